@@ -1,0 +1,49 @@
+import { config } from '@keystone-6/core'
+import { statelessSessions } from '@keystone-6/core/session'
+import { createAuth } from '@keystone-6/auth'
+import { hostLists } from '../schema/index.ts'
+import { withControlPlane, type ControlPlaneOptions } from '../src/index.ts'
+import { resolveDatabase } from '../src/db/database-url.ts'
+import { createAdapterFactory } from '../src/db/adapter.ts'
+import { wireLegacyPasswordRehash } from './legacy-rehash.ts'
+import { sessionSecret } from './session-secret.ts'
+import { optionalIntegerEnv } from './env.ts'
+
+export type HostSettings = {
+  /** @default process.env.DATABASE_URL, else `file:./var/svc.db` */
+  databaseUrl?: string | undefined
+  /** @default SESSION_SECRET, else a development secret under `var/` */
+  sessionSecret?: string
+  controlPlane?: ControlPlaneOptions
+}
+
+/** The control-plane options this host reads from its environment. */
+export function controlPlaneOptionsFromEnv (env: NodeJS.ProcessEnv = process.env): ControlPlaneOptions {
+  return {
+    maxCrmSystems: optionalIntegerEnv('SVC_MAX_CRM_SYSTEMS', env),
+    rateLimit: { points: optionalIntegerEnv('SVC_RATE_LIMIT_PER_MINUTE', env) },
+  }
+}
+
+/** The host CMS: accounts with Admin UI sign-in, its content lists, and the control plane. */
+export function createHostConfig (settings: HostSettings = {}) {
+  const database = resolveDatabase(settings.databaseUrl ?? process.env.DATABASE_URL)
+  const { withAuth } = createAuth({
+    listKey: 'User',
+    identityField: 'email',
+    secretField: 'password',
+    sessionData: 'id name email role',
+  })
+  return withAuth(config(withControlPlane({
+    db: {
+      provider: database.provider,
+      prismaClientOptions: () => ({ adapter: createAdapterFactory(database) }),
+      prismaClientPath: 'generated/prisma',
+      onConnect: async context => wireLegacyPasswordRehash(context),
+    },
+    lists: hostLists,
+    session: statelessSessions({ secret: settings.sessionSecret ?? sessionSecret(), maxAge: 60 * 60 * 24 * 7 }),
+    ui: { isAccessAllowed: context => Boolean(context.session?.itemId) },
+    telemetry: false,
+  }, settings.controlPlane ?? controlPlaneOptionsFromEnv())))
+}

@@ -1,0 +1,3 @@
+import { createHostConfig } from './host/config.ts'
+
+export default createHostConfig()

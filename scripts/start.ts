@@ -1,0 +1,40 @@
+/**
+ * `npm start`: build when needed, migrate, make sure an administrator exists, then serve.
+ */
+import { ensureBuilt, KEYSTONE_CLI, runNode } from './lib/build.ts'
+import { resolveDatabase } from '../src/db/database-url.ts'
+
+await ensureBuilt({ ui: true })
+const { openDatabase } = await import('./lib/database.ts')
+const { ensureFirstAdministrator } = await import('./lib/accounts.ts')
+
+const target = resolveDatabase()
+let db
+try {
+  db = await openDatabase()
+} catch (error) {
+  console.error(`[svc] cannot open the ${target.provider} database: ${(error as Error).message}`)
+  process.exit(1)
+}
+const created = await ensureFirstAdministrator(db)
+await db.$disconnect()
+
+const port = process.env.PORT ?? '3000'
+const site = process.env.SITE_URL ?? `http://localhost:${port}`
+if (created) {
+  console.log([
+    '',
+    '[svc] created the first administrator:',
+    `        e-mail:   ${created.email}`,
+    `        password: ${created.generated ? `${created.password}   (generated; shown once — set SVC_ADMIN_PASSWORD to choose it)` : '(from SVC_ADMIN_PASSWORD)'}`,
+  ].join('\n'))
+}
+console.log([
+  '',
+  `[svc] Admin UI:   ${site}/`,
+  `[svc] Manifest:   ${site}/api/svc/v1/manage/manifest`,
+  `[svc] API key:    npm run cli -- mint-key --email <administrator e-mail> --label "my tool"`,
+  '',
+].join('\n'))
+
+await runNode([KEYSTONE_CLI, 'start'], { ...process.env, PORT: port })

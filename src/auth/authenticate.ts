@@ -1,0 +1,69 @@
+import type { Request, Response } from 'express'
+import type { KeystoneContext } from '@keystone-6/core/types'
+import type { Db } from '../db/client.ts'
+import type { Account, Identity } from './identity.ts'
+import type { HostRole } from '../../schema/roles.ts'
+import { parseKey, secretMatches } from './api-key-format.ts'
+import { badRequest, forbidden, unauthenticated } from '../errors.ts'
+
+const ACCOUNT_FIELDS = { id: true, email: true, name: true, role: true } as const
+
+/** `last_used_at` is a hint for administrators; writing it on every call would serialize all requests. */
+const LAST_USED_RESOLUTION_MS = 60_000
+
+const toAccount = (row: { id: string, email: string, name: string, role: string }): Account =>
+  ({ ...row, role: row.role as HostRole })
+
+async function authenticateApiKey (db: Db, header: string, now: Date): Promise<Identity> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
+  const parsed = match ? parseKey(match[1]!) : null
+  if (!parsed) throw unauthenticated('malformed API key: expected Authorization: Bearer svc_<id>_<secret>')
+  const key = await db.svcApiKey.findUnique({
+    where: { publicId: parsed.publicId },
+    select: { id: true, secretDigest: true, revokedAt: true, expiresAt: true, lastUsedAt: true, owner: { select: ACCOUNT_FIELDS } },
+  })
+  if (!key || !secretMatches(parsed.secret, key.secretDigest) || !key.owner) throw unauthenticated('invalid API key')
+  if (key.revokedAt) throw unauthenticated('this API key was revoked')
+  if (key.expiresAt && key.expiresAt <= now) throw unauthenticated('this API key has expired')
+  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await db.svcApiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } })
+  }
+  return { account: toAccount(key.owner), mode: 'api_key', keyId: parsed.publicId }
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * A browser carries the session cookie to any site that asks, so session writes must be JSON
+ * (a cross-site form cannot send that without a preflight) and, when the browser names an
+ * origin, from this origin.
+ */
+function assertSessionRequestIsSameSite (req: Request): void {
+  if (!MUTATING.has(req.method)) return
+  if (!req.is('application/json')) throw badRequest('requests signed in with a session must send Content-Type: application/json')
+  const origin = req.get('origin')
+  if (origin === undefined) return
+  let originHost: string
+  try {
+    originHost = new URL(origin).host
+  } catch {
+    throw forbidden('cross-origin requests cannot use the session')
+  }
+  if (originHost !== req.get('host')) throw forbidden('cross-origin requests cannot use the session')
+}
+
+async function authenticateSession (db: Db, keystone: KeystoneContext, req: Request, res: Response): Promise<Identity> {
+  const session = (await keystone.withRequest(req, res)).session as { itemId?: string } | undefined
+  if (!session?.itemId) throw unauthenticated()
+  assertSessionRequestIsSameSite(req)
+  const account = await db.user.findUnique({ where: { id: String(session.itemId) }, select: ACCOUNT_FIELDS })
+  if (!account) throw unauthenticated('the signed-in account no longer exists')
+  return { account: toAccount(account), mode: 'session', keyId: null }
+}
+
+/** Resolves the caller from an API key or, failing that, the Admin UI session cookie. */
+export function authenticate (db: Db, keystone: KeystoneContext, req: Request, res: Response, now = new Date()): Promise<Identity> {
+  const header = req.get('authorization')
+  if (header !== undefined) return authenticateApiKey(db, header, now)
+  return authenticateSession(db, keystone, req, res)
+}

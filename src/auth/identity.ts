@@ -1,0 +1,12 @@
+import type { HostRole } from '../../schema/roles.ts'
+
+/** A host account as the control plane sees it on one request. */
+export type Account = { id: string, email: string, name: string, role: HostRole }
+
+/** Who is calling and how they proved it. */
+export type Identity = {
+  account: Account
+  mode: 'api_key' | 'session'
+  /** The API key's public id (`svc_<id>`), when the call used one. */
+  keyId: string | null
+}

@@ -1,0 +1,13 @@
+import type { PrismaClient } from '../../generated/prisma/client.ts'
+
+/** The host's generated Prisma client; plugin lists are models on it. */
+export type Db = PrismaClient
+
+/** A Prisma interactive-transaction client. */
+export type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0]
+
+const UNIQUE_VIOLATION = 'P2002'
+
+export function isUniqueViolation (error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION
+}

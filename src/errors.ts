@@ -1,0 +1,49 @@
+/** The closed set of machine-readable error codes and the HTTP status each one answers with. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  invalid_params: 400,
+  confirm_required: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  unknown_operation: 404,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  module_disabled: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+} as const
+
+export type ErrorCode = keyof typeof ERROR_STATUS
+
+export type ErrorDetails = Record<string, unknown>
+
+/** The one error type the control plane raises; everything else becomes `internal`. */
+export class SvcError extends Error {
+  readonly code: ErrorCode
+  readonly details: ErrorDetails | undefined
+
+  constructor (code: ErrorCode, message: string, details?: ErrorDetails, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause })
+    this.name = 'SvcError'
+    this.code = code
+    this.details = details
+  }
+
+  get status (): number {
+    return ERROR_STATUS[this.code]
+  }
+}
+
+export const badRequest = (message: string) => new SvcError('bad_request', message)
+export const invalidParams = (message: string, details?: ErrorDetails) => new SvcError('invalid_params', message, details)
+export const confirmRequired = (operation: string) =>
+  new SvcError('confirm_required', `${operation} is destructive: send confirm: true to run it`)
+export const unauthenticated = (message = 'authentication required') => new SvcError('unauthenticated', message)
+export const forbidden = (message: string) => new SvcError('forbidden', message)
+export const notFound = (message: string) => new SvcError('not_found', message)
+export const conflict = (message: string, details?: ErrorDetails) => new SvcError('conflict', message, details)
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new SvcError('rate_limited', message, { retry_after: retryAfterSeconds })
+export const internal = (cause?: unknown) => new SvcError('internal', 'internal error', undefined, cause)

@@ -1,0 +1,22 @@
+import type { Request, Response } from 'express'
+import type { ControlPlaneRuntime } from '../runtime.ts'
+import { authorize } from './authorize.ts'
+import { parseJsonObject } from './body.ts'
+import { executeDispatch, type DispatchRequest } from './execute.ts'
+import { badRequest } from '../errors.ts'
+
+function readDispatchRequest (body: Record<string, unknown>): DispatchRequest {
+  const { resource, action, params, confirm } = body
+  if (typeof resource !== 'string' || !resource) throw badRequest('"resource" is required and must be a string')
+  if (typeof action !== 'string' || !action) throw badRequest('"action" is required and must be a string')
+  if (confirm !== undefined && typeof confirm !== 'boolean') throw badRequest('"confirm" must be a boolean')
+  const unknownKeys = Object.keys(body).filter(key => !['resource', 'action', 'params', 'confirm'].includes(key))
+  if (unknownKeys.length > 0) throw badRequest(`unknown top-level keys: ${unknownKeys.join(', ')}; put operation inputs in "params"`)
+  return { resource, action, params: params ?? {}, confirmed: confirm === true }
+}
+
+/** `POST {base}/manage/dispatch` */
+export async function dispatchRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
+  const identity = await authorize(runtime, req, res)
+  await executeDispatch(runtime, identity, readDispatchRequest(parseJsonObject(req.body)), res)
+}

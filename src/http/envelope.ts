@@ -1,0 +1,30 @@
+import type { Response } from 'express'
+import { internal, SvcError, type ErrorDetails } from '../errors.ts'
+
+export type SuccessEnvelope = { ok: true, data: unknown, changed: boolean, error: null }
+export type FailureEnvelope = { ok: false, data: null, changed: false, error: string, code: string, details?: ErrorDetails }
+
+export function sendSuccess (res: Response, data: unknown, changed: boolean): void {
+  const body: SuccessEnvelope = { ok: true, data, changed, error: null }
+  res.status(200).json(body)
+}
+
+export function sendFailure (res: Response, error: SvcError): void {
+  const body: FailureEnvelope = { ok: false, data: null, changed: false, error: error.message, code: error.code }
+  if (error.details) body.details = error.details
+  if (error.code === 'rate_limited' && typeof error.details?.retry_after === 'number') {
+    res.set('Retry-After', String(error.details.retry_after))
+  }
+  if (error.code === 'unauthenticated') res.set('WWW-Authenticate', 'Bearer realm="svc"')
+  res.status(error.status).json(body)
+}
+
+/** Anything that is not an SvcError is a bug: logged in full, answered as `internal` without detail. */
+export function toSvcError (error: unknown, log: (message: string, error: unknown) => void): SvcError {
+  if (error instanceof SvcError) {
+    if (error.code === 'internal') log('internal error', error.cause ?? error)
+    return error
+  }
+  log('unexpected error', error)
+  return internal(error)
+}

@@ -1,0 +1,57 @@
+import type { Request, Response } from 'express'
+import type { ControlPlaneRuntime } from '../runtime.ts'
+import { authorize } from './authorize.ts'
+import { executeDispatch, findOperation } from './execute.ts'
+import { paramsJsonSchema } from '../registry/manifest.ts'
+import { invalidParams, SvcError } from '../errors.ts'
+import type { Operation } from '../registry/define-operation.ts'
+
+type JsonSchema = { type?: string | string[], properties?: Record<string, JsonSchema>, anyOf?: JsonSchema[] }
+
+function scalarType (schema: JsonSchema | undefined): string | undefined {
+  if (!schema) return undefined
+  if (typeof schema.type === 'string') return schema.type
+  return schema.anyOf?.map(scalarType).find(type => type && type !== 'null')
+}
+
+/** Query strings carry text; each value becomes what its schema expects, or stays text for zod to reject. */
+function coerce (type: string | undefined, value: string): unknown {
+  if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(value)) return Number(value)
+  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true'
+  return value
+}
+
+function paramsFromQuery (operation: Operation, query: Request['query']): Record<string, unknown> {
+  const properties = (paramsJsonSchema(operation) as JsonSchema).properties ?? {}
+  const params: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(query)) {
+    if (key === 'params') continue
+    if (typeof value !== 'string') throw invalidParams(`query parameter "${key}" must appear once`)
+    params[key] = coerce(scalarType(properties[key]), value)
+  }
+  if (query.params === undefined) return params
+  if (typeof query.params !== 'string') throw invalidParams('"params" must appear once, as a JSON object')
+  let objectParams: unknown
+  try {
+    objectParams = JSON.parse(query.params)
+  } catch {
+    throw invalidParams('"params" must be a JSON object')
+  }
+  if (typeof objectParams !== 'object' || objectParams === null || Array.isArray(objectParams)) {
+    throw invalidParams('"params" must be a JSON object')
+  }
+  return { ...objectParams, ...params }
+}
+
+/** `GET {base}/manage/{resource}/{action}?…` — the read form, for readonly operations only. */
+export async function readFormRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
+  const identity = await authorize(runtime, req, res)
+  const resource = String(req.params.resource)
+  const action = String(req.params.action)
+  const operation = findOperation(runtime, identity, resource, action)
+  if (!operation.readonly) {
+    res.set('Allow', 'POST')
+    throw new SvcError('method_not_allowed', `${operation.name} changes state: send it with POST ${runtime.options.basePath}/manage/dispatch`)
+  }
+  await executeDispatch(runtime, identity, { resource, action, params: paramsFromQuery(operation, req.query), confirmed: false }, res)
+}

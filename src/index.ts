@@ -1,0 +1,32 @@
+import type { BaseKeystoneTypeInfo, KeystoneConfigPre } from '@keystone-6/core/types'
+import { resolveOptions, type ControlPlaneOptions } from './options.ts'
+import { controlPlaneLists } from './lists.ts'
+import { mountControlPlane } from './http/mount.ts'
+
+export type { ControlPlaneOptions } from './options.ts'
+export { defineOperation } from './registry/define-operation.ts'
+export type { Operation, OperationConfig, OperationResult } from './registry/define-operation.ts'
+export type { OperationContext } from './registry/operation-context.ts'
+export { SvcError, ERROR_STATUS, type ErrorCode } from './errors.ts'
+
+
+/**
+ * Adds the management control plane to a Keystone config (the object passed to `config()`): its
+ * lists, and the `svc/v1` HTTP namespace mounted on Keystone's own express app.
+ * Pure: returns a new config, mutates nothing.
+ */
+export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTypeInfo>> (keystoneConfig: Config, options: ControlPlaneOptions = {}): Config {
+  const resolved = resolveOptions(options)
+  const hostExtend = keystoneConfig.server?.extendExpressApp
+  return {
+    ...keystoneConfig,
+    lists: { ...keystoneConfig.lists, ...controlPlaneLists(resolved.capabilities) },
+    server: {
+      ...keystoneConfig.server,
+      extendExpressApp: async (app, context) => {
+        await hostExtend?.(app, context as never)
+        await mountControlPlane(app, context as never, resolved)
+      },
+    },
+  }
+}

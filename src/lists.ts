@@ -1,0 +1,22 @@
+import type { CapabilityMap } from './options.ts'
+import { readOnlyListAccess, readOnlyListUi } from './auth/list-access.ts'
+import { apiKeyList } from './resources/api-keys/model.ts'
+import { auditEntryList } from './resources/audit/model.ts'
+import { crmSlotList } from './resources/crm/model.ts'
+import { counterList } from './lib/counter-model.ts'
+
+export type ListAccess = {
+  access: ReturnType<typeof readOnlyListAccess>
+  ui: typeof readOnlyListUi
+}
+
+/** The Keystone lists the control plane contributes to the host. */
+export function controlPlaneLists (capabilities: CapabilityMap) {
+  const shared: ListAccess = { access: readOnlyListAccess(capabilities), ui: readOnlyListUi }
+  return {
+    SvcApiKey: apiKeyList(shared),
+    SvcAuditEntry: auditEntryList(shared),
+    SvcCounter: counterList(shared),
+    SvcCrmSlot: crmSlotList(shared),
+  }
+}

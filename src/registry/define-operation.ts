@@ -1,0 +1,89 @@
+import { z } from 'zod'
+import type { OperationContext } from './operation-context.ts'
+import { PRODUCT_VERSION } from '../version.ts'
+
+export type OperationResult<Data> = { data: Data, changed: boolean }
+
+export type ParamsShape = z.ZodRawShape
+
+/** What a CMS developer writes to add an operation; built-ins use the same form. */
+export type OperationConfig<Shape extends ParamsShape, Returns extends z.ZodType> = {
+  /** Resource group, e.g. `crm`. Lower snake case. */
+  resource: string
+  /** Action within the resource, e.g. `create`. Lower snake case. */
+  action: string
+  /** One line for the manifest. */
+  summary: string
+  /** Longer explanation for the manifest. @default summary */
+  description?: string
+  /** Parameter schema; unknown keys are rejected. Destructive operations get `confirm` added. */
+  params: z.ZodObject<Shape>
+  /** Schema of `data`; responses are parsed through it, so nothing undeclared leaves. */
+  returns: Returns
+  /** Capability the caller needs. @default 'manage_options' */
+  capability?: string
+  /** Changes nothing; also served by the GET read form. @default false */
+  readonly?: boolean
+  /** Needs `confirm: true`. @default false */
+  destructive?: boolean
+  /** Repeating the same call leaves the same state. @default readonly */
+  idempotent?: boolean
+  /** Product version that introduced the operation. @default PRODUCT_VERSION */
+  since?: string
+  /** Module the operation belongs to. @default resource */
+  module?: string
+  handler: (
+    params: z.output<z.ZodObject<Shape>>,
+    context: OperationContext,
+  ) => Promise<OperationResult<z.input<Returns>>>
+}
+
+/** An operation as the registry holds it: defaults filled, params strict. */
+export type Operation = {
+  name: string
+  resource: string
+  action: string
+  summary: string
+  description: string
+  params: z.ZodObject<ParamsShape>
+  returns: z.ZodType
+  capability: string
+  readonly: boolean
+  destructive: boolean
+  idempotent: boolean
+  since: string
+  module: string
+  handler: (params: any, context: OperationContext) => Promise<OperationResult<unknown>>
+}
+
+const NAME_PART = /^[a-z][a-z0-9_]*$/
+
+export function defineOperation<Shape extends ParamsShape, Returns extends z.ZodType> (
+  config: OperationConfig<Shape, Returns>,
+): Operation {
+  for (const part of [config.resource, config.action]) {
+    if (!NAME_PART.test(part)) throw new Error(`operation name part "${part}" must match ${NAME_PART}`)
+  }
+  const destructive = config.destructive ?? false
+  const readonly = config.readonly ?? false
+  if (destructive && readonly) throw new Error(`${config.resource}.${config.action} cannot be both readonly and destructive`)
+  const params = destructive
+    ? config.params.extend({ confirm: z.boolean().optional().describe('Must be true for this destructive operation to run.') })
+    : config.params
+  return {
+    name: `${config.resource}.${config.action}`,
+    resource: config.resource,
+    action: config.action,
+    summary: config.summary,
+    description: config.description ?? config.summary,
+    params: params.strict() as unknown as z.ZodObject<ParamsShape>,
+    returns: config.returns,
+    capability: config.capability ?? 'manage_options',
+    readonly,
+    destructive,
+    idempotent: config.idempotent ?? readonly,
+    since: config.since ?? PRODUCT_VERSION,
+    module: config.module ?? config.resource,
+    handler: config.handler as Operation['handler'],
+  }
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod'
+import type { Operation } from './define-operation.ts'
+import type { OperationRegistry } from './registry.ts'
+import { NAMESPACE, PRODUCT_VERSION } from '../version.ts'
+
+export type ManifestEntry = {
+  name: string
+  resource: string
+  action: string
+  summary: string
+  description: string
+  capability: string
+  readonly: boolean
+  destructive: boolean
+  idempotent: boolean
+  since: string
+  module: string
+  params: Record<string, unknown>
+  returns: Record<string, unknown>
+  get_path: string | null
+}
+
+export function toJsonSchema (schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  return z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>
+}
+
+const paramsSchemas = new WeakMap<Operation, Record<string, unknown>>()
+const returnsSchemas = new WeakMap<Operation, Record<string, unknown>>()
+
+function memoized (cache: WeakMap<Operation, Record<string, unknown>>, operation: Operation, build: () => Record<string, unknown>) {
+  let schema = cache.get(operation)
+  if (!schema) cache.set(operation, schema = build())
+  return schema
+}
+
+/** Operations never change after registration, so their JSON Schemas are built once. */
+export const paramsJsonSchema = (operation: Operation) =>
+  memoized(paramsSchemas, operation, () => toJsonSchema(operation.params, 'input'))
+
+const returnsJsonSchema = (operation: Operation) =>
+  memoized(returnsSchemas, operation, () => toJsonSchema(operation.returns, 'output'))
+
+function manifestEntry (operation: Operation, basePath: string): ManifestEntry {
+  return {
+    name: operation.name,
+    resource: operation.resource,
+    action: operation.action,
+    summary: operation.summary,
+    description: operation.description,
+    capability: operation.capability,
+    readonly: operation.readonly,
+    destructive: operation.destructive,
+    idempotent: operation.idempotent,
+    since: operation.since,
+    module: operation.module,
+    params: paramsJsonSchema(operation),
+    returns: returnsJsonSchema(operation),
+    get_path: operation.readonly ? `${basePath}/manage/${operation.resource}/${operation.action}` : null,
+  }
+}
+
+export function buildManifest (registry: OperationRegistry, basePath: string) {
+  return {
+    namespace: NAMESPACE,
+    product_version: PRODUCT_VERSION,
+    operations: registry.all().map(operation => manifestEntry(operation, basePath)),
+  }
+}

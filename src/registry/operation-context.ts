@@ -1,0 +1,16 @@
+import type { KeystoneContext } from '@keystone-6/core/types'
+import type { Identity } from '../auth/identity.ts'
+import type { ResolvedOptions } from '../options.ts'
+import type { SecretBox } from '../lib/secret-box.ts'
+import type { Db } from '../db/client.ts'
+
+/** Everything a handler may use. Handlers never see the HTTP request. */
+export type OperationContext = {
+  /** Prisma client of the host database (no access control: the dispatcher already checked). */
+  db: Db
+  /** Keystone context with sudo rights, for host lists that have hooks. */
+  keystone: KeystoneContext
+  identity: Identity
+  options: ResolvedOptions
+  secrets: SecretBox
+}

@@ -1,0 +1,46 @@
+import type { z } from 'zod'
+import type { Operation, OperationResult } from './define-operation.ts'
+import type { OperationContext } from './operation-context.ts'
+import { roleHasCapability } from '../auth/capabilities.ts'
+import { confirmRequired, forbidden, internal, invalidParams } from '../errors.ts'
+
+export function describeIssues (issues: readonly z.core.$ZodIssue[]) {
+  return issues.map(issue => ({ path: issue.path.map(String).join('.'), code: issue.code, message: issue.message }))
+}
+
+function formatIssues (issues: ReturnType<typeof describeIssues>): string {
+  return issues.map(issue => issue.path ? `${issue.path}: ${issue.message}` : issue.message).join('; ')
+}
+
+export function parseParams (operation: Operation, raw: unknown): Record<string, unknown> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalidParams('params must be a JSON object')
+  const parsed = operation.params.safeParse(raw)
+  if (!parsed.success) {
+    const issues = describeIssues(parsed.error.issues)
+    throw invalidParams(`invalid params for ${operation.name}: ${formatIssues(issues)}`, { issues })
+  }
+  return parsed.data
+}
+
+/**
+ * The one path every operation takes, HTTP or not: capability, params, confirm, handler, and
+ * the returns schema, which strips anything the operation did not declare.
+ */
+export async function runOperation (
+  operation: Operation,
+  rawParams: unknown,
+  confirmed: boolean,
+  context: OperationContext,
+): Promise<OperationResult<unknown>> {
+  if (!roleHasCapability(context.options.capabilities, context.identity.account.role, operation.capability)) {
+    throw forbidden(`${operation.name} requires the capability ${operation.capability}`)
+  }
+  const params = parseParams(operation, rawParams)
+  if (operation.destructive && !confirmed && params.confirm !== true) throw confirmRequired(operation.name)
+  const result = await operation.handler(params, context)
+  const data = operation.returns.safeParse(result.data)
+  if (!data.success) {
+    throw internal(new Error(`${operation.name} returned data outside its schema: ${formatIssues(describeIssues(data.error.issues))}`))
+  }
+  return { data: data.data, changed: result.changed }
+}

@@ -1,0 +1,21 @@
+import type { Db } from '../../db/client.ts'
+import { mintKey } from '../../auth/api-key-format.ts'
+import { API_KEY_ROW_FIELDS, toApiKeyRecord } from './shape.ts'
+
+export const DAY_MS = 24 * 60 * 60 * 1000
+
+/** Creates a key for an account. The plaintext exists only in the return value. */
+export async function issueApiKey (db: Db, input: { accountId: string, label: string, expiresInDays?: number | undefined }) {
+  const minted = mintKey()
+  const row = await db.svcApiKey.create({
+    data: {
+      publicId: minted.publicId,
+      secretDigest: minted.secretDigest,
+      label: input.label,
+      owner: { connect: { id: input.accountId } },
+      expiresAt: input.expiresInDays ? new Date(Date.now() + input.expiresInDays * DAY_MS) : null,
+    },
+    select: API_KEY_ROW_FIELDS,
+  })
+  return { ...toApiKeyRecord(row), key: minted.plaintext }
+}

@@ -1,0 +1,3 @@
+import { listAudit } from './list.ts'
+
+export const auditOperations = [listAudit]

@@ -1,0 +1,40 @@
+import type { Db } from '../../db/client.ts'
+import type { Identity } from '../../auth/identity.ts'
+import { redactSecrets } from '../../lib/redact.ts'
+
+export type AuditRecord = {
+  operation: string
+  identity: Identity
+  ok: boolean
+  changed: boolean
+  code: string | null
+  durationMs: number
+  params: unknown
+}
+
+/** Audit entries keep at most this much of the params, so one huge call cannot bloat the log. */
+const MAX_PARAMS_CHARS = 16 * 1024
+
+function storedParams (params: unknown): object {
+  const redacted = redactSecrets(params ?? {})
+  const text = JSON.stringify(redacted)
+  if (text.length > MAX_PARAMS_CHARS) return { truncated: true, size: text.length }
+  return typeof redacted === 'object' && redacted !== null ? redacted : { value: redacted }
+}
+
+export async function recordAudit (db: Db, entry: AuditRecord): Promise<void> {
+  await db.svcAuditEntry.create({
+    data: {
+      operation: entry.operation,
+      actorId: entry.identity.account.id,
+      actorEmail: entry.identity.account.email,
+      mode: entry.identity.mode,
+      keyId: entry.identity.keyId,
+      ok: entry.ok,
+      changed: entry.changed,
+      code: entry.code,
+      durationMs: Math.round(entry.durationMs),
+      params: storedParams(entry.params) as never,
+    },
+  })
+}

@@ -1,0 +1,29 @@
+import { defineOperation } from '../../registry/define-operation.ts'
+import { allocateSlot } from '../../lib/slots.ts'
+import { raiseHighWaterMark } from '../../lib/counters.ts'
+import { isUniqueViolation } from '../../db/client.ts'
+import { conflict } from '../../errors.ts'
+import { CRM_COUNT, CRM_ROW_FIELDS, crmRecord, crmWritableParams, toCrmRecord } from './shape.ts'
+import { z } from 'zod'
+
+export const createCrm = defineOperation({
+  resource: 'crm',
+  action: 'create',
+  summary: 'Create a CRM connection in the lowest free slot.',
+  params: z.object(crmWritableParams),
+  returns: crmRecord,
+  async handler (params, { db, options }) {
+    const row = await allocateSlot({
+      max: options.maxCrmSystems,
+      occupied: async () => (await db.svcCrmSlot.findMany({ select: { slot: true } })).map(r => r.slot),
+      insert: slot => db.svcCrmSlot.create({
+        data: { slot, name: params.name, url: params.url ?? null, linkAdminOnly: params.link_admin_only ?? false },
+        select: CRM_ROW_FIELDS,
+      }),
+      isTaken: isUniqueViolation,
+      full: () => conflict(`all ${options.maxCrmSystems} CRM slots are in use (SVC_MAX_CRM_SYSTEMS)`, { max: options.maxCrmSystems }),
+    })
+    await raiseHighWaterMark(db, CRM_COUNT, row.slot)
+    return { data: toCrmRecord(row), changed: true }
+  },
+})

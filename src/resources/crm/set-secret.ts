@@ -1,0 +1,22 @@
+import { z } from 'zod'
+import { defineOperation } from '../../registry/define-operation.ts'
+import { formatSlot } from '../../lib/slots.ts'
+import { notFound } from '../../errors.ts'
+import { crmNumParam } from './shape.ts'
+
+export const setCrmSecret = defineOperation({
+  resource: 'crm',
+  action: 'set_secret',
+  summary: 'Store the API key of a CRM connection, encrypted. It is never returned.',
+  idempotent: true,
+  params: z.object({
+    crm_num: crmNumParam,
+    api_key: z.string().min(1, 'must not be empty').max(4096).describe('The CRM API key. Write-only.'),
+  }),
+  returns: z.object({ crm_num: z.string(), key_set: z.boolean() }),
+  async handler ({ crm_num, api_key }, { db, secrets }) {
+    const { count } = await db.svcCrmSlot.updateMany({ where: { slot: crm_num }, data: { apiKeyCiphertext: secrets.seal(api_key) } })
+    if (count === 0) throw notFound(`CRM slot ${formatSlot(crm_num)} is empty`)
+    return { data: { crm_num: formatSlot(crm_num), key_set: true }, changed: true }
+  },
+})

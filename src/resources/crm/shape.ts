@@ -1,0 +1,38 @@
+import { z } from 'zod'
+import { formatSlot, slotNumber } from '../../lib/slots.ts'
+import { displayName, httpUrl } from '../../lib/fields.ts'
+import { notFound } from '../../errors.ts'
+import type { Db } from '../../db/client.ts'
+
+export const CRM_COUNT = 'crm_count'
+
+export const crmNumParam = slotNumber.describe('CRM slot number: "1", "01" or "001".')
+
+export const crmWritableParams = {
+  name: displayName.describe('Display name of the CRM connection.'),
+  url: httpUrl.optional(),
+  link_admin_only: z.boolean().optional().describe('Show the CRM link to administrators only.'),
+}
+
+export const crmRecord = z.object({
+  crm_num: z.string(),
+  name: z.string(),
+  code: z.string(),
+  url: z.string().nullable(),
+  link_admin_only: z.boolean(),
+})
+
+export type CrmRow = { slot: number, name: string, url: string | null, linkAdminOnly: boolean }
+
+export const CRM_ROW_FIELDS = { slot: true, name: true, url: true, linkAdminOnly: true } as const
+
+export function toCrmRecord (row: CrmRow): z.input<typeof crmRecord> {
+  const crmNum = formatSlot(row.slot)
+  return { crm_num: crmNum, name: row.name, code: `crm_${crmNum}`, url: row.url, link_admin_only: row.linkAdminOnly }
+}
+
+export async function findCrmSlot (db: Db, slot: number): Promise<CrmRow> {
+  const row = await db.svcCrmSlot.findUnique({ where: { slot }, select: CRM_ROW_FIELDS })
+  if (!row) throw notFound(`CRM slot ${formatSlot(slot)} is empty`)
+  return row
+}

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { startTestServer, type TestServer } from './support/server.ts'
+import { createAccount } from './support/accounts.ts'
+import { dispatcher, seenBodies } from './support/client.ts'
+
+let server: TestServer
+let dispatch: ReturnType<typeof dispatcher>
+const API_KEY_PLAINTEXT = 'crm-secret-Plaintext-0xDEADBEEF'
+
+beforeAll(async () => {
+  server = await startTestServer({ maxCrmSystems: 3 })
+  dispatch = dispatcher(server.app, (await createAccount(server.db)).key)
+})
+afterAll(async () => server.close())
+
+const crm = (action: string, params: Record<string, unknown> = {}, confirm?: boolean) =>
+  dispatch({ resource: 'crm', action, params, ...(confirm === undefined ? {} : { confirm }) })
+
+describe('crm', () => {
+  test('create fills the lowest free slot and returns the padded record', async () => {
+    const res = await crm('create', { name: 'Pipedrive', url: 'https://crm.example.com', link_admin_only: true })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({
+      ok: true,
+      changed: true,
+      error: null,
+      data: { crm_num: '001', name: 'Pipedrive', code: 'crm_001', url: 'https://crm.example.com', link_admin_only: true },
+    })
+  })
+
+  test('get accepts padded and unpadded slot numbers', async () => {
+    for (const crm_num of ['1', '01', '001']) {
+      const res = await crm('get', { crm_num })
+      expect(res.body.data.crm_num).toBe('001')
+    }
+  })
+
+  test('update changes only the given fields and reports changed', async () => {
+    const res = await crm('update', { crm_num: '1', name: 'Pipedrive EU' })
+    expect(res.body.data).toMatchObject({ name: 'Pipedrive EU', url: 'https://crm.example.com', link_admin_only: true })
+    expect(res.body.changed).toBe(true)
+    const again = await crm('update', { crm_num: '1', name: 'Pipedrive EU' })
+    expect(again.body.changed).toBe(false)
+    const cleared = await crm('update', { crm_num: '001', url: '' })
+    expect(cleared.body.data.url).toBeNull()
+  })
+
+  test('set_secret stores the key encrypted and returns only key_set', async () => {
+    const res = await crm('set_secret', { crm_num: '001', api_key: API_KEY_PLAINTEXT })
+    expect(res.body.data).toEqual({ crm_num: '001', key_set: true })
+    const row = await server.db.svcCrmSlot.findUnique({ where: { slot: 1 } })
+    expect(row?.apiKeyCiphertext).toMatch(/^v1:/)
+    expect(row?.apiKeyCiphertext).not.toContain(API_KEY_PLAINTEXT)
+  })
+
+  test('list is gap-aware and carries the crm_count high-water mark', async () => {
+    await crm('create', { name: 'HubSpot' })
+    await crm('create', { name: 'Salesforce' })
+    const deleted = await crm('delete', { crm_num: '2' }, true)
+    expect(deleted.body).toMatchObject({ ok: true, changed: true, data: { crm_num: '002', deleted: true } })
+    const res = await crm('list')
+    expect(res.body.data.crms.map((c: { crm_num: string }) => c.crm_num)).toEqual(['001', '003'])
+    expect(res.body.data.crm_count).toBe(3)
+    for (const record of res.body.data.crms) expect(Object.keys(record).sort()).toEqual(['code', 'crm_num', 'link_admin_only', 'name', 'url'])
+  })
+
+  test('a reused slot starts blank: delete clears the fields and the secret', async () => {
+    await crm('set_secret', { crm_num: '003', api_key: API_KEY_PLAINTEXT })
+    await crm('delete', { crm_num: '003' }, true)
+    expect(await server.db.svcCrmSlot.findUnique({ where: { slot: 3 } })).toBeNull()
+    const reused = await crm('create', { name: 'Fresh' })
+    expect(reused.body.data).toEqual({ crm_num: '002', name: 'Fresh', code: 'crm_002', url: null, link_admin_only: false })
+  })
+
+  test('crm_count does not go down on delete', async () => {
+    const res = await crm('list')
+    expect(res.body.data.crm_count).toBe(3)
+  })
+
+  test('create when every slot is taken is a 409 conflict that writes nothing', async () => {
+    await crm('create', { name: 'Third' })
+    const before = await server.db.svcCrmSlot.count()
+    const res = await crm('create', { name: 'One too many' })
+    expect(res.status).toBe(409)
+    expect(res.body).toMatchObject({ ok: false, data: null, changed: false, code: 'conflict' })
+    expect(await server.db.svcCrmSlot.count()).toBe(before)
+  })
+
+  test('delete without confirm is refused and deletes nothing', async () => {
+    const res = await crm('delete', { crm_num: '001' })
+    expect(res.status).toBe(400)
+    expect(res.body.code).toBe('confirm_required')
+    expect(await server.db.svcCrmSlot.findUnique({ where: { slot: 1 } })).not.toBeNull()
+    const falseConfirm = await crm('delete', { crm_num: '001', confirm: false })
+    expect(falseConfirm.body.code).toBe('confirm_required')
+  })
+
+  test('confirm inside params counts as well as at the top level', async () => {
+    await crm('delete', { crm_num: '003', confirm: true })
+    expect(await server.db.svcCrmSlot.findUnique({ where: { slot: 3 } })).toBeNull()
+  })
+
+  test.each([
+    ['get', { crm_num: '003' }],
+    ['update', { crm_num: '003', name: 'x' }],
+    ['set_secret', { crm_num: '003', api_key: 'k' }],
+  ])('%s of an empty slot is 404 not_found', async (action, params) => {
+    const res = await crm(action, params)
+    expect(res.status).toBe(404)
+    expect(res.body).toMatchObject({ ok: false, data: null, code: 'not_found' })
+  })
+
+  test('delete of an empty slot is 404 not_found', async () => {
+    const res = await crm('delete', { crm_num: '003' }, true)
+    expect(res.status).toBe(404)
+    expect(res.body.code).toBe('not_found')
+  })
+
+  test.each([
+    ['create', {}],
+    ['create', { name: '' }],
+    ['create', { name: 'x', url: 'not a url' }],
+    ['create', { name: 'x', url: 'ftp://example.com' }],
+    ['create', { name: 'x', link_admin_only: 'yes' }],
+    ['create', { name: 'x', nmae: 'typo' }],
+    ['get', { crm_num: '0' }],
+    ['get', { crm_num: '1000' }],
+    ['get', { crm_num: 'abc' }],
+    ['get', { crm_num: 1 }],
+    ['get', {}],
+    ['set_secret', { crm_num: '1' }],
+    ['update', { crm_num: '1', code: 'crm_999' }],
+  ])('%s with bad params %j is 400 invalid_params and changes nothing', async (action, params) => {
+    const before = await server.db.svcCrmSlot.findMany({ orderBy: { slot: 'asc' } })
+    const res = await crm(action, params)
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ ok: false, data: null, changed: false, code: 'invalid_params' })
+    expect(res.body.details.issues.length).toBeGreaterThan(0)
+    expect(await server.db.svcCrmSlot.findMany({ orderBy: { slot: 'asc' } })).toEqual(before)
+  })
+
+  test('no response body ever contained a CRM api_key plaintext', () => {
+    expect(seenBodies.length).toBeGreaterThan(20)
+    for (const body of seenBodies) expect(body).not.toContain(API_KEY_PLAINTEXT)
+  })
+})

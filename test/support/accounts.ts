@@ -1,0 +1,16 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../../src/db/client.ts'
+import type { HostRole } from '../../schema/roles.ts'
+import { hashPassword } from '../../schema/password-kdf.ts'
+import { issueApiKey } from '../../src/resources/api-keys/issue-key.ts'
+
+export type TestAccount = { id: string, email: string, password: string, key: string, keyId: string }
+
+/** An account of the given role with one API key. */
+export async function createAccount (db: Db, role: HostRole = 'administrator', options: { expiresInDays?: number } = {}): Promise<TestAccount> {
+  const email = `${role}-${randomUUID().slice(0, 8)}@example.test`
+  const password = `pw-${randomUUID()}`
+  const account = await db.user.create({ data: { email, name: role, role, password: await hashPassword(password) } })
+  const key = await issueApiKey(db, { accountId: account.id, label: 'test', expiresInDays: options.expiresInDays })
+  return { id: account.id, email, password, key: key.key, keyId: key.id }
+}
