@@ -1,0 +1,55 @@
+import { afterAll, describe, expect, test } from '@jest/globals'
+import { execFile } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { rm } from 'node:fs/promises'
+import { promisify } from 'node:util'
+import { PrismaClient } from '../generated/prisma/client.ts'
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
+import { verifyPassword } from '../schema/password-kdf.ts'
+import { digestSecret, parseKey } from '../src/auth/api-key-format.ts'
+
+const run = promisify(execFile)
+const file = `var/test/cli-${randomUUID()}.db`
+const env = { ...process.env, DATABASE_URL: `file:./${file}`, NODE_OPTIONS: '' }
+const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], { env })
+
+afterAll(async () => rm(file, { force: true }))
+
+describe('cli', () => {
+  test('create-admin creates an administrator with an argon2id password', async () => {
+    const { stdout } = await cli('create-admin', '--email', 'ops@example.test', '--password', 'correct horse battery')
+    expect(stdout).toContain('ops@example.test')
+    const db = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:./${file}` }) })
+    const user = await db.user.findUniqueOrThrow({ where: { email: 'ops@example.test' } })
+    await db.$disconnect()
+    expect(user.role).toBe('administrator')
+    expect(user.password).toMatch(/^\$argon2id\$/)
+    expect(await verifyPassword('correct horse battery', user.password)).toBe(true)
+  }, 60_000)
+
+  test('mint-key prints the key alone on the last line, and stores only its digest', async () => {
+    const { stdout } = await cli('mint-key', '--email', 'ops@example.test', '--label', 'deploy bot')
+    const lastLine = stdout.trimEnd().split('\n').at(-1)!
+    const parsed = parseKey(lastLine)
+    expect(parsed).not.toBeNull()
+    const db = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:./${file}` }) })
+    const key = await db.svcApiKey.findUniqueOrThrow({ where: { publicId: parsed!.publicId } })
+    await db.$disconnect()
+    expect(key.label).toBe('deploy bot')
+    expect(key.secretDigest).toBe(digestSecret(parsed!.secret))
+  }, 60_000)
+
+  test('mint-key for an unknown account fails with a clear message', async () => {
+    await expect(cli('mint-key', '--email', 'nobody@example.test', '--label', 'x')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('no account with e-mail nobody@example.test'),
+    })
+  }, 60_000)
+
+  test('a missing option prints the usage and fails', async () => {
+    await expect(cli('create-admin', '--email', 'a@example.test')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('--password is required'),
+    })
+  }, 60_000)
+})

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { z } from 'zod'
+import { defineOperation } from '../src/index.ts'
+import { startTestServer, type TestServer } from './support/server.ts'
+import { createAccount } from './support/accounts.ts'
+import { dispatcher, getWithKey } from './support/client.ts'
+
+const greetings: string[] = []
+
+const greet = defineOperation({
+  resource: 'site',
+  action: 'greet',
+  summary: 'Say hello.',
+  readonly: true,
+  params: z.object({ name: z.string().min(1), times: z.number().int().min(1).max(3).optional() }),
+  returns: z.object({ greeting: z.string() }),
+  async handler ({ name, times }) {
+    return { data: { greeting: `hello ${name}`.repeat(times ?? 1), internal: 'stripped' } as { greeting: string }, changed: false }
+  },
+})
+
+const forget = defineOperation({
+  resource: 'site',
+  action: 'forget',
+  summary: 'Forget every greeting.',
+  destructive: true,
+  capability: 'edit_posts',
+  params: z.object({}),
+  returns: z.object({ forgotten: z.number() }),
+  async handler () {
+    const forgotten = greetings.length
+    greetings.length = 0
+    return { data: { forgotten }, changed: forgotten > 0 }
+  },
+})
+
+let server: TestServer
+let admin: string
+let editor: string
+
+beforeAll(async () => {
+  server = await startTestServer({
+    operations: [greet, forget],
+    capabilities: { manage_options: ['administrator'], edit_posts: ['administrator', 'editor'] },
+  })
+  admin = (await createAccount(server.db, 'administrator')).key
+  editor = (await createAccount(server.db, 'editor')).key
+})
+afterAll(async () => server.close())
+
+describe('operations registered by the host', () => {
+  test('appear in the manifest with their schema and metadata', async () => {
+    const res = await getWithKey(server.app, admin, '/manage/manifest')
+    const entry = res.body.data.operations.find((op: { name: string }) => op.name === 'site.greet')
+    expect(entry).toMatchObject({
+      resource: 'site', action: 'greet', readonly: true, destructive: false, idempotent: true,
+      capability: 'manage_options', get_path: '/api/svc/v1/manage/site/greet',
+    })
+    expect(entry.params.required).toEqual(['name'])
+  })
+
+  test('dispatch like built-ins: validated params, returns schema applied', async () => {
+    const ok = await dispatcher(server.app, admin)({ resource: 'site', action: 'greet', params: { name: 'Ada', times: 2 } })
+    expect(ok.body).toEqual({ ok: true, data: { greeting: 'hello Adahello Ada' }, changed: false, error: null })
+    const bad = await dispatcher(server.app, admin)({ resource: 'site', action: 'greet', params: { name: 'Ada', times: 9 } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.code).toBe('invalid_params')
+  })
+
+  test('are served by the GET read form when readonly', async () => {
+    const res = await getWithKey(server.app, admin, '/manage/site/greet?name=Bob')
+    expect(res.body.data).toEqual({ greeting: 'hello Bob' })
+  })
+
+  test('get confirm handling when destructive', async () => {
+    greetings.push('a')
+    const refused = await dispatcher(server.app, admin)({ resource: 'site', action: 'forget' })
+    expect(refused.body.code).toBe('confirm_required')
+    expect(greetings).toEqual(['a'])
+    const done = await dispatcher(server.app, admin)({ resource: 'site', action: 'forget', confirm: true })
+    expect(done.body).toMatchObject({ ok: true, changed: true, data: { forgotten: 1 } })
+  })
+
+  test('use their own capability, mapped onto host roles', async () => {
+    const editorForget = await dispatcher(server.app, editor)({ resource: 'site', action: 'forget', confirm: true })
+    expect(editorForget.status).toBe(200)
+    const editorGreet = await dispatcher(server.app, editor)({ resource: 'site', action: 'greet', params: { name: 'x' } })
+    expect(editorGreet.status).toBe(403)
+    expect(editorGreet.body.code).toBe('forbidden')
+  })
+
+  test('cannot take a name that is already registered', async () => {
+    await expect(startTestServer({ operations: [greet, greet] })).rejects.toThrow('site.greet is registered twice')
+  })
+})
