@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { startTestServer, type TestServer } from './support/server.ts'
+import { createAccount, type TestAccount } from './support/accounts.ts'
+import { dispatcher } from './support/client.ts'
+import { graphql, sessionCookie } from './support/session-client.ts'
+
+let server: TestServer
+let admin: TestAccount
+let adminCookie: string
+let subscriberCookie: string
+let seededSlotId: string
+const CRM_SECRET = 'side-door-crm-Secret-0xC0FFEE'
+
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await createAccount(server.db, 'administrator')
+  const subscriber = await createAccount(server.db, 'subscriber')
+  const dispatch = dispatcher(server.app, admin.key)
+  const created = await dispatch({ resource: 'crm', action: 'create', params: { name: 'Seeded CRM', url: 'https://crm.example.com' } })
+  if (created.status !== 200) throw new Error(`seeding failed: ${created.text}`)
+  await dispatch({ resource: 'crm', action: 'set_secret', params: { crm_num: '001', api_key: CRM_SECRET } })
+  seededSlotId = (await server.db.svcCrmSlot.findUniqueOrThrow({ where: { slot: 1 } })).id
+  adminCookie = await sessionCookie(server.app, admin.email, admin.password)
+  subscriberCookie = await sessionCookie(server.app, subscriber.email, subscriber.password)
+})
+afterAll(async () => server.close())
+
+const PLUGIN_LISTS = `{
+  svcCrmSlots { id slot name }
+  svcCrmSlotsCount
+  svcApiKeys { id publicId label }
+  svcApiKeysCount
+  svcAuditEntries { id operation }
+  svcAuditEntriesCount
+  svcCounters { id key value }
+}`
+
+const crmRows = () => server.db.svcCrmSlot.findMany({ orderBy: { slot: 'asc' } })
+
+describe('secret fields are not in the GraphQL schema', () => {
+  const SECRET_FIELDS = ['apiKeyCiphertext', 'secretDigest']
+
+  test('introspection of SvcCrmSlot and SvcApiKey shows the ordinary fields and no secret field', async () => {
+    const res = await graphql(server.app, `{
+      crm: __type(name: "SvcCrmSlot") { fields { name } }
+      key: __type(name: "SvcApiKey") { fields { name } }
+    }`)
+    expect(res.body.errors).toBeUndefined()
+    const crmFields = res.body.data.crm.fields.map((field: { name: string }) => field.name)
+    const keyFields = res.body.data.key.fields.map((field: { name: string }) => field.name)
+    expect(crmFields).toEqual(expect.arrayContaining(['id', 'slot', 'name', 'url']))
+    expect(keyFields).toEqual(expect.arrayContaining(['id', 'publicId', 'label']))
+    expect(crmFields).not.toContain('apiKeyCiphertext')
+    expect(keyFields).not.toContain('secretDigest')
+  })
+
+  test('no type or input type anywhere in the schema names a secret field', async () => {
+    const res = await graphql(server.app, '{ __schema { types { name fields { name } inputFields { name } } } }')
+    expect(res.body.errors).toBeUndefined()
+    const types: Array<{ name: string, fields: { name: string }[] | null, inputFields: { name: string }[] | null }> = res.body.data.__schema.types
+    expect(types.map(type => type.name)).toEqual(expect.arrayContaining(['SvcCrmSlot', 'SvcCrmSlotWhereInput', 'SvcApiKey', 'SvcApiKeyWhereInput']))
+    for (const type of types) {
+      const names = [...(type.fields ?? []), ...(type.inputFields ?? [])].map(field => field.name)
+      for (const secret of SECRET_FIELDS) expect(`${type.name}.${names.find(name => name === secret) ?? ''}`).toBe(`${type.name}.`)
+    }
+  })
+
+  test.each([
+    ['svcCrmSlots { apiKeyCiphertext }'],
+    ['svcApiKeys { secretDigest }'],
+    ['svcCrmSlots(where: { apiKeyCiphertext: { equals: "x" } }) { id }'],
+  ])('even an administrator selecting or filtering on a secret (%s) gets a validation error', async selection => {
+    const res = await graphql(server.app, `{ ${selection} }`, {}, adminCookie)
+    expect(res.body.data).toBeUndefined()
+    expect(res.body.errors?.length).toBeGreaterThan(0)
+    expect(res.body.errors![0]!.message).toMatch(/apiKeyCiphertext|secretDigest/)
+    expect(JSON.stringify(res.body)).not.toContain(CRM_SECRET)
+  })
+})
+
+describe('reads', () => {
+  test('anonymous queries of the plugin lists return nothing, though rows exist', async () => {
+    expect(await server.db.svcCrmSlot.count()).toBe(1)
+    expect(await server.db.svcApiKey.count()).toBeGreaterThan(0)
+    expect(await server.db.svcAuditEntry.count()).toBeGreaterThan(0)
+    const res = await graphql(server.app, PLUGIN_LISTS)
+    expectNothingRead(res.body)
+  })
+
+  test('anonymous single-item queries return null', async () => {
+    const res = await graphql(server.app, 'query ($id: ID!) { svcCrmSlot(where: { id: $id }) { id name } }', { id: seededSlotId })
+    expect(res.body.data?.svcCrmSlot ?? null).toBeNull()
+  })
+
+  test('a signed-in subscriber reads nothing from the plugin lists', async () => {
+    const res = await graphql(server.app, PLUGIN_LISTS, {}, subscriberCookie)
+    expectNothingRead(res.body)
+    const one = await graphql(server.app, 'query ($id: ID!) { svcCrmSlot(where: { id: $id }) { id name } }', { id: seededSlotId }, subscriberCookie)
+    expect(one.body.data?.svcCrmSlot ?? null).toBeNull()
+  })
+
+  test('a signed-in administrator can read the plugin lists, without secrets', async () => {
+    const res = await graphql(server.app, PLUGIN_LISTS, {}, adminCookie)
+    expect(res.body.errors).toBeUndefined()
+    expect(res.body.data.svcCrmSlots).toEqual([{ id: seededSlotId, slot: 1, name: 'Seeded CRM' }])
+    expect(res.body.data.svcCrmSlotsCount).toBe(1)
+    expect(res.body.data.svcApiKeys.map((key: { publicId: string }) => key.publicId)).toContain(admin.keyId)
+    expect(res.body.data.svcAuditEntries.length).toBeGreaterThan(0)
+    expect(JSON.stringify(res.body)).not.toContain(CRM_SECRET)
+  })
+})
+
+function expectNothingRead (body: { data?: Record<string, unknown> | null, errors?: unknown[] }) {
+  const data = body.data ?? {}
+  for (const list of ['svcCrmSlots', 'svcApiKeys', 'svcAuditEntries', 'svcCounters']) {
+    const value = data[list]
+    expect(value === null || value === undefined || (Array.isArray(value) && value.length === 0)).toBe(true)
+  }
+  for (const count of ['svcCrmSlotsCount', 'svcApiKeysCount', 'svcAuditEntriesCount']) {
+    const value = data[count]
+    expect(value === null || value === undefined || value === 0).toBe(true)
+  }
+  expect(JSON.stringify(body)).not.toContain('Seeded CRM')
+}
+
+describe('mutations', () => {
+  const cookies = () => [['anonymous', undefined], ['subscriber', subscriberCookie], ['administrator', adminCookie]] as const
+
+  test.each(['anonymous', 'subscriber', 'administrator'])('%s: createSvcCrmSlot fails and creates nothing', async who => {
+    const cookie = cookies().find(([name]) => name === who)![1]
+    const before = await crmRows()
+    const res = await graphql(server.app, 'mutation { createSvcCrmSlot(data: { slot: 7, name: "Injected" }) { id } }', {}, cookie)
+    expect(res.body.errors?.length).toBeGreaterThan(0)
+    expect(res.body.data?.createSvcCrmSlot ?? null).toBeNull()
+    expect(await crmRows()).toEqual(before)
+  })
+
+  test.each(['anonymous', 'subscriber', 'administrator'])('%s: updateSvcCrmSlot fails and changes nothing', async who => {
+    const cookie = cookies().find(([name]) => name === who)![1]
+    const before = await crmRows()
+    const res = await graphql(server.app, 'mutation ($id: ID!) { updateSvcCrmSlot(where: { id: $id }, data: { name: "Renamed", slot: 9 }) { id } }', { id: seededSlotId }, cookie)
+    expect(res.body.errors?.length).toBeGreaterThan(0)
+    expect(res.body.data?.updateSvcCrmSlot ?? null).toBeNull()
+    expect(await crmRows()).toEqual(before)
+  })
+
+  test.each(['anonymous', 'subscriber', 'administrator'])('%s: deleteSvcCrmSlot fails and deletes nothing', async who => {
+    const cookie = cookies().find(([name]) => name === who)![1]
+    const before = await crmRows()
+    const res = await graphql(server.app, 'mutation ($id: ID!) { deleteSvcCrmSlot(where: { id: $id }) { id } }', { id: seededSlotId }, cookie)
+    expect(res.body.errors?.length).toBeGreaterThan(0)
+    expect(res.body.data?.deleteSvcCrmSlot ?? null).toBeNull()
+    expect(await crmRows()).toEqual(before)
+  })
+
+  test('an administrator cannot mint, revoke or forge API keys or audit entries through GraphQL', async () => {
+    const keysBefore = await server.db.svcApiKey.findMany({ orderBy: { id: 'asc' } })
+    const auditBefore = await server.db.svcAuditEntry.count()
+    const keyId = (await server.db.svcApiKey.findUniqueOrThrow({ where: { publicId: admin.keyId } })).id
+    for (const [mutation, variables] of [
+      ['mutation { createSvcApiKey(data: { publicId: "forgedforged", label: "forged" }) { id } }', {}],
+      ['mutation ($id: ID!) { updateSvcApiKey(where: { id: $id }, data: { revokedAt: "2000-01-01T00:00:00.000Z" }) { id } }', { id: keyId }],
+      ['mutation ($id: ID!) { deleteSvcApiKey(where: { id: $id }) { id } }', { id: keyId }],
+      ['mutation { createSvcAuditEntry(data: { operation: "crm.delete", actorId: "x", actorEmail: "x", mode: "api_key" }) { id } }', {}],
+      ['mutation { deleteSvcAuditEntries(where: [{ id: 1 }]) { id } }', {}],
+      ['mutation { createSvcCounter(data: { key: "crm_count", value: 0 }) { id } }', {}],
+    ] as const) {
+      const res = await graphql(server.app, mutation, variables, adminCookie)
+      expect(res.body.errors?.length).toBeGreaterThan(0)
+    }
+    expect(await server.db.svcApiKey.findMany({ orderBy: { id: 'asc' } })).toEqual(keysBefore)
+    expect(await server.db.svcAuditEntry.count()).toBe(auditBefore)
+    expect(await server.db.svcCounter.count({ where: { key: 'crm_count', value: 0 } })).toBe(0)
+  })
+
+  test('the seeded slot and its secret survived every attempt', async () => {
+    const rows = await crmRows()
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ slot: 1, name: 'Seeded CRM', url: 'https://crm.example.com' })
+    expect(rows[0]!.apiKeyCiphertext).toMatch(/^v1:/)
+  })
+})
