@@ -3,18 +3,7 @@ import type { Operation } from './define-operation.ts'
 import type { OperationRegistry } from './registry.ts'
 import { NAMESPACE, PRODUCT_VERSION } from '../version.ts'
 
-export type ManifestEntry = {
-  name: string
-  resource: string
-  action: string
-  summary: string
-  description: string
-  capability: string
-  readonly: boolean
-  destructive: boolean
-  idempotent: boolean
-  since: string
-  module: string
+export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler'> & {
   params: Record<string, unknown>
   returns: Record<string, unknown>
   get_path: string | null

@@ -6,7 +6,7 @@ export const GRAPHQL = '/api/graphql'
 
 type GraphqlTarget = Express | Server
 
-export type GraphqlResult = { status: number, body: { data?: any, errors?: { message: string }[] }, cookie: string | null }
+export type GraphqlResult = { status: number, body: { data?: any, errors?: { message: string, extensions?: { code?: string } }[] }, cookie: string | null }
 
 function sessionCookieOf (res: request.Response): string | null {
   const raw = res.headers['set-cookie'] as unknown
