@@ -4,6 +4,7 @@ import { apiKeyList } from './resources/api-keys/model.ts'
 import { auditEntryList } from './resources/audit/model.ts'
 import { crmSlotList } from './resources/crm/model.ts'
 import { counterList } from './lib/counter-model.ts'
+import { outboxMessageList } from './outbox/model.ts'
 
 export type ListAccess = {
   access: ReturnType<typeof readOnlyListAccess>
@@ -18,5 +19,6 @@ export function controlPlaneLists (capabilities: CapabilityMap) {
     SvcAuditEntry: auditEntryList(shared),
     SvcCounter: counterList(shared),
     SvcCrmSlot: crmSlotList(shared),
+    SvcOutboxMessage: outboxMessageList(shared),
   }
 }

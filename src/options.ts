@@ -1,5 +1,6 @@
 import type { HostRole } from '../schema/roles.ts'
 import type { Operation } from './registry/define-operation.ts'
+import type { OutboxWorkerOptions } from './outbox/worker.ts'
 
 /** Capability name → host roles that hold it. */
 export type CapabilityMap = Record<string, readonly HostRole[]>
@@ -32,6 +33,10 @@ export type ControlPlaneOptions = {
   encryptionKey?: string
   /** Where development keys and other local state live. @default 'var' */
   varDir?: string
+  /** The clock every operation reads; tests move time with it instead of sleeping. @default () => new Date() */
+  now?: () => Date
+  /** Delivery of outbox messages (forwarding, pushes to other systems), or `false` to not run a worker in this process. @default {} */
+  outbox?: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
 }
 
 export type ResolvedOptions = {
@@ -44,6 +49,8 @@ export type ResolvedOptions = {
   operations: readonly Operation[]
   encryptionKey: string | undefined
   varDir: string
+  now: () => Date
+  outbox: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
 }
 
 export const MAX_SLOT = 999
@@ -66,5 +73,7 @@ export function resolveOptions (options: ControlPlaneOptions = {}): ResolvedOpti
     operations: options.operations ?? [],
     encryptionKey: options.encryptionKey ?? process.env.SVC_ENCRYPTION_KEY,
     varDir: options.varDir ?? 'var',
+    now: options.now ?? (() => new Date()),
+    outbox: options.outbox ?? {},
   }
 }

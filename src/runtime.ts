@@ -4,9 +4,11 @@ import type { Identity } from './auth/identity.ts'
 import type { ResolvedOptions } from './options.ts'
 import type { OperationContext } from './registry/operation-context.ts'
 import { OperationRegistry } from './registry/registry.ts'
-import { builtinOperations } from './resources/index.ts'
+import { builtinOperations, builtinOutboxTopics } from './resources/index.ts'
 import { createSecretBox, type SecretBox } from './lib/secret-box.ts'
 import { createRateLimiter, type RateLimiter } from './auth/rate-limit.ts'
+import { OutboxWorker } from './outbox/worker.ts'
+import type { OutboxDeps } from './outbox/topic.ts'
 
 /** What the HTTP layer holds for the life of the server. */
 export type ControlPlaneRuntime = {
@@ -16,8 +18,13 @@ export type ControlPlaneRuntime = {
   options: ResolvedOptions
   secrets: SecretBox
   limiter: RateLimiter
+  outbox: OutboxWorker
   log: (message: string, error?: unknown) => void
   contextFor: (identity: Identity) => OperationContext
+  /** Starts background work (the outbox worker, unless disabled). */
+  start: () => void
+  /** Stops background work and waits for a delivery in progress. */
+  stop: () => Promise<void>
 }
 
 const defaultLog = (message: string, error?: unknown) => console.error(`[svc] ${message}`, error ?? '')
@@ -26,6 +33,13 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
   const db = keystone.prisma as Db
   const sudo = keystone.sudo()
   const secrets = createSecretBox(options.encryptionKey, options.varDir)
+  const deps: OutboxDeps = { db, secrets, options }
+  const outbox = new OutboxWorker(
+    db,
+    Object.fromEntries(builtinOutboxTopics.map(topic => [topic.topic, payload => topic.deliver(payload, deps)])),
+    { ...(options.outbox || {}), now: options.now, log },
+  )
+  const kickOutbox = () => { if (options.outbox !== false) void outbox.kick() }
   return {
     registry: new OperationRegistry([...builtinOperations, ...options.operations]),
     db,
@@ -33,7 +47,10 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     options,
     secrets,
     limiter: createRateLimiter(options.rateLimit),
+    outbox,
     log,
-    contextFor: identity => ({ db, keystone: sudo, identity, options, secrets }),
+    contextFor: identity => ({ db, keystone: sudo, identity, options, secrets, now: options.now, kickOutbox }),
+    start: () => { if (options.outbox !== false) outbox.start() },
+    stop: () => outbox.stop(),
   }
 }

@@ -13,4 +13,8 @@ export type OperationContext = {
   identity: Identity
   options: ResolvedOptions
   secrets: SecretBox
+  /** The current time; always use this rather than `new Date()`, so tests control time. */
+  now: () => Date
+  /** Asks the outbox worker to deliver now what was just enqueued (after the transaction commits). */
+  kickOutbox: () => void
 }

@@ -1,4 +1,5 @@
 import type { Operation } from '../registry/define-operation.ts'
+import type { OutboxTopic } from '../outbox/topic.ts'
 import { apiKeyOperations } from './api-keys/index.ts'
 import { auditOperations } from './audit/index.ts'
 import { crmOperations } from './crm/index.ts'
@@ -9,3 +10,6 @@ export const builtinOperations: readonly Operation[] = [
   ...auditOperations,
   ...crmOperations,
 ]
+
+/** Every kind of outbox message the built-in resources send. */
+export const builtinOutboxTopics: readonly OutboxTopic[] = []

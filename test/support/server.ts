@@ -9,11 +9,14 @@ import { createHostConfig } from '../../host/config.ts'
 import type { ControlPlaneOptions } from '../../src/index.ts'
 import { resolveDatabase, sqliteFilePath } from '../../src/db/database-url.ts'
 import { migrate } from '../../src/db/migrate.ts'
+import { controlPlaneRuntimeOf } from '../../src/http/mount.ts'
+import type { ControlPlaneRuntime } from '../../src/runtime.ts'
 import type { Db } from '../../src/db/client.ts'
 
 export type TestServer = {
   app: Express
   db: Db
+  runtime: ControlPlaneRuntime
   databaseUrl: string
   encryptionKey: string
   close (): Promise<void>
@@ -40,12 +43,15 @@ export async function startTestServer (controlPlane: ControlPlaneOptions = {}): 
   const context = getContext(config, PrismaModule)
   await config.db.onConnect?.(context)
   const { expressServer } = await createExpressServer(config, context)
+  const runtime = controlPlaneRuntimeOf(expressServer)!
   return {
     app: expressServer,
     db: context.prisma as Db,
+    runtime,
     databaseUrl,
     encryptionKey,
     async close () {
+      await runtime.stop()
       await context.prisma.$disconnect()
       const file = path.resolve(sqliteFilePath(databaseUrl))
       await Promise.all([file, `${file}-wal`, `${file}-shm`].map(f => rm(f, { force: true })))

@@ -1,0 +1,19 @@
+import type { Db, Tx } from '../db/client.ts'
+
+export type OutboxMessage = {
+  /** Which handler delivers it, e.g. `content_sources.forward`. */
+  topic: string
+  /** Messages with the same key are delivered one at a time, oldest first. */
+  orderingKey: string
+  /** JSON the handler receives. Never put a secret here: handlers look secrets up at delivery. */
+  payload: Record<string, unknown>
+}
+
+/** Writes a message; pass the transaction that makes the change so both commit or neither. */
+export async function enqueueOutbox (db: Db | Tx, message: OutboxMessage, now = new Date()): Promise<number> {
+  const row = await db.svcOutboxMessage.create({
+    data: { topic: message.topic, orderingKey: message.orderingKey, payload: message.payload as never, nextAttemptAt: now, createdAt: now },
+    select: { id: true },
+  })
+  return row.id
+}

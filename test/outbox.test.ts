@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
+import { startTestServer, type TestServer } from './support/server.ts'
+import { OutboxWorker } from '../src/outbox/worker.ts'
+import { enqueueOutbox } from '../src/outbox/enqueue.ts'
+import { retryDelayMs } from '../src/outbox/backoff.ts'
+
+let server: TestServer
+let clock: Date
+const now = () => clock
+
+beforeAll(async () => { server = await startTestServer({ outbox: false }) })
+afterAll(async () => server.close())
+beforeEach(async () => {
+  clock = new Date('2026-06-01T12:00:00Z')
+  await server.db.svcOutboxMessage.deleteMany()
+})
+
+const advance = (ms: number) => { clock = new Date(clock.getTime() + ms) }
+
+describe('outbox', () => {
+  test('a failing delivery is retried with exponential backoff until it succeeds, once', async () => {
+    const calls: unknown[] = []
+    let failuresLeft = 2
+    const worker = new OutboxWorker(server.db, {
+      'test.deliver': async payload => {
+        calls.push(payload)
+        if (failuresLeft-- > 0) throw new Error('peer is down')
+      },
+    }, { now, baseMs: 1000 })
+    await enqueueOutbox(server.db, { topic: 'test.deliver', orderingKey: 'k', payload: { n: 1 } }, clock)
+
+    expect(await worker.runOnce()).toBe(0)
+    let row = await server.db.svcOutboxMessage.findFirstOrThrow()
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'peer is down' })
+    expect(row.nextAttemptAt!.getTime() - clock.getTime()).toBe(1000)
+
+    expect(await worker.runOnce()).toBe(0)
+    expect(calls).toHaveLength(1)
+
+    advance(1000)
+    expect(await worker.runOnce()).toBe(0)
+    row = await server.db.svcOutboxMessage.findFirstOrThrow()
+    expect(row.nextAttemptAt!.getTime() - clock.getTime()).toBe(2000)
+
+    advance(2000)
+    expect(await worker.runOnce()).toBe(1)
+    advance(60_000)
+    expect(await worker.runOnce()).toBe(0)
+    expect(calls).toEqual([{ n: 1 }, { n: 1 }, { n: 1 }])
+    expect(await server.db.svcOutboxMessage.findFirstOrThrow()).toMatchObject({ status: 'delivered', attempts: 3, lastError: null })
+  })
+
+  test('messages with one ordering key are delivered in order, a failure holding back the later ones', async () => {
+    const delivered: number[] = []
+    let failFirst = true
+    const worker = new OutboxWorker(server.db, {
+      'test.deliver': async payload => {
+        if (payload.n === 1 && failFirst) { failFirst = false; throw new Error('no') }
+        delivered.push(payload.n as number)
+      },
+    }, { now, baseMs: 10 })
+    for (const n of [1, 2, 3]) await enqueueOutbox(server.db, { topic: 'test.deliver', orderingKey: 'source-a', payload: { n } }, clock)
+    await enqueueOutbox(server.db, { topic: 'test.deliver', orderingKey: 'source-b', payload: { n: 10 } }, clock)
+    await worker.runOnce()
+    expect(delivered).toEqual([10])
+    advance(10)
+    await worker.runOnce()
+    expect(delivered).toEqual([10, 1, 2, 3])
+  })
+
+  test('a message is marked failed after the last attempt and no longer retried', async () => {
+    const worker = new OutboxWorker(server.db, { 'test.deliver': async () => { throw new Error('always') } }, { now, baseMs: 1, maxAttempts: 2 })
+    await enqueueOutbox(server.db, { topic: 'test.deliver', orderingKey: 'k', payload: {} }, clock)
+    await worker.runOnce()
+    advance(10)
+    await worker.runOnce()
+    advance(10_000)
+    await worker.runOnce()
+    expect(await server.db.svcOutboxMessage.findFirstOrThrow()).toMatchObject({ status: 'failed', attempts: 2 })
+  })
+
+  test('two workers on one database never deliver a message twice', async () => {
+    const seen: number[] = []
+    const handler = async (payload: Record<string, unknown>) => { seen.push(payload.n as number) }
+    const a = new OutboxWorker(server.db, { 'test.deliver': handler }, { now })
+    const b = new OutboxWorker(server.db, { 'test.deliver': handler }, { now })
+    for (let n = 0; n < 20; n++) await enqueueOutbox(server.db, { topic: 'test.deliver', orderingKey: `k${n}`, payload: { n } }, clock)
+    await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()])
+    await a.runOnce()
+    expect(seen.sort((x, y) => x - y)).toEqual([...Array(20).keys()])
+  })
+
+  test('pending messages survive a restart: a new worker delivers them', async () => {
+    const first = new OutboxWorker(server.db, { 'test.deliver': async () => { throw new Error('down') } }, { now, baseMs: 5 })
+    await enqueueOutbox(server.db, { topic: 'test.deliver', orderingKey: 'k', payload: { n: 7 } }, clock)
+    await first.runOnce()
+    await first.stop()
+    const delivered: unknown[] = []
+    const second = new OutboxWorker(server.db, { 'test.deliver': async payload => { delivered.push(payload) } }, { now })
+    advance(5)
+    await second.runOnce()
+    expect(delivered).toEqual([{ n: 7 }])
+  })
+
+  test('backoff doubles from the base and is capped', () => {
+    const options = { baseMs: 100, maxMs: 1000, maxAttempts: 10 }
+    expect([1, 2, 3, 4, 5, 6].map(n => retryDelayMs(n, options))).toEqual([100, 200, 400, 800, 1000, 1000])
+  })
+})
