@@ -19,9 +19,10 @@ export type HostSettings = {
 
 /** The control-plane options this host reads from its environment. */
 export function controlPlaneOptionsFromEnv (env: NodeJS.ProcessEnv = process.env): ControlPlaneOptions {
+  const multiInstance = resolveDatabase(env.DATABASE_URL).provider === 'postgresql'
   return {
     maxCrmSystems: optionalIntegerEnv('SVC_MAX_CRM_SYSTEMS', env),
-    rateLimit: { points: optionalIntegerEnv('SVC_RATE_LIMIT_PER_MINUTE', env) },
+    rateLimit: { points: optionalIntegerEnv('SVC_RATE_LIMIT_PER_MINUTE', env), store: multiInstance ? 'database' : 'memory' },
   }
 }
 

@@ -5,6 +5,7 @@ import { auditEntryList } from './resources/audit/model.ts'
 import { crmSlotList } from './resources/crm/model.ts'
 import { counterList } from './lib/counter-model.ts'
 import { outboxMessageList } from './outbox/model.ts'
+import { rateLimitList } from './auth/rate-limit-model.ts'
 
 export type ListAccess = {
   access: ReturnType<typeof readOnlyListAccess>
@@ -20,5 +21,6 @@ export function controlPlaneLists (capabilities: CapabilityMap) {
     SvcCounter: counterList(shared),
     SvcCrmSlot: crmSlotList(shared),
     SvcOutboxMessage: outboxMessageList(shared),
+    SvcRateLimit: rateLimitList(shared),
   }
 }

@@ -10,6 +10,12 @@ export type RateLimitOptions = {
   points?: number
   /** Window length in seconds. @default 60 */
   durationSeconds?: number
+  /**
+   * Where counters live: `memory` (one process) or `database` (shared by every instance on one
+   * database; what a multi-instance PostgreSQL site needs).
+   * @default 'memory'
+   */
+  store?: 'memory' | 'database'
 }
 
 export type ControlPlaneOptions = {
@@ -68,7 +74,11 @@ export function resolveOptions (options: ControlPlaneOptions = {}): ResolvedOpti
     maxCrmSystems,
     rateLimit: options.rateLimit === false
       ? false
-      : { points: options.rateLimit?.points ?? 600, durationSeconds: options.rateLimit?.durationSeconds ?? 60 },
+      : {
+          points: options.rateLimit?.points ?? 600,
+          durationSeconds: options.rateLimit?.durationSeconds ?? 60,
+          store: options.rateLimit?.store ?? 'memory',
+        },
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     operations: options.operations ?? [],
     encryptionKey: options.encryptionKey ?? process.env.SVC_ENCRYPTION_KEY,

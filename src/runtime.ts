@@ -46,7 +46,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     keystone,
     options,
     secrets,
-    limiter: createRateLimiter(options.rateLimit),
+    limiter: createRateLimiter(options.rateLimit, db),
     outbox,
     log,
     contextFor: identity => ({ db, keystone: sudo, identity, options, secrets, now: options.now, kickOutbox }),

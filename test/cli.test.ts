@@ -1,25 +1,24 @@
-import { afterAll, describe, expect, test } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { execFile } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
-import { rm } from 'node:fs/promises'
 import { promisify } from 'node:util'
-import { PrismaClient } from '../generated/prisma/client.ts'
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
+import { createTestDatabase, openPrisma, type TestDatabase } from './support/database.ts'
 import { verifyPassword } from '../schema/password-kdf.ts'
 import { digestSecret, parseKey } from '../src/auth/api-key-format.ts'
 
 const run = promisify(execFile)
-const file = `var/test/cli-${randomUUID()}.db`
-const env = { ...process.env, DATABASE_URL: `file:./${file}`, NODE_OPTIONS: '' }
-const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], { env })
+let database: TestDatabase
+const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], {
+  env: { ...process.env, DATABASE_URL: database.url, NODE_OPTIONS: '' },
+})
 
-afterAll(async () => rm(file, { force: true }))
+beforeAll(async () => { database = await createTestDatabase() })
+afterAll(async () => database.drop())
 
 describe('cli', () => {
   test('create-admin creates an administrator with an argon2id password', async () => {
     const { stdout } = await cli('create-admin', '--email', 'ops@example.test', '--password', 'correct horse battery')
     expect(stdout).toContain('ops@example.test')
-    const db = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:./${file}` }) })
+    const db = openPrisma(database.url)
     const user = await db.user.findUniqueOrThrow({ where: { email: 'ops@example.test' } })
     await db.$disconnect()
     expect(user.role).toBe('administrator')
@@ -32,7 +31,7 @@ describe('cli', () => {
     const lastLine = stdout.trimEnd().split('\n').at(-1)!
     const parsed = parseKey(lastLine)
     expect(parsed).not.toBeNull()
-    const db = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:./${file}` }) })
+    const db = openPrisma(database.url)
     const key = await db.svcApiKey.findUniqueOrThrow({ where: { publicId: parsed!.publicId } })
     await db.$disconnect()
     expect(key.label).toBe('deploy bot')

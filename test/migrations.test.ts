@@ -1,13 +1,11 @@
 import { describe, expect, test } from '@jest/globals'
-import { randomUUID } from 'node:crypto'
-import { readFile, rm } from 'node:fs/promises'
-import Database from 'better-sqlite3'
+import { readFile } from 'node:fs/promises'
 import { diffDatamodels } from '../src/db/schema-engine.ts'
 import { datamodelFor, diffAdapterFactory } from '../src/db/datamodel.ts'
-import { datamodelSnapshotPath } from '../src/db/migrations.ts'
+import { datamodelSnapshotPath, readMigrations } from '../src/db/migrations.ts'
+import { resolveDatabase } from '../src/db/database-url.ts'
+import { createTestDatabase, openPrisma } from './support/database.ts'
 import { migrate } from '../src/db/migrate.ts'
-
-const tempDb = () => `file:./var/test/migrate-${randomUUID()}.db`
 
 describe('migrations', () => {
   test('the SQLite migrations reach exactly the schema Keystone generates', async () => {
@@ -24,17 +22,34 @@ describe('migrations', () => {
   })
 
   test('apply in order once, record what ran, and are a no-op the second time', async () => {
-    const url = tempDb()
-    const first = await migrate({ provider: 'sqlite', url })
-    expect(first.applied[0]).toBe('0001_init')
-    const second = await migrate({ provider: 'sqlite', url })
-    expect(second).toEqual({ applied: [], alreadyApplied: first.applied.length })
-    const db = new Database(url.replace('file:', ''))
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((row: any) => row.name)
-    const ledger = db.prepare('SELECT name FROM "_svc_migrations" ORDER BY name').all().map((row: any) => row.name)
-    db.close()
-    expect(tables).toEqual(expect.arrayContaining(['User', 'svc_api_keys', 'svc_crm_slots', 'svc_audit_entries', 'svc_counters']))
-    expect(ledger).toEqual(first.applied)
-    await rm(url.replace('file:', ''), { force: true })
+    const database = await createTestDatabase()
+    try {
+      const target = resolveDatabase(database.url)
+      const first = await migrate(target)
+      expect(first.applied).toEqual((await readMigrations(target.provider)).map(m => m.name))
+      expect(first.applied[0]).toBe('0001_init')
+      const second = await migrate(target)
+      expect(second).toEqual({ applied: [], alreadyApplied: first.applied.length })
+      const db = openPrisma(database.url)
+      const ledger = await db.$queryRawUnsafe<Array<{ name: string }>>('SELECT name FROM "_svc_migrations" ORDER BY name')
+      expect(ledger.map(row => row.name)).toEqual(first.applied)
+      expect(await db.svcCrmSlot.count()).toBe(0)
+      expect(await db.svcOutboxMessage.count()).toBe(0)
+      await db.$disconnect()
+    } finally {
+      await database.drop()
+    }
+  })
+
+  test('several instances migrating one database at once apply each migration once', async () => {
+    const database = await createTestDatabase()
+    try {
+      const target = resolveDatabase(database.url)
+      const reports = await Promise.all([migrate(target), migrate(target), migrate(target)])
+      const applied = reports.flatMap(report => report.applied)
+      expect(applied.sort()).toEqual((await readMigrations(target.provider)).map(m => m.name))
+    } finally {
+      await database.drop()
+    }
   })
 })

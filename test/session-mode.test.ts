@@ -160,7 +160,6 @@ describe('signed in with the Keystone session cookie', () => {
   test('a session whose account was deleted is 401', async () => {
     const account = await createAccount(server.db, 'administrator')
     const cookie = await sessionCookie(listener, account.email, account.password)
-    await server.db.svcApiKey.deleteMany({ where: { ownerId: account.id } })
     await server.db.user.delete({ where: { id: account.id } })
     expectFailure(await postDispatch(cookie).send(CRM_LIST), 401, 'unauthenticated')
   })

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import pg from 'pg'
 import { readMigrations, type Migration } from './migrations.ts'
 import { sqliteFilePath, type DatabaseTarget } from './database-url.ts'
 
@@ -26,6 +27,8 @@ const CREATE_LEDGER = `CREATE TABLE IF NOT EXISTS "_svc_migrations" (
   "applied_at" TEXT NOT NULL
 )`
 
+const RECORD = 'INSERT INTO "_svc_migrations" (name, checksum, applied_at) VALUES'
+
 function migrateSqlite (url: string, migrations: Migration[]): MigrationReport {
   const file = sqliteFilePath(url)
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
@@ -39,8 +42,7 @@ function migrateSqlite (url: string, migrations: Migration[]): MigrationReport {
       const pending = pendingMigrations(migrations, applied)
       for (const migration of pending) {
         db.exec(migration.sql)
-        db.prepare('INSERT INTO "_svc_migrations" (name, checksum, applied_at) VALUES (?, ?, ?)')
-          .run(migration.name, migration.checksum, new Date().toISOString())
+        db.prepare(`${RECORD} (?, ?, ?)`).run(migration.name, migration.checksum, new Date().toISOString())
       }
       return { applied: pending.map(m => m.name), alreadyApplied: applied.length }
     })
@@ -50,9 +52,39 @@ function migrateSqlite (url: string, migrations: Migration[]): MigrationReport {
   }
 }
 
+/** Any fixed number works; it only has to be the same for every instance of this product. */
+const MIGRATION_LOCK = 7_346_001
+
+async function migratePostgres (url: string, migrations: Migration[]): Promise<MigrationReport> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    // Instances starting together wait here, so each migration runs once.
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
+    await client.query(CREATE_LEDGER)
+    const applied = (await client.query<AppliedRow>('SELECT name, checksum FROM "_svc_migrations"')).rows
+    const pending = pendingMigrations(migrations, applied)
+    for (const migration of pending) {
+      await client.query('BEGIN')
+      try {
+        await client.query(migration.sql)
+        await client.query(`${RECORD} ($1, $2, $3)`, [migration.name, migration.checksum, new Date().toISOString()])
+        await client.query('COMMIT')
+      } catch (error) {
+        await client.query('ROLLBACK')
+        throw new Error(`migration ${migration.name} failed: ${(error as Error).message}`)
+      }
+    }
+    return { applied: pending.map(m => m.name), alreadyApplied: applied.length }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
+    await client.end()
+  }
+}
+
 /** Applies every migration the database has not run yet, in order, each recorded in `_svc_migrations`. */
 export async function migrate (target: DatabaseTarget): Promise<MigrationReport> {
   const migrations = await readMigrations(target.provider)
   if (target.provider === 'sqlite') return migrateSqlite(target.url, migrations)
-  throw new Error('PostgreSQL migrations are not built yet')
+  return migratePostgres(target.url, migrations)
 }

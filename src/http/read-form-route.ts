@@ -4,6 +4,7 @@ import { authorize } from './authorize.ts'
 import { executeDispatch, findOperation } from './execute.ts'
 import { paramsJsonSchema } from '../registry/manifest.ts'
 import { invalidParams, SvcError } from '../errors.ts'
+import { assertCapability } from '../registry/run-operation.ts'
 import type { Operation } from '../registry/define-operation.ts'
 
 type JsonSchema = { type?: string | string[], properties?: Record<string, JsonSchema>, anyOf?: JsonSchema[] }
@@ -49,6 +50,8 @@ export async function readFormRoute (runtime: ControlPlaneRuntime, req: Request,
   const resource = String(req.params.resource)
   const action = String(req.params.action)
   const operation = findOperation(runtime, identity, resource, action)
+  // Refuse callers without the capability before saying anything about the operation.
+  assertCapability(runtime, identity, operation)
   if (!operation.readonly) {
     res.set('Allow', 'POST')
     throw new SvcError('method_not_allowed', `${operation.name} changes state: send it with POST ${runtime.options.basePath}/manage/dispatch`)

@@ -1,6 +1,8 @@
 import type { z } from 'zod'
 import type { Operation, OperationResult } from './define-operation.ts'
 import type { OperationContext } from './operation-context.ts'
+import type { CapabilityMap } from '../options.ts'
+import type { Identity } from '../auth/identity.ts'
 import { roleHasCapability } from '../auth/capabilities.ts'
 import { confirmRequired, forbidden, internal, invalidParams } from '../errors.ts'
 
@@ -22,6 +24,12 @@ export function parseParams (operation: Operation, raw: unknown): Record<string,
   return parsed.data
 }
 
+export function assertCapability (holder: { options: { capabilities: CapabilityMap } }, identity: Identity, operation: Operation): void {
+  if (!roleHasCapability(holder.options.capabilities, identity.account.role, operation.capability)) {
+    throw forbidden(`${operation.name} requires the capability ${operation.capability}`)
+  }
+}
+
 /**
  * The one path every operation takes, HTTP or not: capability, params, confirm, handler, and
  * the returns schema, which strips anything the operation did not declare.
@@ -32,9 +40,7 @@ export async function runOperation (
   confirmed: boolean,
   context: OperationContext,
 ): Promise<OperationResult<unknown>> {
-  if (!roleHasCapability(context.options.capabilities, context.identity.account.role, operation.capability)) {
-    throw forbidden(`${operation.name} requires the capability ${operation.capability}`)
-  }
+  assertCapability(context, context.identity, operation)
   const params = parseParams(operation, rawParams)
   if (operation.destructive && !confirmed && params.confirm !== true) throw confirmRequired(operation.name)
   const result = await operation.handler(params, context)

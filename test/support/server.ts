@@ -1,13 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto'
-import { rm } from 'node:fs/promises'
-import path from 'node:path'
+import { randomBytes } from 'node:crypto'
 import { getContext } from '@keystone-6/core/context'
 import { createExpressServer } from '@keystone-6/core/___internal-do-not-use-will-break-in-patch/artifacts'
 import type { Express } from 'express'
 import * as PrismaModule from '../../generated/prisma/client.ts'
-import { createHostConfig } from '../../host/config.ts'
+import { controlPlaneOptionsFromEnv, createHostConfig } from '../../host/config.ts'
 import type { ControlPlaneOptions } from '../../src/index.ts'
-import { resolveDatabase, sqliteFilePath } from '../../src/db/database-url.ts'
+import { resolveDatabase } from '../../src/db/database-url.ts'
+import { createTestDatabase } from './database.ts'
 import { migrate } from '../../src/db/migrate.ts'
 import { controlPlaneRuntimeOf } from '../../src/http/mount.ts'
 import type { ControlPlaneRuntime } from '../../src/runtime.ts'
@@ -22,23 +21,27 @@ export type TestServer = {
   close (): Promise<void>
 }
 
-/** The database tests run on: a fresh SQLite file each, or the PostgreSQL CI provides. */
-function freshDatabaseUrl (): string {
-  return `file:./var/test/${randomUUID()}.db`
-}
-
 /**
- * The real host: Keystone's own express server (GraphQL, session, the control plane) on a
- * freshly migrated database. Only the Next.js Admin UI is left out.
+ * The real host on a fresh, migrated database of the suite's provider: Keystone's own express
+ * server (GraphQL, session, the control plane), configured as from the environment. Only the
+ * Next.js Admin UI is left out.
  */
 export async function startTestServer (controlPlane: ControlPlaneOptions = {}): Promise<TestServer> {
-  const databaseUrl = freshDatabaseUrl()
+  const database = await createTestDatabase()
+  const databaseUrl = database.url
   await migrate(resolveDatabase(databaseUrl))
   const encryptionKey = randomBytes(32).toString('hex')
+  const fromEnv = controlPlaneOptionsFromEnv({ DATABASE_URL: databaseUrl })
   const config = createHostConfig({
     databaseUrl,
     sessionSecret: randomBytes(32).toString('base64'),
-    controlPlane: { encryptionKey, varDir: 'var/test', ...controlPlane },
+    controlPlane: {
+      ...fromEnv,
+      encryptionKey,
+      varDir: 'var/test',
+      ...controlPlane,
+      rateLimit: controlPlane.rateLimit === false ? false : { ...fromEnv.rateLimit || {}, ...controlPlane.rateLimit },
+    },
   })
   const context = getContext(config, PrismaModule)
   await config.db.onConnect?.(context)
@@ -53,8 +56,7 @@ export async function startTestServer (controlPlane: ControlPlaneOptions = {}): 
     async close () {
       await runtime.stop()
       await context.prisma.$disconnect()
-      const file = path.resolve(sqliteFilePath(databaseUrl))
-      await Promise.all([file, `${file}-wal`, `${file}-shm`].map(f => rm(f, { force: true })))
+      await database.drop()
     },
   }
 }
