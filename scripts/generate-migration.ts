@@ -1,7 +1,6 @@
 /**
- * Writes the next migration for every provider from the Prisma schema Keystone generated
- * (`npm run build` first). Offline: the WebAssembly schema engine diffs the last migrated
- * datamodel against the current one.
+ * Writes the next migration for every provider: the WebAssembly schema engine diffs the
+ * datamodel the last migration reached against the one Keystone prints now.
  *
  *   npm run migrations:generate -- add_users
  */
@@ -10,7 +9,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { diffDatamodels } from '../src/db/schema-engine.ts'
 import { datamodelSnapshotPath, migrationsDir, readMigrations } from '../src/db/migrations.ts'
-import { datamodelFor, diffAdapterFactory, PROVIDERS } from '../src/db/datamodel.ts'
+import { diffAdapterFactory, PROVIDERS } from '../src/db/datamodel.ts'
+import { keystoneDatamodel } from './lib/datamodel.ts'
 
 const name = (process.argv[2] ?? '').trim()
 if (!/^[a-z0-9_]+$/.test(name)) {
@@ -18,11 +18,10 @@ if (!/^[a-z0-9_]+$/.test(name)) {
   process.exit(1)
 }
 
-const keystoneSchema = await readFile('schema.prisma', 'utf8')
 for (const provider of PROVIDERS) {
   const snapshotPath = datamodelSnapshotPath(provider)
   const previous = existsSync(snapshotPath) ? await readFile(snapshotPath, 'utf8') : null
-  const next = datamodelFor(keystoneSchema, provider)
+  const next = await keystoneDatamodel(provider)
   const sql = await diffDatamodels(await diffAdapterFactory(provider), previous, next)
   if (!sql.trim() || /^-- This is an empty migration\.?\s*$/.test(sql.trim())) {
     console.log(`${provider}: no schema changes`)

@@ -41,7 +41,7 @@ CREATE TABLE "svc_audit_entries" (
     "changed" BOOLEAN NOT NULL DEFAULT false,
     "code" TEXT,
     "durationMs" INTEGER DEFAULT 0,
-    "params" JSONB,
+    "params" JSONB DEFAULT '{}',
 
     CONSTRAINT "svc_audit_entries_pkey" PRIMARY KEY ("id")
 );
@@ -69,6 +69,34 @@ CREATE TABLE "svc_crm_slots" (
     CONSTRAINT "svc_crm_slots_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "svc_outbox_messages" (
+    "id" SERIAL NOT NULL,
+    "topic" TEXT NOT NULL DEFAULT '',
+    "orderingKey" TEXT NOT NULL DEFAULT '',
+    "payload" JSONB DEFAULT '{}',
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "nextAttemptAt" TIMESTAMP(3) DEFAULT CURRENT_TIMESTAMP,
+    "lockedUntil" TIMESTAMP(3),
+    "lockedBy" TEXT,
+    "lastError" TEXT,
+    "createdAt" TIMESTAMP(3) DEFAULT CURRENT_TIMESTAMP,
+    "deliveredAt" TIMESTAMP(3),
+
+    CONSTRAINT "svc_outbox_messages_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_rate_limits" (
+    "id" TEXT NOT NULL,
+    "key" TEXT NOT NULL DEFAULT '',
+    "points" INTEGER NOT NULL DEFAULT 0,
+    "expire" TIMESTAMP(3),
+
+    CONSTRAINT "svc_rate_limits_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "User_email_key" ON "User"("email");
 
@@ -89,6 +117,18 @@ CREATE UNIQUE INDEX "svc_counters_key_key" ON "svc_counters"("key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_crm_slots_slot_key" ON "svc_crm_slots"("slot");
+
+-- CreateIndex
+CREATE INDEX "svc_outbox_messages_orderingKey_idx" ON "svc_outbox_messages"("orderingKey");
+
+-- CreateIndex
+CREATE INDEX "svc_outbox_messages_status_idx" ON "svc_outbox_messages"("status");
+
+-- CreateIndex
+CREATE INDEX "svc_outbox_messages_nextAttemptAt_idx" ON "svc_outbox_messages"("nextAttemptAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_rate_limits_key_key" ON "svc_rate_limits"("key");
 
 -- AddForeignKey
 ALTER TABLE "svc_api_keys" ADD CONSTRAINT "svc_api_keys_owner_fkey" FOREIGN KEY ("owner") REFERENCES "User"("id") ON DELETE SET NULL ON UPDATE CASCADE;

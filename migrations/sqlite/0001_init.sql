@@ -57,6 +57,30 @@ CREATE TABLE "svc_crm_slots" (
     "updatedAt" DATETIME
 );
 
+-- CreateTable
+CREATE TABLE "svc_outbox_messages" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "topic" TEXT NOT NULL DEFAULT '',
+    "orderingKey" TEXT NOT NULL DEFAULT '',
+    "payload" JSONB,
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "nextAttemptAt" DATETIME DEFAULT CURRENT_TIMESTAMP,
+    "lockedUntil" DATETIME,
+    "lockedBy" TEXT,
+    "lastError" TEXT,
+    "createdAt" DATETIME DEFAULT CURRENT_TIMESTAMP,
+    "deliveredAt" DATETIME
+);
+
+-- CreateTable
+CREATE TABLE "svc_rate_limits" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "key" TEXT NOT NULL DEFAULT '',
+    "points" INTEGER NOT NULL DEFAULT 0,
+    "expire" DATETIME
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "User_email_key" ON "User"("email");
 
@@ -77,3 +101,15 @@ CREATE UNIQUE INDEX "svc_counters_key_key" ON "svc_counters"("key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_crm_slots_slot_key" ON "svc_crm_slots"("slot");
+
+-- CreateIndex
+CREATE INDEX "svc_outbox_messages_orderingKey_idx" ON "svc_outbox_messages"("orderingKey");
+
+-- CreateIndex
+CREATE INDEX "svc_outbox_messages_status_idx" ON "svc_outbox_messages"("status");
+
+-- CreateIndex
+CREATE INDEX "svc_outbox_messages_nextAttemptAt_idx" ON "svc_outbox_messages"("nextAttemptAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_rate_limits_key_key" ON "svc_rate_limits"("key");
