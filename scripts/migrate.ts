@@ -1,8 +1,7 @@
 import { resolveDatabase } from '../src/db/database-url.ts'
-import { migrate } from '../src/db/migrate.ts'
+import { migrateOrExit } from './lib/database.ts'
 
-const target = resolveDatabase()
-const report = await migrate(target)
+const report = await migrateOrExit()
 console.log(report.applied.length > 0
-  ? `applied ${report.applied.join(', ')} on ${target.provider}`
-  : `${target.provider} database is up to date (${report.alreadyApplied} migrations)`)
+  ? `applied ${report.applied.join(', ')}`
+  : `${resolveDatabase().provider} database is up to date (${report.alreadyApplied} migrations)`)

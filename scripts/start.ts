@@ -2,20 +2,12 @@
  * `npm start`: build when needed, migrate, make sure an administrator exists, then serve.
  */
 import { ensureBuilt, KEYSTONE_CLI, runNode } from './lib/build.ts'
-import { resolveDatabase } from '../src/db/database-url.ts'
 
 await ensureBuilt({ ui: true })
 const { openDatabase } = await import('./lib/database.ts')
 const { ensureFirstAdministrator } = await import('./lib/accounts.ts')
 
-const target = resolveDatabase()
-let db
-try {
-  db = await openDatabase()
-} catch (error) {
-  console.error(`[svc] cannot open the ${target.provider} database: ${(error as Error).message}`)
-  process.exit(1)
-}
+const db = await openDatabase()
 const created = await ensureFirstAdministrator(db)
 await db.$disconnect()
 

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import pg from 'pg'
+import { startTestServer, type TestServer } from './support/server.ts'
+import { createAccount } from './support/accounts.ts'
+import { dispatcher } from './support/client.ts'
+import { testProvider } from './support/database.ts'
+
+const run = promisify(execFile)
+
+describe('a database that is not there', () => {
+  test('migrating (what npm start does first) says so clearly and exits non-zero', async () => {
+    const failure = await run(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], {
+      env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: 'postgresql://svc:hunter2@127.0.0.1:1/site' },
+    }).then(() => null, error => error as { code: number, stderr: string })
+    expect(failure).not.toBeNull()
+    expect(failure!.code).toBe(1)
+    expect(failure!.stderr).toContain('cannot connect to PostgreSQL at 127.0.0.1:1/site: nothing is listening there')
+    expect(failure!.stderr).not.toContain('hunter2')
+    expect(failure!.stderr).not.toMatch(/\n\s+at /)
+  }, 60_000)
+})
+
+const describeOnPostgres = testProvider === 'postgresql' ? describe : describe.skip
+
+describeOnPostgres('a PostgreSQL connection lost mid-flight', () => {
+  let server: TestServer
+  let dispatch: ReturnType<typeof dispatcher>
+
+  beforeAll(async () => {
+    server = await startTestServer()
+    dispatch = dispatcher(server.app, (await createAccount(server.db)).key)
+  })
+  afterAll(async () => server.close())
+
+  test('answers 500 internal without driver text, and the next request succeeds', async () => {
+    expect((await dispatch({ resource: 'crm', action: 'list' })).status).toBe(200)
+    const admin = new pg.Client({ connectionString: server.databaseUrl })
+    await admin.connect()
+    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')
+    await admin.end()
+
+    const during = await dispatch({ resource: 'crm', action: 'list' })
+    if (during.status !== 200) {
+      expect(during.status).toBe(500)
+      expect(during.body).toEqual({ ok: false, data: null, changed: false, error: 'internal error', code: 'internal' })
+    }
+    const after = await dispatch({ resource: 'crm', action: 'list' })
+    expect(after.status).toBe(200)
+    expect(after.body.ok).toBe(true)
+  })
+})

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { randomBytes } from 'node:crypto'
+import request from 'supertest'
+import { createTestDatabase, openPrisma, testProvider, type TestDatabase } from './support/database.ts'
+import { startServerProcess, type ServerProcess } from './support/server-process.ts'
+import { startTestServer, type TestServer } from './support/server.ts'
+import { createAccount } from './support/accounts.ts'
+import { resolveDatabase } from '../src/db/database-url.ts'
+import { migrate } from '../src/db/migrate.ts'
+import type { Db } from '../src/db/client.ts'
+
+const MAX = 25
+const CALLS = 40
+const LIMIT = 50
+const createBody = (i: number) => ({ resource: 'crm', action: 'create', params: { name: `CRM ${i}` } })
+
+/** Fires the creates all at once, spread over the targets, and checks the one correct outcome. */
+async function expectExactlyMaxSlotsFilled (targets: Array<Parameters<typeof request>[0]>, key: string, db: Db) {
+  const responses = await Promise.all(Array.from({ length: CALLS }, (_, i) => request(targets[i % targets.length]!)
+    .post('/api/svc/v1/manage/dispatch')
+    .set('Authorization', `Bearer ${key}`)
+    .send(createBody(i))))
+  const succeeded = responses.filter(res => res.status === 200)
+  const conflicts = responses.filter(res => res.status === 409)
+  expect(succeeded).toHaveLength(MAX)
+  expect(conflicts).toHaveLength(CALLS - MAX)
+  for (const res of conflicts) expect(res.body).toMatchObject({ ok: false, code: 'conflict' })
+  const slots = succeeded.map(res => res.body.data.crm_num).sort()
+  expect(new Set(slots).size).toBe(MAX)
+  expect(slots).toEqual(Array.from({ length: MAX }, (_, i) => String(i + 1).padStart(3, '0')))
+
+  const list = await request(targets[0]!).get('/api/svc/v1/manage/crm/list').set('Authorization', `Bearer ${key}`)
+  expect(list.body.data.crm_count).toBe(MAX)
+  expect(list.body.data.crms).toHaveLength(MAX)
+  expect(await db.svcCrmSlot.count()).toBe(MAX)
+  expect(await db.svcCounter.findMany({ select: { key: true, value: true } })).toEqual([{ key: 'crm_count', value: MAX }])
+}
+
+describe('concurrent crm.create within one process', () => {
+  let server: TestServer
+  beforeAll(async () => { server = await startTestServer({ maxCrmSystems: MAX, rateLimit: false }) })
+  afterAll(async () => server.close())
+
+  test(`${CALLS} parallel creates fill exactly ${MAX} distinct slots; the rest are 409 conflict`, async () => {
+    const { key } = await createAccount(server.db)
+    await expectExactlyMaxSlotsFilled([server.app], key, server.db)
+  })
+})
+
+// Two server processes need a database both can open with their own connections: PostgreSQL.
+const describeOnPostgres = testProvider === 'postgresql' ? describe : describe.skip
+
+describeOnPostgres('two server processes on one PostgreSQL database', () => {
+  let database: TestDatabase
+  let db: Db
+  let servers: ServerProcess[] = []
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    await migrate(resolveDatabase(database.url))
+    db = openPrisma(database.url) as unknown as Db
+    const env = {
+      DATABASE_URL: database.url,
+      SVC_MAX_CRM_SYSTEMS: String(MAX),
+      SVC_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+    }
+    servers = await Promise.all([startServerProcess(env), startServerProcess(env)])
+  }, 120_000)
+
+  afterAll(async () => {
+    await Promise.all(servers.map(server => server.stop()))
+    await db?.$disconnect()
+    await database?.drop()
+  })
+
+  test(`${CALLS} creates split between the processes fill exactly ${MAX} distinct slots`, async () => {
+    const { key } = await createAccount(db)
+    await expectExactlyMaxSlotsFilled(servers.map(server => server.url), key, db)
+  }, 60_000)
+
+  test('the rate limit is shared: the processes count one key together', async () => {
+    const { key } = await createAccount(db)
+    const get = (i: number) => request(servers[i % 2]!.url).get('/api/svc/v1/manage/crm/list').set('Authorization', `Bearer ${key}`)
+    for (let i = 0; i < LIMIT; i++) expect((await get(i)).status).toBe(200)
+    const [first, second] = [await get(0), await get(1)]
+    for (const res of [first, second]) {
+      expect(res.status).toBe(429)
+      expect(res.body.code).toBe('rate_limited')
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+    }
+  }, 60_000)
+})

@@ -1,0 +1,30 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+
+export type ServerProcess = { url: string, stop (): Promise<void> }
+
+/** Starts test/support/serve.ts in its own Node process and waits until it listens. */
+export function startServerProcess (env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/support/serve.ts'], {
+    env: { ...process.env, NODE_OPTIONS: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server process did not start:\n${output}`)), 60_000)
+    child.stderr!.on('data', chunk => { output += chunk })
+    child.stdout!.on('data', chunk => {
+      output += chunk
+      const match = /listening (\d+)/.exec(output)
+      if (!match) return
+      clearTimeout(timer)
+      resolve({
+        url: `http://127.0.0.1:${match[1]}`,
+        stop: () => new Promise(done => {
+          child.once('exit', () => done())
+          child.kill('SIGTERM')
+        }),
+      })
+    })
+    child.once('exit', code => { clearTimeout(timer); reject(new Error(`server process exited with ${code}:\n${output}`)) })
+  })
+}
