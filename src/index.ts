@@ -2,6 +2,7 @@ import type { BaseKeystoneTypeInfo, KeystoneConfigPre } from '@keystone-6/core/t
 import { resolveOptions, type ControlPlaneOptions } from './options.ts'
 import { controlPlaneLists } from './lists.ts'
 import { mountControlPlane } from './http/mount.ts'
+import type { DatabaseProvider } from './db/database-url.ts'
 
 export type { ControlPlaneOptions } from './options.ts'
 export { defineOperation } from './registry/define-operation.ts'
@@ -16,7 +17,7 @@ export { SvcError, ERROR_STATUS, type ErrorCode } from './errors.ts'
  * Pure: returns a new config, mutates nothing.
  */
 export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTypeInfo>> (keystoneConfig: Config, options: ControlPlaneOptions = {}): Config {
-  const resolved = resolveOptions(options)
+  const resolved = resolveOptions(options, { databaseProvider: keystoneConfig.db.provider as DatabaseProvider })
   const hostExtend = keystoneConfig.server?.extendExpressApp
   return {
     ...keystoneConfig,

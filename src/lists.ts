@@ -6,6 +6,7 @@ import { crmSlotList } from './resources/crm/model.ts'
 import { counterList } from './lib/counter-model.ts'
 import { outboxMessageList } from './outbox/model.ts'
 import { rateLimitList } from './auth/rate-limit-model.ts'
+import { moduleStateList } from './resources/modules/model.ts'
 
 export type ListAccess = {
   access: ReturnType<typeof readOnlyListAccess>
@@ -20,6 +21,7 @@ export function controlPlaneLists (capabilities: CapabilityMap) {
     SvcAuditEntry: auditEntryList(shared),
     SvcCounter: counterList(shared),
     SvcCrmSlot: crmSlotList(shared),
+    SvcModuleState: moduleStateList(shared),
     SvcOutboxMessage: outboxMessageList(shared),
     SvcRateLimit: rateLimitList(shared),
   }

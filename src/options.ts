@@ -1,6 +1,7 @@
 import type { HostRole } from '../schema/roles.ts'
 import type { Operation } from './registry/define-operation.ts'
 import type { OutboxWorkerOptions } from './outbox/worker.ts'
+import type { DatabaseProvider } from './db/database-url.ts'
 
 /** Capability name → host roles that hold it. */
 export type CapabilityMap = Record<string, readonly HostRole[]>
@@ -21,7 +22,7 @@ export type RateLimitOptions = {
 export type ControlPlaneOptions = {
   /** The host's REST root; the namespace mounts at `{restRoot}/svc/v1`. @default '/api' */
   restRoot?: string
-  /** Which host roles hold each capability. @default { manage_options: ['administrator'] } */
+  /** Which host roles hold each capability; merged over the default. @default { manage_options: ['administrator'] } */
   capabilities?: CapabilityMap
   /** Highest CRM slot number (`SVC_MAX_CRM_SYSTEMS`). @default 10 */
   maxCrmSystems?: number
@@ -55,13 +56,15 @@ export type ResolvedOptions = {
   operations: readonly Operation[]
   encryptionKey: string | undefined
   varDir: string
+  /** The host database's provider, taken from its Keystone config. */
+  databaseProvider: DatabaseProvider
   now: () => Date
   outbox: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
 }
 
 export const MAX_SLOT = 999
 
-export function resolveOptions (options: ControlPlaneOptions = {}): ResolvedOptions {
+export function resolveOptions (options: ControlPlaneOptions = {}, host: { databaseProvider: DatabaseProvider } = { databaseProvider: 'sqlite' }): ResolvedOptions {
   const restRoot = (options.restRoot ?? '/api').replace(/\/+$/, '')
   const maxCrmSystems = options.maxCrmSystems ?? 10
   if (!Number.isInteger(maxCrmSystems) || maxCrmSystems < 1 || maxCrmSystems > MAX_SLOT) {
@@ -70,7 +73,7 @@ export function resolveOptions (options: ControlPlaneOptions = {}): ResolvedOpti
   return {
     restRoot,
     basePath: `${restRoot}/svc/v1`,
-    capabilities: options.capabilities ?? { manage_options: ['administrator'] },
+    capabilities: { manage_options: ['administrator'], ...options.capabilities },
     maxCrmSystems,
     rateLimit: options.rateLimit === false
       ? false
@@ -83,6 +86,7 @@ export function resolveOptions (options: ControlPlaneOptions = {}): ResolvedOpti
     operations: options.operations ?? [],
     encryptionKey: options.encryptionKey ?? process.env.SVC_ENCRYPTION_KEY,
     varDir: options.varDir ?? 'var',
+    databaseProvider: host.databaseProvider,
     now: options.now ?? (() => new Date()),
     outbox: options.outbox ?? {},
   }

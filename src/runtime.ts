@@ -40,8 +40,9 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     { ...(options.outbox || {}), now: options.now, log },
   )
   const kickOutbox = () => { if (options.outbox !== false) void outbox.kick() }
+  const registry = new OperationRegistry([...builtinOperations, ...options.operations])
   return {
-    registry: new OperationRegistry([...builtinOperations, ...options.operations]),
+    registry,
     db,
     keystone,
     options,
@@ -49,7 +50,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     limiter: createRateLimiter(options.rateLimit, db),
     outbox,
     log,
-    contextFor: identity => ({ db, keystone: sudo, identity, options, secrets, now: options.now, kickOutbox }),
+    contextFor: identity => ({ db, keystone: sudo, identity, options, secrets, now: options.now, registry, kickOutbox }),
     start: () => { if (options.outbox !== false) outbox.start() },
     stop: () => outbox.stop(),
   }

@@ -21,6 +21,10 @@ const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
   'crm.list': { valid: {}, invalid: { page: 1 } },
   'crm.set_secret': { valid: { crm_num: '001', api_key: 'k' }, invalid: { crm_num: '001' } },
   'crm.update': { valid: { crm_num: '2', url: '' }, invalid: { crm_num: '2', link_admin_only: 'no' } },
+  'modules.disable': { valid: { module: 'leads' }, invalid: { module: '' } },
+  'modules.enable': { valid: { module: 'leads' }, invalid: {} },
+  'modules.list': { valid: {}, invalid: { all: true } },
+  'status.get': { valid: {}, invalid: { verbose: true } },
 }
 
 beforeAll(async () => {
@@ -46,7 +50,7 @@ describe('manifest', () => {
 
   test('every entry carries capability, flags and metadata', () => {
     for (const op of manifest.operations) {
-      expect(op).toMatchObject({ capability: 'manage_options', since: '1.4.000', module: expect.any(String) })
+      expect(op).toMatchObject({ capability: 'manage_options', since: '1.4.000', module: expect.any(String), enabled: true })
       expect(op.name).toBe(`${op.resource}.${op.action}`)
       for (const flag of ['readonly', 'destructive', 'idempotent']) expect(typeof op[flag]).toBe('boolean')
       expect(op.get_path).toBe(op.readonly ? `/api/svc/v1/manage/${op.resource}/${op.action}` : null)

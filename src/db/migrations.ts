@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { DatabaseProvider } from './database-url.ts'
 
 export type Migration = { name: string, sql: string, checksum: string }
 
-/** `migrations/<provider>/` beside the project root: numbered `.sql` files and the datamodel they reach. */
-export const MIGRATIONS_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations')
+/**
+ * `migrations/<provider>/` in the project root: numbered `.sql` files and the datamodel they reach.
+ * Resolved from the working directory because Keystone bundles this module into CommonJS, where
+ * `import.meta.url` does not exist; every entry point runs from the project root.
+ */
+export const MIGRATIONS_ROOT = path.resolve('migrations')
 
 export const migrationsDir = (provider: DatabaseProvider) => path.join(MIGRATIONS_ROOT, provider)
 

@@ -4,6 +4,8 @@ import type { OperationRegistry } from './registry.ts'
 import { NAMESPACE, PRODUCT_VERSION } from '../version.ts'
 
 export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler'> & {
+  /** False while the operation's module is disabled. */
+  enabled: boolean
   params: Record<string, unknown>
   returns: Record<string, unknown>
   get_path: string | null
@@ -29,7 +31,7 @@ export const paramsJsonSchema = (operation: Operation) =>
 const returnsJsonSchema = (operation: Operation) =>
   memoized(returnsSchemas, operation, () => toJsonSchema(operation.returns, 'output'))
 
-function manifestEntry (operation: Operation, basePath: string): ManifestEntry {
+function manifestEntry (operation: Operation, basePath: string, disabledModules: ReadonlySet<string>): ManifestEntry {
   return {
     name: operation.name,
     resource: operation.resource,
@@ -42,16 +44,17 @@ function manifestEntry (operation: Operation, basePath: string): ManifestEntry {
     idempotent: operation.idempotent,
     since: operation.since,
     module: operation.module,
+    enabled: !disabledModules.has(operation.module),
     params: paramsJsonSchema(operation),
     returns: returnsJsonSchema(operation),
     get_path: operation.readonly ? `${basePath}/manage/${operation.resource}/${operation.action}` : null,
   }
 }
 
-export function buildManifest (registry: OperationRegistry, basePath: string) {
+export function buildManifest (registry: OperationRegistry, basePath: string, disabledModules: ReadonlySet<string> = new Set()) {
   return {
     namespace: NAMESPACE,
     product_version: PRODUCT_VERSION,
-    operations: registry.all().map(operation => manifestEntry(operation, basePath)),
+    operations: registry.all().map(operation => manifestEntry(operation, basePath, disabledModules)),
   }
 }

@@ -3,6 +3,7 @@ import type { Identity } from '../auth/identity.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { SecretBox } from '../lib/secret-box.ts'
 import type { Db } from '../db/client.ts'
+import type { OperationRegistry } from './registry.ts'
 
 /** Everything a handler may use. Handlers never see the HTTP request. */
 export type OperationContext = {
@@ -15,6 +16,8 @@ export type OperationContext = {
   secrets: SecretBox
   /** The current time; always use this rather than `new Date()`, so tests control time. */
   now: () => Date
+  /** Every registered operation (for operations that describe the installation). */
+  registry: OperationRegistry
   /** Asks the outbox worker to deliver now what was just enqueued (after the transaction commits). */
   kickOutbox: () => void
 }

@@ -3,6 +3,7 @@ import type { Operation, OperationResult } from './define-operation.ts'
 import type { OperationContext } from './operation-context.ts'
 import type { CapabilityMap } from '../options.ts'
 import type { Identity } from '../auth/identity.ts'
+import { assertModuleEnabled } from '../resources/modules/state.ts'
 import { roleHasCapability } from '../auth/capabilities.ts'
 import { confirmRequired, forbidden, internal, invalidParams } from '../errors.ts'
 
@@ -41,6 +42,7 @@ export async function runOperation (
   context: OperationContext,
 ): Promise<OperationResult<unknown>> {
   assertCapability(context, context.identity, operation)
+  await assertModuleEnabled(context.db, operation.module)
   const params = parseParams(operation, rawParams)
   if (operation.destructive && !confirmed && params.confirm !== true) throw confirmRequired(operation.name)
   const result = await operation.handler(params, context)

@@ -3,12 +3,16 @@ import type { OutboxTopic } from '../outbox/topic.ts'
 import { apiKeyOperations } from './api-keys/index.ts'
 import { auditOperations } from './audit/index.ts'
 import { crmOperations } from './crm/index.ts'
+import { moduleOperations } from './modules/index.ts'
+import { statusOperations } from './status/index.ts'
 
 /** Every operation the control plane ships with. */
 export const builtinOperations: readonly Operation[] = [
   ...apiKeyOperations,
   ...auditOperations,
   ...crmOperations,
+  ...moduleOperations,
+  ...statusOperations,
 ]
 
 /** Every kind of outbox message the built-in resources send. */

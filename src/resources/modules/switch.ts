@@ -1,0 +1,33 @@
+import { z } from 'zod'
+import { defineOperation, type Operation } from '../../registry/define-operation.ts'
+import { conflict } from '../../errors.ts'
+import { isLockedModule } from './catalogue.ts'
+import { disabledModules } from './state.ts'
+import { assertKnownModule, moduleParam, moduleRecord, toModuleRecord } from './shape.ts'
+
+/** `modules.enable` and `modules.disable`: the same switch, thrown one way or the other. */
+function switchOperation (action: 'enable' | 'disable'): Operation {
+  const enabled = action === 'enable'
+  return defineOperation({
+    resource: 'modules',
+    action,
+    summary: enabled
+      ? 'Enable a module: its operations and public endpoints answer again.'
+      : 'Disable a module: its operations and public endpoints answer 409 module_disabled. Nothing is deleted.',
+    idempotent: true,
+    params: z.object({ module: moduleParam }),
+    returns: moduleRecord,
+    async handler ({ module }, { db, registry }) {
+      assertKnownModule(registry, module)
+      if (isLockedModule(module)) throw conflict(`the ${module} module is part of the control plane and cannot be ${action}d`)
+      const before = !(await disabledModules(db)).has(module)
+      if (before !== enabled) {
+        await db.svcModuleState.upsert({ where: { key: module }, create: { key: module, enabled }, update: { enabled } })
+      }
+      return { data: toModuleRecord(registry, module, await disabledModules(db)), changed: before !== enabled }
+    },
+  })
+}
+
+export const enableModule = switchOperation('enable')
+export const disableModule = switchOperation('disable')

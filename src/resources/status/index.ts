@@ -1,0 +1,3 @@
+import { getStatus } from './get.ts'
+
+export const statusOperations = [getStatus]
