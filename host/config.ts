@@ -8,6 +8,7 @@ import { createAdapterFactory } from '../src/db/adapter.ts'
 import { wireLegacyPasswordRehash } from './legacy-rehash.ts'
 import { sessionSecret } from './session-secret.ts'
 import { optionalIntegerEnv } from './env.ts'
+import { siteNotes } from '../examples/site-notes/index.ts'
 
 export type HostSettings = {
   /** @default process.env.DATABASE_URL, else `file:./var/svc.db` */
@@ -24,6 +25,11 @@ export function controlPlaneOptionsFromEnv (env: NodeJS.ProcessEnv = process.env
     maxCrmSystems: optionalIntegerEnv('SVC_MAX_CRM_SYSTEMS', env),
     rateLimit: { points: optionalIntegerEnv('SVC_RATE_LIMIT_PER_MINUTE', env), store: multiInstance ? 'database' : 'memory' },
   }
+}
+
+/** This host ships the extension guide's worked example, so it is always built and tested. */
+function withSiteNotes (options: ControlPlaneOptions): ControlPlaneOptions {
+  return { ...options, extensions: [siteNotes, ...options.extensions ?? []] }
 }
 
 /** The host CMS: accounts with Admin UI sign-in, its content lists, and the control plane. */
@@ -46,5 +52,5 @@ export function createHostConfig (settings: HostSettings = {}) {
     session: statelessSessions({ secret: settings.sessionSecret ?? sessionSecret(), maxAge: 60 * 60 * 24 * 7 }),
     ui: { isAccessAllowed: context => Boolean(context.session?.itemId) },
     telemetry: false,
-  }, settings.controlPlane ?? controlPlaneOptionsFromEnv())))
+  }, withSiteNotes(settings.controlPlane ?? controlPlaneOptionsFromEnv()))))
 }

@@ -4,11 +4,12 @@ import { controlPlaneLists } from './lists.ts'
 import { mountControlPlane } from './http/mount.ts'
 import type { DatabaseProvider } from './db/database-url.ts'
 
-export type { ControlPlaneOptions } from './options.ts'
+export type { ControlPlaneOptions, ControlPlaneExtension } from './options.ts'
+export type { ListAccess } from './lists.ts'
 export { defineOperation } from './registry/define-operation.ts'
 export type { Operation, OperationConfig, OperationResult } from './registry/define-operation.ts'
 export type { OperationContext } from './registry/operation-context.ts'
-export { SvcError, ERROR_STATUS, type ErrorCode } from './errors.ts'
+export { SvcError, ERROR_STATUS, type ErrorCode, badRequest, conflict, forbidden, invalidParams, notFound, rateLimited } from './errors.ts'
 
 
 /**
@@ -21,7 +22,7 @@ export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTy
   const hostExtend = keystoneConfig.server?.extendExpressApp
   return {
     ...keystoneConfig,
-    lists: { ...keystoneConfig.lists, ...controlPlaneLists(resolved.capabilities) },
+    lists: { ...keystoneConfig.lists, ...controlPlaneLists(resolved) },
     server: {
       ...keystoneConfig.server,
       extendExpressApp: async (app, context) => {

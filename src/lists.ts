@@ -1,4 +1,4 @@
-import type { CapabilityMap } from './options.ts'
+import type { CapabilityMap, ResolvedOptions } from './options.ts'
 import { readOnlyListAccess, readOnlyListUi } from './auth/list-access.ts'
 import { apiKeyList } from './resources/api-keys/model.ts'
 import { auditEntryList } from './resources/audit/model.ts'
@@ -13,10 +13,17 @@ export type ListAccess = {
   ui: typeof readOnlyListUi
 }
 
-/** The Keystone lists the control plane contributes to the host. */
-export function controlPlaneLists (capabilities: CapabilityMap) {
-  const shared: ListAccess = { access: readOnlyListAccess(capabilities), ui: readOnlyListUi }
+/** Read access in GraphQL and the Admin UI for holders of `capability`; writes only through dispatch. */
+export const readOnlyListFor = (capabilities: CapabilityMap, capability?: string): ListAccess =>
+  ({ access: readOnlyListAccess(capabilities, capability), ui: readOnlyListUi })
+
+/** The Keystone lists the control plane contributes to the host, its extensions' included. */
+export function controlPlaneLists (options: ResolvedOptions) {
+  const shared = readOnlyListFor(options.capabilities)
+  const extensionLists = options.extensions.map(extension =>
+    extension.lists?.((capability?: string) => readOnlyListFor(options.capabilities, capability)) ?? {})
   return {
+    ...Object.assign({}, ...extensionLists),
     SvcApiKey: apiKeyList(shared),
     SvcAuditEntry: auditEntryList(shared),
     SvcCounter: counterList(shared),

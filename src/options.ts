@@ -2,6 +2,8 @@ import type { HostRole } from '../schema/roles.ts'
 import type { Operation } from './registry/define-operation.ts'
 import type { OutboxWorkerOptions } from './outbox/worker.ts'
 import type { DatabaseProvider } from './db/database-url.ts'
+import type { ListConfig } from '@keystone-6/core/types'
+import type { ListAccess } from './lists.ts'
 
 /** Capability name → host roles that hold it. */
 export type CapabilityMap = Record<string, readonly HostRole[]>
@@ -19,6 +21,17 @@ export type RateLimitOptions = {
   store?: 'memory' | 'database'
 }
 
+/**
+ * A resource a CMS developer adds: Keystone lists, operations, and the capabilities they need.
+ * `lists` receives `readOnly(capability?)`, the access and UI settings that keep a list readable
+ * by holders of that capability (default `manage_options`) and writable only through dispatch.
+ */
+export type ControlPlaneExtension = {
+  lists?: (readOnly: (capability?: string) => ListAccess) => Record<string, ListConfig<any>>
+  operations?: readonly Operation[]
+  capabilities?: CapabilityMap
+}
+
 export type ControlPlaneOptions = {
   /** The host's REST root; the namespace mounts at `{restRoot}/svc/v1`. @default '/api' */
   restRoot?: string
@@ -32,6 +45,8 @@ export type ControlPlaneOptions = {
   maxBodyBytes?: number
   /** Operations the host adds; they appear in the manifest and dispatch like built-ins. @default [] */
   operations?: readonly Operation[]
+  /** Resources the host adds: lists, operations and capabilities together. @default [] */
+  extensions?: readonly ControlPlaneExtension[]
   /**
    * 32-byte key for secrets at rest, as 64 hex characters or base64.
    * When absent, a development key is generated once under `var/` with a warning.
@@ -54,6 +69,7 @@ export type ResolvedOptions = {
   rateLimit: Required<RateLimitOptions> | false
   maxBodyBytes: number
   operations: readonly Operation[]
+  extensions: readonly ControlPlaneExtension[]
   encryptionKey: string | undefined
   varDir: string
   /** The host database's provider, taken from its Keystone config. */
@@ -67,13 +83,14 @@ export const MAX_SLOT = 999
 export function resolveOptions (options: ControlPlaneOptions = {}, host: { databaseProvider: DatabaseProvider } = { databaseProvider: 'sqlite' }): ResolvedOptions {
   const restRoot = (options.restRoot ?? '/api').replace(/\/+$/, '')
   const maxCrmSystems = options.maxCrmSystems ?? 10
+  const extensions = options.extensions ?? []
   if (!Number.isInteger(maxCrmSystems) || maxCrmSystems < 1 || maxCrmSystems > MAX_SLOT) {
     throw new Error(`maxCrmSystems must be an integer from 1 to ${MAX_SLOT}, got ${maxCrmSystems}`)
   }
   return {
     restRoot,
     basePath: `${restRoot}/svc/v1`,
-    capabilities: { manage_options: ['administrator'], ...options.capabilities },
+    capabilities: Object.assign({ manage_options: ['administrator'] }, ...extensions.map(e => e.capabilities ?? {}), options.capabilities),
     maxCrmSystems,
     rateLimit: options.rateLimit === false
       ? false
@@ -83,7 +100,8 @@ export function resolveOptions (options: ControlPlaneOptions = {}, host: { datab
           store: options.rateLimit?.store ?? 'memory',
         },
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
-    operations: options.operations ?? [],
+    operations: [...extensions.flatMap(extension => extension.operations ?? []), ...options.operations ?? []],
+    extensions,
     encryptionKey: options.encryptionKey ?? process.env.SVC_ENCRYPTION_KEY,
     varDir: options.varDir ?? 'var',
     databaseProvider: host.databaseProvider,

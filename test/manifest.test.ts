@@ -5,9 +5,12 @@ import { startTestServer, type TestServer } from './support/server.ts'
 import { createAccount } from './support/accounts.ts'
 import { getWithKey } from './support/client.ts'
 import { builtinOperations } from '../src/resources/index.ts'
+import { siteNotes } from '../examples/site-notes/index.ts'
 
 let server: TestServer
 let manifest: { namespace: string, product_version: string, operations: Array<Record<string, any>> }
+/** The built-in operations' entries; the host's own (the extension example) are tested on their own. */
+let builtins: Array<Record<string, any>>
 
 /** A valid and an invalid params example for every built-in operation. */
 const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
@@ -33,6 +36,8 @@ beforeAll(async () => {
   const res = await getWithKey(server.app, key, '/manage/manifest')
   expect(res.status).toBe(200)
   manifest = res.body.data
+  const builtinNames = new Set(builtinOperations.map(op => op.name))
+  builtins = manifest.operations.filter(op => builtinNames.has(op.name))
 })
 afterAll(async () => server.close())
 
@@ -44,12 +49,13 @@ describe('manifest', () => {
 
   test('lists every registered operation once, sorted by name', () => {
     const names = manifest.operations.map(op => op.name)
-    expect(names).toEqual(builtinOperations.map(op => op.name).sort())
+    const registered = [...builtinOperations, ...siteNotes.operations!].map(op => op.name)
+    expect(names).toEqual(registered.sort())
     expect(new Set(names).size).toBe(names.length)
   })
 
   test('every entry carries capability, flags and metadata', () => {
-    for (const op of manifest.operations) {
+    for (const op of builtins) {
       expect(op).toMatchObject({ capability: 'manage_options', since: '1.4.000', module: expect.any(String), enabled: true })
       expect(op.name).toBe(`${op.resource}.${op.action}`)
       for (const flag of ['readonly', 'destructive', 'idempotent']) expect(typeof op[flag]).toBe('boolean')
@@ -60,9 +66,9 @@ describe('manifest', () => {
   })
 
   test('destructive operations are exactly the deletes and revoke, and declare confirm as an optional boolean', () => {
-    const destructive = manifest.operations.filter(op => op.destructive).map(op => op.name)
+    const destructive = builtins.filter(op => op.destructive).map(op => op.name)
     expect(destructive).toEqual(['api_keys.revoke', 'crm.delete'])
-    for (const op of manifest.operations.filter(op => op.destructive)) {
+    for (const op of builtins.filter(op => op.destructive)) {
       expect(op.params.properties.confirm).toMatchObject({ type: 'boolean' })
       expect(op.params.required ?? []).not.toContain('confirm')
     }
@@ -71,8 +77,8 @@ describe('manifest', () => {
   test('every params schema accepts a valid example and rejects an invalid one', () => {
     const ajv = new Ajv2020({ strict: false })
     addFormats.default(ajv)
-    expect(Object.keys(EXAMPLES).sort()).toEqual(manifest.operations.map(op => op.name))
-    for (const op of manifest.operations) {
+    expect(Object.keys(EXAMPLES).sort()).toEqual(builtins.map(op => op.name))
+    for (const op of builtins) {
       const validate = ajv.compile(op.params)
       const example = EXAMPLES[op.name]!
       expect([op.name, validate(example.valid)]).toEqual([op.name, true])

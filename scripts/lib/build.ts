@@ -5,7 +5,7 @@ import path from 'node:path'
 import { resolveDatabase } from '../../src/db/database-url.ts'
 
 const STAMP = '.keystone/svc-build.json'
-const INPUTS = ['keystone.ts', 'host', 'schema', 'src', 'admin', 'package-lock.json']
+const INPUTS = ['keystone.ts', 'host', 'schema', 'src', 'examples', 'admin', 'package-lock.json']
 
 function filesUnder (entry: string): string[] {
   if (!existsSync(entry)) return []

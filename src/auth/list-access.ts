@@ -7,8 +7,8 @@ type SessionArgs = { session?: { data?: { role?: string } } }
  * Access rules for the plugin's own Keystone lists. Dispatch is the only write path, so GraphQL
  * (and the Admin UI's generic pages built on it) may read, with the capability, and never write.
  */
-export function readOnlyListAccess (capabilities: CapabilityMap) {
-  const canManage = ({ session }: SessionArgs) => roleHasCapability(capabilities, session?.data?.role, 'manage_options')
+export function readOnlyListAccess (capabilities: CapabilityMap, capability = 'manage_options') {
+  const canManage = ({ session }: SessionArgs) => roleHasCapability(capabilities, session?.data?.role, capability)
   const denyWrites = () => false
   return {
     operation: { query: canManage, create: denyWrites, update: denyWrites, delete: denyWrites },

@@ -1,0 +1,17 @@
+import { list } from '@keystone-6/core'
+import { checkbox, text, timestamp } from '@keystone-6/core/fields'
+import type { ListAccess } from '../../src/index.ts'
+
+/** Notes the site's editors leave for each other. */
+export const siteNoteList = ({ access, ui }: ListAccess) => list({
+  access,
+  ui: { ...ui, label: 'Site notes', listView: { initialColumns: ['title', 'pinned', 'author', 'createdAt'] } },
+  db: { map: 'site_notes', idField: { kind: 'autoincrement' } },
+  fields: {
+    title: text({ validation: { isRequired: true } }),
+    body: text({ ui: { displayMode: 'textarea' } }),
+    pinned: checkbox({ defaultValue: false }),
+    author: text(),
+    createdAt: timestamp({ defaultValue: { kind: 'now' } }),
+  },
+})

@@ -1,0 +1,9 @@
+-- CreateTable
+CREATE TABLE "site_notes" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "title" TEXT NOT NULL DEFAULT '',
+    "body" TEXT NOT NULL DEFAULT '',
+    "pinned" BOOLEAN NOT NULL DEFAULT false,
+    "author" TEXT NOT NULL DEFAULT '',
+    "createdAt" DATETIME DEFAULT CURRENT_TIMESTAMP
+);
