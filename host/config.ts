@@ -7,7 +7,7 @@ import { resolveDatabase } from '../src/db/database-url.ts'
 import { createAdapterFactory } from '../src/db/adapter.ts'
 import { wireLegacyPasswordRehash } from './legacy-rehash.ts'
 import { sessionSecret } from './session-secret.ts'
-import { optionalIntegerEnv } from './env.ts'
+import { optionalIntegerEnv, optionalListEnv } from './env.ts'
 
 export type HostSettings = {
   /** @default process.env.DATABASE_URL, else `file:./var/svc.db` */
@@ -22,6 +22,9 @@ export function controlPlaneOptionsFromEnv (env: NodeJS.ProcessEnv = process.env
   return {
     maxCrmSystems: optionalIntegerEnv('SVC_MAX_CRM_SYSTEMS', env),
     rateLimit: { points: optionalIntegerEnv('SVC_RATE_LIMIT_PER_MINUTE', env) },
+    leadsContactCrmNum: optionalIntegerEnv('SVC_LEADS_CONTACT_CRM_NUM', env),
+    publicLeadOrigins: optionalListEnv('SVC_PUBLIC_LEAD_ORIGINS', env),
+    publicLeadRateLimit: { points: optionalIntegerEnv('SVC_PUBLIC_LEAD_RATE_LIMIT_PER_HOUR', env) },
   }
 }
 

@@ -3,7 +3,10 @@ import { readOnlyListAccess, readOnlyListUi } from './auth/list-access.ts'
 import { apiKeyList } from './resources/api-keys/model.ts'
 import { auditEntryList } from './resources/audit/model.ts'
 import { crmSlotList } from './resources/crm/model.ts'
+import { leadList } from './resources/leads/model.ts'
+import { leadEventList } from './resources/leads/event-model.ts'
 import { counterList } from './lib/counter-model.ts'
+import { rateWindowList } from './lib/rate-window-model.ts'
 import { outboxMessageList } from './outbox/model.ts'
 
 export type ListAccess = {
@@ -19,6 +22,9 @@ export function controlPlaneLists (capabilities: CapabilityMap) {
     SvcAuditEntry: auditEntryList(shared),
     SvcCounter: counterList(shared),
     SvcCrmSlot: crmSlotList(shared),
+    SvcLead: leadList(shared),
+    SvcLeadEvent: leadEventList(shared),
     SvcOutboxMessage: outboxMessageList(shared),
+    SvcRateWindow: rateWindowList(shared),
   }
 }

@@ -3,13 +3,17 @@ import type { OutboxTopic } from '../outbox/topic.ts'
 import { apiKeyOperations } from './api-keys/index.ts'
 import { auditOperations } from './audit/index.ts'
 import { crmOperations } from './crm/index.ts'
+import { leadOperations, leadOutboxTopics } from './leads/index.ts'
 
 /** Every operation the control plane ships with. */
 export const builtinOperations: readonly Operation[] = [
   ...apiKeyOperations,
   ...auditOperations,
   ...crmOperations,
+  ...leadOperations,
 ]
 
 /** Every kind of outbox message the built-in resources send. */
-export const builtinOutboxTopics: readonly OutboxTopic[] = []
+export const builtinOutboxTopics: readonly OutboxTopic[] = [
+  ...leadOutboxTopics,
+]
