@@ -47,10 +47,10 @@ describe('POST /public/leads', () => {
     expect(lead!.events).toEqual([expect.objectContaining({ seq: 1, type: 'captured', data: expect.objectContaining({ via: 'public_form' }) })])
   })
 
-  test('takes an URL-encoded HTML form: blank inputs dropped, repeated names kept, source defaulted', async () => {
+  test('takes an URL-encoded HTML form: values trimmed, blank inputs dropped, repeated names kept, source defaulted', async () => {
     const res = await post(newClient())
       .type('form')
-      .send('name=Linus&email=&phone=&interest=crm&interest=leads&landing_page=https%3A%2F%2Fwww.example.com%2Fpricing&gclid=abc')
+      .send('name=+Linus+&email=&phone=+++&interest=crm&interest=leads&landing_page=https%3A%2F%2Fwww.example.com%2Fpricing&gclid=abc')
     expect(res.status).toBe(200)
     const lead = await leadByRef(res.body.data.ref)
     expect(lead).toMatchObject({

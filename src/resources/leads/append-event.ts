@@ -12,8 +12,8 @@ export type NewEvent = { type: string, data: Record<string, unknown>, change?: P
 
 export type AppendedEvent = { seq: number, type: string, at: Date, data: Record<string, unknown>, prevHash: string, hash: string }
 
-/** Appends queue behind one another (SQLite has a single writer), so give a burst room to drain. */
-export const APPEND_TX_OPTIONS = { maxWait: 15_000, timeout: 15_000 }
+/** Writes to one lead queue behind one another (SQLite has a single writer), so give a burst room to drain. */
+export const LEAD_TX_OPTIONS = { maxWait: 15_000, timeout: 15_000 }
 
 type AppendArgs = {
   leadId: number
@@ -44,5 +44,5 @@ export async function appendLeadEvent (db: Db, { leadId, at, build, alongside }:
     const lead = await tx.svcLead.update({ where: { id: leadId }, data: { ...change, headHash: event.hash }, select: LEAD_STATE })
     await alongside?.(tx, before, event)
     return { lead, event }
-  }, APPEND_TX_OPTIONS)
+  }, LEAD_TX_OPTIONS)
 }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineOperation } from '../../registry/define-operation.ts'
 import type { OperationContext } from '../../registry/operation-context.ts'
 import { notFound } from '../../errors.ts'
-import { APPEND_TX_OPTIONS } from './append-event.ts'
+import { LEAD_TX_OPTIONS } from './append-event.ts'
 import { CONTACT_STATUS_TOPIC, contactOrderingKey } from './contact-push.ts'
 import { pushLostContact } from './push-lost-contact.ts'
 import { leadIdParam } from './shape.ts'
@@ -25,7 +25,7 @@ async function removeLead ({ db, now }: OperationContext, id: number): Promise<D
       })
     }
     return lead
-  }, APPEND_TX_OPTIONS)
+  }, LEAD_TX_OPTIONS)
 }
 
 export const deleteLead = defineOperation({

@@ -43,10 +43,12 @@ const merged = (nested: unknown, flat: Fields) => {
 /**
  * Maps form fields onto the capture input: the lead's own fields by name, utm_* and the other
  * attribution keys flat or under `attribution`, and every other field into `data`.
- * Empty fields are dropped: a form sends its optional inputs even when left blank.
+ * Values are trimmed and blank fields dropped: a form sends its optional inputs even when left blank.
  */
 export function captureCandidate (fields: Fields): Fields {
-  const filled = Object.entries(fields).filter(([name, value]) => value !== '' && value !== null && name !== HONEYPOT_FIELD)
+  const filled = Object.entries(fields)
+    .map(([name, value]) => [name, typeof value === 'string' ? value.trim() : value] as const)
+    .filter(([name, value]) => value !== '' && value !== null && name !== HONEYPOT_FIELD)
   const { source, campaign, email, phone, name, attribution, data, ...rest } = Object.fromEntries(filled)
   const isAttribution = (key: string) => (ATTRIBUTION_KEYS as readonly string[]).includes(key)
   const flatAttribution = Object.fromEntries(Object.entries(rest).filter(([key]) => isAttribution(key)))
