@@ -7,7 +7,7 @@ import { resolveDatabase } from '../src/db/database-url.ts'
 import { createAdapterFactory } from '../src/db/adapter.ts'
 import { wireLegacyPasswordRehash } from './legacy-rehash.ts'
 import { sessionSecret } from './session-secret.ts'
-import { optionalIntegerEnv } from './env.ts'
+import { optionalIntegerEnv, optionalListEnv } from './env.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
 
 export type HostSettings = {
@@ -24,6 +24,9 @@ export function controlPlaneOptionsFromEnv (env: NodeJS.ProcessEnv = process.env
   return {
     maxCrmSystems: optionalIntegerEnv('SVC_MAX_CRM_SYSTEMS', env),
     rateLimit: { points: optionalIntegerEnv('SVC_RATE_LIMIT_PER_MINUTE', env), store: multiInstance ? 'database' : 'memory' },
+    leadsContactCrmNum: optionalIntegerEnv('SVC_LEADS_CONTACT_CRM_NUM', env),
+    publicLeadOrigins: optionalListEnv('SVC_PUBLIC_LEAD_ORIGINS', env),
+    publicLeadRateLimit: { points: optionalIntegerEnv('SVC_PUBLIC_LEAD_RATE_LIMIT_PER_HOUR', env) },
   }
 }
 

@@ -3,9 +3,11 @@ import { readOnlyListAccess, readOnlyListUi } from './auth/list-access.ts'
 import { apiKeyList } from './resources/api-keys/model.ts'
 import { auditEntryList } from './resources/audit/model.ts'
 import { crmSlotList } from './resources/crm/model.ts'
+import { leadList } from './resources/leads/model.ts'
+import { leadEventList } from './resources/leads/event-model.ts'
 import { counterList } from './lib/counter-model.ts'
+import { rateWindowList } from './lib/rate-window-model.ts'
 import { outboxMessageList } from './outbox/model.ts'
-import { rateLimitList } from './auth/rate-limit-model.ts'
 import { moduleStateList } from './resources/modules/model.ts'
 
 export type ListAccess = {
@@ -28,8 +30,10 @@ export function controlPlaneLists (options: ResolvedOptions) {
     SvcAuditEntry: auditEntryList(shared),
     SvcCounter: counterList(shared),
     SvcCrmSlot: crmSlotList(shared),
+    SvcLead: leadList(shared),
+    SvcLeadEvent: leadEventList(shared),
     SvcModuleState: moduleStateList(shared),
     SvcOutboxMessage: outboxMessageList(shared),
-    SvcRateLimit: rateLimitList(shared),
+    SvcRateWindow: rateWindowList(shared),
   }
 }

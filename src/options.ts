@@ -59,6 +59,22 @@ export type ControlPlaneOptions = {
   now?: () => Date
   /** Delivery of outbox messages (forwarding, pushes to other systems), or `false` to not run a worker in this process. @default {} */
   outbox?: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
+  /**
+   * CRM slot (1–999) of the external contact system that local lead status changes are pushed to,
+   * using the slot's `url` and `api_key` (`SVC_LEADS_CONTACT_CRM_NUM`). Unset: pushes wait in the
+   * outbox, retried, until it is configured.
+   * @default undefined
+   */
+  leadsContactCrmNum?: number
+  /**
+   * Browser origins (`https://www.example.com`) whose pages may post to the public lead form
+   * endpoint, or `'*'` for any (`SVC_PUBLIC_LEAD_ORIGINS`, comma-separated). Requests from other
+   * origins are refused; requests without an `Origin` header (server-side posts) are accepted.
+   * @default []
+   */
+  publicLeadOrigins?: readonly string[]
+  /** Public lead form submissions allowed per client IP in each window, or `false` to turn the limit off. @default { points: 30, durationSeconds: 3600 } */
+  publicLeadRateLimit?: RateLimitOptions | false
 }
 
 export type ResolvedOptions = {
@@ -76,6 +92,9 @@ export type ResolvedOptions = {
   databaseProvider: DatabaseProvider
   now: () => Date
   outbox: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
+  leadsContactCrmNum: number | null
+  publicLeadOrigins: readonly string[]
+  publicLeadRateLimit: Required<RateLimitOptions> | false
 }
 
 export const MAX_SLOT = 999
@@ -92,13 +111,7 @@ export function resolveOptions (options: ControlPlaneOptions = {}, host: { datab
     basePath: `${restRoot}/svc/v1`,
     capabilities: Object.assign({ manage_options: ['administrator'] }, ...extensions.map(e => e.capabilities ?? {}), options.capabilities),
     maxCrmSystems,
-    rateLimit: options.rateLimit === false
-      ? false
-      : {
-          points: options.rateLimit?.points ?? 600,
-          durationSeconds: options.rateLimit?.durationSeconds ?? 60,
-          store: options.rateLimit?.store ?? 'memory',
-        },
+    rateLimit: resolveRateLimit(options.rateLimit, { points: 600, durationSeconds: 60, store: 'memory' }),
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     operations: [...extensions.flatMap(extension => extension.operations ?? []), ...options.operations ?? []],
     extensions,
@@ -107,5 +120,29 @@ export function resolveOptions (options: ControlPlaneOptions = {}, host: { datab
     databaseProvider: host.databaseProvider,
     now: options.now ?? (() => new Date()),
     outbox: options.outbox ?? {},
+    leadsContactCrmNum: resolveSlotOption('leadsContactCrmNum', options.leadsContactCrmNum),
+    publicLeadOrigins: (options.publicLeadOrigins ?? []).map(normalizeOrigin),
+    publicLeadRateLimit: resolveRateLimit(options.publicLeadRateLimit, { points: 30, durationSeconds: 3600, store: 'database' }),
   }
+}
+
+function resolveRateLimit (option: RateLimitOptions | false | undefined, defaults: Required<RateLimitOptions>): Required<RateLimitOptions> | false {
+  if (option === false) return false
+  return { points: option?.points ?? defaults.points, durationSeconds: option?.durationSeconds ?? defaults.durationSeconds, store: option?.store ?? defaults.store }
+}
+
+function resolveSlotOption (name: string, value: number | undefined): number | null {
+  if (value === undefined) return null
+  if (!Number.isInteger(value) || value < 1 || value > MAX_SLOT) throw new Error(`${name} must be a slot number from 1 to ${MAX_SLOT}, got ${value}`)
+  return value
+}
+
+/** `'*'` or a bare origin; `https://Example.com/` becomes `https://example.com`. */
+function normalizeOrigin (value: string): string {
+  if (value === '*') return value
+  const url = URL.canParse(value) ? new URL(value) : null
+  if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username) {
+    throw new Error(`publicLeadOrigins: "${value}" is not an origin like https://www.example.com`)
+  }
+  return url.origin
 }

@@ -47,7 +47,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     keystone,
     options,
     secrets,
-    limiter: createRateLimiter(options.rateLimit, db),
+    limiter: createRateLimiter(options.rateLimit, db, options.now),
     outbox,
     log,
     contextFor: identity => ({ db, keystone: sudo, identity, options, secrets, now: options.now, registry, kickOutbox }),

@@ -24,6 +24,18 @@ const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
   'crm.list': { valid: {}, invalid: { page: 1 } },
   'crm.set_secret': { valid: { crm_num: '001', api_key: 'k' }, invalid: { crm_num: '001' } },
   'crm.update': { valid: { crm_num: '2', url: '' }, invalid: { crm_num: '2', link_admin_only: 'no' } },
+  'leads.capture': {
+    valid: { source: 'form', email: 'a@example.com', attribution: { utm_source: 'x', gclid: 'g' }, data: { message: 'hi', tags: ['a'] } },
+    invalid: { source: 'form', attribution: { utm_sauce: 'x' } },
+  },
+  'leads.delete': { valid: { id: 3, confirm: true }, invalid: { id: '3' } },
+  'leads.export': { valid: { since: '2026-01-01T00:00:00Z' }, invalid: { since: 7 } },
+  'leads.get': { valid: { id: 1 }, invalid: { id: 0 } },
+  'leads.link_rt_contact': { valid: { id: 1, rt_contact_id: 'c-1' }, invalid: { id: 1 } },
+  'leads.list': { valid: { page: 1, per_page: 100, source: 'form', since: '2026-01-01' }, invalid: { per_page: 0 } },
+  'leads.set_status': { valid: { id: 1, status: 'Customer' }, invalid: { id: 1, status: 'Lost' } },
+  'leads.set_status_local': { valid: { id: 1, status: 'New' }, invalid: { id: 1, status: 'new' } },
+  'leads.verify': { valid: { id: 1 }, invalid: { id: 1.5 } },
   'modules.disable': { valid: { module: 'leads' }, invalid: { module: '' } },
   'modules.enable': { valid: { module: 'leads' }, invalid: {} },
   'modules.list': { valid: {}, invalid: { all: true } },
@@ -67,7 +79,7 @@ describe('manifest', () => {
 
   test('destructive operations are exactly the deletes and revoke, and declare confirm as an optional boolean', () => {
     const destructive = builtins.filter(op => op.destructive).map(op => op.name)
-    expect(destructive).toEqual(['api_keys.revoke', 'crm.delete'])
+    expect(destructive).toEqual(['api_keys.revoke', 'crm.delete', 'leads.delete'])
     for (const op of builtins.filter(op => op.destructive)) {
       expect(op.params.properties.confirm).toMatchObject({ type: 'boolean' })
       expect(op.params.required ?? []).not.toContain('confirm')

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import request from 'supertest'
 import { startTestServer, type TestServer } from './support/server.ts'
 import { createAccount } from './support/accounts.ts'
 import { dispatcher, getWithKey } from './support/client.ts'
@@ -76,5 +77,18 @@ describe('modules', () => {
     const res = await modules('disable', { module: 'teleport' })
     expect(res.status).toBe(404)
     expect(res.body.error).toContain('content_sources')
+  })
+})
+
+describe('public endpoints of a disabled module', () => {
+  test('the lead form answers 409 module_disabled and stores nothing', async () => {
+    await modules('disable', { module: 'leads' })
+    const res = await request(server.app).post('/api/svc/v1/public/leads').send({ name: 'Ada', email: 'ada@example.com' })
+    expect(res.status).toBe(409)
+    expect(res.body.code).toBe('module_disabled')
+    expect(await server.db.svcLead.count()).toBe(0)
+    await modules('enable', { module: 'leads' })
+    const ok = await request(server.app).post('/api/svc/v1/public/leads').send({ name: 'Ada', email: 'ada@example.com' })
+    expect(ok.status).toBe(200)
   })
 })

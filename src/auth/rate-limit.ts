@@ -1,23 +1,24 @@
-import { RateLimiterMemory, RateLimiterPrisma, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Db } from '../db/client.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { Identity } from './identity.ts'
 import { rateLimited } from '../errors.ts'
+import { consumeFixedWindow } from '../lib/fixed-window.ts'
 
 export type RateLimiter = { consume (identity: Identity): Promise<void> }
 
 const bucketOf = (identity: Identity) => identity.keyId ? `key:${identity.keyId}` : `session:${identity.account.id}`
 
-function createStore (options: Exclude<ResolvedOptions['rateLimit'], false>, db: Db): RateLimiterAbstract {
-  const limits = { points: options.points, duration: options.durationSeconds }
-  if (options.store === 'memory') return new RateLimiterMemory(limits)
-  return new RateLimiterPrisma({ ...limits, storeClient: db, tableName: 'svcRateLimit', clearExpiredByTimeout: false })
-}
-
-/** Per API key (per account for sessions); 429 with the seconds until the window frees a request. */
-export function createRateLimiter (options: ResolvedOptions['rateLimit'], db: Db): RateLimiter {
+/**
+ * Per API key (per account for sessions); 429 with the seconds until the window frees a request.
+ * The memory store serves one process; the database store is shared by every instance.
+ */
+export function createRateLimiter (options: ResolvedOptions['rateLimit'], db: Db, now: () => Date): RateLimiter {
   if (options === false) return { consume: async () => {} }
-  const limiter = createStore(options, db)
+  if (options.store === 'database') {
+    return { consume: identity => consumeFixedWindow(db, 'api', bucketOf(identity), options, now()) }
+  }
+  const limiter = new RateLimiterMemory({ points: options.points, duration: options.durationSeconds })
   return {
     async consume (identity) {
       try {

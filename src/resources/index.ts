@@ -5,6 +5,7 @@ import { auditOperations } from './audit/index.ts'
 import { crmOperations } from './crm/index.ts'
 import { moduleOperations } from './modules/index.ts'
 import { statusOperations } from './status/index.ts'
+import { leadOperations, leadOutboxTopics } from './leads/index.ts'
 
 /** Every operation the control plane ships with. */
 export const builtinOperations: readonly Operation[] = [
@@ -13,7 +14,10 @@ export const builtinOperations: readonly Operation[] = [
   ...crmOperations,
   ...moduleOperations,
   ...statusOperations,
+  ...leadOperations,
 ]
 
 /** Every kind of outbox message the built-in resources send. */
-export const builtinOutboxTopics: readonly OutboxTopic[] = []
+export const builtinOutboxTopics: readonly OutboxTopic[] = [
+  ...leadOutboxTopics,
+]

@@ -3,4 +3,5 @@ import type { StatusCounter } from './status/counter.ts'
 /** What `status.get` counts: one entry per resource that keeps records. */
 export const builtinStatusCounters: readonly StatusCounter[] = [
   { key: 'crm', count: db => db.svcCrmSlot.count() },
+  { key: 'leads', count: db => db.svcLead.count() },
 ]

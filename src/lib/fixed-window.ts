@@ -1,0 +1,38 @@
+import type { Db } from '../db/client.ts'
+import { isUniqueViolation } from '../db/client.ts'
+import { rateLimited } from '../errors.ts'
+
+export type WindowLimit = { points: number, durationSeconds: number }
+
+const ATTEMPTS = 3
+
+/**
+ * Counts one hit for `subject` in the current fixed window of `scope`, or throws `rate_limited`
+ * with the seconds until the window ends. Each step is a single conditional statement on one
+ * row, so processes sharing the database never admit more than `points` between them.
+ */
+export async function consumeFixedWindow (db: Db, scope: string, subject: string, limit: WindowLimit, now: Date): Promise<void> {
+  const key = `${scope}:${subject}`
+  const durationMs = limit.durationSeconds * 1000
+  const windowStart = new Date(Math.floor(now.getTime() / durationMs) * durationMs)
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    // `gte`: another process whose clock is a little ahead may already have opened the next window.
+    const counted = await db.svcRateWindow.updateMany({
+      where: { key, windowStart: { gte: windowStart }, hits: { lt: limit.points } },
+      data: { hits: { increment: 1 } },
+    })
+    if (counted.count === 1) return
+    const reopened = await db.svcRateWindow.updateMany({ where: { key, windowStart: { lt: windowStart } }, data: { windowStart, hits: 1 } })
+    if (reopened.count === 1) return
+    if (await db.svcRateWindow.findUnique({ where: { key }, select: { id: true } })) break
+    try {
+      await db.svcRateWindow.create({ data: { key, windowStart, hits: 1 } })
+      await db.svcRateWindow.deleteMany({ where: { key: { startsWith: `${scope}:` }, windowStart: { lt: windowStart } } })
+      return
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error
+    }
+  }
+  const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + durationMs - now.getTime()) / 1000))
+  throw rateLimited(`at most ${limit.points} requests per ${limit.durationSeconds} s`, retryAfter)
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod'
+import { defineOperation } from '../../registry/define-operation.ts'
+import { captureInput } from './capture-input.ts'
+import { captureLead } from './capture-lead.ts'
+
+export const captureLeadOperation = defineOperation({
+  resource: 'leads',
+  action: 'capture',
+  summary: 'Capture a lead: it starts in status New with a `captured` event.',
+  description: 'Returns the integer id and the public, non-guessable ref. Site forms post to the public endpoint instead.',
+  params: z.object(captureInput),
+  returns: z.object({ id: z.number().int(), ref: z.string() }),
+  async handler (params, { db, now }) {
+    return { data: await captureLead(db, params, 'dispatch', now()), changed: true }
+  },
+})

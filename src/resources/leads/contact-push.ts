@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import type { OutboxDeps, OutboxTopic } from '../../outbox/topic.ts'
+import type { OutboxMessage } from '../../outbox/enqueue.ts'
+import { DeliveryError, postJson } from '../../lib/http-client.ts'
+import { formatSlot } from '../../lib/slots.ts'
+
+export const CONTACT_STATUS_TOPIC = 'leads.contact_status'
+
+/**
+ * One status for the external contact system. No secret travels with it: the CRM slot's key is
+ * looked up and decrypted at delivery, so a rotated key applies to messages already queued.
+ */
+const contactStatusPush = z.object({
+  rt_contact_id: z.string().min(1),
+  lead_ref: z.string(),
+  status: z.string(),
+  changed_at: z.string(),
+  /** Sent as `Idempotency-Key`, so a retried delivery can be recognised by the receiver. */
+  idempotency_key: z.string(),
+})
+
+export type ContactStatusPush = z.output<typeof contactStatusPush>
+
+/** Pushes for one contact are delivered in the order they were made. */
+export const contactStatusMessage = (push: ContactStatusPush): OutboxMessage => ({
+  topic: CONTACT_STATUS_TOPIC,
+  orderingKey: contactOrderingKey(push.rt_contact_id),
+  payload: push,
+})
+
+export const contactOrderingKey = (rtContactId: string) => `leads.contact:${rtContactId}`
+
+/** The CRM slot the contact system is reached through; the one place a site-level override belongs. */
+async function contactCrmSlot (deps: OutboxDeps): Promise<number | null> {
+  return deps.options.leadsContactCrmNum
+}
+
+/**
+ * `POST {crm url}/contacts/{rt_contact_id}/status` with `Authorization: Bearer {crm api_key}` and
+ * the body `{status, lead_ref, changed_at}`. Throws a DeliveryError (retried by the outbox) when
+ * the contact system is not configured or does not answer 2xx.
+ */
+export async function pushContactStatus (deps: OutboxDeps, push: ContactStatusPush, timeoutMs?: number): Promise<void> {
+  const slot = await contactCrmSlot(deps)
+  if (slot === null) throw new DeliveryError('no contact CRM is configured (leadsContactCrmNum)')
+  const crm = await deps.db.svcCrmSlot.findUnique({ where: { slot }, select: { url: true, apiKeyCiphertext: true } })
+  if (!crm) throw new DeliveryError(`the contact CRM slot ${formatSlot(slot)} is empty`)
+  if (!crm.url) throw new DeliveryError(`the contact CRM slot ${formatSlot(slot)} has no url`)
+  if (!crm.apiKeyCiphertext) throw new DeliveryError(`the contact CRM slot ${formatSlot(slot)} has no api_key`)
+  const url = `${crm.url.replace(/\/+$/, '')}/contacts/${encodeURIComponent(push.rt_contact_id)}/status`
+  const body = JSON.stringify({ status: push.status, lead_ref: push.lead_ref, changed_at: push.changed_at })
+  await postJson(url, body, {
+    headers: { authorization: `Bearer ${deps.secrets.open(crm.apiKeyCiphertext)}`, 'idempotency-key': push.idempotency_key },
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+  })
+}
+
+export const contactStatusTopic: OutboxTopic = {
+  topic: CONTACT_STATUS_TOPIC,
+  deliver: (payload, deps) => pushContactStatus(deps, contactStatusPush.parse(payload)),
+}

@@ -1,0 +1,26 @@
+import { list } from '@keystone-6/core'
+import { integer, json, relationship, text, timestamp } from '@keystone-6/core/fields'
+import type { ListAccess } from '../../lists.ts'
+
+/**
+ * One link of a lead's chain. The unique (lead, seq) pair means two appends racing for the same
+ * position cannot both commit, whatever process they run in.
+ */
+export const leadEventList = ({ access, ui }: ListAccess) => list({
+  access,
+  ui: { ...ui, label: 'Lead events', listView: { initialColumns: ['lead', 'seq', 'type', 'at'] } },
+  db: {
+    map: 'svc_lead_events',
+    idField: { kind: 'autoincrement' },
+    extendPrismaSchema: schema => schema.replace(/\}\s*$/, '  @@unique([leadId, seq])\n}'),
+  },
+  fields: {
+    lead: relationship({ ref: 'SvcLead.events', many: false }),
+    seq: integer({ validation: { isRequired: true, min: 1 } }),
+    type: text({ validation: { isRequired: true } }),
+    at: timestamp({ validation: { isRequired: true }, isIndexed: true }),
+    data: json({ defaultValue: {} }),
+    prevHash: text({ validation: { isRequired: true } }),
+    hash: text({ validation: { isRequired: true } }),
+  },
+})

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { startTestServer, type TestServer } from './support/server.ts'
+import { createAccount } from './support/accounts.ts'
+import { dispatcher, seenBodies } from './support/client.ts'
+import { startHttpPeer, type HttpPeer } from './support/http-peer.ts'
+import { CONTACT_STATUS_TOPIC } from '../src/resources/leads/contact-push.ts'
+
+const CRM_KEY = 'contact-crm-key-PLAINTEXT-5f1e'
+const ROTATED_KEY = 'contact-crm-key-ROTATED-77aa'
+
+let server: TestServer
+let peer: HttpPeer
+let dispatch: ReturnType<typeof dispatcher>
+let clock = new Date('2026-05-01T08:00:00.000Z')
+
+beforeAll(async () => {
+  peer = await startHttpPeer()
+  server = await startTestServer({ now: () => clock, leadsContactCrmNum: 1, outbox: { pollMs: 3_600_000, baseMs: 1000 } })
+  dispatch = dispatcher(server.app, (await createAccount(server.db)).key)
+  await dispatch({ resource: 'crm', action: 'create', params: { name: 'Contacts', url: `${peer.url}/api/` } })
+  await dispatch({ resource: 'crm', action: 'set_secret', params: { crm_num: '1', api_key: CRM_KEY } })
+})
+afterAll(async () => {
+  await server.close()
+  await peer.close()
+})
+
+const leads = (action: string, params: Record<string, unknown>, confirm?: boolean) =>
+  dispatch({ resource: 'leads', action, params, ...(confirm === undefined ? {} : { confirm }) })
+
+async function linkedLead (rtContactId: string): Promise<{ id: number, ref: string }> {
+  const { body } = await leads('capture', { source: 'form', email: `${rtContactId}@example.test` })
+  await leads('link_rt_contact', { id: body.data.id, rt_contact_id: rtContactId })
+  return body.data
+}
+
+const contactMessages = () => server.db.svcOutboxMessage.findMany({ where: { topic: CONTACT_STATUS_TOPIC }, orderBy: { id: 'asc' } })
+/** Joins the delivery the operation kicked off, or runs one. */
+const deliver = () => server.runtime.outbox.kick()
+const advance = (ms: number) => { clock = new Date(clock.getTime() + ms) }
+const newRequests = async (action: () => Promise<unknown>) => {
+  const before = peer.received.length
+  await action()
+  return peer.received.slice(before)
+}
+
+describe('pushes to the external contact system', () => {
+  test('a local status change is pushed right after commit, with the CRM slot key as bearer', async () => {
+    const lead = await linkedLead('rt-7')
+    const res = await leads('set_status_local', { id: lead.id, status: 'Qualified' })
+    expect(res.body).toMatchObject({ ok: true, data: { id: lead.id, status: 'Qualified', label: 'Qualified' } })
+    const request = await peer.nextRequest()
+    expect(request.method).toBe('POST')
+    expect(request.url).toBe('/api/contacts/rt-7/status')
+    expect(request.headers.authorization).toBe(`Bearer ${CRM_KEY}`)
+    expect(request.headers['content-type']).toBe('application/json')
+    const events = (await leads('get', { id: lead.id })).body.data.events
+    expect(events.at(-1)).toMatchObject({ type: 'status_changed', data: { from: 'New', to: 'Qualified', origin: 'local' } })
+    expect(request.headers['idempotency-key']).toBe(events.at(-1).hash)
+    expect(JSON.parse(request.body)).toEqual({ status: 'qualified', lead_ref: lead.ref, changed_at: clock.toISOString() })
+    await deliver()
+    expect(await contactMessages()).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1, orderingKey: 'leads.contact:rt-7' })])
+  })
+
+  test('an inbound status change (leads.set_status) is never pushed back', async () => {
+    const lead = await linkedLead('rt-8')
+    const queued = (await contactMessages()).length
+    const requests = await newRequests(async () => {
+      await leads('set_status', { id: lead.id, status: 'Customer' })
+      await deliver()
+    })
+    expect(requests).toEqual([])
+    expect(await contactMessages()).toHaveLength(queued)
+    const events = (await leads('get', { id: lead.id })).body.data.events
+    expect(events.at(-1).data).toEqual({ from: 'New', to: 'Customer', origin: 'inbound' })
+  })
+
+  test('a local change of a lead with no contact id queues nothing', async () => {
+    const { body } = await leads('capture', { source: 'form' })
+    const queued = (await contactMessages()).length
+    const requests = await newRequests(async () => {
+      await leads('set_status_local', { id: body.data.id, status: 'Contacted' })
+      await deliver()
+    })
+    expect(requests).toEqual([])
+    expect(await contactMessages()).toHaveLength(queued)
+  })
+
+  test('a refused push is retried with backoff and delivered once the contact system accepts it', async () => {
+    const lead = await linkedLead('rt-9')
+    peer.answerWith(503)
+    const first = await newRequests(async () => {
+      await leads('set_status_local', { id: lead.id, status: 'Contacted' })
+      await deliver()
+    })
+    expect(first).toHaveLength(1)
+    const pending = (await contactMessages()).at(-1)!
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1, lastError: `POST ${peer.url} answered 503` })
+    expect(await newRequests(deliver)).toEqual([])
+    advance(1000)
+    const retry = await newRequests(deliver)
+    expect(retry).toHaveLength(1)
+    expect(retry[0]!.headers['idempotency-key']).toBe(first[0]!.headers['idempotency-key'])
+    expect((await contactMessages()).at(-1)).toMatchObject({ status: 'delivered', attempts: 2 })
+  })
+
+  test('the CRM slot and its key are looked up at delivery: an empty slot holds the push until it is filled', async () => {
+    const lead = await linkedLead('rt-10')
+    await dispatch({ resource: 'crm', action: 'delete', params: { crm_num: '1' }, confirm: true })
+    await leads('set_status_local', { id: lead.id, status: 'Customer' })
+    await deliver()
+    expect((await contactMessages()).at(-1)).toMatchObject({ status: 'pending', lastError: 'the contact CRM slot 001 is empty' })
+    await dispatch({ resource: 'crm', action: 'create', params: { name: 'Contacts', url: `${peer.url}/api` } })
+    await dispatch({ resource: 'crm', action: 'set_secret', params: { crm_num: '1', api_key: ROTATED_KEY } })
+    advance(1000)
+    const requests = await newRequests(deliver)
+    expect(requests.map(r => [r.url, r.headers.authorization])).toEqual([['/api/contacts/rt-10/status', `Bearer ${ROTATED_KEY}`]])
+  })
+
+  test('outbox payloads carry no secret', async () => {
+    for (const message of await contactMessages()) {
+      expect(Object.keys(message.payload as object).sort()).toEqual(['changed_at', 'idempotency_key', 'lead_ref', 'rt_contact_id', 'status'])
+      expect(JSON.stringify(message.payload)).not.toContain(CRM_KEY)
+      expect(JSON.stringify(message.payload)).not.toContain(ROTATED_KEY)
+    }
+  })
+})
+
+describe('leads.delete and the contact system', () => {
+  const auditOf = (ref: string) => server.db.svcAuditEntry.findMany({ where: { operation: 'leads.contact_push' } })
+    .then(rows => rows.filter(row => (row.params as { lead_ref?: string }).lead_ref === ref))
+
+  test('after the delete commits, the contact is moved to lost and the push is audited', async () => {
+    const lead = await linkedLead('rt-20')
+    const requests = await newRequests(async () => {
+      const res = await leads('delete', { id: lead.id }, true)
+      expect(res.body).toEqual({ ok: true, changed: true, error: null, data: { id: lead.id, deleted: true, contact_push: 'sent' } })
+    })
+    expect(requests).toHaveLength(1)
+    expect(requests[0]!.url).toBe('/api/contacts/rt-20/status')
+    expect(JSON.parse(requests[0]!.body)).toEqual({ status: 'lost', lead_ref: lead.ref, changed_at: clock.toISOString() })
+    expect(await auditOf(lead.ref)).toEqual([expect.objectContaining({
+      ok: true, code: null, params: { lead_id: lead.id, lead_ref: lead.ref, rt_contact_id: 'rt-20', status: 'lost' },
+    })])
+  })
+
+  test('a failing contact system never blocks the delete; the failure is in the audit log', async () => {
+    const lead = await linkedLead('rt-21')
+    peer.answerWith(500)
+    const res = await leads('delete', { id: lead.id }, true)
+    expect(res.body).toEqual({ ok: true, changed: true, error: null, data: { id: lead.id, deleted: true, contact_push: 'failed' } })
+    expect(await server.db.svcLead.count({ where: { id: lead.id } })).toBe(0)
+    expect(await server.db.svcLeadEvent.count({ where: { leadId: lead.id } })).toBe(0)
+    expect(await auditOf(lead.ref)).toEqual([expect.objectContaining({
+      ok: false,
+      code: 'delivery_failed',
+      params: { lead_id: lead.id, lead_ref: lead.ref, rt_contact_id: 'rt-21', status: 'lost', error: `POST ${peer.url} answered 500` },
+    })])
+  })
+
+  test('status pushes still queued for the contact are superseded by the delete', async () => {
+    const lead = await linkedLead('rt-22')
+    peer.answerWith(503)
+    await leads('set_status_local', { id: lead.id, status: 'Qualified' })
+    await deliver()
+    expect((await contactMessages()).at(-1)).toMatchObject({ status: 'pending', orderingKey: 'leads.contact:rt-22' })
+    await leads('delete', { id: lead.id }, true)
+    expect((await contactMessages()).at(-1)).toMatchObject({ status: 'cancelled' })
+    advance(60_000)
+    expect(await newRequests(deliver)).toEqual([])
+  })
+
+  test('no response body contained the CRM key', () => {
+    expect(seenBodies.length).toBeGreaterThan(20)
+    for (const body of seenBodies) {
+      expect(body).not.toContain(CRM_KEY)
+      expect(body).not.toContain(ROTATED_KEY)
+    }
+  })
+})
