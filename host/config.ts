@@ -22,6 +22,9 @@ export function controlPlaneOptionsFromEnv (env: NodeJS.ProcessEnv = process.env
   return {
     maxCrmSystems: optionalIntegerEnv('SVC_MAX_CRM_SYSTEMS', env),
     rateLimit: { points: optionalIntegerEnv('SVC_RATE_LIMIT_PER_MINUTE', env) },
+    siteUrl: env.SITE_URL || `http://localhost:${env.PORT || 3000}`,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.SVC_MAIL_FROM || undefined,
   }
 }
 

@@ -32,6 +32,20 @@ export type ControlPlaneOptions = {
   encryptionKey?: string
   /** Where development keys and other local state live. @default 'var' */
   varDir?: string
+  /** Public address of the site, used in links such as team members' personal pages (`SITE_URL`). @default 'http://localhost:3000' */
+  siteUrl?: string
+  /**
+   * SMTP server for outgoing e-mail, e.g. `smtp://user:pass@mail.example.com:587` or `smtps://…` (`SMTP_URL`).
+   * When absent, messages are written as `.eml` files to `outboxDir` instead of being sent.
+   * @default undefined
+   */
+  smtpUrl?: string
+  /** Where messages go when no `smtpUrl` is set. @default `${varDir}/outbox` */
+  outboxDir?: string
+  /** Sender of outgoing e-mail (`SVC_MAIL_FROM`). @default `no-reply@<siteUrl host>` */
+  mailFrom?: string
+  /** The clock for time-based rules such as the welcome e-mail window; tests move it instead of sleeping. @default () => new Date() */
+  now?: () => Date
 }
 
 export type ResolvedOptions = {
@@ -44,9 +58,25 @@ export type ResolvedOptions = {
   operations: readonly Operation[]
   encryptionKey: string | undefined
   varDir: string
+  siteUrl: string
+  smtpUrl: string | undefined
+  outboxDir: string
+  mailFrom: string
+  now: () => Date
 }
 
 export const MAX_SLOT = 999
+
+function absoluteSiteUrl (value: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error(`siteUrl must be an absolute http(s) URL, got "${value}"`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`siteUrl must be an http(s) URL, got "${value}"`)
+  return url.href.replace(/\/+$/, '')
+}
 
 export function resolveOptions (options: ControlPlaneOptions = {}): ResolvedOptions {
   const restRoot = (options.restRoot ?? '/api').replace(/\/+$/, '')
@@ -54,6 +84,8 @@ export function resolveOptions (options: ControlPlaneOptions = {}): ResolvedOpti
   if (!Number.isInteger(maxCrmSystems) || maxCrmSystems < 1 || maxCrmSystems > MAX_SLOT) {
     throw new Error(`maxCrmSystems must be an integer from 1 to ${MAX_SLOT}, got ${maxCrmSystems}`)
   }
+  const varDir = options.varDir ?? 'var'
+  const siteUrl = absoluteSiteUrl(options.siteUrl ?? 'http://localhost:3000')
   return {
     restRoot,
     basePath: `${restRoot}/svc/v1`,
@@ -65,6 +97,11 @@ export function resolveOptions (options: ControlPlaneOptions = {}): ResolvedOpti
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     operations: options.operations ?? [],
     encryptionKey: options.encryptionKey ?? process.env.SVC_ENCRYPTION_KEY,
-    varDir: options.varDir ?? 'var',
+    varDir,
+    siteUrl,
+    smtpUrl: options.smtpUrl || undefined,
+    outboxDir: options.outboxDir ?? `${varDir}/outbox`,
+    mailFrom: options.mailFrom ?? `no-reply@${new URL(siteUrl).hostname}`,
+    now: options.now ?? (() => new Date()),
   }
 }

@@ -27,11 +27,13 @@ function freshDatabaseUrl (): string {
 /**
  * The real host: Keystone's own express server (GraphQL, session, the control plane) on a
  * freshly migrated database. Only the Next.js Admin UI is left out.
+ * `sharedWith` starts a second server on another server's database, as a second process would;
+ * the database then belongs to the first server, which removes it on close.
  */
-export async function startTestServer (controlPlane: ControlPlaneOptions = {}): Promise<TestServer> {
-  const databaseUrl = freshDatabaseUrl()
-  await migrate(resolveDatabase(databaseUrl))
-  const encryptionKey = randomBytes(32).toString('hex')
+export async function startTestServer (controlPlane: ControlPlaneOptions = {}, sharedWith?: TestServer): Promise<TestServer> {
+  const databaseUrl = sharedWith?.databaseUrl ?? freshDatabaseUrl()
+  if (!sharedWith) await migrate(resolveDatabase(databaseUrl))
+  const encryptionKey = sharedWith?.encryptionKey ?? randomBytes(32).toString('hex')
   const config = createHostConfig({
     databaseUrl,
     sessionSecret: randomBytes(32).toString('base64'),
@@ -47,6 +49,7 @@ export async function startTestServer (controlPlane: ControlPlaneOptions = {}): 
     encryptionKey,
     async close () {
       await context.prisma.$disconnect()
+      if (sharedWith) return
       const file = path.resolve(sqliteFilePath(databaseUrl))
       await Promise.all([file, `${file}-wal`, `${file}-shm`].map(f => rm(f, { force: true })))
     },
