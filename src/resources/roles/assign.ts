@@ -1,11 +1,9 @@
-import { z } from 'zod'
 import { defineOperation } from '../../registry/define-operation.ts'
 import { isRecordNotFound } from '../../db/client.ts'
 import { conflict } from '../../errors.ts'
-import { emptySlot, userNumParam } from '../users/shape.ts'
-import { ensureSystemRoles } from './system-roles.ts'
-import { assignedUsers, findRole, roleSlugParam, unknownRole } from './shape.ts'
-import { findMemberId } from './member-id.ts'
+import { emptySlot } from '../users/shape.ts'
+import { findRole, unknownRole } from './shape.ts'
+import { assignmentData, assignmentParams, assignmentResult, findAssignment } from './assignment.ts'
 
 export const assignRole = defineOperation({
   resource: 'roles',
@@ -14,13 +12,11 @@ export const assignRole = defineOperation({
   description: 'Assigning a member who already holds the role changes nothing. A free slot is not_found; ' +
     'a role at its max_count is a conflict.',
   idempotent: true,
-  params: z.object({ slug: roleSlugParam, user_num: userNumParam }),
-  returns: z.object({ slug: z.string(), assigned_users: z.array(z.string()) }),
+  params: assignmentParams,
+  returns: assignmentResult,
   async handler ({ slug, user_num }, { db }) {
-    await ensureSystemRoles(db)
-    const before = await findRole(db, slug)
-    const memberId = await findMemberId(db, user_num)
-    if (before.members.some(member => member.id === memberId)) return { data: { slug, assigned_users: assignedUsers(before) }, changed: false }
+    const { role: before, memberId, holds } = await findAssignment(db, slug, user_num)
+    if (holds) return { data: assignmentData(before), changed: false }
     const after = await db.$transaction(async tx => {
       // Touching the role row first makes assignments to one role take turns (a row lock on
       // PostgreSQL, the write lock on SQLite), so max_count holds across processes.
@@ -39,6 +35,6 @@ export const assignRole = defineOperation({
       }
       return findRole(tx, slug)
     })
-    return { data: { slug, assigned_users: assignedUsers(after) }, changed: true }
+    return { data: assignmentData(after), changed: true }
   },
 })
