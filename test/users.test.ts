@@ -133,6 +133,7 @@ describe('users', () => {
     ['create', { notify_reminders: true }],
     ['create', { notify_replies: 1 }],
     ['create', { first_name: 'x'.repeat(101) }],
+    ['create', { full_name: 'Ada\r\nBcc: victim@example.com' }],
     ['create', { frist_name: 'typo' }],
     ['create', { account_id: 'abc' }],
     ['create', { user_num: '5' }],

@@ -4,8 +4,9 @@ import { httpUrl } from '../../lib/fields.ts'
 /** Attachment ids are stored in a 32-bit integer column. */
 const MAX_ATTACHMENT_ID = 2_147_483_647
 
-/** Free text; `""` or null leaves it blank. */
-const text = (max: number) => z.union([z.string().trim().max(max), z.null()]).transform(value => value ?? '')
+/** One line of free text (it ends up in e-mail headers and page titles); `""` or null leaves it blank. */
+const text = (max: number) => z.union([z.string().trim().max(max).regex(/^\P{Cc}*$/u, 'must be a single line without control characters'), z.null()])
+  .transform(value => value ?? '')
 
 const emailOrBlank = z.union([z.literal(''), z.email().max(254), z.null()])
   .transform(value => value ?? '')

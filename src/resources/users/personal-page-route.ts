@@ -1,7 +1,7 @@
 import express, { type Request, type Response } from 'express'
 import type { ControlPlaneRuntime } from '../../runtime.ts'
 import { slotNumber } from '../../lib/slots.ts'
-import { MEMBER_ROW_SELECT } from './shape.ts'
+import { MEMBER_ROW_SELECT, TEAM_PAGES_PATH } from './shape.ts'
 import { renderPageError, renderPageNotFound, renderPersonalPage } from './personal-page.ts'
 
 /** Pictures may live on any http(s) host; nothing else is loaded and no script runs. */
@@ -20,7 +20,7 @@ function sendHtml (res: Response, status: number, html: string): void {
 /** `GET /team/{user_num}`: the public personal page of an active team member; 404 for a free slot. */
 export function personalPageRouter (runtime: ControlPlaneRuntime): express.Router {
   const router = express.Router()
-  router.get('/team/:userNum', async (req: Request, res: Response) => {
+  router.get(`${TEAM_PAGES_PATH}/:userNum`, async (req: Request, res: Response) => {
     const slot = slotNumber.safeParse(req.params.userNum)
     if (!slot.success) return sendHtml(res, 404, renderPageNotFound())
     try {

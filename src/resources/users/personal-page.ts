@@ -1,7 +1,7 @@
 import escapeHtml from 'escape-html'
 import type { ResolvedOptions } from '../../options.ts'
 import { memberDisplayName } from './display-name.ts'
-import { toMemberRecord, type MemberRow } from './shape.ts'
+import { personalPageUrl, type MemberRow } from './shape.ts'
 
 const STYLE = 'body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#222}' +
   'img{width:10rem;height:10rem;object-fit:cover;border-radius:50%}dt{font-weight:600}dd{margin:0 0 .75rem}'
@@ -36,7 +36,7 @@ export function renderPersonalPage (member: MemberRow, options: Pick<ResolvedOpt
   return page(
     name,
     `<main class="team-member">${picture}<h1>${escapeHtml(name)}</h1>${details ? `<dl>${details}</dl>` : ''}</main>`,
-    `<link rel="canonical" href="${escapeHtml(toMemberRecord(member, options).personal_page_url)}">`,
+    `<link rel="canonical" href="${escapeHtml(personalPageUrl(options, member.slot))}">`,
   )
 }
 

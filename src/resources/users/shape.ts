@@ -78,7 +78,11 @@ export type MemberRow = SvcTeamMember & { roles: { slug: string }[] }
 /** Stored JSON is trusted only as far as it is an array of integers. */
 const photoIds = (value: unknown): number[] => Array.isArray(value) ? value.filter(Number.isInteger) : []
 
-export const personalPagePath = (slot: number) => `/team/${formatSlot(slot)}`
+/** Where the public personal pages are mounted on the site. */
+export const TEAM_PAGES_PATH = '/team'
+
+export const personalPageUrl = (options: Pick<ResolvedOptions, 'siteUrl'>, slot: number) =>
+  `${options.siteUrl}${TEAM_PAGES_PATH}/${formatSlot(slot)}`
 
 export function toMemberRecord (row: MemberRow, options: Pick<ResolvedOptions, 'siteUrl'>): MemberRecord {
   const strings = Object.fromEntries(STRING_KEYS.map(key => [key, row[MEMBER_COLUMNS[key]]])) as Record<StringKey, string>
@@ -91,7 +95,7 @@ export function toMemberRecord (row: MemberRow, options: Pick<ResolvedOptions, '
     roles: row.roles.map(role => role.slug),
     created_at: isoOrNull(row.createdAt),
     updated_at: isoOrNull(row.updatedAt),
-    personal_page_url: `${options.siteUrl}${personalPagePath(row.slot)}`,
+    personal_page_url: personalPageUrl(options, row.slot),
   }
 }
 

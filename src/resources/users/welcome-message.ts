@@ -2,14 +2,14 @@ import escapeHtml from 'escape-html'
 import type { OutgoingMail } from '../../lib/mailer.ts'
 import type { ResolvedOptions } from '../../options.ts'
 import { memberDisplayName } from './display-name.ts'
-import { toMemberRecord, type MemberRow } from './shape.ts'
+import { personalPageUrl, type MemberRow } from './shape.ts'
 
 /** The welcome e-mail: a plain-text and an HTML part, both carrying the absolute personal-page link. */
 export function welcomeMessage (member: MemberRow, options: Pick<ResolvedOptions, 'siteUrl'>): OutgoingMail {
   const name = memberDisplayName(member)
   const greeting = member.firstName || member.nickname || name
   const site = new URL(options.siteUrl).host
-  const link = toMemberRecord(member, options).personal_page_url
+  const link = personalPageUrl(options, member.slot)
   const text = [
     `Hello ${greeting},`,
     '',
