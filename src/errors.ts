@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
+  delivery_failed: 502,
 } as const
 
 export type ErrorCode = keyof typeof ERROR_STATUS
@@ -46,4 +47,5 @@ export const notFound = (message: string) => new SvcError('not_found', message)
 export const conflict = (message: string, details?: ErrorDetails) => new SvcError('conflict', message, details)
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new SvcError('rate_limited', message, { retry_after: retryAfterSeconds })
+export const deliveryFailed = (message: string, details?: ErrorDetails) => new SvcError('delivery_failed', message, details)
 export const internal = (cause?: unknown) => new SvcError('internal', 'internal error', undefined, cause)

@@ -5,6 +5,9 @@ import { auditEntryList } from './resources/audit/model.ts'
 import { crmSlotList } from './resources/crm/model.ts'
 import { leadList } from './resources/leads/model.ts'
 import { leadEventList } from './resources/leads/event-model.ts'
+import { roleList } from './resources/roles/model.ts'
+import { teamMemberList } from './resources/users/model.ts'
+import { welcomeEmailWindowList } from './resources/users/welcome-window-model.ts'
 import { counterList } from './lib/counter-model.ts'
 import { rateWindowList } from './lib/rate-window-model.ts'
 import { outboxMessageList } from './outbox/model.ts'
@@ -35,5 +38,8 @@ export function controlPlaneLists (options: ResolvedOptions) {
     SvcModuleState: moduleStateList(shared),
     SvcOutboxMessage: outboxMessageList(shared),
     SvcRateWindow: rateWindowList(shared),
+    SvcRole: roleList(shared),
+    SvcTeamMember: teamMemberList(shared),
+    SvcWelcomeEmailWindow: welcomeEmailWindowList(shared),
   }
 }

@@ -75,6 +75,18 @@ export type ControlPlaneOptions = {
   publicLeadOrigins?: readonly string[]
   /** Public lead form submissions allowed per client IP in each window, or `false` to turn the limit off. @default { points: 30, durationSeconds: 3600 } */
   publicLeadRateLimit?: RateLimitOptions | false
+  /** Public address of the site, used in links such as team members' personal pages (`SITE_URL`). @default 'http://localhost:3000' */
+  siteUrl?: string
+  /**
+   * SMTP server for outgoing e-mail, e.g. `smtp://user:pass@mail.example.com:587` or `smtps://…` (`SMTP_URL`).
+   * When absent, messages are written as `.eml` files to `outboxDir` instead of being sent.
+   * @default undefined
+   */
+  smtpUrl?: string
+  /** Where messages go when no `smtpUrl` is set. @default `${varDir}/outbox` */
+  outboxDir?: string
+  /** Sender of outgoing e-mail (`SVC_MAIL_FROM`). @default `no-reply@<siteUrl host>` */
+  mailFrom?: string
 }
 
 export type ResolvedOptions = {
@@ -95,9 +107,24 @@ export type ResolvedOptions = {
   leadsContactCrmNum: number | null
   publicLeadOrigins: readonly string[]
   publicLeadRateLimit: Required<RateLimitOptions> | false
+  siteUrl: string
+  smtpUrl: string | undefined
+  outboxDir: string
+  mailFrom: string
 }
 
 export const MAX_SLOT = 999
+
+function absoluteSiteUrl (value: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error(`siteUrl must be an absolute http(s) URL, got "${value}"`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`siteUrl must be an http(s) URL, got "${value}"`)
+  return url.href.replace(/\/+$/, '')
+}
 
 export function resolveOptions (options: ControlPlaneOptions = {}, host: { databaseProvider: DatabaseProvider } = { databaseProvider: 'sqlite' }): ResolvedOptions {
   const restRoot = (options.restRoot ?? '/api').replace(/\/+$/, '')
@@ -106,6 +133,8 @@ export function resolveOptions (options: ControlPlaneOptions = {}, host: { datab
   if (!Number.isInteger(maxCrmSystems) || maxCrmSystems < 1 || maxCrmSystems > MAX_SLOT) {
     throw new Error(`maxCrmSystems must be an integer from 1 to ${MAX_SLOT}, got ${maxCrmSystems}`)
   }
+  const varDir = options.varDir ?? 'var'
+  const siteUrl = absoluteSiteUrl(options.siteUrl ?? 'http://localhost:3000')
   return {
     restRoot,
     basePath: `${restRoot}/svc/v1`,
@@ -116,13 +145,17 @@ export function resolveOptions (options: ControlPlaneOptions = {}, host: { datab
     operations: [...extensions.flatMap(extension => extension.operations ?? []), ...options.operations ?? []],
     extensions,
     encryptionKey: options.encryptionKey ?? process.env.SVC_ENCRYPTION_KEY,
-    varDir: options.varDir ?? 'var',
+    varDir,
     databaseProvider: host.databaseProvider,
     now: options.now ?? (() => new Date()),
     outbox: options.outbox ?? {},
     leadsContactCrmNum: resolveSlotOption('leadsContactCrmNum', options.leadsContactCrmNum),
     publicLeadOrigins: (options.publicLeadOrigins ?? []).map(normalizeOrigin),
     publicLeadRateLimit: resolveRateLimit(options.publicLeadRateLimit, { points: 30, durationSeconds: 3600, store: 'database' }),
+    siteUrl,
+    smtpUrl: options.smtpUrl || undefined,
+    outboxDir: options.outboxDir ?? `${varDir}/outbox`,
+    mailFrom: options.mailFrom ?? `no-reply@${new URL(siteUrl).hostname}`,
   }
 }
 

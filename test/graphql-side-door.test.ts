@@ -20,6 +20,8 @@ beforeAll(async () => {
   if (created.status !== 200) throw new Error(`seeding failed: ${created.text}`)
   await dispatch({ resource: 'crm', action: 'set_secret', params: { crm_num: '001', api_key: CRM_SECRET } })
   seededSlotId = (await server.db.svcCrmSlot.findUniqueOrThrow({ where: { slot: 1 } })).id
+  await dispatch({ resource: 'users', action: 'create', params: { full_name: 'Seeded Member', email: 'seeded.member@example.com' } })
+  await server.db.svcWelcomeEmailWindow.create({ data: { address: 'seeded.member@example.com', lastSentAt: new Date() } })
   adminCookie = await sessionCookie(server.app, admin.email, admin.password)
   subscriberCookie = await sessionCookie(server.app, subscriber.email, subscriber.password)
 })
@@ -33,6 +35,12 @@ const PLUGIN_LISTS = `{
   svcAuditEntries { id operation }
   svcAuditEntriesCount
   svcCounters { id key value }
+  svcTeamMembers { id slot fullName email }
+  svcTeamMembersCount
+  svcRoles { id slug }
+  svcRolesCount
+  svcWelcomeEmailWindows { id address }
+  svcWelcomeEmailWindowsCount
 }`
 
 const crmRows = () => server.db.svcCrmSlot.findMany({ orderBy: { slot: 'asc' } })
@@ -106,6 +114,8 @@ describe('reads', () => {
     expect(res.body.data.svcCrmSlotsCount).toBe(1)
     expect(res.body.data.svcApiKeys.map((key: { publicId: string }) => key.publicId)).toContain(admin.keyId)
     expect(res.body.data.svcAuditEntries.length).toBeGreaterThan(0)
+    expect(res.body.data.svcTeamMembers).toEqual([expect.objectContaining({ slot: 1, fullName: 'Seeded Member' })])
+    expect(res.body.data.svcRolesCount).toBe(4)
     expect(JSON.stringify(res.body)).not.toContain(CRM_SECRET)
   })
 })
@@ -118,15 +128,16 @@ function expectAccessDenied (body: { errors?: { message: string, extensions?: { 
 
 function expectNothingRead (body: { data?: Record<string, unknown> | null, errors?: unknown[] }) {
   const data = body.data ?? {}
-  for (const list of ['svcCrmSlots', 'svcApiKeys', 'svcAuditEntries', 'svcCounters']) {
+  for (const list of ['svcCrmSlots', 'svcApiKeys', 'svcAuditEntries', 'svcCounters', 'svcTeamMembers', 'svcRoles', 'svcWelcomeEmailWindows']) {
     const value = data[list]
     expect(value === null || value === undefined || (Array.isArray(value) && value.length === 0)).toBe(true)
   }
-  for (const count of ['svcCrmSlotsCount', 'svcApiKeysCount', 'svcAuditEntriesCount']) {
+  for (const count of ['svcCrmSlotsCount', 'svcApiKeysCount', 'svcAuditEntriesCount', 'svcTeamMembersCount', 'svcRolesCount', 'svcWelcomeEmailWindowsCount']) {
     const value = data[count]
     expect(value === null || value === undefined || value === 0).toBe(true)
   }
   expect(JSON.stringify(body)).not.toContain('Seeded CRM')
+  expect(JSON.stringify(body)).not.toContain('seeded.member@example.com')
 }
 
 describe('mutations', () => {
@@ -177,6 +188,31 @@ describe('mutations', () => {
     expect(await server.db.svcApiKey.findMany({ orderBy: { id: 'asc' } })).toEqual(keysBefore)
     expect(await server.db.svcAuditEntry.count()).toBe(auditBefore)
     expect(await server.db.svcCounter.count({ where: { key: 'crm_count', value: 0 } })).toBe(0)
+  })
+
+  test('an administrator cannot write team members, roles, assignments or welcome windows through GraphQL', async () => {
+    const snapshot = async () => [
+      await server.db.svcTeamMember.findMany({ orderBy: { slot: 'asc' }, include: { roles: true } }),
+      await server.db.svcRole.findMany({ orderBy: { slug: 'asc' } }),
+      await server.db.svcWelcomeEmailWindow.findMany({ orderBy: { address: 'asc' } }),
+    ]
+    const before = await snapshot()
+    const memberId = (await server.db.svcTeamMember.findUniqueOrThrow({ where: { slot: 1 } })).id
+    const roleId = (await server.db.svcRole.findUniqueOrThrow({ where: { slug: 'owner' } })).id
+    const windowId = (await server.db.svcWelcomeEmailWindow.findFirstOrThrow()).id
+    for (const [mutation, variables] of [
+      ['mutation { createSvcTeamMember(data: { slot: 9, fullName: "Injected" }) { id } }', {}],
+      ['mutation ($id: ID!) { updateSvcTeamMember(where: { id: $id }, data: { email: "evil@example.com" }) { id } }', { id: memberId }],
+      ['mutation ($id: ID!) { deleteSvcTeamMember(where: { id: $id }) { id } }', { id: memberId }],
+      ['mutation { createSvcRole(data: { slug: "injected", name: "Injected", system: true }) { id } }', {}],
+      ['mutation ($id: ID!, $member: ID!) { updateSvcRole(where: { id: $id }, data: { members: { connect: [{ id: $member }] } }) { id } }', { id: roleId, member: memberId }],
+      ['mutation ($id: ID!) { deleteSvcRole(where: { id: $id }) { id } }', { id: roleId }],
+      ['mutation ($id: ID!) { deleteSvcWelcomeEmailWindow(where: { id: $id }) { id } }', { id: windowId }],
+    ] as const) {
+      const res = await graphql(server.app, mutation, variables, adminCookie)
+      expectAccessDenied(res.body)
+    }
+    expect(await snapshot()).toEqual(before)
   })
 
   test('the seeded slot and its secret survived every attempt', async () => {

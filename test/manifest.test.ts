@@ -40,6 +40,23 @@ const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
   'modules.enable': { valid: { module: 'leads' }, invalid: {} },
   'modules.list': { valid: {}, invalid: { all: true } },
   'status.get': { valid: {}, invalid: { verbose: true } },
+  'roles.assign': { valid: { slug: 'editor', user_num: '7' }, invalid: { slug: 'Editor', user_num: '7' } },
+  'roles.create': { valid: { name: 'Lead', constraint_type: 'max', max_count: 2, color: '#abc' }, invalid: { name: 'Lead', constraint_type: 'min' } },
+  'roles.delete': { valid: { slug: 'lead', confirm: true }, invalid: { slug: 'lead', confirm: 1 } },
+  'roles.list': { valid: {}, invalid: { system: true } },
+  'roles.unassign': { valid: { slug: 'lead-2', user_num: '007' }, invalid: { slug: 'lead-2', user_num: '0007' } },
+  'roles.update': { valid: { slug: 'lead', max_count: 3 }, invalid: { slug: 'lead', max_count: 0 } },
+  'users.create': {
+    valid: { first_name: 'Ada', email: 'ada@example.com', link_profile_pic_attachment_id: '12', model_photo_ids: [1, 2], notify_replies: '' },
+    invalid: { email: 'not-an-email' },
+  },
+  'users.delete': { valid: { user_num: '1', confirm: true }, invalid: { user_num: '' } },
+  'users.get': { valid: { user_num: '001' }, invalid: { user_num: 1 } },
+  'users.link_account': { valid: { user_num: '1', account_id: 'cm0abc' }, invalid: { user_num: '1' } },
+  'users.list': { valid: {}, invalid: { active: true } },
+  'users.send_welcome_email': { valid: { user_num: '1', dry_run: true, confirm: true }, invalid: { user_num: '1', dry_run: 'yes' } },
+  'users.unlink_account': { valid: { user_num: '12' }, invalid: { user_num: '12', account_id: 'x' } },
+  'users.update': { valid: { user_num: '1', link_profile_pic: '', model_consent_granted: '1' }, invalid: { user_num: '1', model_consent_granted: 'yes' } },
 }
 
 beforeAll(async () => {
@@ -77,9 +94,9 @@ describe('manifest', () => {
     }
   })
 
-  test('destructive operations are exactly the deletes and revoke, and declare confirm as an optional boolean', () => {
+  test('destructive operations are exactly the deletes, revoke and send_welcome_email, and declare confirm as an optional boolean', () => {
     const destructive = builtins.filter(op => op.destructive).map(op => op.name)
-    expect(destructive).toEqual(['api_keys.revoke', 'crm.delete', 'leads.delete'])
+    expect(destructive).toEqual(['api_keys.revoke', 'crm.delete', 'leads.delete', 'roles.delete', 'users.delete', 'users.send_welcome_email'])
     for (const op of builtins.filter(op => op.destructive)) {
       expect(op.params.properties.confirm).toMatchObject({ type: 'boolean' })
       expect(op.params.required ?? []).not.toContain('confirm')

@@ -11,3 +11,10 @@ const UNIQUE_VIOLATION = 'P2002'
 export function isUniqueViolation (error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION
 }
+
+const RECORD_NOT_FOUND = 'P2025'
+
+/** An update or delete of one record found nothing: another request removed it first. */
+export function isRecordNotFound (error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === RECORD_NOT_FOUND
+}

@@ -3,14 +3,26 @@ import type { KeystoneContext } from '@keystone-6/core/types'
 import type { ResolvedOptions } from '../options.ts'
 import { createRuntime, type ControlPlaneRuntime } from '../runtime.ts'
 import { createRouter } from './router.ts'
+import { personalPageRouter } from '../resources/users/personal-page-route.ts'
+import { ensureSystemRoles } from '../resources/roles/system-roles.ts'
 
 const RUNTIME_KEY = 'svcControlPlane'
 
-/** Mounts the namespace on Keystone's express app and starts background work. */
-export function mountControlPlane (app: Express, keystone: KeystoneContext, options: ResolvedOptions): ControlPlaneRuntime {
+/**
+ * Mounts the namespace and the public team pages on Keystone's express app, seeds the system
+ * roles and starts background work; returns the runtime for the host's own use.
+ */
+export async function mountControlPlane (app: Express, keystone: KeystoneContext, options: ResolvedOptions): Promise<ControlPlaneRuntime> {
   const runtime = createRuntime(keystone, options)
   app.use(options.basePath, createRouter(runtime))
+  app.use(personalPageRouter(runtime))
   app.locals[RUNTIME_KEY] = runtime
+  try {
+    await ensureSystemRoles(runtime.db)
+  } catch (error) {
+    // Not fatal: every roles operation seeds them again before it runs.
+    runtime.log('could not seed the system roles at startup', error)
+  }
   runtime.start()
   return runtime
 }

@@ -6,6 +6,8 @@ import { crmOperations } from './crm/index.ts'
 import { moduleOperations } from './modules/index.ts'
 import { statusOperations } from './status/index.ts'
 import { leadOperations, leadOutboxTopics } from './leads/index.ts'
+import { roleOperations } from './roles/index.ts'
+import { userOperations } from './users/index.ts'
 
 /** Every operation the control plane ships with. */
 export const builtinOperations: readonly Operation[] = [
@@ -15,6 +17,8 @@ export const builtinOperations: readonly Operation[] = [
   ...moduleOperations,
   ...statusOperations,
   ...leadOperations,
+  ...roleOperations,
+  ...userOperations,
 ]
 
 /** Every kind of outbox message the built-in resources send. */

@@ -4,4 +4,5 @@ import type { StatusCounter } from './status/counter.ts'
 export const builtinStatusCounters: readonly StatusCounter[] = [
   { key: 'crm', count: db => db.svcCrmSlot.count() },
   { key: 'leads', count: db => db.svcLead.count() },
+  { key: 'users', count: db => db.svcTeamMember.count() },
 ]

@@ -24,13 +24,14 @@ export type TestServer = {
 /**
  * The real host on a fresh, migrated database of the suite's provider: Keystone's own express
  * server (GraphQL, session, the control plane), configured as from the environment. Only the
- * Next.js Admin UI is left out.
+ * Next.js Admin UI is left out. `sharedWith` starts a second server on another server's
+ * database, as a second process would; the database then belongs to the first server.
  */
-export async function startTestServer (controlPlane: ControlPlaneOptions = {}): Promise<TestServer> {
-  const database = await createTestDatabase()
-  const databaseUrl = database.url
-  await migrate(resolveDatabase(databaseUrl))
-  const encryptionKey = randomBytes(32).toString('hex')
+export async function startTestServer (controlPlane: ControlPlaneOptions = {}, sharedWith?: TestServer): Promise<TestServer> {
+  const database = sharedWith ? null : await createTestDatabase()
+  const databaseUrl = sharedWith?.databaseUrl ?? database!.url
+  if (!sharedWith) await migrate(resolveDatabase(databaseUrl))
+  const encryptionKey = sharedWith?.encryptionKey ?? randomBytes(32).toString('hex')
   const fromEnv = controlPlaneOptionsFromEnv({ DATABASE_URL: databaseUrl })
   const config = createHostConfig({
     databaseUrl,
@@ -56,7 +57,7 @@ export async function startTestServer (controlPlane: ControlPlaneOptions = {}): 
     async close () {
       await runtime.stop()
       await context.prisma.$disconnect()
-      await database.drop()
+      await database?.drop()
     },
   }
 }

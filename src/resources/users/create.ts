@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { defineOperation } from '../../registry/define-operation.ts'
+import { allocateSlot } from '../../lib/slots.ts'
+import { isUniqueViolation } from '../../db/client.ts'
+import { MAX_SLOT } from '../../options.ts'
+import { conflict } from '../../errors.ts'
+import { memberWritableParams } from './fields.ts'
+import { MEMBER_ROW_SELECT, memberRecord, toMemberData, toMemberRecord } from './shape.ts'
+
+export const createUser = defineOperation({
+  resource: 'users',
+  action: 'create',
+  summary: 'Add a team member in the lowest free slot (1–999).',
+  description: 'Every field is optional. A reused slot starts blank: nothing of its previous occupant remains.',
+  params: z.object(memberWritableParams),
+  returns: memberRecord,
+  async handler (params, { db, options }) {
+    const row = await allocateSlot({
+      max: MAX_SLOT,
+      occupied: async () => (await db.svcTeamMember.findMany({ select: { slot: true } })).map(r => r.slot),
+      insert: slot => db.svcTeamMember.create({ data: { slot, ...toMemberData(params) }, select: MEMBER_ROW_SELECT }),
+      isTaken: isUniqueViolation,
+      full: () => conflict(`all ${MAX_SLOT} team-member slots are in use`, { max: MAX_SLOT }),
+    })
+    return { data: toMemberRecord(row, options), changed: true }
+  },
+})

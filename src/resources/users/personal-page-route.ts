@@ -1,0 +1,36 @@
+import express, { type Request, type Response } from 'express'
+import type { ControlPlaneRuntime } from '../../runtime.ts'
+import { slotNumber } from '../../lib/slots.ts'
+import { MEMBER_ROW_SELECT, TEAM_PAGES_PATH } from './shape.ts'
+import { renderPageError, renderPageNotFound, renderPersonalPage } from './personal-page.ts'
+
+/** Pictures may live on any http(s) host; nothing else is loaded and no script runs. */
+const CONTENT_SECURITY_POLICY = "default-src 'none'; img-src http: https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+function sendHtml (res: Response, status: number, html: string): void {
+  res.status(status)
+    .set('Content-Type', 'text/html; charset=utf-8')
+    .set('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+    .set('X-Content-Type-Options', 'nosniff')
+    .set('Referrer-Policy', 'no-referrer')
+    .set('Cache-Control', 'no-cache')
+    .send(html)
+}
+
+/** `GET /team/{user_num}`: the public personal page of an active team member; 404 for a free slot. */
+export function personalPageRouter (runtime: ControlPlaneRuntime): express.Router {
+  const router = express.Router()
+  router.get(`${TEAM_PAGES_PATH}/:userNum`, async (req: Request, res: Response) => {
+    const slot = slotNumber.safeParse(req.params.userNum)
+    if (!slot.success) return sendHtml(res, 404, renderPageNotFound())
+    try {
+      const member = await runtime.db.svcTeamMember.findUnique({ where: { slot: slot.data }, select: MEMBER_ROW_SELECT })
+      if (!member) return sendHtml(res, 404, renderPageNotFound())
+      sendHtml(res, 200, renderPersonalPage(member, runtime.options))
+    } catch (error) {
+      runtime.log('could not render a personal page', error)
+      sendHtml(res, 500, renderPageError())
+    }
+  })
+  return router
+}

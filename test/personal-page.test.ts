@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import request from 'supertest'
+import { startTestServer, type TestServer } from './support/server.ts'
+import { createAccount } from './support/accounts.ts'
+import { dispatcher } from './support/client.ts'
+import { resourceCaller } from './support/operations.ts'
+
+let server: TestServer
+let users: ReturnType<typeof resourceCaller>
+const SITE = 'https://www.example.com/blog'
+
+beforeAll(async () => {
+  server = await startTestServer({ siteUrl: `${SITE}/` })
+  users = resourceCaller(dispatcher(server.app, (await createAccount(server.db)).key), 'users')
+  await users('create', {
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    nickname: 'Amazing <Grace>',
+    company_name: 'Navy & "Friends"',
+    email: 'grace@example.com',
+    phone_number: '+1 555 0100',
+    link_profile_pic: 'https://cdn.example.com/grace.jpg?size=large&v="2"',
+  })
+  await users('create', { full_name: '<script>alert("x")</script>' })
+})
+afterAll(async () => server.close())
+
+const page = (path: string) => request(server.app).get(path)
+
+describe('GET /team/{user_num}', () => {
+  test('is a public HTML page with the name, nickname, company and profile picture', async () => {
+    const res = await page('/team/001')
+    expect(res.status).toBe(200)
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(res.text).toContain('<h1>Grace Hopper</h1>')
+    expect(res.text).toContain('<title>Grace Hopper</title>')
+    expect(res.text).toContain('Amazing &lt;Grace&gt;')
+    expect(res.text).toContain('Navy &amp; &quot;Friends&quot;')
+    expect(res.text).toContain('<img src="https://cdn.example.com/grace.jpg?size=large&amp;v=&quot;2&quot;"')
+  })
+
+  test('shows nothing private: no e-mail or phone number', async () => {
+    const res = await page('/team/001')
+    expect(res.text).not.toContain('grace@example.com')
+    expect(res.text).not.toContain('555 0100')
+  })
+
+  test('links the canonical address built from SITE_URL, the same as personal_page_url', async () => {
+    const record = (await users('get', { user_num: '1' })).body.data
+    expect(record.personal_page_url).toBe(`${SITE}/team/001`)
+    expect((await page('/team/1')).text).toContain(`<link rel="canonical" href="${SITE}/team/001">`)
+  })
+
+  test('escapes every value, so markup in a name stays text', async () => {
+    const res = await page('/team/002')
+    expect(res.status).toBe(200)
+    expect(res.text).not.toContain('<script>')
+    expect(res.text).toContain('<h1>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</h1>')
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'")
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  test('a member without any name is shown by slot number, without a picture', async () => {
+    await users('create', {})
+    const res = await page('/team/03')
+    expect(res.text).toContain('<h1>Team member 003</h1>')
+    expect(res.text).not.toContain('<img')
+  })
+
+  test.each(['/team/004', '/team/999', '/team/0', '/team/1000', '/team/abc', '/team/1.0'])('%s (free slot or no slot) is a 404 HTML page', async path => {
+    const res = await page(path)
+    expect(res.status).toBe(404)
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(res.text).toContain('Not found')
+  })
+
+  test('a deleted member\'s page is gone', async () => {
+    await users('delete', { user_num: '2' }, true)
+    expect((await page('/team/002')).status).toBe(404)
+  })
+})
