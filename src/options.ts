@@ -1,9 +1,16 @@
 import type { HostRole } from '../schema/roles.ts'
 import type { Operation } from './registry/define-operation.ts'
 import type { OutboxWorkerOptions } from './outbox/worker.ts'
+import type { Tx } from './db/client.ts'
 
 /** Capability name → host roles that hold it. */
 export type CapabilityMap = Record<string, readonly HostRole[]>
+
+/**
+ * Finds the team member a content delivery names as its author (by work e-mail or by name) and
+ * returns their slot number, or null. Runs inside the ingest transaction, on its client.
+ */
+export type AuthorResolver = (query: { by: 'email' | 'name', value: string }, db: Tx) => Promise<number | null>
 
 export type RateLimitOptions = {
   /** Requests allowed per key in each window. @default 600 */
@@ -37,6 +44,12 @@ export type ControlPlaneOptions = {
   now?: () => Date
   /** Delivery of outbox messages (forwarding, pushes to other systems), or `false` to not run a worker in this process. @default {} */
   outbox?: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
+  /**
+   * Matches a delivery's author to a team member for content sources with `author_match_mode`
+   * `email` or `name`. Without it, no author matches and posts get the source's `default_author_id`.
+   * @default undefined
+   */
+  resolveAuthor?: AuthorResolver
 }
 
 export type ResolvedOptions = {
@@ -51,6 +64,7 @@ export type ResolvedOptions = {
   varDir: string
   now: () => Date
   outbox: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
+  resolveAuthor: AuthorResolver | undefined
 }
 
 export const MAX_SLOT = 999
@@ -75,5 +89,6 @@ export function resolveOptions (options: ControlPlaneOptions = {}): ResolvedOpti
     varDir: options.varDir ?? 'var',
     now: options.now ?? (() => new Date()),
     outbox: options.outbox ?? {},
+    resolveAuthor: options.resolveAuthor,
   }
 }

@@ -7,6 +7,7 @@ import { rawBody } from './body.ts'
 import { dispatchRoute } from './dispatch-route.ts'
 import { manifestRoute } from './manifest-route.ts'
 import { readFormRoute } from './read-form-route.ts'
+import { ingestRoute } from '../resources/content-sources/ingest/route.ts'
 
 type Route = (runtime: ControlPlaneRuntime, req: Request, res: Response) => Promise<void>
 
@@ -17,7 +18,7 @@ function methodNotAllowed (allow: string) {
   }
 }
 
-/** The `svc/v1` namespace: dispatch, manifest and the GET read form. */
+/** The `svc/v1` namespace: dispatch, manifest, the GET read form, and the public content-source webhook. */
 export function createRouter (runtime: ControlPlaneRuntime): express.Router {
   const router = express.Router()
   const handle = (route: Route) => (req: Request, res: Response, next: NextFunction) => {
@@ -34,6 +35,8 @@ export function createRouter (runtime: ControlPlaneRuntime): express.Router {
   router.all('/manage/manifest', methodNotAllowed('GET'))
   router.get('/manage/:resource/:action', handle(readFormRoute))
   router.all('/manage/:resource/:action', methodNotAllowed('GET'))
+  router.post('/ingest/:slug', rawBody(runtime.options.maxBodyBytes), handle(ingestRoute))
+  router.all('/ingest/:slug', methodNotAllowed('POST'))
   router.use((req, _res, next) => next(notFound(`no endpoint ${req.method} ${req.baseUrl}${req.path}`)))
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     sendFailure(res, toSvcError(error, runtime.log))

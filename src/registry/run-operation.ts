@@ -36,7 +36,9 @@ export async function runOperation (
     throw forbidden(`${operation.name} requires the capability ${operation.capability}`)
   }
   const params = parseParams(operation, rawParams)
-  if (operation.destructive && !confirmed && params.confirm !== true) throw confirmRequired(operation.name)
+  // `confirm` counts at the top level or in params, also for operations that only declare it (import).
+  if (confirmed && 'confirm' in operation.params.shape) params.confirm = true
+  if (operation.destructive && params.confirm !== true) throw confirmRequired(operation.name)
   const result = await operation.handler(params, context)
   const data = operation.returns.safeParse(result.data)
   if (!data.success) {
