@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from './support/server.ts'
 import { createAccount } from './support/accounts.ts'
 import { BASE, dispatcher, seenBodies } from './support/client.ts'
 import { customSignature, deliver, standardHeaders } from './support/webhooks.ts'
+import { holdAsSample, SourceChanged } from '../src/resources/content-sources/ingest/hold-as-sample.ts'
 
 let server: TestServer
 let dispatch: ReturnType<typeof dispatcher>
@@ -331,6 +332,16 @@ describe('sample → mapping → posts', () => {
     expect(await server.db.post.count({ where: { source: source.slug } })).toBe(0)
     expect(await sources('update', { id: source.id, enabled: true })).toMatchObject({ status: 'active' })
     expect(await server.db.post.count({ where: { source: source.slug } })).toBe(1)
+  })
+
+  test('holding a sample never overwrites an approval committed after the source was read (another process)', async () => {
+    const source = await sources('create', { name: 'Racing', auth_mode: 'none' })
+    await deliver(server.app, source.slug, article(11))
+    const readBeforeApproval = await server.db.svcContentSource.findUniqueOrThrow({ where: { id: source.id } })
+    await sources('approve_mapping', { id: source.id, mapping: MAPPING })
+    const lateHold = server.db.$transaction(tx => holdAsSample(tx, readBeforeApproval, article(12), readBeforeApproval.shapeFingerprint!))
+    await expect(lateHold).rejects.toBeInstanceOf(SourceChanged)
+    expect(await sources('get', { id: source.id })).toMatchObject({ status: 'active', mapping_status: 'approved' })
   })
 
   test('no ingest response carried a webhook secret', () => {

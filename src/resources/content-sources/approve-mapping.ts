@@ -28,14 +28,17 @@ export const approveContentSourceMapping = defineOperation({
     if (!isJsonObject(source.sample)) throw conflict('this source has no sample yet: send a delivery first, then approve a mapping for it')
     const issues = mappingIssues(mapping, source.sample)
     if (issues.length > 0) throw invalidParams(`the mapping does not fit the sample: ${issues.map(issue => `${issue.path}: ${issue.message}`).join('; ')}`, { issues })
-    const approved = await db.svcContentSource.update({
-      where: { id },
+    // Conditional on the sample the mapping was checked against: a new shape arriving meanwhile wins.
+    const { count } = await db.svcContentSource.updateMany({
+      where: { id, shapeFingerprint: source.shapeFingerprint },
       data: {
         mapping: jsonColumn(mapping),
         mappingStatus: 'approved',
         status: sourceStatus({ enabled: source.enabled, mappingStatus: 'approved', hasSample: true }),
       },
     })
+    if (count === 0) throw conflict('a delivery of another shape arrived meanwhile: review the new sample and approve again')
+    const approved = await findSource(db, id)
     const outcomes = await processHeldDeliveries({ db, options }, approved)
     if (outcomes.some(outcome => outcome.forwarded)) kickOutbox()
     const after = outcomes.length > 0 ? await findSource(db, id) : approved

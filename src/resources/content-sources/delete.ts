@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { defineOperation } from '../../registry/define-operation.ts'
-import { notFound } from '../../errors.ts'
-import { sourceIdParam } from './shape.ts'
+import { sourceIdParam, sourceNotFound } from './shape.ts'
 
 export const deleteContentSource = defineOperation({
   resource: 'content_sources',
@@ -13,7 +12,7 @@ export const deleteContentSource = defineOperation({
   async handler ({ id }, { db }) {
     await db.$transaction(async tx => {
       const { count } = await tx.svcContentSource.deleteMany({ where: { id } })
-      if (count === 0) throw notFound(`no content source with id "${id}"`)
+      if (count === 0) throw sourceNotFound(id)
       await tx.svcContentDelivery.deleteMany({ where: { sourceId: id } })
     })
     return { data: { id, deleted: true as const }, changed: true }

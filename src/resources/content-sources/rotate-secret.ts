@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { defineOperation } from '../../registry/define-operation.ts'
-import { notFound } from '../../errors.ts'
-import { sourceIdParam } from './shape.ts'
+import { sourceIdParam, sourceNotFound } from './shape.ts'
 import { generateWebhookSecret } from './webhook-signature.ts'
 
 export const rotateContentSourceSecret = defineOperation({
@@ -13,7 +12,7 @@ export const rotateContentSourceSecret = defineOperation({
   async handler ({ id }, { db, secrets }) {
     const secret = generateWebhookSecret()
     const { count } = await db.svcContentSource.updateMany({ where: { id }, data: { secretCiphertext: secrets.seal(secret), secretSource: 'generated' } })
-    if (count === 0) throw notFound(`no content source with id "${id}"`)
+    if (count === 0) throw sourceNotFound(id)
     return { data: { id, secret }, changed: true }
   },
 })

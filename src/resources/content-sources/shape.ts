@@ -50,8 +50,10 @@ export function toSourceRecord (row: SourceRow, basePath: string): SourceRecord 
   }
 }
 
+export const sourceNotFound = (id: string) => notFound(`no content source with id "${id}"`)
+
 export async function findSource (db: Db | Tx, id: string): Promise<SourceRow> {
   const row = await db.svcContentSource.findUnique({ where: { id } })
-  if (!row) throw notFound(`no content source with id "${id}"`)
+  if (!row) throw sourceNotFound(id)
   return row
 }

@@ -8,6 +8,14 @@ import { mappingIssues } from '../mapping/validate-mapping.ts'
 import { sourceStatus } from '../status.ts'
 import type { MappingStatus } from '../values.ts'
 
+/** The source's mapping state changed between reading and writing it; the transaction is retried. */
+export class SourceChanged extends Error {
+  constructor () {
+    super('the content source changed while a delivery was processed')
+    this.name = 'SourceChanged'
+  }
+}
+
 /** An approved mapping whose shape changed goes stale; otherwise there is a proposal. */
 const NEXT_MAPPING_STATUS: Record<MappingStatus, MappingStatus> = { none: 'proposed', proposed: 'proposed', approved: 'stale', stale: 'stale' }
 
@@ -15,12 +23,13 @@ const NEXT_MAPPING_STATUS: Record<MappingStatus, MappingStatus> = { none: 'propo
  * A delivery the source cannot map yet (no approved mapping, or a new shape) becomes the
  * sample. The current mapping is kept when it still fits the sample, else a new one is proposed.
  */
-export async function holdAsSample (tx: Tx, source: SourceRow, payload: JsonObject, fingerprint: string): Promise<SourceRow> {
+export async function holdAsSample (tx: Tx, source: SourceRow, payload: JsonObject, fingerprint: string): Promise<void> {
   const current = source.mapping as Mapping | null
   const mapping = current && mappingIssues(current, payload).length === 0 ? current : proposeMapping(payload)
   const mappingStatus = NEXT_MAPPING_STATUS[source.mappingStatus as MappingStatus] ?? 'proposed'
-  return tx.svcContentSource.update({
-    where: { id: source.id },
+  // Conditional on the state read: an approval committed meanwhile must not be overwritten.
+  const { count } = await tx.svcContentSource.updateMany({
+    where: { id: source.id, mappingStatus: source.mappingStatus, shapeFingerprint: source.shapeFingerprint },
     data: {
       sample: jsonColumn(payload),
       shapeFingerprint: fingerprint,
@@ -29,4 +38,5 @@ export async function holdAsSample (tx: Tx, source: SourceRow, payload: JsonObje
       status: sourceStatus({ enabled: source.enabled, mappingStatus, hasSample: true }),
     },
   })
+  if (count === 0) throw new SourceChanged()
 }

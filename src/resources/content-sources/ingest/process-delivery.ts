@@ -1,5 +1,6 @@
 import type { Tx } from '../../../db/client.ts'
-import { retryOnUniqueViolation } from '../../../db/retry-unique.ts'
+import { isUniqueViolation } from '../../../db/client.ts'
+import { retryWhen } from '../../../db/retry-unique.ts'
 import type { SourceRow } from '../columns.ts'
 import { isJsonObject } from '../mapping/json-path.ts'
 import type { Mapping } from '../mapping/mapping-schema.ts'
@@ -8,7 +9,7 @@ import { enqueueForward } from '../forward/forward-message.ts'
 import type { IngestDeps } from './deps.ts'
 import { DeliveryRejected } from './delivery-rejected.ts'
 import { extractFields, metaFor } from './extract-fields.ts'
-import { holdAsSample } from './hold-as-sample.ts'
+import { holdAsSample, SourceChanged } from './hold-as-sample.ts'
 import { writePost, type PostAction } from './write-post.ts'
 import { authorFor } from './author.ts'
 
@@ -23,6 +24,9 @@ export type DeliveryOutcome = {
   /** A forward was enqueued: kick the outbox once the caller is done. */
   forwarded: boolean
 }
+
+/** Another process took a slug or term first, or changed the source: a fresh transaction sees why. */
+const lostRace = (error: unknown) => isUniqueViolation(error) || error instanceof SourceChanged
 
 /** Only these may be (re)processed; anything else was finished by this or another process. */
 const PROCESSABLE = ['received', 'held']
@@ -70,7 +74,7 @@ async function processInTransaction (tx: Tx, deps: IngestDeps, deliveryId: numbe
  */
 export async function processDelivery (deps: IngestDeps, deliveryId: number): Promise<DeliveryOutcome> {
   try {
-    return await retryOnUniqueViolation(() => deps.db.$transaction(tx => processInTransaction(tx, deps, deliveryId)))
+    return await retryWhen(lostRace, () => deps.db.$transaction(tx => processInTransaction(tx, deps, deliveryId)))
   } catch (error) {
     if (!(error instanceof DeliveryRejected)) throw error
     await deps.db.svcContentDelivery.update({
