@@ -334,6 +334,15 @@ describe('sample → mapping → posts', () => {
     expect(await server.db.post.count({ where: { source: source.slug } })).toBe(1)
   })
 
+  test('a delivery a crash left unprocessed in the inbox is ingested by the next approval', async () => {
+    const source = await sources('create', { name: 'Crashed', auth_mode: 'none' })
+    await deliver(server.app, source.slug, article(13))
+    await server.db.svcContentDelivery.create({ data: { sourceId: source.id, body: JSON.stringify(article(14)), status: 'received' } })
+    expect(await sources('approve_mapping', { id: source.id, mapping: MAPPING })).toMatchObject({ processed_deliveries: 2 })
+    const titles = (await server.db.post.findMany({ where: { source: source.slug }, orderBy: { id: 'asc' } })).map(post => post.title)
+    expect(titles).toEqual(['Article 13', 'Article 14'])
+  })
+
   test('holding a sample never overwrites an approval committed after the source was read (another process)', async () => {
     const source = await sources('create', { name: 'Racing', auth_mode: 'none' })
     await deliver(server.app, source.slug, article(11))

@@ -33,11 +33,11 @@ const PROCESSABLE = ['received', 'held']
 
 async function processInTransaction (tx: Tx, deps: IngestDeps, deliveryId: number): Promise<DeliveryOutcome> {
   const now = deps.options.now()
-  const delivery = await tx.svcContentDelivery.findUniqueOrThrow({ where: { id: deliveryId } })
   const outcome = (status: DeliveryStatus, postId: number | null = null, forwarded = false): DeliveryOutcome =>
     ({ delivery_id: deliveryId, status, post_id: postId, error: null, forwarded })
   // The conditional update is the claim: two processes never process one delivery twice.
   const { count } = await tx.svcContentDelivery.updateMany({ where: { id: deliveryId, status: { in: PROCESSABLE } }, data: { status: 'processing' } })
+  const delivery = await tx.svcContentDelivery.findUniqueOrThrow({ where: { id: deliveryId } })
   if (count === 0) return outcome(delivery.status as DeliveryStatus, delivery.postId)
 
   const source = await tx.svcContentSource.findUnique({ where: { id: delivery.sourceId } })
@@ -85,10 +85,17 @@ export async function processDelivery (deps: IngestDeps, deliveryId: number): Pr
   }
 }
 
-/** After an approval (or re-enabling), the held deliveries go through again, oldest first. */
+/**
+ * After an approval (or re-enabling), the held deliveries go through again, oldest first, with
+ * any a crash left `received`. The claim in each transaction keeps this safe beside live ingest.
+ */
 export async function processHeldDeliveries (deps: IngestDeps, source: Pick<SourceRow, 'id' | 'enabled' | 'mappingStatus'>): Promise<DeliveryOutcome[]> {
   if (!source.enabled || source.mappingStatus !== 'approved') return []
-  const held = await deps.db.svcContentDelivery.findMany({ where: { sourceId: source.id, status: 'held' }, orderBy: { id: 'asc' }, select: { id: true } })
+  const held = await deps.db.svcContentDelivery.findMany({
+    where: { sourceId: source.id, status: { in: PROCESSABLE } },
+    orderBy: { id: 'asc' },
+    select: { id: true },
+  })
   const outcomes: DeliveryOutcome[] = []
   for (const { id } of held) outcomes.push(await processDelivery(deps, id))
   return outcomes
