@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express'
 import type { ControlPlaneRuntime } from '../../../runtime.ts'
-import { badRequest, conflict, notFound, SvcError } from '../../../errors.ts'
+import { badRequest, conflict, invalidParams, notFound } from '../../../errors.ts'
 import { sendSuccess } from '../../../http/envelope.ts'
 import { isJsonObject } from '../mapping/json-path.ts'
 import { authenticateDelivery } from './authenticate.ts'
@@ -50,7 +50,7 @@ export async function ingestRoute (runtime: ControlPlaneRuntime, req: Request, r
   const outcome = await processDelivery({ db: runtime.db, options: runtime.options }, stored.id)
   if (outcome.forwarded) runtime.kickOutbox()
   if (outcome.status === 'failed') {
-    throw new SvcError('invalid_params', `delivery ${stored.id} was stored but not ingested: ${outcome.error}`, { delivery_id: stored.id })
+    throw invalidParams(`delivery ${stored.id} was stored but not ingested: ${outcome.error}`, { delivery_id: stored.id })
   }
   const data = { delivery_id: stored.id, status: outcome.status, post_id: outcome.post_id }
   if (outcome.status !== 'held') return sendSuccess(res, data, true)
