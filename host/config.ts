@@ -9,6 +9,8 @@ import { wireLegacyPasswordRehash } from './legacy-rehash.ts'
 import { sessionSecret } from './session-secret.ts'
 import { optionalIntegerEnv, optionalListEnv } from './env.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
+import { seedPostTypes } from '../schema/seed-post-types.ts'
+import type { Db } from '../src/db/client.ts'
 
 export type HostSettings = {
   /** @default process.env.DATABASE_URL, else `file:./var/svc.db` */
@@ -52,7 +54,10 @@ export function createHostConfig (settings: HostSettings = {}) {
       provider: database.provider,
       prismaClientOptions: () => ({ adapter: createAdapterFactory(database) }),
       prismaClientPath: 'generated/prisma',
-      onConnect: async context => wireLegacyPasswordRehash(context),
+      onConnect: async context => {
+        wireLegacyPasswordRehash(context)
+        await seedPostTypes(context.prisma as Db)
+      },
     },
     lists: hostLists,
     session: statelessSessions({ secret: settings.sessionSecret ?? sessionSecret(), maxAge: 60 * 60 * 24 * 7 }),

@@ -8,6 +8,8 @@ import { leadEventList } from './resources/leads/event-model.ts'
 import { roleList } from './resources/roles/model.ts'
 import { teamMemberList } from './resources/users/model.ts'
 import { welcomeEmailWindowList } from './resources/users/welcome-window-model.ts'
+import { contentSourceList } from './resources/content-sources/model.ts'
+import { contentDeliveryList } from './resources/content-sources/delivery-model.ts'
 import { counterList } from './lib/counter-model.ts'
 import { rateWindowList } from './lib/rate-window-model.ts'
 import { outboxMessageList } from './outbox/model.ts'
@@ -31,6 +33,8 @@ export function controlPlaneLists (options: ResolvedOptions) {
     ...Object.assign({}, ...extensionLists),
     SvcApiKey: apiKeyList(shared),
     SvcAuditEntry: auditEntryList(shared),
+    SvcContentDelivery: contentDeliveryList(shared),
+    SvcContentSource: contentSourceList(shared),
     SvcCounter: counterList(shared),
     SvcCrmSlot: crmSlotList(shared),
     SvcLead: leadList(shared),

@@ -4,9 +4,16 @@ import type { OutboxWorkerOptions } from './outbox/worker.ts'
 import type { DatabaseProvider } from './db/database-url.ts'
 import type { ListConfig } from '@keystone-6/core/types'
 import type { ListAccess } from './lists.ts'
+import type { Tx } from './db/client.ts'
 
 /** Capability name → host roles that hold it. */
 export type CapabilityMap = Record<string, readonly HostRole[]>
+
+/**
+ * Finds the team member a content delivery names as its author (by work e-mail or by name) and
+ * returns their slot number, or null. Runs inside the ingest transaction, on its client.
+ */
+export type AuthorResolver = (query: { by: 'email' | 'name', value: string }, db: Tx) => Promise<number | null>
 
 export type RateLimitOptions = {
   /** Requests allowed per key in each window. @default 600 */
@@ -87,6 +94,12 @@ export type ControlPlaneOptions = {
   outboxDir?: string
   /** Sender of outgoing e-mail (`SVC_MAIL_FROM`). @default `no-reply@<siteUrl host>` */
   mailFrom?: string
+  /**
+   * Matches a delivery's author to a team member for content sources with `author_match_mode`
+   * `email` or `name`; no match gives the source's `default_author_id`.
+   * @default the active team member with that work e-mail (any letter case) or that full name
+   */
+  resolveAuthor?: AuthorResolver
 }
 
 export type ResolvedOptions = {
@@ -111,6 +124,7 @@ export type ResolvedOptions = {
   smtpUrl: string | undefined
   outboxDir: string
   mailFrom: string
+  resolveAuthor: AuthorResolver | undefined
 }
 
 export const MAX_SLOT = 999
@@ -156,6 +170,7 @@ export function resolveOptions (options: ControlPlaneOptions = {}, host: { datab
     smtpUrl: options.smtpUrl || undefined,
     outboxDir: options.outboxDir ?? `${varDir}/outbox`,
     mailFrom: options.mailFrom ?? `no-reply@${new URL(siteUrl).hostname}`,
+    resolveAuthor: options.resolveAuthor,
   }
 }
 

@@ -19,6 +19,8 @@ export type ControlPlaneRuntime = {
   secrets: SecretBox
   limiter: RateLimiter
   outbox: OutboxWorker
+  /** Asks the outbox worker to deliver what was just committed, unless this process runs none. */
+  kickOutbox: () => void
   log: (message: string, error?: unknown) => void
   contextFor: (identity: Identity) => OperationContext
   /** Starts background work (the outbox worker, unless disabled). */
@@ -49,6 +51,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     secrets,
     limiter: createRateLimiter(options.rateLimit, db, options.now),
     outbox,
+    kickOutbox,
     log,
     contextFor: identity => ({ db, keystone: sudo, identity, options, secrets, now: options.now, registry, kickOutbox }),
     start: () => { if (options.outbox !== false) outbox.start() },

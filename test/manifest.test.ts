@@ -18,6 +18,18 @@ const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
   'api_keys.mint': { valid: { label: 'CI', expires_in_days: 30 }, invalid: { label: 'CI', expires_in_days: 0 } },
   'api_keys.revoke': { valid: { id: 'abc', confirm: true }, invalid: { id: 'abc', confirm: 'yes' } },
   'audit.list': { valid: { page: 2, per_page: 50, ok: false, since: '2026-01-01' }, invalid: { per_page: 101 } },
+  'content_sources.approve_mapping': { valid: { id: 'x', mapping: { title: 'headline', content: 'body.html' } }, invalid: { id: 'x', mapping: { title: 'headline' } } },
+  'content_sources.create': { valid: { name: 'Docs', auth_mode: 'hmac', sig_header_mode: 'custom', new_cpt: { slug: 'doc', name: 'Docs' }, image_modify: { lazy_load: true } }, invalid: { name: 'Docs', auth_mode: 'basic' } },
+  'content_sources.delete': { valid: { id: 'x', confirm: true }, invalid: {} },
+  'content_sources.export': { valid: { id: 'x' }, invalid: { id: 'x', slug: 'y' } },
+  'content_sources.get': { valid: { id: 'x' }, invalid: { id: 1 } },
+  'content_sources.import': {
+    valid: { envelope: { format: 'svc.content_source', schema_version: 1, payload: { name: 'Docs', slug: 'docs' } }, overwrite: true, confirm: true },
+    invalid: { envelope: { format: 'svc.other', schema_version: 1, payload: { name: 'Docs', slug: 'docs' } } },
+  },
+  'content_sources.list': { valid: {}, invalid: { page: 1 } },
+  'content_sources.rotate_secret': { valid: { id: 'x' }, invalid: { id: 'x', secret: 'mine' } },
+  'content_sources.update': { valid: { id: 'x', enabled: false, reingest_mode: 'update', forward_url: '' }, invalid: { id: 'x', slug: 'new-slug' } },
   'crm.create': { valid: { name: 'CRM', url: 'https://crm.example.com', link_admin_only: true }, invalid: { url: 'https://crm.example.com' } },
   'crm.delete': { valid: { crm_num: '01', confirm: true }, invalid: { crm_num: '1234' } },
   'crm.get': { valid: { crm_num: '7' }, invalid: { crm_num: 'x' } },
@@ -96,7 +108,7 @@ describe('manifest', () => {
 
   test('destructive operations are exactly the deletes, revoke and send_welcome_email, and declare confirm as an optional boolean', () => {
     const destructive = builtins.filter(op => op.destructive).map(op => op.name)
-    expect(destructive).toEqual(['api_keys.revoke', 'crm.delete', 'leads.delete', 'roles.delete', 'users.delete', 'users.send_welcome_email'])
+    expect(destructive).toEqual(['api_keys.revoke', 'content_sources.delete', 'crm.delete', 'leads.delete', 'roles.delete', 'users.delete', 'users.send_welcome_email'])
     for (const op of builtins.filter(op => op.destructive)) {
       expect(op.params.properties.confirm).toMatchObject({ type: 'boolean' })
       expect(op.params.required ?? []).not.toContain('confirm')

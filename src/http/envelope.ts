@@ -4,9 +4,9 @@ import { internal, SvcError, type ErrorDetails } from '../errors.ts'
 export type SuccessEnvelope = { ok: true, data: unknown, changed: boolean, error: null }
 export type FailureEnvelope = { ok: false, data: null, changed: false, error: string, code: string, details?: ErrorDetails }
 
-export function sendSuccess (res: Response, data: unknown, changed: boolean): void {
+export function sendSuccess (res: Response, data: unknown, changed: boolean, status = 200): void {
   const body: SuccessEnvelope = { ok: true, data, changed, error: null }
-  res.status(200).json(body)
+  res.status(status).json(body)
 }
 
 export function sendFailure (res: Response, error: SvcError): void {

@@ -8,6 +8,7 @@ import { dispatchRoute } from './dispatch-route.ts'
 import { manifestRoute } from './manifest-route.ts'
 import { readFormRoute } from './read-form-route.ts'
 import { publicLeadForm } from '../resources/leads/public-form/route.ts'
+import { ingestRoute } from '../resources/content-sources/ingest/route.ts'
 
 type Route = (runtime: ControlPlaneRuntime, req: Request, res: Response) => Promise<void>
 
@@ -18,7 +19,7 @@ function methodNotAllowed (allow: string) {
   }
 }
 
-/** The `svc/v1` namespace: dispatch, manifest, the GET read form and the public lead form. */
+/** The `svc/v1` namespace: dispatch, manifest, the GET read form, the public lead form and the content-source webhook. */
 export function createRouter (runtime: ControlPlaneRuntime): express.Router {
   const router = express.Router()
   const handle = (route: Route) => (req: Request, res: Response, next: NextFunction) => {
@@ -39,6 +40,8 @@ export function createRouter (runtime: ControlPlaneRuntime): express.Router {
   router.options('/public/leads', leadForm.preflight)
   router.post('/public/leads', ...leadForm.post)
   router.all('/public/leads', methodNotAllowed('POST, OPTIONS'))
+  router.post('/ingest/:slug', rawBody(runtime.options.maxBodyBytes), handle(ingestRoute))
+  router.all('/ingest/:slug', methodNotAllowed('POST'))
   router.use((req, _res, next) => next(notFound(`no endpoint ${req.method} ${req.baseUrl}${req.path}`)))
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     sendFailure(res, toSvcError(error, runtime.log))

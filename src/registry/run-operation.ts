@@ -44,7 +44,9 @@ export async function runOperation (
   assertCapability(context, context.identity, operation)
   await assertModuleEnabled(context.db, operation.module)
   const params = parseParams(operation, rawParams)
-  if (operation.destructive && !confirmed && params.confirm !== true) throw confirmRequired(operation.name)
+  // `confirm` counts at the top level or in params, also for operations that only declare it (import).
+  if (confirmed && 'confirm' in operation.params.shape) params.confirm = true
+  if (operation.destructive && params.confirm !== true) throw confirmRequired(operation.name)
   const result = await operation.handler(params, context)
   const data = operation.returns.safeParse(result.data)
   if (!data.success) {

@@ -8,11 +8,14 @@ import { statusOperations } from './status/index.ts'
 import { leadOperations, leadOutboxTopics } from './leads/index.ts'
 import { roleOperations } from './roles/index.ts'
 import { userOperations } from './users/index.ts'
+import { contentSourceOperations } from './content-sources/index.ts'
+import { forwardTopic } from './content-sources/forward/topic.ts'
 
 /** Every operation the control plane ships with. */
 export const builtinOperations: readonly Operation[] = [
   ...apiKeyOperations,
   ...auditOperations,
+  ...contentSourceOperations,
   ...crmOperations,
   ...moduleOperations,
   ...statusOperations,
@@ -24,4 +27,5 @@ export const builtinOperations: readonly Operation[] = [
 /** Every kind of outbox message the built-in resources send. */
 export const builtinOutboxTopics: readonly OutboxTopic[] = [
   ...leadOutboxTopics,
+  forwardTopic,
 ]

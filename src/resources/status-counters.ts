@@ -5,4 +5,5 @@ export const builtinStatusCounters: readonly StatusCounter[] = [
   { key: 'crm', count: db => db.svcCrmSlot.count() },
   { key: 'leads', count: db => db.svcLead.count() },
   { key: 'users', count: db => db.svcTeamMember.count() },
+  { key: 'content_sources', count: db => db.svcContentSource.count() },
 ]

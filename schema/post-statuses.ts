@@ -1,0 +1,4 @@
+/** The publication states of a post. */
+export const POST_STATUSES = ['draft', 'pending', 'publish'] as const
+
+export type PostStatus = (typeof POST_STATUSES)[number]

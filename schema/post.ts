@@ -1,0 +1,47 @@
+import { list } from '@keystone-6/core'
+import { integer, json, relationship, select, text, timestamp } from '@keystone-6/core/fields'
+import type { ListConfig } from '@keystone-6/core/types'
+import { compoundUnique } from '../src/db/compound-unique.ts'
+import { slugify } from '../src/lib/slugify.ts'
+import { contentAccess } from './content-access.ts'
+import { POST_STATUSES } from './post-statuses.ts'
+
+/**
+ * An article. `slug` is unique per post type, and `externalId` per `source` (the slug of the
+ * content source that delivered it), both enforced by the database.
+ */
+export const Post: ListConfig<any> = list({
+  access: contentAccess,
+  ui: { listView: { initialColumns: ['title', 'status', 'postType', 'author', 'updatedAt'] } },
+  db: {
+    idField: { kind: 'autoincrement' },
+    extendPrismaSchema: schema => compoundUnique('source', 'externalId')(compoundUnique('postTypeId', 'slug')(schema)),
+  },
+  hooks: {
+    resolveInput: {
+      create: ({ resolvedData }) => ({ ...resolvedData, slug: resolvedData.slug || slugify(String(resolvedData.title ?? '')) }),
+    },
+  },
+  fields: {
+    title: text({ validation: { isRequired: true } }),
+    slug: text(),
+    content: text({ ui: { displayMode: 'textarea' } }),
+    excerpt: text({ ui: { displayMode: 'textarea' } }),
+    status: select({
+      type: 'string',
+      options: POST_STATUSES.map(status => ({ label: status, value: status })),
+      defaultValue: 'draft',
+      validation: { isRequired: true },
+    }),
+    author: integer({ validation: { min: 1, max: 999 }, ui: { description: 'Team-member slot number.' } }),
+    postType: relationship({ ref: 'PostType' }),
+    tags: relationship({ ref: 'Tag', many: true }),
+    categories: relationship({ ref: 'Category', many: true }),
+    meta: json({ defaultValue: {} }),
+    source: text({ db: { isNullable: true }, ui: { description: 'Slug of the content source that delivered it.' } }),
+    externalId: text({ db: { isNullable: true } }),
+    contentHash: text({ db: { isNullable: true } }),
+    createdAt: timestamp({ defaultValue: { kind: 'now' } }),
+    updatedAt: timestamp({ db: { updatedAt: true } }),
+  },
+})

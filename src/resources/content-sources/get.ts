@@ -1,0 +1,15 @@
+import { z } from 'zod'
+import { defineOperation } from '../../registry/define-operation.ts'
+import { findSource, sourceIdParam, sourceRecord, toSourceRecord } from './shape.ts'
+
+export const getContentSource = defineOperation({
+  resource: 'content_sources',
+  action: 'get',
+  summary: 'Read one content source (never its secret or forward_secret).',
+  readonly: true,
+  params: z.object({ id: sourceIdParam }),
+  returns: sourceRecord,
+  async handler ({ id }, { db, options }) {
+    return { data: toSourceRecord(await findSource(db, id), options.basePath), changed: false }
+  },
+})

@@ -1,0 +1,47 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import type { SecretBox } from '../../../lib/secret-box.ts'
+import { unauthenticated } from '../../../errors.ts'
+import type { SourceRow } from '../columns.ts'
+import { customSignature, safeEqual, standardSignature } from '../webhook-signature.ts'
+
+/** Standard Webhooks: a delivery signed more than 5 minutes before or after now is refused. */
+export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60
+
+const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
+  const value = headers[name.toLowerCase()]
+  return Array.isArray(value) ? value[0] : value
+}
+
+function verifyStandard (secret: string, headers: IncomingHttpHeaders, body: Buffer, now: Date): void {
+  const id = header(headers, 'webhook-id')
+  const timestamp = header(headers, 'webhook-timestamp')
+  const signatures = header(headers, 'webhook-signature')
+  if (!id || !timestamp || !signatures) throw unauthenticated('webhook-id, webhook-timestamp and webhook-signature are required')
+  if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now.getTime() / 1000 - Number(timestamp)) > TIMESTAMP_TOLERANCE_SECONDS) {
+    throw unauthenticated('webhook-timestamp is missing or outside the 5-minute tolerance')
+  }
+  const expected = standardSignature(secret, id, timestamp, body)
+  // The header may carry several space-separated signatures (during a key rotation on the sender's side).
+  if (!signatures.split(' ').some(candidate => safeEqual(candidate, expected))) throw unauthenticated('invalid webhook signature')
+}
+
+/**
+ * Checks a delivery's credentials against the source's auth_mode; throws 401 `unauthenticated`.
+ * Every comparison is constant-time.
+ */
+export function authenticateDelivery (source: SourceRow, headers: IncomingHttpHeaders, body: Buffer, secrets: SecretBox, now: Date): void {
+  if (source.authMode === 'none') return
+  if (!source.secretCiphertext) throw unauthenticated('this content source has no secret: rotate_secret sets one')
+  const secret = secrets.open(source.secretCiphertext)
+  if (source.authMode === 'bearer') {
+    const token = /^Bearer\s+(.+)$/i.exec(header(headers, 'authorization') ?? '')?.[1]?.trim()
+    if (!token || !safeEqual(token, secret)) throw unauthenticated('a valid Authorization: Bearer <secret> header is required')
+    return
+  }
+  if (source.sigHeaderMode === 'custom') {
+    const signature = header(headers, source.sigHeaderName)?.trim().toLowerCase()
+    if (!signature || !safeEqual(signature, customSignature(secret, body))) throw unauthenticated(`a valid ${source.sigHeaderName}: sha256=<hex> header is required`)
+    return
+  }
+  verifyStandard(secret, headers, body, now)
+}

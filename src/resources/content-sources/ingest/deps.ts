@@ -1,0 +1,5 @@
+import type { Db } from '../../../db/client.ts'
+import type { ResolvedOptions } from '../../../options.ts'
+
+/** What processing a delivery needs; operations and the ingest route both have it. */
+export type IngestDeps = { db: Db, options: ResolvedOptions }

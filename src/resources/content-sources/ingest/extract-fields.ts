@@ -1,0 +1,56 @@
+import { valueAtPath, type JsonObject } from '../mapping/json-path.ts'
+import type { Mapping } from '../mapping/mapping-schema.ts'
+import { fitsTarget, TARGET_EXPECTS, termNames } from '../mapping/field-values.ts'
+import { REQUIRED_TARGETS } from '../mapping/validate-mapping.ts'
+import { DeliveryRejected } from './delivery-rejected.ts'
+
+/** What a mapping reads out of one delivery. */
+export type MappedFields = {
+  title: string
+  content: string
+  excerpt: string | null
+  author: string | null
+  tags: string[]
+  categories: string[]
+  externalId: string | null
+  slug: string | null
+}
+
+function read (payload: JsonObject, mapping: Mapping, target: keyof Mapping): unknown {
+  const path = mapping[target]
+  if (!path) return null
+  const value = valueAtPath(payload, path) ?? null
+  if (value === null) {
+    if (REQUIRED_TARGETS.includes(target)) throw new DeliveryRejected(`${target} ("${path}") is missing`)
+    return null
+  }
+  if (!fitsTarget(target, value)) throw new DeliveryRejected(`${target} ("${path}") must be ${TARGET_EXPECTS[target]}`)
+  return value
+}
+
+const text = (value: unknown) => value === null ? null : String(value)
+
+/** Reads the post fields of a delivery through an approved mapping, or rejects it. */
+export function extractFields (payload: JsonObject, mapping: Mapping): MappedFields {
+  const get = (target: keyof Mapping) => read(payload, mapping, target)
+  return {
+    title: String(get('title')).trim(),
+    content: String(get('content')),
+    excerpt: text(get('excerpt')),
+    author: text(get('author')),
+    tags: termNames(get('tags')) ?? [],
+    categories: termNames(get('categories')) ?? [],
+    externalId: text(get('external_id')),
+    slug: text(get('slug')),
+  }
+}
+
+/** Post meta from a delivery: the fixed fm_variables, then each meta_fields path found. */
+export function metaFor (payload: JsonObject, metaFields: Record<string, string>, fmVariables: Record<string, unknown>): Record<string, unknown> {
+  const meta: Record<string, unknown> = { ...fmVariables }
+  for (const [key, path] of Object.entries(metaFields)) {
+    const value = valueAtPath(payload, path)
+    if (value !== undefined) meta[key] = value
+  }
+  return meta
+}

@@ -1,0 +1,22 @@
+import type { Db } from '../../../db/client.ts'
+import { isUniqueViolation } from '../../../db/client.ts'
+
+export type StoredDelivery = { id: number, duplicate: boolean }
+
+/**
+ * Writes a delivery to the inbox before anything else happens to it. A `webhook-id` this source
+ * already received hits the unique constraint: the delivery is a replay and is not stored again.
+ */
+export async function storeDelivery (db: Db, input: { sourceId: string, webhookId: string | null, body: string, now: Date }): Promise<StoredDelivery> {
+  try {
+    const row = await db.svcContentDelivery.create({
+      data: { sourceId: input.sourceId, webhookId: input.webhookId, body: input.body, receivedAt: input.now, status: 'received' },
+      select: { id: true },
+    })
+    return { id: row.id, duplicate: false }
+  } catch (error) {
+    if (!isUniqueViolation(error) || input.webhookId === null) throw error
+    const first = await db.svcContentDelivery.findFirstOrThrow({ where: { sourceId: input.sourceId, webhookId: input.webhookId }, select: { id: true } })
+    return { id: first.id, duplicate: true }
+  }
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod'
+import { defineOperation } from '../../registry/define-operation.ts'
+import { sourceIdParam, sourceNotFound } from './shape.ts'
+import { generateWebhookSecret } from './webhook-signature.ts'
+
+export const rotateContentSourceSecret = defineOperation({
+  resource: 'content_sources',
+  action: 'rotate_secret',
+  summary: 'Replace the webhook secret with a generated one, returned once; the old secret stops authenticating at once.',
+  params: z.object({ id: sourceIdParam }),
+  returns: z.object({ id: z.string(), secret: z.string().describe('The new webhook secret. Shown once.') }),
+  async handler ({ id }, { db, secrets }) {
+    const secret = generateWebhookSecret()
+    const { count } = await db.svcContentSource.updateMany({ where: { id }, data: { secretCiphertext: secrets.seal(secret), secretSource: 'generated' } })
+    if (count === 0) throw sourceNotFound(id)
+    return { data: { id, secret }, changed: true }
+  },
+})

@@ -1,0 +1,60 @@
+import { z } from 'zod'
+import { defineOperation } from '../../registry/define-operation.ts'
+import { forwardSecretParam, optionalSettings, webhookSecretParam, type SettingKey, type SourceSettings } from './settings.ts'
+import { settingsData, settingsOf } from './columns.ts'
+import { findSource, sourceIdParam, sourceRecord, toSourceRecord } from './shape.ts'
+import { assertConsistentSettings, definedOnly } from './check-settings.ts'
+import { requirePostType } from './post-types.ts'
+import { webhookSecretChange } from './webhook-secret-change.ts'
+import { sourceStatus } from './status.ts'
+import { processHeldDeliveries } from './ingest/process-delivery.ts'
+
+const UPDATE_SETTINGS = [
+  'name', 'default_author_id', 'pin_author', 'default_reviewers', 'default_ccs', 'default_post_status', 'auth_mode',
+  'enabled', 'reingest_mode', 'target_post_type', 'meta_fields', 'fm_variables', 'forward_enabled', 'forward_url',
+  'forward_auth_mode', 'sig_header_mode', 'sig_header_name', 'author_match_mode', 'target_tag_slug',
+  'taxonomy_apply_mode', 'strip_uncategorized', 'content_cleanup', 'strip_inbody_toc', 'strip_inbody_faq',
+  'add_heading_anchors', 'image_modify',
+] as const
+
+export const updateContentSource = defineOperation({
+  resource: 'content_sources',
+  action: 'update',
+  summary: 'Change the settings of a content source. Omitted fields are kept; the slug cannot change.',
+  description: 'Returns the source without secret or forward_secret. Re-enabling a source with an approved mapping processes the deliveries it held.',
+  idempotent: true,
+  params: z.object({
+    id: sourceIdParam,
+    ...optionalSettings(UPDATE_SETTINGS),
+    secret: webhookSecretParam.optional(),
+    forward_secret: forwardSecretParam.optional(),
+  }),
+  returns: sourceRecord,
+  async handler ({ id, secret, forward_secret, ...given }, { db, secrets, options, kickOutbox }) {
+    const current = await findSource(db, id)
+    const before = settingsOf(current)
+    const next: SourceSettings = { ...before, ...definedOnly(given) }
+    const changedKeys = (Object.keys(next) as SettingKey[]).filter(key => JSON.stringify(next[key]) !== JSON.stringify(before[key]))
+    assertConsistentSettings(next, { forwardKeySet: current.forwardSecretCiphertext !== null || forward_secret !== undefined })
+    const secretColumns = webhookSecretChange(current, next.auth_mode, secret, secrets)
+    if (changedKeys.includes('target_post_type')) await requirePostType(db, next.target_post_type)
+    if (changedKeys.length === 0 && Object.keys(secretColumns).length === 0 && forward_secret === undefined) {
+      return { data: toSourceRecord(current, options.basePath), changed: false }
+    }
+    let row = await db.svcContentSource.update({
+      where: { id },
+      data: {
+        ...settingsData(Object.fromEntries(changedKeys.map(key => [key, next[key]]))),
+        ...secretColumns,
+        ...(forward_secret === undefined ? {} : { forwardSecretCiphertext: secrets.seal(forward_secret) }),
+        status: sourceStatus({ enabled: next.enabled, mappingStatus: current.mappingStatus, hasSample: current.sample !== null }),
+      },
+    })
+    if (!before.enabled && next.enabled) {
+      const outcomes = await processHeldDeliveries({ db, options }, row)
+      if (outcomes.some(outcome => outcome.forwarded)) kickOutbox()
+      if (outcomes.length > 0) row = await findSource(db, id)
+    }
+    return { data: toSourceRecord(row, options.basePath), changed: true }
+  },
+})

@@ -1,0 +1,16 @@
+import type { AuthorResolver } from '../../options.ts'
+
+/**
+ * The default author matcher for content sources: the team member whose work e-mail (any letter
+ * case) or full name is the one a delivery names.
+ */
+export const matchTeamMemberAuthor: AuthorResolver = async ({ by, value }, db) => {
+  if (!value) return null
+  const members = await db.svcTeamMember.findMany({
+    where: by === 'email' ? { email: { not: '' } } : { fullName: value },
+    select: { slot: true, email: true },
+    orderBy: { slot: 'asc' },
+  })
+  const match = by === 'email' ? members.find(member => member.email?.toLowerCase() === value.toLowerCase()) : members[0]
+  return match?.slot ?? null
+}
