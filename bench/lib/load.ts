@@ -1,8 +1,14 @@
+import { fork } from 'node:child_process'
 import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
 
 /**
- * A typed door onto autocannon's programmatic API. The repo has no @types/autocannon, so this
- * declares only the options and result fields the benchmark uses.
+ * autocannon, driven programmatically from a child process. The load generator then neither
+ * shares the server's event loop nor shows up in the server's `process.cpuUsage()`, so the
+ * benchmark can report the server's own CPU time per request, which stays meaningful when
+ * other processes compete for the CPU and requests per second do not.
+ *
+ * The repo has no @types/autocannon: the types below cover only the fields the benchmark uses.
  */
 
 type Histogram = { average: number, stddev: number, min: number, max: number, p50: number, p99: number }
@@ -25,18 +31,32 @@ export type LoadRequest = {
   body?: string
 }
 
-type AutocannonOptions = LoadRequest & { connections: number, duration: number, workers?: number }
+/** For `seconds`, or until `requests` requests have completed. */
+export type LoadOptions = { connections: number } & ({ seconds: number } | { requests: number })
 
-const require = createRequire(import.meta.url)
-const autocannon = require('autocannon') as (options: AutocannonOptions) => Promise<LoadResult>
+type Job = { request: LoadRequest, options: LoadOptions }
+type Reply = { result: LoadResult } | { error: string }
 
-/**
- * Fires `request` over `connections` keep-alive connections for `seconds`. The load generator
- * runs in one worker thread: sharing the server's event loop would slow every target by the
- * client's own parsing work and blur the comparison.
- */
-export function load (request: LoadRequest, options: { connections: number, seconds: number }): Promise<LoadResult> {
-  return autocannon({ ...request, connections: options.connections, duration: options.seconds, workers: 1 })
+const CHILD_FLAG = '--bench-load-child'
+const READY = 'ready'
+
+/** Runs one autocannon load in a child process (this same file) and returns its result. */
+export function load (request: LoadRequest, options: LoadOptions): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    // The child inherits process.execArgv, so it runs under tsx like the parent.
+    const child = fork(fileURLToPath(import.meta.url), [CHILD_FLAG], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    let reply: Reply | undefined
+    // The child says when it listens; then it gets the job, and answers with one reply.
+    child.on('message', message => {
+      if (message === READY) child.send({ request, options } satisfies Job)
+      else reply = message as Reply
+    })
+    child.once('error', reject)
+    child.once('exit', code => {
+      if (reply && 'result' in reply) resolve(reply.result)
+      else reject(new Error(reply?.error ?? `the load generator exited with code ${code} and no result`))
+    })
+  })
 }
 
 /** Everything that went wrong in a run, or an empty list. */
@@ -52,3 +72,19 @@ export function loadProblems (result: LoadResult): string[] {
   if (result.requests.total === 0) problems.push('no request completed')
   return problems
 }
+
+type Autocannon = (options: LoadRequest & { connections: number, duration?: number, amount?: number }) => Promise<LoadResult>
+
+function runChild (): void {
+  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
+  process.once('message', message => {
+    const { request, options } = message as Job
+    const length = 'seconds' in options ? { duration: options.seconds } : { amount: options.requests }
+    autocannon({ ...request, connections: options.connections, ...length })
+      .then(result => ({ result }), (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }))
+      .then((reply: Reply) => process.send!(reply, () => process.disconnect()))
+  })
+  process.send!(READY)
+}
+
+if (process.argv.includes(CHILD_FLAG)) runChild()
