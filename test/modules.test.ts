@@ -92,3 +92,17 @@ describe('public endpoints of a disabled module', () => {
     expect(ok.status).toBe(200)
   })
 })
+
+describe('the content-source webhook of a disabled module', () => {
+  test('answers 409 module_disabled and stores nothing', async () => {
+    const created = await dispatch({ resource: 'content_sources', action: 'create', params: { name: 'Docs', auth_mode: 'none' } })
+    const slug = created.body.data.slug
+    await modules('disable', { module: 'content_sources' })
+    const res = await request(server.app).post(`/api/svc/v1/ingest/${slug}`).send({ title: 'Hello', body: '<p>x</p>' })
+    expect(res.status).toBe(409)
+    expect(res.body.code).toBe('module_disabled')
+    expect(await server.db.svcContentDelivery.count()).toBe(0)
+    await modules('enable', { module: 'content_sources' })
+    expect((await request(server.app).post(`/api/svc/v1/ingest/${slug}`).send({ title: 'Hello', body: '<p>x</p>' })).status).toBe(202)
+  })
+})

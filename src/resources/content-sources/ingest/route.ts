@@ -6,6 +6,7 @@ import { isJsonObject } from '../mapping/json-path.ts'
 import { authenticateDelivery } from './authenticate.ts'
 import { storeDelivery } from './store-delivery.ts'
 import { processDelivery } from './process-delivery.ts'
+import { assertModuleEnabled } from '../../modules/state.ts'
 
 const MAX_WEBHOOK_ID_LENGTH = 200
 
@@ -36,6 +37,7 @@ function webhookIdOf (req: Request): string | null {
  */
 export async function ingestRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
   const slug = String(req.params.slug)
+  await assertModuleEnabled(runtime.db, 'content_sources')
   const source = await runtime.db.svcContentSource.findUnique({ where: { slug } })
   if (!source) throw notFound(`no content source "${slug}"`)
   const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
