@@ -8,6 +8,7 @@ import { builtinOperations, builtinOutboxTopics } from './resources/index.ts'
 import { createSecretBox, type SecretBox } from './lib/secret-box.ts'
 import { createRateLimiter, type RateLimiter } from './auth/rate-limit.ts'
 import { OutboxWorker } from './outbox/worker.ts'
+import { AuditWriter } from './resources/audit/writer.ts'
 import type { OutboxDeps } from './outbox/topic.ts'
 
 /** What the HTTP layer holds for the life of the server. */
@@ -19,6 +20,8 @@ export type ControlPlaneRuntime = {
   secrets: SecretBox
   limiter: RateLimiter
   outbox: OutboxWorker
+  /** Writes audit entries, several per statement under load. */
+  audit: AuditWriter
   /** Asks the outbox worker to deliver what was just committed, unless this process runs none. */
   kickOutbox: () => void
   log: (message: string, error?: unknown) => void
@@ -51,6 +54,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     secrets,
     limiter: createRateLimiter(options.rateLimit, db, options.now),
     outbox,
+    audit: new AuditWriter(db),
     kickOutbox,
     log,
     contextFor: identity => ({ db, keystone: sudo, identity, options, secrets, now: options.now, registry, kickOutbox }),

@@ -3,7 +3,6 @@ import type { ControlPlaneRuntime } from '../runtime.ts'
 import type { Identity } from '../auth/identity.ts'
 import type { Operation } from '../registry/define-operation.ts'
 import { runOperation } from '../registry/run-operation.ts'
-import { recordAudit } from '../resources/audit/record.ts'
 import { roleHasAnyCapability } from '../auth/capabilities.ts'
 import { forbidden, SvcError } from '../errors.ts'
 import { sendFailure, sendSuccess, toSvcError } from './envelope.ts'
@@ -45,7 +44,7 @@ export async function executeDispatch (
     outcome = { ok: false, error: toSvcError(error, runtime.log) }
   }
   try {
-    await recordAudit(runtime.db, {
+    await runtime.audit.record({
       operation: `${request.resource}.${request.action}`,
       identity,
       ok: outcome.ok,

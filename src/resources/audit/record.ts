@@ -22,19 +22,21 @@ function storedParams (params: unknown): object {
   return typeof redacted === 'object' && redacted !== null ? redacted : { value: redacted }
 }
 
+export function toAuditRow (entry: AuditRecord) {
+  return {
+    operation: entry.operation,
+    actorId: entry.identity.account.id,
+    actorEmail: entry.identity.account.email,
+    mode: entry.identity.mode,
+    keyId: entry.identity.keyId,
+    ok: entry.ok,
+    changed: entry.changed,
+    code: entry.code,
+    durationMs: Math.round(entry.durationMs),
+    params: storedParams(entry.params) as never,
+  }
+}
+
 export async function recordAudit (db: Db, entry: AuditRecord): Promise<void> {
-  await db.svcAuditEntry.create({
-    data: {
-      operation: entry.operation,
-      actorId: entry.identity.account.id,
-      actorEmail: entry.identity.account.email,
-      mode: entry.identity.mode,
-      keyId: entry.identity.keyId,
-      ok: entry.ok,
-      changed: entry.changed,
-      code: entry.code,
-      durationMs: Math.round(entry.durationMs),
-      params: storedParams(entry.params) as never,
-    },
-  })
+  await db.svcAuditEntry.create({ data: toAuditRow(entry) })
 }
