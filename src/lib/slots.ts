@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { MAX_SLOT } from '../options.ts'
+import { isUniqueViolation } from '../db/client.ts'
+import { conflict } from '../errors.ts'
 
 /** Slot numbers as callers write them: `"1"`, `"01"` or `"001"`, 1–999. Parses to a number. */
 export const slotNumber = z
@@ -22,20 +24,23 @@ export function lowestFreeSlot (occupied: readonly number[], max: number): numbe
  * Fills the lowest free slot. Uniqueness of the slot number is enforced by the database, so
  * when another process takes the same slot first, the insert fails and the next free one is tried.
  */
-export async function allocateSlot<T> ({ max, occupied, insert, isTaken, full }: {
+export async function allocateSlot<T> ({ max, occupied, insert, kind, hint }: {
   max: number
   occupied: () => Promise<number[]>
+  /** Inserts the row for `slot`; a unique violation means another caller took it first. */
   insert: (slot: number) => Promise<T>
-  isTaken: (error: unknown) => boolean
-  full: () => Error
+  /** What the slots hold, for the 409 message, e.g. `CRM slots`. */
+  kind: string
+  /** Appended to the 409 message, e.g. the setting that raises the limit. */
+  hint?: string
 }): Promise<T> {
   for (;;) {
     const slot = lowestFreeSlot(await occupied(), max)
-    if (slot === null) throw full()
+    if (slot === null) throw conflict(`all ${max} ${kind} are in use${hint ? ` (${hint})` : ''}`, { max })
     try {
       return await insert(slot)
     } catch (error) {
-      if (!isTaken(error)) throw error
+      if (!isUniqueViolation(error)) throw error
     }
   }
 }

@@ -1,8 +1,6 @@
 import { defineOperation } from '../../registry/define-operation.ts'
 import { allocateSlot } from '../../lib/slots.ts'
 import { raiseHighWaterMark } from '../../lib/counters.ts'
-import { isUniqueViolation } from '../../db/client.ts'
-import { conflict } from '../../errors.ts'
 import { CRM_COUNT, CRM_ROW_FIELDS, crmRecord, crmWritableParams, toCrmRecord } from './shape.ts'
 import { z } from 'zod'
 
@@ -20,8 +18,8 @@ export const createCrm = defineOperation({
         data: { slot, name: params.name, url: params.url ?? null, linkAdminOnly: params.link_admin_only ?? false },
         select: CRM_ROW_FIELDS,
       }),
-      isTaken: isUniqueViolation,
-      full: () => conflict(`all ${options.maxCrmSystems} CRM slots are in use (SVC_MAX_CRM_SYSTEMS)`, { max: options.maxCrmSystems }),
+      kind: 'CRM slots',
+      hint: 'SVC_MAX_CRM_SYSTEMS',
     })
     await raiseHighWaterMark(db, CRM_COUNT, row.slot)
     return { data: toCrmRecord(row), changed: true }

@@ -1,8 +1,6 @@
 import { z } from 'zod'
 import { defineOperation } from '../../registry/define-operation.ts'
 import { allocateSlot } from '../../lib/slots.ts'
-import { isUniqueViolation } from '../../db/client.ts'
-import { conflict } from '../../errors.ts'
 import { ensureSystemRoles } from './system-roles.ts'
 import { baseSlug, slugVariant, usedVariants } from './role-slug.ts'
 import { ROLE_SELECT, roleFieldParams, roleRecord, sizeRule, toRoleRecord } from './shape.ts'
@@ -29,8 +27,7 @@ export const createRole = defineOperation({
         data: { slug: slugVariant(base, variant), name, description, icon, color, ...size },
         select: ROLE_SELECT,
       }),
-      isTaken: isUniqueViolation,
-      full: () => conflict(`too many roles are named like "${name}"`),
+      kind: `slugs for roles named like "${name}"`,
     })
     return { data: { slug: row.slug, role: toRoleRecord(row) }, changed: true }
   },

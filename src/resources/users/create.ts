@@ -1,9 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../registry/define-operation.ts'
 import { allocateSlot } from '../../lib/slots.ts'
-import { isUniqueViolation } from '../../db/client.ts'
 import { MAX_SLOT } from '../../options.ts'
-import { conflict } from '../../errors.ts'
 import { memberWritableParams } from './fields.ts'
 import { MEMBER_ROW_SELECT, memberRecord, toMemberData, toMemberRecord } from './shape.ts'
 
@@ -19,8 +17,7 @@ export const createUser = defineOperation({
       max: MAX_SLOT,
       occupied: async () => (await db.svcTeamMember.findMany({ select: { slot: true } })).map(r => r.slot),
       insert: slot => db.svcTeamMember.create({ data: { slot, ...toMemberData(params) }, select: MEMBER_ROW_SELECT }),
-      isTaken: isUniqueViolation,
-      full: () => conflict(`all ${MAX_SLOT} team-member slots are in use`, { max: MAX_SLOT }),
+      kind: 'team-member slots',
     })
     return { data: toMemberRecord(row, options), changed: true }
   },
