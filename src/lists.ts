@@ -3,6 +3,9 @@ import { readOnlyListAccess, readOnlyListUi } from './auth/list-access.ts'
 import { apiKeyList } from './resources/api-keys/model.ts'
 import { auditEntryList } from './resources/audit/model.ts'
 import { crmSlotList } from './resources/crm/model.ts'
+import { integrationList } from './resources/integrations/model.ts'
+import { aiSettingsList } from './resources/ai/model.ts'
+import { variableList } from './resources/variables/model.ts'
 import { counterList } from './lib/counter-model.ts'
 import { outboxMessageList } from './outbox/model.ts'
 import { rateLimitList } from './auth/rate-limit-model.ts'
@@ -16,11 +19,14 @@ export type ListAccess = {
 export function controlPlaneLists (capabilities: CapabilityMap) {
   const shared: ListAccess = { access: readOnlyListAccess(capabilities), ui: readOnlyListUi }
   return {
+    SvcAiSetting: aiSettingsList(shared),
     SvcApiKey: apiKeyList(shared),
     SvcAuditEntry: auditEntryList(shared),
     SvcCounter: counterList(shared),
     SvcCrmSlot: crmSlotList(shared),
+    SvcIntegration: integrationList(shared),
     SvcOutboxMessage: outboxMessageList(shared),
     SvcRateLimit: rateLimitList(shared),
+    SvcVariable: variableList(shared),
   }
 }

@@ -43,6 +43,8 @@ export type ControlPlaneOptions = {
   now?: () => Date
   /** Delivery of outbox messages (forwarding, pushes to other systems), or `false` to not run a worker in this process. @default {} */
   outbox?: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
+  /** How long `ai.test` waits for the provider's model list, in milliseconds. @default 10000 */
+  aiTestTimeoutMs?: number
 }
 
 export type ResolvedOptions = {
@@ -57,6 +59,7 @@ export type ResolvedOptions = {
   varDir: string
   now: () => Date
   outbox: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
+  aiTestTimeoutMs: number
 }
 
 export const MAX_SLOT = 999
@@ -67,6 +70,8 @@ export function resolveOptions (options: ControlPlaneOptions = {}): ResolvedOpti
   if (!Number.isInteger(maxCrmSystems) || maxCrmSystems < 1 || maxCrmSystems > MAX_SLOT) {
     throw new Error(`maxCrmSystems must be an integer from 1 to ${MAX_SLOT}, got ${maxCrmSystems}`)
   }
+  const aiTestTimeoutMs = options.aiTestTimeoutMs ?? 10_000
+  if (!Number.isInteger(aiTestTimeoutMs) || aiTestTimeoutMs < 1) throw new Error(`aiTestTimeoutMs must be a positive integer, got ${aiTestTimeoutMs}`)
   return {
     restRoot,
     basePath: `${restRoot}/svc/v1`,
@@ -85,5 +90,6 @@ export function resolveOptions (options: ControlPlaneOptions = {}): ResolvedOpti
     varDir: options.varDir ?? 'var',
     now: options.now ?? (() => new Date()),
     outbox: options.outbox ?? {},
+    aiTestTimeoutMs,
   }
 }
