@@ -11,6 +11,11 @@ let manifest: { namespace: string, product_version: string, operations: Array<Re
 
 /** A valid and an invalid params example for every built-in operation. */
 const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
+  'ai.clear_secret': { valid: { confirm: true }, invalid: { confirm: 'yes' } },
+  'ai.get': { valid: {}, invalid: { provider: 'openai' } },
+  'ai.set_secret': { valid: { api_key: 'sk-test' }, invalid: {} },
+  'ai.test': { valid: {}, invalid: { timeout_ms: 5 } },
+  'ai.update': { valid: { provider: 'anthropic', temperature: 1.5, max_tokens: 2048, base_url: null }, invalid: { temperature: 3 } },
   'api_keys.list': { valid: {}, invalid: { extra: 1 } },
   'api_keys.mint': { valid: { label: 'CI', expires_in_days: 30 }, invalid: { label: 'CI', expires_in_days: 0 } },
   'api_keys.revoke': { valid: { id: 'abc', confirm: true }, invalid: { id: 'abc', confirm: 'yes' } },
@@ -21,6 +26,15 @@ const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
   'crm.list': { valid: {}, invalid: { page: 1 } },
   'crm.set_secret': { valid: { crm_num: '001', api_key: 'k' }, invalid: { crm_num: '001' } },
   'crm.update': { valid: { crm_num: '2', url: '' }, invalid: { crm_num: '2', link_admin_only: 'no' } },
+  'integrations.clear_secret': { valid: { key: 'slack', confirm: true }, invalid: { key: 'myspace' } },
+  'integrations.get': { valid: { key: 'zapier' }, invalid: {} },
+  'integrations.list': { valid: {}, invalid: { key: 'slack' } },
+  'integrations.set_secret': { valid: { key: 'matomo', secret: 'abc' }, invalid: { key: 'matomo' } },
+  'integrations.update': { valid: { key: 'google_analytics', enabled: true, settings: { measurement_id: 'G-ABC1234' } }, invalid: { key: 'google_analytics', enabled: 'on' } },
+  'variables.delete': { valid: { name: 'site.flag', confirm: true }, invalid: { name: 'Site' } },
+  'variables.get': { valid: { name: 'leads.contact_crm_num' }, invalid: { name: `a${'b'.repeat(64)}` } },
+  'variables.list': { valid: { page: 1, per_page: 100, prefix: 'leads.' }, invalid: { prefix: 'Leads' } },
+  'variables.set': { valid: { name: 'site.flag', value: { a: [1, null] }, description: 'x' }, invalid: { name: 'site.flag' } },
 }
 
 beforeAll(async () => {
@@ -55,9 +69,9 @@ describe('manifest', () => {
     }
   })
 
-  test('destructive operations are exactly the deletes and revoke, and declare confirm as an optional boolean', () => {
+  test('destructive operations are exactly the deletes, revoke and clear_secret, and declare confirm as an optional boolean', () => {
     const destructive = manifest.operations.filter(op => op.destructive).map(op => op.name)
-    expect(destructive).toEqual(['api_keys.revoke', 'crm.delete'])
+    expect(destructive).toEqual(['ai.clear_secret', 'api_keys.revoke', 'crm.delete', 'integrations.clear_secret', 'variables.delete'])
     for (const op of manifest.operations.filter(op => op.destructive)) {
       expect(op.params.properties.confirm).toMatchObject({ type: 'boolean' })
       expect(op.params.required ?? []).not.toContain('confirm')
