@@ -10,6 +10,7 @@ export { defineOperation } from './registry/define-operation.ts'
 export type { Operation, OperationConfig, OperationResult } from './registry/define-operation.ts'
 export type { OperationContext } from './registry/operation-context.ts'
 export { SvcError, ERROR_STATUS, type ErrorCode, badRequest, conflict, forbidden, invalidParams, notFound, rateLimited } from './errors.ts'
+export { readVariable } from './resources/variables/read-variable.ts'
 
 
 /**

@@ -10,6 +10,9 @@ import { teamMemberList } from './resources/users/model.ts'
 import { welcomeEmailWindowList } from './resources/users/welcome-window-model.ts'
 import { contentSourceList } from './resources/content-sources/model.ts'
 import { contentDeliveryList } from './resources/content-sources/delivery-model.ts'
+import { integrationList } from './resources/integrations/model.ts'
+import { aiSettingsList } from './resources/ai/model.ts'
+import { variableList } from './resources/variables/model.ts'
 import { counterList } from './lib/counter-model.ts'
 import { rateWindowList } from './lib/rate-window-model.ts'
 import { outboxMessageList } from './outbox/model.ts'
@@ -31,6 +34,7 @@ export function controlPlaneLists (options: ResolvedOptions) {
     extension.lists?.((capability?: string) => readOnlyListFor(options.capabilities, capability)) ?? {})
   return {
     ...Object.assign({}, ...extensionLists),
+    SvcAiSetting: aiSettingsList(shared),
     SvcApiKey: apiKeyList(shared),
     SvcAuditEntry: auditEntryList(shared),
     SvcContentDelivery: contentDeliveryList(shared),
@@ -40,10 +44,12 @@ export function controlPlaneLists (options: ResolvedOptions) {
     SvcLead: leadList(shared),
     SvcLeadEvent: leadEventList(shared),
     SvcModuleState: moduleStateList(shared),
+    SvcIntegration: integrationList(shared),
     SvcOutboxMessage: outboxMessageList(shared),
     SvcRateWindow: rateWindowList(shared),
     SvcRole: roleList(shared),
     SvcTeamMember: teamMemberList(shared),
     SvcWelcomeEmailWindow: welcomeEmailWindowList(shared),
+    SvcVariable: variableList(shared),
   }
 }

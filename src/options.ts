@@ -100,6 +100,8 @@ export type ControlPlaneOptions = {
    * @default the active team member with that work e-mail (any letter case) or that full name
    */
   resolveAuthor?: AuthorResolver
+  /** How long `ai.test` waits for the provider's model list, in milliseconds. @default 10000 */
+  aiTestTimeoutMs?: number
 }
 
 export type ResolvedOptions = {
@@ -125,6 +127,7 @@ export type ResolvedOptions = {
   outboxDir: string
   mailFrom: string
   resolveAuthor: AuthorResolver | undefined
+  aiTestTimeoutMs: number
 }
 
 export const MAX_SLOT = 999
@@ -149,6 +152,8 @@ export function resolveOptions (options: ControlPlaneOptions = {}, host: { datab
   }
   const varDir = options.varDir ?? 'var'
   const siteUrl = absoluteSiteUrl(options.siteUrl ?? 'http://localhost:3000')
+  const aiTestTimeoutMs = options.aiTestTimeoutMs ?? 10_000
+  if (!Number.isInteger(aiTestTimeoutMs) || aiTestTimeoutMs < 1) throw new Error(`aiTestTimeoutMs must be a positive integer, got ${aiTestTimeoutMs}`)
   return {
     restRoot,
     basePath: `${restRoot}/svc/v1`,
@@ -171,6 +176,7 @@ export function resolveOptions (options: ControlPlaneOptions = {}, host: { datab
     outboxDir: options.outboxDir ?? `${varDir}/outbox`,
     mailFrom: options.mailFrom ?? `no-reply@${new URL(siteUrl).hostname}`,
     resolveAuthor: options.resolveAuthor,
+    aiTestTimeoutMs,
   }
 }
 

@@ -46,7 +46,7 @@ const PLUGIN_LISTS = `{
 const crmRows = () => server.db.svcCrmSlot.findMany({ orderBy: { slot: 'asc' } })
 
 describe('secret fields are not in the GraphQL schema', () => {
-  const SECRET_FIELDS = ['apiKeyCiphertext', 'secretDigest']
+  const SECRET_FIELDS = ['apiKeyCiphertext', 'secretDigest', 'secretCiphertext']
 
   test('introspection of SvcCrmSlot and SvcApiKey shows the ordinary fields and no secret field', async () => {
     const res = await graphql(server.app, `{
@@ -66,7 +66,9 @@ describe('secret fields are not in the GraphQL schema', () => {
     const res = await graphql(server.app, '{ __schema { types { name fields { name } inputFields { name } } } }')
     expect(res.body.errors).toBeUndefined()
     const types: Array<{ name: string, fields: { name: string }[] | null, inputFields: { name: string }[] | null }> = res.body.data.__schema.types
-    expect(types.map(type => type.name)).toEqual(expect.arrayContaining(['SvcCrmSlot', 'SvcCrmSlotWhereInput', 'SvcApiKey', 'SvcApiKeyWhereInput']))
+    expect(types.map(type => type.name)).toEqual(expect.arrayContaining([
+      'SvcCrmSlot', 'SvcCrmSlotWhereInput', 'SvcApiKey', 'SvcApiKeyWhereInput', 'SvcIntegration', 'SvcIntegrationWhereInput', 'SvcAiSetting',
+    ]))
     for (const type of types) {
       const names = [...(type.fields ?? []), ...(type.inputFields ?? [])].map(field => field.name)
       for (const secret of SECRET_FIELDS) expect(`${type.name}.${names.find(name => name === secret) ?? ''}`).toBe(`${type.name}.`)
@@ -213,6 +215,19 @@ describe('mutations', () => {
       expectAccessDenied(res.body)
     }
     expect(await snapshot()).toEqual(before)
+  })
+
+  test('an administrator cannot write integrations, AI settings or variables through GraphQL', async () => {
+    for (const mutation of [
+      'mutation { createSvcIntegration(data: { key: "slack", enabled: true }) { id } }',
+      'mutation { createSvcAiSetting(data: { provider: "ollama", baseUrl: "http://attacker.example" }) { id } }',
+      'mutation { createSvcVariable(data: { name: "forged", valueJson: "1" }) { id } }',
+    ]) {
+      expectAccessDenied((await graphql(server.app, mutation, {}, adminCookie)).body)
+    }
+    expect(await server.db.svcIntegration.count()).toBe(0)
+    expect(await server.db.svcAiSetting.count()).toBe(0)
+    expect(await server.db.svcVariable.count()).toBe(0)
   })
 
   test('the seeded slot and its secret survived every attempt', async () => {

@@ -170,6 +170,24 @@ describe('leads.delete and the contact system', () => {
     expect(await newRequests(deliver)).toEqual([])
   })
 
+  test('the site variable leads.contact_crm_num chooses the contact CRM over the option', async () => {
+    const otherPeer = await startHttpPeer()
+    try {
+      await dispatch({ resource: 'crm', action: 'create', params: { name: 'Other contacts', url: otherPeer.url } })
+      const slot = (await dispatch({ resource: 'crm', action: 'list' })).body.data.crms.at(-1).crm_num
+      await dispatch({ resource: 'crm', action: 'set_secret', params: { crm_num: slot, api_key: ROTATED_KEY } })
+      await dispatch({ resource: 'variables', action: 'set', params: { name: 'leads.contact_crm_num', value: slot } })
+      const lead = await linkedLead('rt-variable')
+      await leads('set_status_local', { id: lead.id, status: 'Customer' })
+      const request = await otherPeer.nextRequest()
+      expect(request.url).toBe('/contacts/rt-variable/status')
+      expect(request.headers.authorization).toBe(`Bearer ${ROTATED_KEY}`)
+    } finally {
+      await dispatch({ resource: 'variables', action: 'delete', params: { name: 'leads.contact_crm_num' }, confirm: true })
+      await otherPeer.close()
+    }
+  })
+
   test('no response body contained the CRM key', () => {
     expect(seenBodies.length).toBeGreaterThan(20)
     for (const body of seenBodies) {

@@ -14,6 +14,11 @@ let builtins: Array<Record<string, any>>
 
 /** A valid and an invalid params example for every built-in operation. */
 const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
+  'ai.clear_secret': { valid: { confirm: true }, invalid: { confirm: 'yes' } },
+  'ai.get': { valid: {}, invalid: { provider: 'openai' } },
+  'ai.set_secret': { valid: { api_key: 'sk-test' }, invalid: {} },
+  'ai.test': { valid: {}, invalid: { timeout_ms: 5 } },
+  'ai.update': { valid: { provider: 'anthropic', temperature: 1.5, max_tokens: 2048, base_url: null }, invalid: { temperature: 3 } },
   'api_keys.list': { valid: {}, invalid: { extra: 1 } },
   'api_keys.mint': { valid: { label: 'CI', expires_in_days: 30 }, invalid: { label: 'CI', expires_in_days: 0 } },
   'api_keys.revoke': { valid: { id: 'abc', confirm: true }, invalid: { id: 'abc', confirm: 'yes' } },
@@ -69,6 +74,15 @@ const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
   'users.send_welcome_email': { valid: { user_num: '1', dry_run: true, confirm: true }, invalid: { user_num: '1', dry_run: 'yes' } },
   'users.unlink_account': { valid: { user_num: '12' }, invalid: { user_num: '12', account_id: 'x' } },
   'users.update': { valid: { user_num: '1', link_profile_pic: '', model_consent_granted: '1' }, invalid: { user_num: '1', model_consent_granted: 'yes' } },
+  'integrations.clear_secret': { valid: { key: 'slack', confirm: true }, invalid: { key: 'myspace' } },
+  'integrations.get': { valid: { key: 'zapier' }, invalid: {} },
+  'integrations.list': { valid: {}, invalid: { key: 'slack' } },
+  'integrations.set_secret': { valid: { key: 'matomo', secret: 'abc' }, invalid: { key: 'matomo' } },
+  'integrations.update': { valid: { key: 'google_analytics', enabled: true, settings: { measurement_id: 'G-ABC1234' } }, invalid: { key: 'google_analytics', enabled: 'on' } },
+  'variables.delete': { valid: { name: 'site.flag', confirm: true }, invalid: { name: 'Site' } },
+  'variables.get': { valid: { name: 'leads.contact_crm_num' }, invalid: { name: `a${'b'.repeat(64)}` } },
+  'variables.list': { valid: { page: 1, per_page: 100, prefix: 'leads.' }, invalid: { prefix: 'Leads' } },
+  'variables.set': { valid: { name: 'site.flag', value: { a: [1, null] }, description: 'x' }, invalid: { name: 'site.flag' } },
 }
 
 beforeAll(async () => {
@@ -106,9 +120,12 @@ describe('manifest', () => {
     }
   })
 
-  test('destructive operations are exactly the deletes, revoke and send_welcome_email, and declare confirm as an optional boolean', () => {
+  test('destructive operations are the deletes, revoke, clear_secret and send_welcome_email, and declare confirm as an optional boolean', () => {
     const destructive = builtins.filter(op => op.destructive).map(op => op.name)
-    expect(destructive).toEqual(['api_keys.revoke', 'content_sources.delete', 'crm.delete', 'leads.delete', 'roles.delete', 'users.delete', 'users.send_welcome_email'])
+    expect(destructive).toEqual([
+      'ai.clear_secret', 'api_keys.revoke', 'content_sources.delete', 'crm.delete', 'integrations.clear_secret',
+      'leads.delete', 'roles.delete', 'users.delete', 'users.send_welcome_email', 'variables.delete',
+    ])
     for (const op of builtins.filter(op => op.destructive)) {
       expect(op.params.properties.confirm).toMatchObject({ type: 'boolean' })
       expect(op.params.required ?? []).not.toContain('confirm')

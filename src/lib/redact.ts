@@ -1,4 +1,5 @@
-const SECRET_KEY = /secret|api_?key|password|token|authorization/i
+/** Whole snake_case words, so `forward_secret` and `api_key` are hidden and `max_tokens` is not. */
+const SECRET_KEY = /(^|_)(secret|api_?key|password|token|authorization)(_|$)/i
 
 export const REDACTED = '[redacted]'
 

@@ -1,5 +1,6 @@
 import type { Operation } from '../registry/define-operation.ts'
 import type { OutboxTopic } from '../outbox/topic.ts'
+import { aiOperations } from './ai/index.ts'
 import { apiKeyOperations } from './api-keys/index.ts'
 import { auditOperations } from './audit/index.ts'
 import { crmOperations } from './crm/index.ts'
@@ -10,9 +11,12 @@ import { roleOperations } from './roles/index.ts'
 import { userOperations } from './users/index.ts'
 import { contentSourceOperations } from './content-sources/index.ts'
 import { forwardTopic } from './content-sources/forward/topic.ts'
+import { integrationOperations } from './integrations/index.ts'
+import { variableOperations } from './variables/index.ts'
 
 /** Every operation the control plane ships with. */
 export const builtinOperations: readonly Operation[] = [
+  ...aiOperations,
   ...apiKeyOperations,
   ...auditOperations,
   ...contentSourceOperations,
@@ -22,6 +26,8 @@ export const builtinOperations: readonly Operation[] = [
   ...leadOperations,
   ...roleOperations,
   ...userOperations,
+  ...integrationOperations,
+  ...variableOperations,
 ]
 
 /** Every kind of outbox message the built-in resources send. */

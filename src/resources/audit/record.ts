@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts'
 import type { Identity } from '../../auth/identity.ts'
 import { redactSecrets } from '../../lib/redact.ts'
+import { jsonDepth } from '../../lib/json-value.ts'
 
 export type AuditRecord = {
   operation: string
@@ -14,8 +15,12 @@ export type AuditRecord = {
 
 /** Audit entries keep at most this much of the params, so one huge call cannot bloat the log. */
 const MAX_PARAMS_CHARS = 16 * 1024
+/** Redaction walks the params recursively; a pathologically deep body must not cost the entry. */
+const MAX_PARAMS_DEPTH = 100
 
 function storedParams (params: unknown): object {
+  const depth = jsonDepth(params)
+  if (depth > MAX_PARAMS_DEPTH) return { truncated: true, depth }
   const redacted = redactSecrets(params ?? {})
   const text = JSON.stringify(redacted)
   if (text.length > MAX_PARAMS_CHARS) return { truncated: true, size: text.length }

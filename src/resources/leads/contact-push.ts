@@ -2,7 +2,8 @@ import { z } from 'zod'
 import type { OutboxDeps, OutboxTopic } from '../../outbox/topic.ts'
 import type { OutboxMessage } from '../../outbox/enqueue.ts'
 import { DeliveryError, postJson } from '../../lib/http-client.ts'
-import { formatSlot } from '../../lib/slots.ts'
+import { formatSlot, slotNumber } from '../../lib/slots.ts'
+import { readVariable } from '../variables/read-variable.ts'
 
 export const CONTACT_STATUS_TOPIC = 'leads.contact_status'
 
@@ -31,8 +32,19 @@ export const contactStatusMessage = (push: ContactStatusPush): OutboxMessage => 
 export const contactOrderingKey = (rtContactId: string) => `leads.contact:${rtContactId}`
 
 /** The CRM slot the contact system is reached through; the one place a site-level override belongs. */
+export const CONTACT_CRM_VARIABLE = 'leads.contact_crm_num'
+
+/**
+ * The site variable `leads.contact_crm_num` (a slot number, as a number or a string such as
+ * "003") when set, else the `leadsContactCrmNum` option. Read at delivery, so a change applies
+ * to pushes already waiting.
+ */
 async function contactCrmSlot (deps: OutboxDeps): Promise<number | null> {
-  return deps.options.leadsContactCrmNum
+  const variable = await readVariable(deps.db, CONTACT_CRM_VARIABLE)
+  if (variable === undefined || variable === null || variable === '') return deps.options.leadsContactCrmNum
+  const parsed = slotNumber.safeParse(typeof variable === 'number' ? String(variable) : variable)
+  if (!parsed.success) throw new DeliveryError(`the variable ${CONTACT_CRM_VARIABLE} is not a slot number`)
+  return parsed.data
 }
 
 /**

@@ -1,0 +1,46 @@
+import { isDeepStrictEqual } from 'node:util'
+import type { z } from 'zod'
+import type { IntegrationDefinition } from './catalogue/definition.ts'
+import { describeIssues } from '../../registry/run-operation.ts'
+import { invalidParams } from '../../errors.ts'
+
+export type Settings = Record<string, unknown>
+
+/** RFC 7396 merge-patch, one level deep because settings are flat: null removes a field, anything else replaces it. */
+export function mergeSettings (stored: Settings, patch: Settings): Settings {
+  const merged = { ...stored }
+  for (const [field, value] of Object.entries(patch)) {
+    if (value === null) delete merged[field]
+    else merged[field] = value
+  }
+  return merged
+}
+
+function requiredFields (schema: z.ZodObject): string[] {
+  return Object.entries(schema.shape).filter(([, field]) => !(field as z.ZodType).safeParse(undefined).success).map(([name]) => name)
+}
+
+/**
+ * The settings as they will be stored: every field given must be valid for the integration, and
+ * an enabled integration needs all its required fields.
+ */
+export function validateSettings (integration: IntegrationDefinition, settings: Settings, enabled: boolean): Settings {
+  if (enabled) {
+    const missing = requiredFields(integration.settings).filter(field => settings[field] === undefined)
+    if (missing.length > 0) {
+      throw invalidParams(`${integration.key} cannot be enabled without ${missing.join(', ')} in its settings`, { missing })
+    }
+  }
+  const schema = enabled ? integration.settings.strict() : integration.settings.partial().strict()
+  const parsed = schema.safeParse(settings)
+  if (!parsed.success) {
+    const issues = describeIssues(parsed.error.issues).map(issue => ({ ...issue, path: issue.path ? `settings.${issue.path}` : 'settings' }))
+    throw invalidParams(`invalid settings for ${integration.key}: ${issues.map(issue => `${issue.path}: ${issue.message}`).join('; ')}`, { issues })
+  }
+  return parsed.data as Settings
+}
+
+/** Whether a change of settings moves where the integration's secret would be sent. */
+export function secretDestinationChanged (integration: IntegrationDefinition, before: Settings, after: Settings): boolean {
+  return (integration.secret?.boundTo ?? []).some(field => !isDeepStrictEqual(before[field], after[field]))
+}

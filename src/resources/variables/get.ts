@@ -1,0 +1,16 @@
+import { z } from 'zod'
+import { defineOperation } from '../../registry/define-operation.ts'
+import { toVariableRecord, variableNameParam, variableRecord } from './shape.ts'
+import { findVariable } from './read-variable.ts'
+
+export const getVariable = defineOperation({
+  resource: 'variables',
+  action: 'get',
+  summary: 'Read one site variable; not_found when it is not set.',
+  readonly: true,
+  params: z.object({ name: variableNameParam }),
+  returns: variableRecord,
+  async handler ({ name }, { db }) {
+    return { data: toVariableRecord(await findVariable(db, name)), changed: false }
+  },
+})
