@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts'
 import type { Account, Identity } from './identity.ts'
 import type { HostRole } from '../../schema/roles.ts'
 import { parseKey, secretMatches } from './api-key-format.ts'
+import { findKeyWithOwner } from './find-key.ts'
 import { badRequest, forbidden, unauthenticated } from '../errors.ts'
 
 const ACCOUNT_FIELDS = { id: true, email: true, name: true, role: true } as const
@@ -18,10 +19,7 @@ async function authenticateApiKey (db: Db, header: string, now: Date): Promise<I
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
   const parsed = match ? parseKey(match[1]!) : null
   if (!parsed) throw unauthenticated('malformed API key: expected Authorization: Bearer svc_<id>_<secret>')
-  const key = await db.svcApiKey.findUnique({
-    where: { publicId: parsed.publicId },
-    select: { id: true, secretDigest: true, revokedAt: true, expiresAt: true, lastUsedAt: true, owner: { select: ACCOUNT_FIELDS } },
-  })
+  const key = await findKeyWithOwner(db, parsed.publicId)
   if (!key || !secretMatches(parsed.secret, key.secretDigest) || !key.owner) throw unauthenticated('invalid API key')
   if (key.revokedAt) throw unauthenticated('this API key was revoked')
   if (key.expiresAt && key.expiresAt <= now) throw unauthenticated('this API key has expired')

@@ -4,9 +4,16 @@ import { internal, SvcError, type ErrorDetails } from '../errors.ts'
 export type SuccessEnvelope = { ok: true, data: unknown, changed: boolean, error: null }
 export type FailureEnvelope = { ok: false, data: null, changed: false, error: string, code: string, details?: ErrorDetails }
 
+/**
+ * Envelopes are never cached (`Cache-Control: no-store`), so the ETag express would hash every
+ * body for is dropped by writing the JSON directly.
+ */
+function sendJson (res: Response, status: number, body: SuccessEnvelope | FailureEnvelope): void {
+  res.status(status).type('application/json').end(JSON.stringify(body))
+}
+
 export function sendSuccess (res: Response, data: unknown, changed: boolean, status = 200): void {
-  const body: SuccessEnvelope = { ok: true, data, changed, error: null }
-  res.status(status).json(body)
+  sendJson(res, status, { ok: true, data, changed, error: null })
 }
 
 export function sendFailure (res: Response, error: SvcError): void {
@@ -16,7 +23,7 @@ export function sendFailure (res: Response, error: SvcError): void {
     res.set('Retry-After', String(error.details.retry_after))
   }
   if (error.code === 'unauthenticated') res.set('WWW-Authenticate', 'Bearer realm="svc"')
-  res.status(error.status).json(body)
+  sendJson(res, error.status, body)
 }
 
 /** Anything that is not an SvcError is a bug: logged in full, answered as `internal` without detail. */
