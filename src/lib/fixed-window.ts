@@ -4,7 +4,7 @@ import { rateLimited } from '../errors.ts'
 
 export type WindowLimit = { points: number, durationSeconds: number }
 
-const ATTEMPTS = 3
+const ATTEMPTS = 5
 
 /**
  * Counts one hit for `subject` in the current fixed window of `scope`, or throws `rate_limited`
@@ -24,7 +24,11 @@ export async function consumeFixedWindow (db: Db, scope: string, subject: string
     if (counted.count === 1) return
     const reopened = await db.svcRateWindow.updateMany({ where: { key, windowStart: { lt: windowStart } }, data: { windowStart, hits: 1 } })
     if (reopened.count === 1) return
-    if (await db.svcRateWindow.findUnique({ where: { key }, select: { id: true } })) break
+    const current = await db.svcRateWindow.findUnique({ where: { key }, select: { windowStart: true, hits: true } })
+    // Full for this window: refuse. Anything else means another process changed the row between
+    // our statements (created it, or opened the window), so count again.
+    if (current && current.windowStart >= windowStart && current.hits >= limit.points) break
+    if (current) continue
     try {
       await db.svcRateWindow.create({ data: { key, windowStart, hits: 1 } })
       await db.svcRateWindow.deleteMany({ where: { key: { startsWith: `${scope}:` }, windowStart: { lt: windowStart } } })

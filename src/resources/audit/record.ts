@@ -21,10 +21,12 @@ const MAX_PARAMS_DEPTH = 100
 function storedParams (params: unknown): object {
   const depth = jsonDepth(params)
   if (depth > MAX_PARAMS_DEPTH) return { truncated: true, depth }
-  const redacted = redactSecrets(params ?? {})
-  const text = JSON.stringify(redacted)
+  // PostgreSQL's jsonb cannot hold U+0000, and one unstorable value must not cost the entry.
+  const text = JSON.stringify(redactSecrets(params ?? {}), (_key, value: unknown) =>
+    typeof value === 'string' ? value.replaceAll('\u0000', '\uFFFD') : value)
   if (text.length > MAX_PARAMS_CHARS) return { truncated: true, size: text.length }
-  return typeof redacted === 'object' && redacted !== null ? redacted : { value: redacted }
+  const stored: unknown = JSON.parse(text)
+  return typeof stored === 'object' && stored !== null ? stored : { value: stored }
 }
 
 export function toAuditRow (entry: AuditRecord) {

@@ -29,8 +29,10 @@ export class AuditWriter {
     try {
       await this.#db.svcAuditEntry.createMany({ data: batch.map(pending => pending.row) })
       for (const pending of batch) pending.settle()
-    } catch (error) {
-      for (const pending of batch) pending.settle(error)
+    } catch {
+      // One row the database refuses must not take the rest of the batch with it.
+      await Promise.all(batch.map(pending => this.#db.svcAuditEntry.create({ data: pending.row, select: { id: true } })
+        .then(() => pending.settle(), error => pending.settle(error))))
     }
   }
 }
