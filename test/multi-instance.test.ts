@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals'
 import { randomBytes } from 'node:crypto'
 import request from 'supertest'
 import { createTestDatabase, openPrisma, testProvider, type TestDatabase } from './support/database.ts'
@@ -11,6 +11,8 @@ import type { Db } from '../src/db/client.ts'
 
 const MAX = 25
 const CALLS = 40
+// Forty requests racing for 25 slots: generous, since CI machines are shared.
+jest.setTimeout(120_000)
 const LIMIT = 50
 const createBody = (i: number) => ({ resource: 'crm', action: 'create', params: { name: `CRM ${i}` } })
 

@@ -35,12 +35,18 @@ export async function allocateSlot<T> ({ max, occupied, insert, kind, hint }: {
   hint?: string
 }): Promise<T> {
   for (;;) {
-    const slot = lowestFreeSlot(await occupied(), max)
+    // Slots another caller won since the snapshot are skipped without reading the table again.
+    const taken = await occupied()
+    let slot = lowestFreeSlot(taken, max)
     if (slot === null) throw conflict(`all ${max} ${kind} are in use${hint ? ` (${hint})` : ''}`, { max })
-    try {
-      return await insert(slot)
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error
+    while (slot !== null) {
+      try {
+        return await insert(slot)
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error
+      }
+      taken.push(slot)
+      slot = lowestFreeSlot(taken, max)
     }
   }
 }
