@@ -9,12 +9,12 @@ import { rateLimitList } from './auth/rate-limit-model.ts'
 
 export type ListAccess = {
   access: ReturnType<typeof readOnlyListAccess>
-  ui: typeof readOnlyListUi
+  ui: ReturnType<typeof readOnlyListUi>
 }
 
 /** The Keystone lists the control plane contributes to the host. */
 export function controlPlaneLists (capabilities: CapabilityMap) {
-  const shared: ListAccess = { access: readOnlyListAccess(capabilities), ui: readOnlyListUi }
+  const shared: ListAccess = { access: readOnlyListAccess(capabilities), ui: readOnlyListUi(capabilities) }
   return {
     SvcApiKey: apiKeyList(shared),
     SvcAuditEntry: auditEntryList(shared),

@@ -1,0 +1,62 @@
+import { useMemo, useState } from 'react'
+import { Button } from '@keystar/ui/button'
+import { HStack, VStack } from '@keystar/ui/layout'
+import { Text } from '@keystar/ui/typography'
+import type { ManifestEntry } from '../../../src/registry/manifest.ts'
+import { issuesByField, paramsFromValues, schemaFields, valuesFromParams, type JsonSchema, type FormValues } from '../../lib/schema-fields.ts'
+import { dispatch, type SvcFailure } from '../../lib/svc-client.ts'
+import type { ApprovedMapping, ContentSource } from '../../lib/records.ts'
+import { FailureNotice } from '../failure-notice.tsx'
+import { SchemaForm } from '../schema-form.tsx'
+
+type MappingEditorProps = {
+  source: ContentSource
+  approve: ManifestEntry
+  onApproved: (result: ApprovedMapping) => void
+}
+
+/** The mapping's own schema, from approve_mapping's params: one field per post field it fills. */
+function mappingSchema (approve: ManifestEntry): JsonSchema {
+  const properties = (approve.params as JsonSchema).properties ?? {}
+  return properties.mapping ?? { type: 'object' }
+}
+
+/** The proposed mapping as a form to correct, and the approval that makes it live. */
+export function MappingEditor ({ source, approve, onApproved }: MappingEditorProps) {
+  const schema = useMemo(() => mappingSchema(approve), [approve])
+  const fields = useMemo(() => schema.properties ? schemaFields(schema) : [], [schema])
+  const [values, setValues] = useState<FormValues>(() => valuesFromParams(fields, source.mapping ?? {}))
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [pending, setPending] = useState(false)
+  const [failure, setFailure] = useState<(SvcFailure & { status: number }) | null>(null)
+
+  async function submit () {
+    const mapping = paramsFromValues(fields, values)
+    if (!mapping.ok) return setErrors(mapping.errors)
+    setPending(true)
+    const response = await dispatch<ApprovedMapping>({ resource: 'content_sources', action: 'approve_mapping', params: { id: source.id, mapping: mapping.params } })
+    setPending(false)
+    if (!response.ok) {
+      setFailure(response)
+      return setErrors(issuesByField(response.details))
+    }
+    setFailure(null)
+    setErrors({})
+    onApproved(response.data)
+  }
+
+  return (
+    <VStack gap='large'>
+      {fields.length > 0
+        ? <SchemaForm fields={fields} values={values} onChange={setValues} errors={errors} />
+        : <Text color='neutralSecondary'>This site's approve_mapping takes a mapping without a published field list.</Text>}
+      {failure && <FailureNotice failure={failure} title='The mapping was not approved' />}
+      <HStack gap='regular' alignItems='center'>
+        <Button prominence='high' onPress={submit} isPending={pending} isDisabled={source.sample === null || source.sample === undefined}>
+          Approve mapping
+        </Button>
+        {(source.sample === null || source.sample === undefined) && <Text color='neutralSecondary'>A mapping is approved against a sample: none yet.</Text>}
+      </HStack>
+    </VStack>
+  )
+}
