@@ -26,13 +26,13 @@ function describe (field: SchemaField, extra?: string): string | undefined {
 /** The input for one param, chosen by its JSON Schema type. */
 export function SchemaInput ({ field, value, onChange, errorMessage }: SchemaInputProps) {
   const { kind, name, required } = field
-  const common = { label: name, isRequired: required, errorMessage, 'data-param': name }
+  const common = { label: name, isRequired: required, errorMessage, width: '100%' as const }
   switch (kind.type) {
     case 'text':
       return (
         <TextField
           {...common}
-          description={describe(field, kind.pattern ? `Format: ${kind.pattern}` : undefined)}
+          description={describe(field)}
           type={kind.input}
           autoComplete={kind.input === 'password' ? 'new-password' : 'off'}
           value={typeof value === 'string' ? value : ''}
@@ -53,7 +53,7 @@ export function SchemaInput ({ field, value, onChange, errorMessage }: SchemaInp
       )
     case 'boolean':
       if (required) {
-        return <Checkbox isSelected={value === true} onChange={onChange} data-param={name}>{name}</Checkbox>
+        return <Checkbox isSelected={value === true} onChange={onChange}>{name}</Checkbox>
       }
       return (
         <RadioGroup
@@ -62,7 +62,6 @@ export function SchemaInput ({ field, value, onChange, errorMessage }: SchemaInp
           orientation='horizontal'
           value={value === undefined ? NOT_SET : String(value)}
           onChange={choice => onChange(choice === NOT_SET ? undefined : choice === 'true')}
-          data-param={name}
         >
           <Radio value={NOT_SET}>Not set</Radio>
           <Radio value='true'>true</Radio>

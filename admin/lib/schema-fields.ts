@@ -11,15 +11,12 @@ export type JsonSchema = {
   description?: string
   minimum?: number
   maximum?: number
-  minLength?: number
-  maxLength?: number
-  pattern?: string
 }
 
 export type TextInput = 'text' | 'email' | 'url' | 'password'
 
 export type FieldKind =
-  | { type: 'text', input: TextInput, pattern?: string | undefined, maxLength?: number | undefined }
+  | { type: 'text', input: TextInput }
   | { type: 'number', integer: boolean, minimum?: number | undefined, maximum?: number | undefined }
   | { type: 'boolean' }
   | { type: 'choice', options: unknown[] }
@@ -66,12 +63,7 @@ function kindOf (name: string, schema: JsonSchema): FieldKind {
   const type = branch ? typesOf(branch).filter(t => t !== 'null') : []
   if (!branch || type.length !== 1) return { type: 'json', shape: 'value' }
   switch (type[0]) {
-    case 'string': return {
-      type: 'text',
-      input: SECRET_NAME.test(name) ? 'password' : FORMAT_INPUT[branch.format ?? ''] ?? 'text',
-      pattern: branch.pattern,
-      maxLength: branch.maxLength,
-    }
+    case 'string': return { type: 'text', input: SECRET_NAME.test(name) ? 'password' : FORMAT_INPUT[branch.format ?? ''] ?? 'text' }
     case 'integer':
     case 'number': return { type: 'number', integer: type[0] === 'integer', minimum: branch.minimum, maximum: branch.maximum }
     case 'boolean': return { type: 'boolean' }

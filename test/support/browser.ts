@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { chromium, type Browser, type Page } from 'playwright-core'
 
@@ -7,6 +8,7 @@ export const CHROMIUM = '/usr/bin/chromium'
 export const SCREENSHOTS = 'test-output/screenshots'
 
 export function launchChromium (): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium chromium-driver (.ci/run does)`)
   return chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

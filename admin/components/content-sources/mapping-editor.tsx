@@ -6,6 +6,7 @@ import type { ManifestEntry } from '../../../src/registry/manifest.ts'
 import { issuesByField, paramsFromValues, schemaFields, valuesFromParams, type JsonSchema, type FormValues } from '../../lib/schema-fields.ts'
 import { dispatch, type SvcFailure } from '../../lib/svc-client.ts'
 import type { ApprovedMapping, ContentSource } from '../../lib/records.ts'
+import { samplePreview } from '../../lib/sample-path.ts'
 import { FailureNotice } from '../failure-notice.tsx'
 import { SchemaForm } from '../schema-form.tsx'
 
@@ -30,6 +31,9 @@ export function MappingEditor ({ source, approve, onApproved }: MappingEditorPro
   const [pending, setPending] = useState(false)
   const [failure, setFailure] = useState<(SvcFailure & { status: number }) | null>(null)
 
+  // Each field says what its path picks from the sample, so a wrong path shows before approving.
+  const previewed = fields.map(field => ({ ...field, description: samplePreview(source.sample, String(values[field.name] ?? '')) }))
+
   async function submit () {
     const mapping = paramsFromValues(fields, values)
     if (!mapping.ok) return setErrors(mapping.errors)
@@ -48,14 +52,11 @@ export function MappingEditor ({ source, approve, onApproved }: MappingEditorPro
   return (
     <VStack gap='large'>
       {fields.length > 0
-        ? <SchemaForm fields={fields} values={values} onChange={setValues} errors={errors} />
-        : <Text color='neutralSecondary'>This site's approve_mapping takes a mapping without a published field list.</Text>}
+        ? <SchemaForm fields={previewed} values={values} onChange={setValues} errors={errors} />
+        : <Text color='neutralSecondary'>This site's approve_mapping publishes no mapping fields to fill in.</Text>}
       {failure && <FailureNotice failure={failure} title='The mapping was not approved' />}
       <HStack gap='regular' alignItems='center'>
-        <Button prominence='high' onPress={submit} isPending={pending} isDisabled={source.sample === null || source.sample === undefined}>
-          Approve mapping
-        </Button>
-        {(source.sample === null || source.sample === undefined) && <Text color='neutralSecondary'>A mapping is approved against a sample: none yet.</Text>}
+        <Button prominence='high' onPress={submit} isPending={pending} isDisabled={fields.length === 0}>Approve mapping</Button>
       </HStack>
     </VStack>
   )

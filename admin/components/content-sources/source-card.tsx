@@ -40,20 +40,22 @@ export function SourceCard ({ manifest, initial }: { manifest: Manifest, initial
       <Text size='small' color='neutralSecondary'>
         {source.ingest_path ? <>Deliveries to <InlineCode>{source.ingest_path}</InlineCode> · </> : null}updated {formatTime(source.updated_at)}
       </Text>
-      <Grid columns='minmax(0, 1fr) minmax(0, 1fr)' gap='xlarge' alignItems='start'>
-        <VStack gap='regular' minWidth={0}>
-          <Heading elementType='h3' size='small'>Latest sample</Heading>
-          {source.sample === null || source.sample === undefined
-            ? <Text color='neutralSecondary'>No delivery yet. The first one becomes the sample a mapping is proposed for.</Text>
-            : <JsonView value={source.sample} label={`Sample of ${source.name}`} maxHeight='22rem' />}
-        </VStack>
-        <VStack gap='regular' minWidth={0}>
-          <Heading elementType='h3' size='small'>{source.mapping_status === 'approved' ? 'Approved mapping' : 'Proposed mapping'}</Heading>
-          {approve
-            ? <MappingEditor key={source.mapping_status} source={source} approve={approve} onApproved={approved} />
-            : <JsonView value={source.mapping ?? {}} label={`Mapping of ${source.name}`} />}
-        </VStack>
-      </Grid>
+      {source.sample === null || source.sample === undefined
+        ? <Text color='neutralSecondary'>No delivery yet. The first one becomes the sample, and a mapping is proposed for it here.</Text>
+        : (
+          <Grid columns='minmax(0, 1fr) minmax(0, 1fr)' gap='xlarge' alignItems='start'>
+            <VStack gap='medium' minWidth={0}>
+              <Heading elementType='h3' size='small'>Latest sample</Heading>
+              <JsonView value={source.sample} label={`Sample of ${source.name}`} maxHeight='24rem' />
+            </VStack>
+            <VStack gap='medium' minWidth={0}>
+              <Heading elementType='h3' size='small'>{source.mapping_status === 'approved' ? 'Approved mapping' : 'Proposed mapping'}</Heading>
+              {approve
+                ? <MappingEditor key={source.mapping_status} source={source} approve={approve} onApproved={approved} />
+                : <JsonView value={source.mapping ?? {}} label={`Mapping of ${source.name}`} />}
+            </VStack>
+          </Grid>
+        )}
     </Panel>
   )
 }

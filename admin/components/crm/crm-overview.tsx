@@ -1,11 +1,11 @@
-import { HStack, VStack } from '@keystar/ui/layout'
+import { VStack } from '@keystar/ui/layout'
 import { TextLink } from '@keystar/ui/link'
 import { Text } from '@keystar/ui/typography'
 import type { Manifest } from '../../lib/svc-client.ts'
 import type { CrmConnection, CrmList } from '../../lib/records.ts'
 import { plural } from '../../lib/format.ts'
 import { useOperation } from '../../lib/use-operation.ts'
-import { ConsoleLink } from '../console-link.tsx'
+import { consoleActionsColumn } from '../console-actions-column.tsx'
 import { DataTable, type Column } from '../data-table.tsx'
 import { OperationState } from '../operation-state.tsx'
 import { Panel } from '../panel.tsx'
@@ -19,17 +19,10 @@ function columns (manifest: Manifest): Column<CrmConnection>[] {
     { key: 'code', header: 'Code', width: '8rem', cell: crm => <code>{crm.code}</code> },
     { key: 'url', header: 'URL', cell: crm => crm.url ? <TextLink href={crm.url} target='_blank' rel='noreferrer'>{crm.url}</TextLink> : '—' },
     { key: 'audience', header: 'Link shown to', width: '9.5rem', cell: crm => crm.link_admin_only ? 'administrators' : 'everyone' },
-    {
-      key: 'actions',
-      header: 'Actions',
-      width: '8rem',
-      cell: crm => (
-        <HStack gap='medium'>
-          <ConsoleLink manifest={manifest} operation='crm.update' params={{ crm_num: crm.crm_num }}>Edit</ConsoleLink>
-          <ConsoleLink manifest={manifest} operation='crm.delete' params={{ crm_num: crm.crm_num }}>Delete</ConsoleLink>
-        </HStack>
-      ),
-    },
+    consoleActionsColumn<CrmConnection>(manifest, '8rem', crm => [
+      { label: 'Edit', operation: 'crm.update', params: { crm_num: crm.crm_num } },
+      { label: 'Delete', operation: 'crm.delete', params: { crm_num: crm.crm_num } },
+    ]),
   ]
 }
 

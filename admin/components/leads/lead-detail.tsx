@@ -23,7 +23,7 @@ function Facts ({ lead }: { lead: LeadDetail }) {
   return (
     <Grid columns='repeat(4, minmax(0, 1fr))' gap='large'>
       {facts.map(([label, value]) => (
-        <VStack key={label} gap='small'>
+        <VStack key={label} gap='regular'>
           <Text size='small' color='neutralSecondary'>{label}</Text>
           <Text>{value}</Text>
         </VStack>

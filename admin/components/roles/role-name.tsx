@@ -15,7 +15,7 @@ const swatch = css({
 export function RoleName ({ role }: { role: Role }) {
   return (
     <HStack gap='regular' alignItems='center'>
-      <span className={swatch} style={{ backgroundColor: role.color || 'transparent' }} aria-hidden />
+      <span className={swatch} style={role.color ? { backgroundColor: role.color } : { visibility: 'hidden' }} aria-hidden />
       {role.icon && <Text>{role.icon}</Text>}
       <Text weight='medium'>{role.name}</Text>
     </HStack>

@@ -1,12 +1,11 @@
 import { Badge } from '@keystar/ui/badge'
-import { HStack } from '@keystar/ui/layout'
 import { Text } from '@keystar/ui/typography'
 import type { Manifest } from '../../lib/svc-client.ts'
 import type { Role, RoleList, TeamList } from '../../lib/records.ts'
 import { hasOperations } from '../../lib/manifest-access.ts'
 import { plural } from '../../lib/format.ts'
 import { useOperation } from '../../lib/use-operation.ts'
-import { ConsoleLink } from '../console-link.tsx'
+import { consoleActionsColumn } from '../console-actions-column.tsx'
 import { DataTable, type Column } from '../data-table.tsx'
 import { OperationState } from '../operation-state.tsx'
 import { Panel } from '../panel.tsx'
@@ -33,17 +32,10 @@ function columns (manifest: Manifest, names: Map<string, string>): Column<Role>[
         ? <Text color='neutralSecondary'>nobody</Text>
         : <Text>{role.assigned_users.map(slot => names.get(slot) ?? slot).join(', ')}</Text>,
     },
-    {
-      key: 'actions',
-      header: 'Actions',
-      width: '9rem',
-      cell: role => (
-        <HStack gap='medium'>
-          <ConsoleLink manifest={manifest} operation='roles.assign' params={{ slug: role.slug }}>Assign</ConsoleLink>
-          {!role.system && <ConsoleLink manifest={manifest} operation='roles.update' params={{ slug: role.slug }}>Edit</ConsoleLink>}
-        </HStack>
-      ),
-    },
+    consoleActionsColumn<Role>(manifest, '9rem', role => [
+      { label: 'Assign', operation: 'roles.assign', params: { slug: role.slug } },
+      ...(role.system ? [] : [{ label: 'Edit', operation: 'roles.update', params: { slug: role.slug } }]),
+    ]),
   ]
 }
 

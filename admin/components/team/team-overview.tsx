@@ -1,11 +1,11 @@
 import { Badge } from '@keystar/ui/badge'
-import { Flex, HStack } from '@keystar/ui/layout'
+import { Flex } from '@keystar/ui/layout'
 import { Text } from '@keystar/ui/typography'
 import type { Manifest } from '../../lib/svc-client.ts'
 import type { TeamList, TeamMember } from '../../lib/records.ts'
 import { plural } from '../../lib/format.ts'
 import { useOperation } from '../../lib/use-operation.ts'
-import { ConsoleLink } from '../console-link.tsx'
+import { consoleActionsColumn } from '../console-actions-column.tsx'
 import { DataTable, type Column } from '../data-table.tsx'
 import { OperationState } from '../operation-state.tsx'
 import { Panel } from '../panel.tsx'
@@ -16,31 +16,25 @@ const LIST = { resource: 'users', action: 'list' }
 function columns (manifest: Manifest, members: readonly TeamMember[]): Column<TeamMember>[] {
   const withRoles = members.some(member => member.roles !== undefined)
   return [
-    { key: 'slot', header: 'Slot', width: '5rem', cell: member => <code>{member.user_num}</code> },
+    { key: 'slot', header: 'Slot', width: '4.5rem', cell: member => <code>{member.user_num}</code> },
     { key: 'name', header: 'Name', cell: member => <Text weight='medium'>{memberName(member)}</Text> },
     { key: 'email', header: 'Work e-mail', cell: member => member.email || '—' },
     { key: 'phone', header: 'Phone', width: '9rem', cell: member => member.phone_number || '—' },
-    { key: 'company', header: 'Company', width: '9rem', cell: member => member.company_name || '—' },
+    { key: 'company', header: 'Company', width: '8rem', cell: member => member.company_name || '—' },
     ...(withRoles
       ? [{
           key: 'roles',
           header: 'Roles',
+          width: '9rem',
           cell: (member: TeamMember) => member.roles?.length
             ? <Flex gap='small' wrap>{member.roles.map(role => <Badge key={role} tone='neutral'>{role}</Badge>)}</Flex>
             : '—',
         }]
       : []),
-    {
-      key: 'actions',
-      header: 'Actions',
-      width: '8rem',
-      cell: member => (
-        <HStack gap='medium'>
-          <ConsoleLink manifest={manifest} operation='users.update' params={{ user_num: member.user_num }}>Edit</ConsoleLink>
-          <ConsoleLink manifest={manifest} operation='users.delete' params={{ user_num: member.user_num }}>Delete</ConsoleLink>
-        </HStack>
-      ),
-    },
+    consoleActionsColumn<TeamMember>(manifest, '7.5rem', member => [
+      { label: 'Edit', operation: 'users.update', params: { user_num: member.user_num } },
+      { label: 'Delete', operation: 'users.delete', params: { user_num: member.user_num } },
+    ]),
   ]
 }
 
