@@ -88,8 +88,11 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
     const plaintext = page.getByTestId('minted-key-plaintext')
     mintedKey = (await plaintext.textContent())!.trim()
     expect(mintedKey).toMatch(/^svc_[a-z0-9]+_[A-Za-z0-9_-]+$/)
-    await page.getByRole('button', { name: 'Copy', exact: true }).waitFor()
     await page.getByText(/shown only this once/).waitFor()
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    await page.getByRole('button', { name: 'Copy', exact: true }).click()
+    await page.getByRole('button', { name: 'Copied', exact: true }).waitFor()
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(mintedKey)
     await page.locator('tr', { hasText: 'e2e pipeline' }).getByText('active').waitFor()
     await screenshot(page, '03-api-key-minted')
 
@@ -170,7 +173,7 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
     expect(refused.body.code).toBe('unauthenticated')
   }, 3 * MINUTE)
 
-  test('a signed-in subscriber sees no control-plane page, and dispatch refuses it with 403', async () => {
+  test('a signed-in subscriber sees no control-plane page, dispatch refuses it with 403, and it can sign out', async () => {
     const db = openPrisma(server.databaseUrl)
     const subscriber = await createAccount(db, 'subscriber')
     await db.$disconnect()
@@ -204,6 +207,9 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
       expect(viaSession.body.code).toBe('forbidden')
       const viaKey = await dispatchWithKey(subscriber.key, { resource: 'crm', action: 'list' })
       expect(viaKey.status).toBe(403)
+
+      await subscriberPage.getByRole('button', { name: 'Sign out' }).click()
+      await subscriberPage.waitForURL(url => url.pathname.startsWith('/signin'))
     } finally {
       await subscriberPage.context().close()
     }
