@@ -20,12 +20,12 @@ import { moduleStateList } from './resources/modules/model.ts'
 
 export type ListAccess = {
   access: ReturnType<typeof readOnlyListAccess>
-  ui: typeof readOnlyListUi
+  ui: ReturnType<typeof readOnlyListUi>
 }
 
 /** Read access in GraphQL and the Admin UI for holders of `capability`; writes only through dispatch. */
 export const readOnlyListFor = (capabilities: CapabilityMap, capability?: string): ListAccess =>
-  ({ access: readOnlyListAccess(capabilities, capability), ui: readOnlyListUi })
+  ({ access: readOnlyListAccess(capabilities, capability), ui: readOnlyListUi(capabilities, capability) })
 
 /** The Keystone lists the control plane contributes to the host, its extensions' included. */
 export function controlPlaneLists (options: ResolvedOptions) {

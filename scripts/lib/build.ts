@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { resolveDatabase } from '../../src/db/database-url.ts'
 
 const STAMP = '.keystone/svc-build.json'
-const INPUTS = ['keystone.ts', 'host', 'schema', 'src', 'examples', 'admin', 'package-lock.json']
+const INPUTS = ['keystone.ts', 'host', 'schema', 'src', 'examples', 'package-lock.json']
+const ADMIN_UI_INPUTS = ['admin']
 
 function filesUnder (entry: string): string[] {
   if (!existsSync(entry)) return []
@@ -16,16 +17,22 @@ function filesUnder (entry: string): string[] {
 /** What the build depends on: the sources Keystone bundles, the lockfile, and the provider. */
 function buildFingerprint (ui: boolean): string {
   const hash = createHash('sha256').update(resolveDatabase().provider).update(ui ? 'ui' : 'no-ui')
-  for (const file of INPUTS.flatMap(filesUnder)) hash.update(file).update(readFileSync(file))
+  for (const file of [...INPUTS, ...ui ? ADMIN_UI_INPUTS : []].flatMap(filesUnder)) hash.update(file).update(readFileSync(file))
   return hash.digest('hex')
 }
 
-function readStamp (): { fingerprints?: string[] } {
+function readStamp (): string[] {
   try {
-    return JSON.parse(readFileSync(STAMP, 'utf8'))
+    return JSON.parse(readFileSync(STAMP, 'utf8')).fingerprints ?? []
   } catch {
-    return {}
+    return []
   }
+}
+
+/** Replaced in one step: another process checking the stamp meanwhile reads the old or the new one. */
+function writeStamp (fingerprints: string[]): void {
+  writeFileSync(`${STAMP}.tmp`, JSON.stringify({ fingerprints }) + '\n')
+  renameSync(`${STAMP}.tmp`, STAMP)
 }
 
 export function runNode (args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -44,15 +51,18 @@ export const KEYSTONE_CLI = 'node_modules/@keystone-6/core/bin/cli.js'
  * (node itself) lets `prisma generate`, which needs only WebAssembly, run offline.
  */
 export async function ensureBuilt ({ ui }: { ui: boolean }): Promise<void> {
-  const fingerprint = buildFingerprint(ui)
+  const prismaOnly = buildFingerprint(false)
+  const full = buildFingerprint(true)
   const stamp = readStamp()
-  const fullBuild = buildFingerprint(true)
-  if (stamp.fingerprints?.includes(fingerprint) || (!ui && stamp.fingerprints?.includes(fullBuild))) return
-  console.log(`[svc] building (${ui ? 'with' : 'without'} the Admin UI)…`)
-  await runNode([KEYSTONE_CLI, 'build', ...(ui ? [] : ['--no-ui'])], {
+  if (stamp.includes(ui ? full : prismaOnly) || (!ui && stamp.includes(full))) return
+  // When these inputs already have their Prisma client, only the Admin UI is built: the
+  // generated client is left alone for anything (a running test) that imports it meanwhile.
+  const prismaCurrent = ui && stamp.includes(prismaOnly)
+  console.log(`[svc] building (${ui ? prismaCurrent ? 'the Admin UI' : 'with the Admin UI' : 'without the Admin UI'})…`)
+  await runNode([KEYSTONE_CLI, 'build', ...(ui ? [] : ['--no-ui']), ...(prismaCurrent ? ['--no-prisma'] : [])], {
     ...process.env,
     PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
     NEXT_TELEMETRY_DISABLED: '1',
   })
-  writeFileSync(STAMP, JSON.stringify({ fingerprints: [fingerprint] }) + '\n')
+  writeStamp(ui ? [prismaOnly, full] : [prismaOnly])
 }

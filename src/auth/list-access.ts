@@ -15,9 +15,13 @@ export function readOnlyListAccess (capabilities: CapabilityMap, capability = 'm
   }
 }
 
-export const readOnlyListUi = {
-  hideCreate: true,
-  hideDelete: true,
-  itemView: { defaultFieldMode: 'read' as const },
-  createView: { defaultFieldMode: 'hidden' as const },
+/** Read-only in the Admin UI, and out of its navigation for accounts that may not read them. */
+export function readOnlyListUi (capabilities: CapabilityMap, capability = 'manage_options') {
+  return {
+    hideCreate: true,
+    hideDelete: true,
+    hideNavigation: ({ session }: SessionArgs) => !roleHasCapability(capabilities, session?.data?.role, capability),
+    itemView: { defaultFieldMode: 'read' as const },
+    createView: { defaultFieldMode: 'hidden' as const },
+  }
 }

@@ -4,7 +4,7 @@ import { pagedResult, paginationParams, toPage } from '../../lib/pagination.ts'
 import { sinceParam } from '../../lib/since.ts'
 import { isoOrNull } from '../../lib/timestamps.ts'
 
-const auditEntry = z.object({
+export const auditEntry = z.object({
   id: z.number().int(),
   at: z.string().nullable(),
   operation: z.string(),

@@ -1,5 +1,22 @@
 import { createHash } from 'node:crypto'
-import canonicalize from 'canonicalize'
+import * as canonicalizeModule from 'canonicalize'
+
+type Canonicalize = (value: unknown) => string | undefined
+
+/**
+ * RFC 8785 canonical JSON. `canonicalize` is ESM-only; when Keystone bundles this module into
+ * CommonJS its default export arrives one level deeper, so take it from wherever it is.
+ */
+function unwrapDefault (module: unknown): Canonicalize {
+  let candidate = module
+  while (typeof candidate !== 'function' && candidate !== null && typeof candidate === 'object' && 'default' in candidate) {
+    candidate = (candidate as { default: unknown }).default
+  }
+  if (typeof candidate !== 'function') throw new Error('canonicalize did not load')
+  return candidate as Canonicalize
+}
+
+const canonicalize = unwrapDefault(canonicalizeModule)
 
 /** The `prev_hash` of a lead's first event. */
 export const GENESIS_HASH = '0'.repeat(64)

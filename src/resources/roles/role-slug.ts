@@ -1,4 +1,4 @@
-import slugify from '@sindresorhus/slugify'
+import { slugify } from '../../lib/slugify.ts'
 
 const MAX_BASE_LENGTH = 60
 

@@ -1,0 +1,47 @@
+import { useState } from 'react'
+import { DialogContainer } from '@keystar/ui/dialog'
+import { VStack } from '@keystar/ui/layout'
+import { dispatch, type SvcFailure } from '../../lib/svc-client.ts'
+import type { ApiKey, ApiKeyList, MintedApiKey } from '../../lib/records.ts'
+import { useOperation } from '../../lib/use-operation.ts'
+import { FailureNotice } from '../failure-notice.tsx'
+import { Panel } from '../panel.tsx'
+import { OperationState } from '../operation-state.tsx'
+import { ApiKeyTable } from './api-key-table.tsx'
+import { MintKeyForm } from './mint-key-form.tsx'
+import { MintedKeyNotice } from './minted-key-notice.tsx'
+import { RevokeKeyDialog } from './revoke-key-dialog.tsx'
+
+const LIST = { resource: 'api_keys', action: 'list' }
+
+/** Mint, list and revoke the signed-in account's API keys. */
+export function ApiKeysOverview () {
+  const keys = useOperation<ApiKeyList>(LIST)
+  const [minted, setMinted] = useState<MintedApiKey | null>(null)
+  const [revoking, setRevoking] = useState<ApiKey | null>(null)
+  const [failure, setFailure] = useState<(SvcFailure & { status: number }) | null>(null)
+
+  async function revoke (key: ApiKey) {
+    const response = await dispatch({ resource: 'api_keys', action: 'revoke', params: { id: key.id }, confirm: true })
+    setFailure(response.ok ? null : response)
+    keys.reload()
+  }
+
+  return (
+    <VStack gap='xlarge'>
+      <Panel title='Mint a key'>
+        <MintKeyForm onMinted={key => { setMinted(key); keys.reload() }} />
+        {minted && <MintedKeyNotice minted={minted} onDismiss={() => setMinted(null)} />}
+      </Panel>
+      <Panel title='Your keys'>
+        {failure && <FailureNotice failure={failure} title='The key was not revoked' />}
+        <OperationState state={keys}>
+          {data => <ApiKeyTable keys={data.keys} onRevoke={setRevoking} />}
+        </OperationState>
+      </Panel>
+      <DialogContainer onDismiss={() => setRevoking(null)}>
+        {revoking && <RevokeKeyDialog apiKey={revoking} onRevoke={() => { void revoke(revoking) }} />}
+      </DialogContainer>
+    </VStack>
+  )
+}

@@ -1,0 +1,22 @@
+import { VStack } from '@keystar/ui/layout'
+import { Text } from '@keystar/ui/typography'
+import type { Manifest } from '../../lib/svc-client.ts'
+import type { ContentSourceList } from '../../lib/records.ts'
+import { useOperation } from '../../lib/use-operation.ts'
+import { OperationState } from '../operation-state.tsx'
+import { Panel } from '../panel.tsx'
+import { SourceCard } from './source-card.tsx'
+
+const LIST = { resource: 'content_sources', action: 'list' }
+
+/** Every content source with its sample and mapping (content_sources.list). */
+export function ContentSourcesOverview ({ manifest }: { manifest: Manifest }) {
+  const sources = useOperation<ContentSourceList>(LIST)
+  return (
+    <OperationState state={sources}>
+      {data => data.sources.length === 0
+        ? <Panel><Text color='neutralSecondary'>No content source yet.</Text></Panel>
+        : <VStack gap='xlarge'>{data.sources.map(source => <SourceCard key={source.id} manifest={manifest} initial={source} />)}</VStack>}
+    </OperationState>
+  )
+}

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react'
+import { Flex, VStack } from '@keystar/ui/layout'
+import { Notice } from '@keystar/ui/notice'
+import { ProgressCircle } from '@keystar/ui/progress'
+import { Content } from '@keystar/ui/slots'
+import { Heading, Text } from '@keystar/ui/typography'
+import { InlineCode, PageContainer } from '@keystone-6/core/admin-ui/components'
+import { CONTROL_PLANE_PAGES, type ControlPlanePageKey } from '../lib/control-plane-pages.ts'
+import { hasOperations, type ManifestAccess } from '../lib/manifest-access.ts'
+import type { Manifest } from '../lib/svc-client.ts'
+import { useManifestAccess } from '../lib/use-manifest-access.ts'
+
+type ControlPlanePageProps = {
+  page: ControlPlanePageKey
+  /** Header buttons, shown once the account's access is known. */
+  actions?: (manifest: Manifest) => ReactNode
+  children: (manifest: Manifest) => ReactNode
+}
+
+function Gate ({ access, requires, children }: { access: ManifestAccess, requires: readonly string[], children: (manifest: Manifest) => ReactNode }) {
+  switch (access.state) {
+    case 'loading':
+      return (
+        <Flex justifyContent='center' paddingY='xxlarge'>
+          <ProgressCircle aria-label='Loading the control plane' isIndeterminate />
+        </Flex>
+      )
+    case 'denied':
+      return (
+        <Notice tone='caution' data-testid='control-plane-denied'>
+          <Heading>No access to the control plane</Heading>
+          <Content>
+            <Text>
+              {access.status === 401
+                ? 'Your session has ended. Sign in again to use these pages.'
+                : 'These pages are for site administrators. Your account’s role does not hold the capability '}
+              {access.status !== 401 && <><InlineCode>manage_options</InlineCode>.</>}
+            </Text>
+          </Content>
+        </Notice>
+      )
+    case 'failed':
+      return (
+        <Notice tone='critical'>
+          <Heading>The control plane did not answer</Heading>
+          <Content><Text>{access.message} (code <InlineCode>{access.code}</InlineCode>)</Text></Content>
+        </Notice>
+      )
+    case 'ready': {
+      if (hasOperations(access.manifest, requires)) return <>{children(access.manifest)}</>
+      const present = new Set(access.manifest.operations.map(operation => operation.name))
+      return (
+        <Notice tone='neutral' data-testid='control-plane-missing'>
+          <Heading>Not installed on this site</Heading>
+          <Content>
+            <Text>
+              This page appears when the control plane offers{' '}
+              {requires.filter(name => !present.has(name)).map((name, index) => (
+                <span key={name}>{index > 0 && ', '}<InlineCode>{name}</InlineCode></span>
+              ))}
+              . The operations console lists everything this site offers.
+            </Text>
+          </Content>
+        </Notice>
+      )
+    }
+  }
+}
+
+/** A control-plane page in the Admin UI: the header, then the page once the manifest says it may show. */
+export function ControlPlanePage ({ page, actions, children }: ControlPlanePageProps) {
+  const access = useManifestAccess()
+  const { title, requires } = CONTROL_PLANE_PAGES[page]
+  const ready = access.state === 'ready' && hasOperations(access.manifest, requires)
+  return (
+    <PageContainer
+      title={title}
+      header={
+        <>
+          <Heading elementType='h1' size='small'>{title}</Heading>
+          {ready && actions?.(access.manifest)}
+        </>
+      }
+    >
+      <VStack gap='xlarge' paddingY='xlarge' minWidth={0} data-testid={`control-plane-page-${page}`}>
+        <Gate access={access} requires={requires}>{children}</Gate>
+      </VStack>
+    </PageContainer>
+  )
+}

@@ -1,0 +1,45 @@
+import { NavGroup } from '@keystar/ui/nav-list'
+import {
+  DeveloperResourcesMenu, getHrefFromList, NavContainer, NavFooter, NavItem, NavList, type NavigationProps,
+} from '@keystone-6/core/admin-ui/components'
+import { CONTROL_PLANE_PAGES } from '../lib/control-plane-pages.ts'
+import { hasOperations } from '../lib/manifest-access.ts'
+import { useManifestAccess } from '../lib/use-manifest-access.ts'
+import { SignOutButton } from './sign-out-button.tsx'
+
+/**
+ * The plugin's own lists are read-only records of what the pages above manage; the dashboard
+ * still links them, the navigation leaves them out so each name appears once.
+ */
+const isControlPlaneList = (key: string) => key.startsWith('Svc')
+
+/**
+ * Keystone's navigation plus the control-plane pages, each shown only when the manifest answers
+ * (the account holds manage_options) and lists the operations the page needs.
+ */
+export function Navigation ({ lists }: NavigationProps) {
+  const access = useManifestAccess()
+  const pages = access.state === 'ready'
+    ? Object.values(CONTROL_PLANE_PAGES).filter(page => hasOperations(access.manifest, page.requires))
+    : []
+  const contentLists = lists.filter(list => !isControlPlaneList(list.key))
+  return (
+    <NavContainer>
+      <NavList>
+        <NavItem href='/'>Dashboard</NavItem>
+        {pages.length > 0 && (
+          <NavGroup title='Control plane'>
+            {pages.map(page => <NavItem key={page.href} href={page.href}>{page.label}</NavItem>)}
+          </NavGroup>
+        )}
+        <NavGroup title='Content'>
+          {contentLists.map(list => <NavItem key={list.key} href={getHrefFromList(list)}>{list.label}</NavItem>)}
+        </NavGroup>
+      </NavList>
+      <NavFooter>
+        <SignOutButton />
+        <DeveloperResourcesMenu />
+      </NavFooter>
+    </NavContainer>
+  )
+}

@@ -1,0 +1,6 @@
+import { ControlPlanePage } from '../components/control-plane-page.tsx'
+import { ApiKeysOverview } from '../components/api-keys/api-keys-overview.tsx'
+
+export default function ApiKeysPage () {
+  return <ControlPlanePage page='apiKeys'>{() => <ApiKeysOverview />}</ControlPlanePage>
+}

@@ -1,0 +1,6 @@
+import { ControlPlanePage } from '../components/control-plane-page.tsx'
+import { OperationsConsole } from '../components/console/operations-console.tsx'
+
+export default function OperationsConsolePage () {
+  return <ControlPlanePage page='console'>{manifest => <OperationsConsole manifest={manifest} />}</ControlPlanePage>
+}

@@ -1,0 +1,11 @@
+import { ControlPlanePage } from '../components/control-plane-page.tsx'
+import { ConsoleLink } from '../components/console-link.tsx'
+import { CrmOverview } from '../components/crm/crm-overview.tsx'
+
+export default function CrmPage () {
+  return (
+    <ControlPlanePage page='crm' actions={manifest => <ConsoleLink manifest={manifest} operation='crm.create' as='button'>New CRM connection</ConsoleLink>}>
+      {manifest => <CrmOverview manifest={manifest} />}
+    </ControlPlanePage>
+  )
+}

@@ -1,0 +1,6 @@
+import { ControlPlanePage } from '../components/control-plane-page.tsx'
+import { LeadsOverview } from '../components/leads/leads-overview.tsx'
+
+export default function LeadsPage () {
+  return <ControlPlanePage page='leads'>{manifest => <LeadsOverview manifest={manifest} />}</ControlPlanePage>
+}

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import { chromium, type Browser, type Page } from 'playwright-core'
+
+/** Debian's chromium package, as .ci/run installs it. */
+export const CHROMIUM = '/usr/bin/chromium'
+
+export const SCREENSHOTS = 'test-output/screenshots'
+
+export function launchChromium (): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium chromium-driver (.ci/run does)`)
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+}
+
+/** A page at the size the Admin UI pages are checked at. */
+export async function openPage (browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  return context.newPage()
+}
+
+export async function screenshot (page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true })
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` })
+}
+
+/** Signs in through Keystone's own sign-in page and waits to leave it. */
+export async function signInThroughAdminUi (page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/signin`)
+  await page.getByRole('textbox', { name: 'Email' }).fill(email)
+  await page.getByRole('textbox', { name: 'Password' }).fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL(url => !url.pathname.startsWith('/signin'))
+}
