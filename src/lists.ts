@@ -14,6 +14,8 @@ import { counterList } from './lib/counter-model.ts'
 import { rateWindowList } from './lib/rate-window-model.ts'
 import { outboxMessageList } from './outbox/model.ts'
 import { moduleStateList } from './resources/modules/model.ts'
+import { pipelineRecipeList } from './resources/pipelines/recipe-model.ts'
+import { pipelineRunList } from './resources/pipelines/run-model.ts'
 
 export type ListAccess = {
   access: ReturnType<typeof readOnlyListAccess>
@@ -41,6 +43,8 @@ export function controlPlaneLists (options: ResolvedOptions) {
     SvcLeadEvent: leadEventList(shared),
     SvcModuleState: moduleStateList(shared),
     SvcOutboxMessage: outboxMessageList(shared),
+    SvcPipelineRecipe: pipelineRecipeList(shared),
+    SvcPipelineRun: pipelineRunList(shared),
     SvcRateWindow: rateWindowList(shared),
     SvcRole: roleList(shared),
     SvcTeamMember: teamMemberList(shared),

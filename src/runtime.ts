@@ -9,6 +9,8 @@ import { createSecretBox, type SecretBox } from './lib/secret-box.ts'
 import { createRateLimiter, type RateLimiter } from './auth/rate-limit.ts'
 import { OutboxWorker } from './outbox/worker.ts'
 import type { OutboxDeps } from './outbox/topic.ts'
+import { defaultLog, type Log } from './lib/log.ts'
+import { stageRegistryFor } from './resources/pipelines/stages/registry.ts'
 
 /** What the HTTP layer holds for the life of the server. */
 export type ControlPlaneRuntime = {
@@ -21,15 +23,13 @@ export type ControlPlaneRuntime = {
   outbox: OutboxWorker
   /** Asks the outbox worker to deliver what was just committed, unless this process runs none. */
   kickOutbox: () => void
-  log: (message: string, error?: unknown) => void
+  log: Log
   contextFor: (identity: Identity) => OperationContext
   /** Starts background work (the outbox worker, unless disabled). */
   start: () => void
   /** Stops background work and waits for a delivery in progress. */
   stop: () => Promise<void>
 }
-
-const defaultLog = (message: string, error?: unknown) => console.error(`[svc] ${message}`, error ?? '')
 
 export function createRuntime (keystone: KeystoneContext, options: ResolvedOptions, log = defaultLog): ControlPlaneRuntime {
   const db = keystone.prisma as Db
@@ -43,6 +43,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
   )
   const kickOutbox = () => { if (options.outbox !== false) void outbox.kick() }
   const registry = new OperationRegistry([...builtinOperations, ...options.operations])
+  stageRegistryFor(options) // a stage type registered twice fails here, at startup
   return {
     registry,
     db,

@@ -10,6 +10,7 @@ import { roleOperations } from './roles/index.ts'
 import { userOperations } from './users/index.ts'
 import { contentSourceOperations } from './content-sources/index.ts'
 import { forwardTopic } from './content-sources/forward/topic.ts'
+import { pipelineOperations } from './pipelines/index.ts'
 
 /** Every operation the control plane ships with. */
 export const builtinOperations: readonly Operation[] = [
@@ -20,6 +21,7 @@ export const builtinOperations: readonly Operation[] = [
   ...moduleOperations,
   ...statusOperations,
   ...leadOperations,
+  ...pipelineOperations,
   ...roleOperations,
   ...userOperations,
 ]
