@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { Element } from 'domhandler'
-import { HEADINGS, headingLevel } from '../../../content/transforms/headings.ts'
+import { HEADING_TAGS, headingLevel } from '../../../content/transforms/headings.ts'
+import { elementsNamed } from '../../../content/transforms/elements.ts'
 import { touched } from '../../../content/transforms/transform.ts'
 import { defineStage } from './stage.ts'
 
@@ -31,7 +31,7 @@ export const normalizeHeadings = defineStage({
     fix_skips: z.boolean().default(true).describe('Close gaps in the outline instead of only shifting every heading. Default true.'),
   }).strict(),
   run (doc, { top_level, fix_skips }) {
-    const headings = doc.html(HEADINGS).get() as Element[]
+    const headings = elementsNamed(doc.html, HEADING_TAGS)
     if (headings.length === 0) return { changed: false }
     const levels = headings.map(heading => headingLevel(heading)!)
     const next = fix_skips ? outlineLevels(levels, top_level) : shiftedLevels(levels, top_level)

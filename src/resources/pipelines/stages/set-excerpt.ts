@@ -1,14 +1,16 @@
 import { z } from 'zod'
 import type { CheerioAPI } from 'cheerio'
+import { elementsNamed } from '../../../content/transforms/elements.ts'
 import { defineStage } from './stage.ts'
 
 const ELLIPSIS = '…'
+const PARAGRAPHS = new Set(['p'])
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
 
 /** The text of the first paragraph that has any, else of the whole body. */
 function leadText (html: CheerioAPI): string {
-  for (const paragraph of html('p').get()) {
+  for (const paragraph of elementsNamed(html, PARAGRAPHS)) {
     const text = collapse(html(paragraph).text())
     if (text) return text
   }
