@@ -17,19 +17,12 @@ import { StageRegistry } from '../src/resources/pipelines/stages/registry.ts'
 import { runStages } from '../src/resources/pipelines/engine/run-stages.ts'
 import { changedFields, documentFor, stateAfter, stateOf, type PostRow } from '../src/resources/pipelines/engine/post-document.ts'
 import { contentHash } from '../src/resources/pipelines/engine/content-hash.ts'
+import { positiveInteger } from './lib/env.ts'
 
 const TARGET_RATIO = 3
 const DOCUMENT_BYTES = 100 * 1024
 const WARMUP = 10
 const ITERATIONS = positiveInteger('BENCH_ITERATIONS', 60)
-
-function positiveInteger (name: string, fallback: number): number {
-  const raw = process.env[name]?.trim()
-  if (!raw) return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`)
-  return value
-}
 
 /** One section of a pasted article: what the built-in stages exist to clean up, with ordinary prose around it. */
 function section (n: number): string {

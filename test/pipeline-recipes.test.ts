@@ -4,7 +4,8 @@ import { startTestServer, type TestServer } from './support/server.ts'
 import { createAccount } from './support/accounts.ts'
 import { dispatcher, getWithKey } from './support/client.ts'
 import { resourceCaller } from './support/operations.ts'
-import { defineStage } from '../src/index.ts'
+import { defineStage, type ControlPlaneExtension } from '../src/index.ts'
+import { createPost, readPost } from './support/posts.ts'
 import { ensureDefaultRecipe } from '../src/resources/pipelines/default-recipe.ts'
 
 let server: TestServer
@@ -22,8 +23,24 @@ const addNotice = defineStage({
   },
 })
 
+/** An extension brings stage types the same way, beside its lists and operations. */
+const readingTime: ControlPlaneExtension = {
+  stages: [defineStage({
+    type: 'reading_time',
+    summary: 'Store the minutes it takes to read the post in meta.reading_minutes.',
+    options: z.object({ words_per_minute: z.number().int().min(1).max(1000).default(200) }).strict(),
+    run (doc, { words_per_minute }) {
+      const words = doc.html.root().text().split(/\s+/).filter(Boolean).length
+      const minutes = Math.max(1, Math.round(words / words_per_minute))
+      if (doc.meta.reading_minutes === minutes) return { changed: false }
+      doc.meta.reading_minutes = minutes
+      return { changed: true, message: `${minutes} min` }
+    },
+  })],
+}
+
 beforeAll(async () => {
-  server = await startTestServer({ outbox: false, stages: [addNotice] })
+  server = await startTestServer({ outbox: false, stages: [addNotice], extensions: [readingTime] })
   key = (await createAccount(server.db)).key
   pipelines = resourceCaller(dispatcher(server.app, key), 'pipelines')
 })
@@ -200,6 +217,18 @@ describe('stage types', () => {
     expect(good.body.data.stages).toEqual([{ type: 'add_notice', options: { text: 'Sponsored' } }])
   })
 
+  test('host and extension stage types run like the built-ins', async () => {
+    await pipelines('create_recipe', { id: 'extras', name: 'Extras', stages: [{ type: 'add_notice', options: { text: 'Sponsored' } }, { type: 'reading_time', options: { words_per_minute: 2 } }], trigger: { on: [] } })
+    const post = await createPost(server.db, { content: '<p>one two three four five six seven eight</p>' })
+    const res = await pipelines('run', { post_id: post.id, recipe_id: 'extras' })
+    expect(res.body.data).toMatchObject({ status: 'success', changed: true })
+    expect(res.body.data.stages.map((stage: { type: string, message: string | null }) => [stage.type, stage.message])).toEqual([['add_notice', null], ['reading_time', '4 min']])
+    expect(await readPost(server.db, post.id)).toMatchObject({
+      content: '<p>one two three four five six seven eight</p><p class="notice">Sponsored</p>',
+      meta: { reading_minutes: 4 },
+    })
+  })
+
   test('the manifest lists the nine pipelines operations, delete_recipe destructive', async () => {
     const operations = (await getWithKey(server.app, key, '/manage/manifest')).body.data.operations
       .filter((op: { resource: string }) => op.resource === 'pipelines')
@@ -211,6 +240,6 @@ describe('stage types', () => {
 
   test('status counts recipes and runs', async () => {
     const counts = (await dispatcher(server.app, key)({ resource: 'status', action: 'get' })).body.data.counts
-    expect(counts).toMatchObject({ recipes: await server.db.svcPipelineRecipe.count(), runs: 0 })
+    expect(counts).toMatchObject({ recipes: await server.db.svcPipelineRecipe.count(), runs: 1 })
   })
 })

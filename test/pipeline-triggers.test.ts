@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
 import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
+import { createAccount, type TestAccount } from './support/accounts.ts'
+import { graphql, sessionCookie } from './support/session-client.ts'
 import { dispatcher } from './support/client.ts'
 import { resourceCaller } from './support/operations.ts'
 import { deliver } from './support/webhooks.ts'
@@ -11,6 +12,7 @@ import { defineStage } from '../src/index.ts'
 let server: TestServer
 let dispatch: ReturnType<typeof dispatcher>
 let pipelines: ReturnType<typeof resourceCaller>
+let admin: TestAccount
 
 const failingStage = defineStage({
   type: 'always_fails',
@@ -21,7 +23,8 @@ const failingStage = defineStage({
 
 beforeAll(async () => {
   server = await startTestServer({ outbox: false, stages: [failingStage] })
-  dispatch = dispatcher(server.app, (await createAccount(server.db)).key)
+  admin = await createAccount(server.db)
+  dispatch = dispatcher(server.app, admin.key)
   pipelines = resourceCaller(dispatch, 'pipelines')
 })
 afterAll(async () => server.close())
@@ -136,7 +139,7 @@ describe('the publish trigger', () => {
     await ok('pipelines', 'update_recipe', { id: 'on-publish', trigger: { on: ['publish'] } })
   })
 
-  test('publishing a post through Keystone (Admin UI, GraphQL) runs the publish recipe once', async () => {
+  test('publishing a post through a Keystone context runs the publish recipe once, and only on the change to publish', async () => {
     const posts = keystonePosts()
     const post = await createPost(server.db, { content: '<h2>Draft heading</h2>' })
     await posts.updateOne({ where: { id: String(post.id) }, data: { title: 'Still a draft' } })
@@ -156,6 +159,29 @@ describe('the publish trigger', () => {
     const postId = Number(created.id)
     expect((await runsOf(postId)).map(run => run.triggerKind)).toEqual(['publish'])
     expect((await readPost(server.db, postId)).content).toBe('<h2 id="now">Now</h2>')
+  })
+
+  test('an editor publishing in the Admin UI (a GraphQL mutation in a session) runs it', async () => {
+    const editor = await createAccount(server.db, 'editor')
+    const cookie = await sessionCookie(server.app, editor.email, editor.password)
+    const post = await createPost(server.db, { content: '<h2>From the editor</h2>' })
+    const res = await graphql(server.app, 'mutation ($id: ID!) { updatePost(where: { id: $id }, data: { status: "publish" }) { id status } }', { id: String(post.id) }, cookie)
+    expect(res.body.errors).toBeUndefined()
+    expect(res.body.data.updatePost).toEqual({ id: String(post.id), status: 'publish' })
+    expect((await runsOf(post.id)).map(run => [run.recipeId, run.triggerKind])).toEqual([['on-publish', 'publish']])
+    expect((await readPost(server.db, post.id)).content).toBe('<h2 id="from-the-editor">From the editor</h2>')
+  })
+
+  test('the pipeline lists are no side door: GraphQL cannot write them, and only holders of manage_options read them', async () => {
+    const adminCookie = await sessionCookie(server.app, admin.email, admin.password)
+    const read = await graphql(server.app, '{ svcPipelineRecipes(where: { slug: { equals: "default" } }) { slug } svcPipelineRunsCount }', {}, adminCookie)
+    expect(read.body.data).toEqual({ svcPipelineRecipes: [{ slug: 'default' }], svcPipelineRunsCount: await server.db.svcPipelineRun.count() })
+    const anonymous = await graphql(server.app, '{ svcPipelineRecipes { slug } }')
+    expect(anonymous.body.data?.svcPipelineRecipes ?? []).toEqual([])
+    const before = await server.db.svcPipelineRecipe.count()
+    const write = await graphql(server.app, 'mutation { createSvcPipelineRecipe(data: { slug: "forged", name: "Forged" }) { id } }', {}, adminCookie)
+    expect(write.body.errors?.[0]?.extensions?.code).toBe('KS_ACCESS_DENIED')
+    expect(await server.db.svcPipelineRecipe.count()).toBe(before)
   })
 
   test('a manual run never picks a recipe that only publish triggers', async () => {
