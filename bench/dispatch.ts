@@ -32,20 +32,13 @@ import type { Db } from '../src/db/client.ts'
 import { hashPassword } from '../schema/password-kdf.ts'
 import { issueApiKey } from '../src/resources/api-keys/issue-key.ts'
 import { load, loadProblems, type LoadRequest, type LoadResult } from './lib/load.ts'
+import { positiveInteger } from './lib/env.ts'
 
 const CONNECTIONS = 10
 const CRM_ROWS = 10
 const WARMUP_REQUESTS = 500
 const TARGET_RATIO = 1.5
 const SECONDS = positiveInteger('BENCH_SECONDS', 8)
-
-function positiveInteger (name: string, fallback: number): number {
-  const raw = process.env[name]?.trim()
-  if (!raw) return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`)
-  return value
-}
 
 /** Anything that must be undone, newest first. */
 const cleanups: Array<() => Promise<unknown> | unknown> = []

@@ -3,6 +3,7 @@ import { resolveOptions, type ControlPlaneOptions } from './options.ts'
 import { controlPlaneLists } from './lists.ts'
 import { mountControlPlane } from './http/mount.ts'
 import type { DatabaseProvider } from './db/database-url.ts'
+import { withPublishTrigger } from './resources/pipelines/triggers/publish-hook.ts'
 
 export type { ControlPlaneOptions, ControlPlaneExtension } from './options.ts'
 export type { ListAccess } from './lists.ts'
@@ -11,19 +12,21 @@ export type { Operation, OperationConfig, OperationResult } from './registry/def
 export type { OperationContext } from './registry/operation-context.ts'
 export { SvcError, ERROR_STATUS, type ErrorCode, badRequest, conflict, forbidden, invalidParams, notFound, rateLimited } from './errors.ts'
 export { readVariable } from './resources/variables/read-variable.ts'
+export { defineStage } from './resources/pipelines/stages/stage.ts'
+export type { StageDefinition, PipelineDocument, PostFacts, StageResult, StageContext } from './resources/pipelines/stages/stage.ts'
 
 
 /**
  * Adds the management control plane to a Keystone config (the object passed to `config()`): its
- * lists, and the `svc/v1` HTTP namespace mounted on Keystone's own express app.
- * Pure: returns a new config, mutates nothing.
+ * lists, the pipelines' `publish` trigger on the host's `Post` list, and the `svc/v1` HTTP
+ * namespace mounted on Keystone's own express app. Pure: returns a new config, mutates nothing.
  */
 export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTypeInfo>> (keystoneConfig: Config, options: ControlPlaneOptions = {}): Config {
   const resolved = resolveOptions(options, { databaseProvider: keystoneConfig.db.provider as DatabaseProvider })
   const hostExtend = keystoneConfig.server?.extendExpressApp
   return {
     ...keystoneConfig,
-    lists: { ...keystoneConfig.lists, ...controlPlaneLists(resolved) },
+    lists: { ...withPublishTrigger(keystoneConfig.lists, resolved), ...controlPlaneLists(resolved) },
     server: {
       ...keystoneConfig.server,
       extendExpressApp: async (app, context) => {

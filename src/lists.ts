@@ -17,6 +17,8 @@ import { counterList } from './lib/counter-model.ts'
 import { rateWindowList } from './lib/rate-window-model.ts'
 import { outboxMessageList } from './outbox/model.ts'
 import { moduleStateList } from './resources/modules/model.ts'
+import { pipelineRecipeList } from './resources/pipelines/recipe-model.ts'
+import { pipelineRunList } from './resources/pipelines/run-model.ts'
 
 export type ListAccess = {
   access: ReturnType<typeof readOnlyListAccess>
@@ -46,6 +48,8 @@ export function controlPlaneLists (options: ResolvedOptions) {
     SvcModuleState: moduleStateList(shared),
     SvcIntegration: integrationList(shared),
     SvcOutboxMessage: outboxMessageList(shared),
+    SvcPipelineRecipe: pipelineRecipeList(shared),
+    SvcPipelineRun: pipelineRunList(shared),
     SvcRateWindow: rateWindowList(shared),
     SvcRole: roleList(shared),
     SvcTeamMember: teamMemberList(shared),

@@ -5,6 +5,7 @@ import type { DatabaseProvider } from './db/database-url.ts'
 import type { ListConfig } from '@keystone-6/core/types'
 import type { ListAccess } from './lists.ts'
 import type { Tx } from './db/client.ts'
+import type { AnyStageDefinition } from './resources/pipelines/stages/stage.ts'
 
 /** Capability name → host roles that hold it. */
 export type CapabilityMap = Record<string, readonly HostRole[]>
@@ -37,6 +38,8 @@ export type ControlPlaneExtension = {
   lists?: (readOnly: (capability?: string) => ListAccess) => Record<string, ListConfig<any>>
   operations?: readonly Operation[]
   capabilities?: CapabilityMap
+  /** Pipeline stage types the extension adds (see `ControlPlaneOptions.stages`). */
+  stages?: readonly AnyStageDefinition[]
 }
 
 export type ControlPlaneOptions = {
@@ -54,6 +57,13 @@ export type ControlPlaneOptions = {
   operations?: readonly Operation[]
   /** Resources the host adds: lists, operations and capabilities together. @default [] */
   extensions?: readonly ControlPlaneExtension[]
+  /**
+   * Pipeline stage types the host adds, made with `defineStage`. Recipes list them by `type` like
+   * the built-ins (validated against their `options` schema when a recipe is saved), and
+   * `pipelines.list_stages` describes them. A type may be registered once.
+   * @default []
+   */
+  stages?: readonly AnyStageDefinition[]
   /**
    * 32-byte key for secrets at rest, as 64 hex characters or base64.
    * When absent, a development key is generated once under `var/` with a warning.
@@ -113,6 +123,8 @@ export type ResolvedOptions = {
   maxBodyBytes: number
   operations: readonly Operation[]
   extensions: readonly ControlPlaneExtension[]
+  /** Host and extension stage types (the built-ins are added by the stage registry). */
+  stages: readonly AnyStageDefinition[]
   encryptionKey: string | undefined
   varDir: string
   /** The host database's provider, taken from its Keystone config. */
@@ -163,6 +175,7 @@ export function resolveOptions (options: ControlPlaneOptions = {}, host: { datab
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     operations: [...extensions.flatMap(extension => extension.operations ?? []), ...options.operations ?? []],
     extensions,
+    stages: [...extensions.flatMap(extension => extension.stages ?? []), ...options.stages ?? []],
     encryptionKey: options.encryptionKey ?? process.env.SVC_ENCRYPTION_KEY,
     varDir,
     databaseProvider: host.databaseProvider,

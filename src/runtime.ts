@@ -10,6 +10,8 @@ import { createRateLimiter, type RateLimiter } from './auth/rate-limit.ts'
 import { OutboxWorker } from './outbox/worker.ts'
 import { AuditWriter } from './resources/audit/writer.ts'
 import type { OutboxDeps } from './outbox/topic.ts'
+import { defaultLog, type Log } from './lib/log.ts'
+import { stageRegistryFor } from './resources/pipelines/stages/registry.ts'
 
 /** What the HTTP layer holds for the life of the server. */
 export type ControlPlaneRuntime = {
@@ -24,15 +26,13 @@ export type ControlPlaneRuntime = {
   audit: AuditWriter
   /** Asks the outbox worker to deliver what was just committed, unless this process runs none. */
   kickOutbox: () => void
-  log: (message: string, error?: unknown) => void
+  log: Log
   contextFor: (identity: Identity) => OperationContext
   /** Starts background work (the outbox worker, unless disabled). */
   start: () => void
   /** Stops background work and waits for a delivery in progress. */
   stop: () => Promise<void>
 }
-
-const defaultLog = (message: string, error?: unknown) => console.error(`[svc] ${message}`, error ?? '')
 
 export function createRuntime (keystone: KeystoneContext, options: ResolvedOptions, log = defaultLog): ControlPlaneRuntime {
   const db = keystone.prisma as Db
@@ -46,6 +46,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
   )
   const kickOutbox = () => { if (options.outbox !== false) void outbox.kick() }
   const registry = new OperationRegistry([...builtinOperations, ...options.operations])
+  stageRegistryFor(options) // a stage type registered twice fails here, at startup
   return {
     registry,
     db,

@@ -56,6 +56,18 @@ const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
   'modules.disable': { valid: { module: 'leads' }, invalid: { module: '' } },
   'modules.enable': { valid: { module: 'leads' }, invalid: {} },
   'modules.list': { valid: {}, invalid: { all: true } },
+  'pipelines.create_recipe': {
+    valid: { name: 'Wire', priority: 3, stages: [{ type: 'set_excerpt', options: { max_length: 200 } }], trigger: { on: ['ingest'], sources: ['wire'] }, policy: { on_error: 'continue' } },
+    invalid: { name: 'Wire', trigger: { on: ['nightly'] } },
+  },
+  'pipelines.delete_recipe': { valid: { id: 'wire', confirm: true }, invalid: { id: 'Wire Recipe' } },
+  'pipelines.get_recipe': { valid: { id: 'default' }, invalid: {} },
+  'pipelines.get_run': { valid: { id: 7 }, invalid: { id: '7' } },
+  'pipelines.list_recipes': { valid: {}, invalid: { page: 1 } },
+  'pipelines.list_runs': { valid: { page: 2, per_page: 50, post_id: 3, recipe_id: 'default', status: 'failed' }, invalid: { status: 'done' } },
+  'pipelines.list_stages': { valid: {}, invalid: { type: 'x' } },
+  'pipelines.run': { valid: { post_id: 3, recipe_id: 'default', dry_run: true, force: false }, invalid: { recipe_id: 'default' } },
+  'pipelines.update_recipe': { valid: { id: 'wire', policy: { skip_unchanged: false } }, invalid: { id: 'wire', policy: { stage_timeout_ms: 0 } } },
   'status.get': { valid: {}, invalid: { verbose: true } },
   'roles.assign': { valid: { slug: 'editor', user_num: '7' }, invalid: { slug: 'Editor', user_num: '7' } },
   'roles.create': { valid: { name: 'Lead', constraint_type: 'max', max_count: 2, color: '#abc' }, invalid: { name: 'Lead', constraint_type: 'min' } },
@@ -124,7 +136,7 @@ describe('manifest', () => {
     const destructive = builtins.filter(op => op.destructive).map(op => op.name)
     expect(destructive).toEqual([
       'ai.clear_secret', 'api_keys.revoke', 'content_sources.delete', 'crm.delete', 'integrations.clear_secret',
-      'leads.delete', 'roles.delete', 'users.delete', 'users.send_welcome_email', 'variables.delete',
+      'leads.delete', 'pipelines.delete_recipe', 'roles.delete', 'users.delete', 'users.send_welcome_email', 'variables.delete',
     ])
     for (const op of builtins.filter(op => op.destructive)) {
       expect(op.params.properties.confirm).toMatchObject({ type: 'boolean' })

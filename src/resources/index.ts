@@ -13,6 +13,7 @@ import { contentSourceOperations } from './content-sources/index.ts'
 import { forwardTopic } from './content-sources/forward/topic.ts'
 import { integrationOperations } from './integrations/index.ts'
 import { variableOperations } from './variables/index.ts'
+import { pipelineOperations } from './pipelines/index.ts'
 
 /** Every operation the control plane ships with. */
 export const builtinOperations: readonly Operation[] = [
@@ -24,6 +25,7 @@ export const builtinOperations: readonly Operation[] = [
   ...moduleOperations,
   ...statusOperations,
   ...leadOperations,
+  ...pipelineOperations,
   ...roleOperations,
   ...userOperations,
   ...integrationOperations,

@@ -6,4 +6,6 @@ export const builtinStatusCounters: readonly StatusCounter[] = [
   { key: 'leads', count: db => db.svcLead.count() },
   { key: 'users', count: db => db.svcTeamMember.count() },
   { key: 'content_sources', count: db => db.svcContentSource.count() },
+  { key: 'recipes', count: db => db.svcPipelineRecipe.count() },
+  { key: 'runs', count: db => db.svcPipelineRun.count() },
 ]

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTransform, touched } from './transform.ts'
-import { headingLevel } from './headings.ts'
+import { HEADING_TAGS, headingLevel } from './headings.ts'
+import { elementsWhere } from './elements.ts'
 import { firstFreeSlug, slugify } from '../../lib/slugify.ts'
 
 export const addHeadingAnchors = defineTransform({
@@ -11,15 +12,19 @@ export const addHeadingAnchors = defineTransform({
       .describe('Heading levels that get anchors. Default [2, 3, 4].'),
   }).strict(),
   apply (doc, { levels }) {
-    const ids = new Set(doc('[id]').map((_, element) => doc(element).attr('id')).get())
+    const ids = new Set<string>()
+    const headings = elementsWhere(doc, element => {
+      if (element.attribs.id !== undefined) ids.add(element.attribs.id)
+      return HEADING_TAGS.has(element.name)
+    })
     let added = 0
-    doc('h1, h2, h3, h4, h5, h6').each((_, heading) => {
-      if (doc(heading).attr('id') || !levels.includes(headingLevel(heading)!)) return
+    for (const heading of headings) {
+      if (heading.attribs.id || !levels.includes(headingLevel(heading)!)) continue
       const id = firstFreeSlug(slugify(doc(heading).text()) || 'section', ids)
       ids.add(id)
-      doc(heading).attr('id', id)
+      heading.attribs.id = id
       added++
-    })
+    }
     return touched(added, 'heading anchors added')
   },
 })

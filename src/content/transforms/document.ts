@@ -1,4 +1,5 @@
 import { load, type CheerioAPI } from 'cheerio'
+import { cloneNode } from 'domhandler'
 
 /** Parses post content as an HTML fragment (no `<html>`/`<body>` wrapper is added). */
 export function parseHtml (html: string): CheerioAPI {
@@ -7,4 +8,9 @@ export function parseHtml (html: string): CheerioAPI {
 
 export function serializeHtml (doc: CheerioAPI): string {
   return doc.html()
+}
+
+/** An independent copy of a parsed fragment, without serializing and parsing again. */
+export function cloneHtml (doc: CheerioAPI): CheerioAPI {
+  return load(cloneNode(doc.root()[0]!, true).children, null, false)
 }

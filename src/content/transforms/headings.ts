@@ -1,7 +1,7 @@
 import type { Cheerio, CheerioAPI } from 'cheerio'
 import type { Element } from 'domhandler'
 
-export const HEADINGS = 'h1, h2, h3, h4, h5, h6'
+export const HEADING_TAGS: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
 
 export function headingLevel (element: Element): number | null {
   const match = /^h([1-6])$/.exec(element.tagName.toLowerCase())

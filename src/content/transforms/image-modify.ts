@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineTransform, touched } from './transform.ts'
+import { elementsNamed } from './elements.ts'
 
 const imageModifyOptions = z.object({
   lazy_load: z.boolean().optional().describe('Set loading="lazy" and decoding="async".'),
@@ -14,6 +15,8 @@ const imageModifyOptions = z.object({
   }).strict().optional().describe('Replace a URL prefix in src and srcset (e.g. move images to a CDN).'),
 }).strict()
 
+const IMAGES = new Set(['img'])
+
 export type ImageModifyOptions = z.output<typeof imageModifyOptions>
 
 function altFromFilename (src: string): string {
@@ -27,7 +30,7 @@ export const imageModify = defineTransform({
   options: imageModifyOptions,
   apply (doc, options) {
     let edits = 0
-    doc('img').each((_, element) => {
+    for (const element of elementsNamed(doc, IMAGES)) {
       const img = doc(element)
       const before = JSON.stringify(element.attribs)
       if (options.rewrite_src) {
@@ -43,7 +46,7 @@ export const imageModify = defineTransform({
       if (options.add_class) img.addClass(options.add_class)
       if (options.alt_from_filename && img.attr('alt') === undefined && img.attr('src')) img.attr('alt', altFromFilename(img.attr('src')!))
       if (JSON.stringify(element.attribs) !== before) edits++
-    })
+    }
     return touched(edits, 'images modified')
   },
 })

@@ -1,4 +1,4 @@
-export { parseHtml, serializeHtml } from './document.ts'
+export { cloneHtml, parseHtml, serializeHtml } from './document.ts'
 export { defineTransform, type ContentTransform, type TransformResult } from './transform.ts'
 export { contentTransforms, type TransformType } from './registry.ts'
 export { runTransforms, type TransformStep, type StepReport } from './run-transforms.ts'

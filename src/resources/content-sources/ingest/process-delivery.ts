@@ -12,6 +12,7 @@ import { extractFields, metaFor } from './extract-fields.ts'
 import { holdAsSample, SourceChanged } from './hold-as-sample.ts'
 import { writePost, type PostAction } from './write-post.ts'
 import { authorFor } from './author.ts'
+import { runTriggeredPipelinesAfterWrite } from '../../pipelines/triggers/run-triggered.ts'
 
 export type DeliveryStatus = 'received' | 'held' | 'failed' | PostAction
 
@@ -23,7 +24,13 @@ export type DeliveryOutcome = {
   error: string | null
   /** A forward was enqueued: kick the outbox once the caller is done. */
   forwarded: boolean
+  /** This call created or updated the post (not another process, not an earlier call). */
+  wrote: boolean
+  /** This call created the post with the status `publish`. */
+  published: boolean
 }
+
+const NO_EFFECTS = { forwarded: false, wrote: false, published: false }
 
 /** Another process took a slug or term first, or changed the source: a fresh transaction sees why. */
 const lostRace = (error: unknown) => isUniqueViolation(error) || error instanceof SourceChanged
@@ -33,8 +40,8 @@ const PROCESSABLE = ['received', 'held']
 
 async function processInTransaction (tx: Tx, deps: IngestDeps, deliveryId: number): Promise<DeliveryOutcome> {
   const now = deps.options.now()
-  const outcome = (status: DeliveryStatus, postId: number | null = null, forwarded = false): DeliveryOutcome =>
-    ({ delivery_id: deliveryId, status, post_id: postId, error: null, forwarded })
+  const outcome = (status: DeliveryStatus, postId: number | null = null, effects = NO_EFFECTS): DeliveryOutcome =>
+    ({ delivery_id: deliveryId, status, post_id: postId, error: null, ...effects })
   // The conditional update is the claim: two processes never process one delivery twice.
   const { count } = await tx.svcContentDelivery.updateMany({ where: { id: deliveryId, status: { in: PROCESSABLE } }, data: { status: 'processing' } })
   const delivery = await tx.svcContentDelivery.findUniqueOrThrow({ where: { id: deliveryId } })
@@ -61,27 +68,34 @@ async function processInTransaction (tx: Tx, deps: IngestDeps, deliveryId: numbe
     author: await authorFor(tx, deps.options, source, fields.author),
     meta: metaFor(payload, source.metaFields as Record<string, string>, source.fmVariables as Record<string, unknown>),
   })
-  const forwarded = source.forwardEnabled && (written.action === 'created' || written.action === 'updated')
+  const wrote = written.action === 'created' || written.action === 'updated'
+  const forwarded = source.forwardEnabled && wrote
   if (forwarded) await enqueueForward(tx, source, written.postId, written.action === 'created' ? 'post.created' : 'post.updated', now)
   await finish(written.action, written.postId)
-  return outcome(written.action, written.postId, forwarded)
+  return outcome(written.action, written.postId, { forwarded, wrote, published: written.action === 'created' && source.defaultPostStatus === 'publish' })
 }
 
 /**
  * Processes one stored delivery in a transaction: hold it as the sample, or map it to a post
- * (and enqueue its forward). A delivery that cannot be mapped is marked failed with the reason;
- * anything unexpected leaves it `received`, still in the inbox.
+ * (and enqueue its forward), then runs the pipelines its `ingest` (and `publish`) triggers select.
+ * A delivery that cannot be mapped is marked failed with the reason; anything unexpected leaves
+ * it `received`, still in the inbox.
  */
 export async function processDelivery (deps: IngestDeps, deliveryId: number): Promise<DeliveryOutcome> {
   try {
-    return await retryWhen(lostRace, () => deps.db.$transaction(tx => processInTransaction(tx, deps, deliveryId)))
+    const outcome = await retryWhen(lostRace, () => deps.db.$transaction(tx => processInTransaction(tx, deps, deliveryId)))
+    // After the commit: the ingested post stands whatever the pipelines do with it.
+    if (outcome.wrote && outcome.post_id !== null) {
+      await runTriggeredPipelinesAfterWrite(deps, outcome.post_id, outcome.published ? ['ingest', 'publish'] : ['ingest'], deps.log)
+    }
+    return outcome
   } catch (error) {
     if (!(error instanceof DeliveryRejected)) throw error
     await deps.db.svcContentDelivery.update({
       where: { id: deliveryId },
       data: { status: 'failed', error: error.message, processedAt: deps.options.now() },
     })
-    return { delivery_id: deliveryId, status: 'failed', post_id: null, error: error.message, forwarded: false }
+    return { delivery_id: deliveryId, status: 'failed', post_id: null, error: error.message, ...NO_EFFECTS }
   }
 }
 

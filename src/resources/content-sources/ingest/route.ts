@@ -49,7 +49,7 @@ export async function ingestRoute (runtime: ControlPlaneRuntime, req: Request, r
     sendSuccess(res, { delivery_id: stored.id, status: 'duplicate', post_id: null }, false)
     return
   }
-  const outcome = await processDelivery({ db: runtime.db, options: runtime.options }, stored.id)
+  const outcome = await processDelivery({ db: runtime.db, options: runtime.options, log: runtime.log }, stored.id)
   if (outcome.forwarded) runtime.kickOutbox()
   if (outcome.status === 'failed') {
     throw invalidParams(`delivery ${stored.id} was stored but not ingested: ${outcome.error}`, { delivery_id: stored.id })

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto'
 import type { Tx } from '../../../db/client.ts'
+import { sha256Hex } from '../../../lib/sha256.ts'
 import { firstFreeSlug, slugify } from '../../../lib/slugify.ts'
 import type { SourceRow } from '../columns.ts'
 import type { MappedFields } from './extract-fields.ts'
 import { DeliveryRejected } from './delivery-rejected.ts'
-import { ensureTerms, UNCATEGORIZED, type TermKind } from './terms.ts'
+import { ensureTerms, UNCATEGORIZED, type TermKind } from '../../../content/terms.ts'
 import { cleanContent } from './source-transforms.ts'
 
 export type PostAction = 'created' | 'updated' | 'unchanged' | 'skipped'
@@ -12,8 +12,6 @@ export type PostAction = 'created' | 'updated' | 'unchanged' | 'skipped'
 export type PostInput = { fields: MappedFields, author: number | null, meta: Record<string, unknown> }
 
 type Term = { id: number, slug: string }
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 async function freePostSlug (tx: Tx, postTypeId: number, base: string): Promise<string> {
   const rows = await tx.post.findMany({ where: { postTypeId, slug: { startsWith: base } }, select: { slug: true } })
@@ -68,7 +66,7 @@ export async function writePost (tx: Tx, source: SourceRow, { fields, author, me
         meta: meta as never,
         source: source.slug,
         externalId: fields.externalId,
-        contentHash: sha256(content),
+        contentHash: sha256Hex(content),
       },
       select: { id: true },
     })
@@ -91,7 +89,7 @@ export async function writePost (tx: Tx, source: SourceRow, { fields, author, me
     data: {
       ...next,
       meta: next.meta as never,
-      contentHash: sha256(content),
+      contentHash: sha256Hex(content),
       tags: { set: connect(tags) },
       categories: { set: connect(categories) },
     },

@@ -1,5 +1,5 @@
-import type { Tx } from '../../../db/client.ts'
-import { slugify } from '../../../lib/slugify.ts'
+import type { Tx } from '../db/client.ts'
+import { slugify } from '../lib/slugify.ts'
 
 export type TermKind = 'tag' | 'category'
 

@@ -1,0 +1,23 @@
+import type { z } from 'zod'
+import { invalidParams } from '../../errors.ts'
+import { describeIssues } from '../../registry/run-operation.ts'
+import type { RecipeStage, recipeStageParam } from './recipe-shape.ts'
+import type { StageRegistry } from './stages/registry.ts'
+
+/**
+ * The stages as stored, or `invalid_params` naming the first stage whose type is unknown or whose
+ * options its type's schema refuses. Options are stored as given; each run parses them again.
+ */
+export function checkStages (stages: readonly z.output<typeof recipeStageParam>[], registry: StageRegistry): RecipeStage[] {
+  return stages.map(({ type, options = {} }, index) => {
+    const name = `stages.${index} (${type})`
+    const definition = registry.get(type)
+    if (!definition) throw invalidParams(`${name}: unknown stage type; available: ${registry.types().join(', ')}`, { stage: index, type })
+    const parsed = definition.options.safeParse(options)
+    if (!parsed.success) {
+      const issues = describeIssues(parsed.error.issues).map(issue => ({ ...issue, path: ['stages', index, 'options', issue.path].filter(part => part !== '').join('.') }))
+      throw invalidParams(`${name}: invalid options: ${issues.map(issue => `${issue.path}: ${issue.message}`).join('; ')}`, { stage: index, type, issues })
+    }
+    return { type, options }
+  })
+}

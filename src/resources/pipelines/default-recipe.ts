@@ -1,0 +1,36 @@
+import type { Db } from '../../db/client.ts'
+import { isUniqueViolation } from '../../db/client.ts'
+import { recipeColumns, type RecipeDefinition } from './recipe-shape.ts'
+import { DEFAULT_RECIPE_ID } from './values.ts'
+
+/**
+ * Every built-in stage, in an order where each prepares the next: cleanup first, headings before
+ * their anchors, the excerpt from the cleaned text. Run only on request (`manual`).
+ */
+export const DEFAULT_RECIPE: RecipeDefinition = {
+  name: 'Default',
+  priority: 0,
+  stages: [
+    { type: 'content_cleanup', options: {} },
+    { type: 'strip_uncategorized', options: {} },
+    { type: 'strip_inbody_toc', options: {} },
+    { type: 'strip_inbody_faq', options: {} },
+    { type: 'normalize_headings', options: {} },
+    { type: 'add_heading_anchors', options: {} },
+    { type: 'image_modify', options: { lazy_load: true } },
+    { type: 'apply_taxonomy', options: { remove_categories: ['Uncategorized'] } },
+    { type: 'set_excerpt', options: {} },
+  ],
+  trigger: { on: ['manual'] },
+  policy: { skip_unchanged: true, on_error: 'stop', stage_timeout_ms: 5000 },
+}
+
+/** Creates the default recipe when it is missing. Safe from any number of processes at once: the id is unique. */
+export async function ensureDefaultRecipe (db: Db): Promise<void> {
+  if (await db.svcPipelineRecipe.findUnique({ where: { slug: DEFAULT_RECIPE_ID }, select: { id: true } })) return
+  try {
+    await db.svcPipelineRecipe.create({ data: { slug: DEFAULT_RECIPE_ID, ...recipeColumns(DEFAULT_RECIPE) } })
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error
+  }
+}

@@ -1,0 +1,110 @@
+import type { Db } from '../../../db/client.ts'
+import type { ResolvedOptions } from '../../../options.ts'
+import type { Recipe } from '../recipe-shape.ts'
+import type { RunStatus, TriggerKind } from '../values.ts'
+import { stageRegistryFor } from '../stages/registry.ts'
+import { contentHash } from './content-hash.ts'
+import { changedFields, documentFor, loadPost, stateAfter, stateOf, type PostRow } from './post-document.ts'
+import { PostChanged, recordRun, type PostWrite } from './record-run.ts'
+import { runStages, type StageReport } from './run-stages.ts'
+
+export type PipelineDeps = { db: Db, options: ResolvedOptions }
+
+export type RunRequest = { post: PostRow, recipe: Recipe, kind: TriggerKind, dryRun: boolean, force: boolean }
+
+export type RunResult = {
+  run_id: number
+  status: RunStatus
+  post_id: number
+  recipe: string
+  stages: StageReport[]
+  /** The stages changed the post: written for `success`, what would have been written for `dry_run`. */
+  changed: boolean
+  message: string
+}
+
+type Evaluation = { status: RunStatus, stages: StageReport[], changed: boolean, message: string, hash: string, write: PostWrite | null }
+
+/** Runs that lose the race for the post start over this many times in all before they give up. */
+const MAX_ATTEMPTS = 5
+
+function failureSummary (stages: readonly StageReport[]): string | null {
+  const failed = stages.map((stage, index) => ({ ...stage, position: index + 1 })).filter(stage => stage.status === 'failed')
+  if (failed.length === 0) return null
+  return failed.map(stage => `stage ${stage.position} (${stage.type}) failed: ${stage.message}`).join('; ')
+}
+
+async function lastSuccessfulHash (db: Db, postId: number, recipeId: string) {
+  return db.svcPipelineRun.findFirst({ where: { postId, recipeId, status: 'success' }, orderBy: { id: 'desc' }, select: { id: true, contentHash: true } })
+}
+
+/** What one attempt of a run comes to, before anything is written. */
+async function evaluate ({ db, options }: PipelineDeps, post: PostRow, { recipe, dryRun, force }: RunRequest): Promise<Evaluation> {
+  const before = stateOf(post)
+  const hashBefore = contentHash(before, recipe)
+  if (recipe.policy.skip_unchanged && !force) {
+    const last = await lastSuccessfulHash(db, post.id, recipe.id)
+    if (last?.contentHash === hashBefore) {
+      return { status: 'skipped', stages: [], changed: false, message: `unchanged since run ${last.id}`, hash: hashBefore, write: null }
+    }
+  }
+  const clock = () => options.now().getTime()
+  const outcome = await runStages(documentFor(post), recipe.stages, recipe.policy, stageRegistryFor(options), clock)
+  const failures = failureSummary(outcome.reports)
+  if (outcome.stopped) return { status: 'failed', stages: outcome.reports, changed: false, message: `${failures}; nothing was written`, hash: hashBefore, write: null }
+  const after = stateAfter(outcome.doc, before, outcome.touched)
+  const fields = changedFields(before, after)
+  const changed = fields.length > 0
+  const summary = [changed ? `${dryRun ? 'would change' : 'changed'} ${fields.join(', ')}` : 'nothing to change', failures].filter(Boolean).join('; ')
+  if (dryRun) return { status: 'dry_run', stages: outcome.reports, changed, message: summary, hash: hashBefore, write: null }
+  return {
+    status: 'success',
+    stages: outcome.reports,
+    changed,
+    message: summary,
+    hash: contentHash(after, recipe),
+    write: changed ? { read: post, next: after, fields, at: options.now() } : null,
+  }
+}
+
+/**
+ * Runs a recipe over a post and records the run. The stages run outside any transaction; the
+ * post and the run row are then written together, on the condition that the post is still the
+ * version the stages read. When another write got there first, the run starts over on the new
+ * version, so concurrent runs on one post apply one after the other and never interleave.
+ */
+export async function runPipeline (deps: PipelineDeps, request: RunRequest): Promise<RunResult> {
+  const startedAt = deps.options.now().getTime()
+  const record = async (post: PostRow, evaluation: Evaluation): Promise<RunResult> => {
+    const runId = await recordRun(deps.db, {
+      source: post.source,
+      postId: post.id,
+      recipeId: request.recipe.id,
+      status: evaluation.status,
+      triggerKind: request.kind,
+      isDryRun: request.dryRun,
+      changed: evaluation.changed,
+      durationMs: Math.max(0, deps.options.now().getTime() - startedAt),
+      contentHash: evaluation.hash,
+      message: evaluation.message,
+      stages: evaluation.stages,
+      createdAt: deps.options.now(),
+    }, evaluation.write)
+    const { status, stages, changed, message } = evaluation
+    return { run_id: runId, status, post_id: post.id, recipe: request.recipe.id, stages, changed, message }
+  }
+  let post = request.post
+  for (let round = 1; ; round++) {
+    const evaluation = await evaluate(deps, post, request)
+    try {
+      return await record(post, evaluation)
+    } catch (error) {
+      if (!(error instanceof PostChanged)) throw error
+      if (round === MAX_ATTEMPTS) {
+        const message = `the post kept changing during the run (${MAX_ATTEMPTS} attempts); nothing was written`
+        return record(post, { ...evaluation, status: 'failed', changed: false, write: null, hash: contentHash(stateOf(post), request.recipe), message })
+      }
+      post = await loadPost(deps.db, post.id)
+    }
+  }
+}

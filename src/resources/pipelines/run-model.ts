@@ -1,0 +1,27 @@
+import { list } from '@keystone-6/core'
+import { checkbox, integer, json, text, timestamp } from '@keystone-6/core/fields'
+import type { ListAccess } from '../../lists.ts'
+
+/**
+ * One pipeline run over one post, written in the transaction that wrote the post (when it did).
+ * `postId` is a plain column, not a relation, so the history outlives a deleted post.
+ */
+export const pipelineRunList = ({ access, ui }: ListAccess) => list({
+  access,
+  ui: { ...ui, label: 'Pipeline runs', listView: { initialColumns: ['postId', 'recipeId', 'status', 'triggerKind', 'changed', 'createdAt'] } },
+  db: { map: 'svc_pipeline_runs', idField: { kind: 'autoincrement' } },
+  fields: {
+    source: text({ db: { isNullable: true } }),
+    postId: integer({ validation: { isRequired: true }, isIndexed: true }),
+    recipeId: text({ validation: { isRequired: true }, isIndexed: true }),
+    status: text({ validation: { isRequired: true }, isIndexed: true }),
+    triggerKind: text({ validation: { isRequired: true } }),
+    isDryRun: checkbox({ defaultValue: false }),
+    changed: checkbox({ defaultValue: false }),
+    durationMs: integer({ defaultValue: 0, db: { isNullable: false } }),
+    contentHash: text(),
+    message: text({ db: { isNullable: true } }),
+    stages: json({ defaultValue: [] }),
+    createdAt: timestamp({ defaultValue: { kind: 'now' }, validation: { isRequired: true } }),
+  },
+})

@@ -1,0 +1,12 @@
+import type { ContentTransform } from '../../../content/transforms/index.ts'
+import { defineStage, type AnyStageDefinition } from './stage.ts'
+
+/** A content-source HTML transform as a pipeline stage: same type, options and edit, on the run's parsed document. */
+export function stageFromTransform (transform: ContentTransform<any>): AnyStageDefinition {
+  return defineStage({
+    type: transform.type,
+    summary: transform.summary,
+    options: transform.options,
+    run: (doc, options) => transform.apply(doc.html, options),
+  })
+}

@@ -1,0 +1,43 @@
+import type { ResolvedOptions } from '../../../options.ts'
+import type { AnyStageDefinition } from './stage.ts'
+import { builtinStages } from './builtin.ts'
+
+/** The stage types recipes may use: the built-ins and those the host adds. A type is registered once. */
+export class StageRegistry {
+  readonly #byType = new Map<string, AnyStageDefinition>()
+  readonly #builtin: ReadonlySet<string>
+
+  constructor (builtin: readonly AnyStageDefinition[], added: readonly AnyStageDefinition[]) {
+    for (const stage of [...builtin, ...added]) {
+      if (this.#byType.has(stage.type)) throw new Error(`stage type ${stage.type} is registered twice`)
+      this.#byType.set(stage.type, stage)
+    }
+    this.#builtin = new Set(builtin.map(stage => stage.type))
+  }
+
+  get (type: string): AnyStageDefinition | undefined {
+    return this.#byType.get(type)
+  }
+
+  isBuiltin (type: string): boolean {
+    return this.#builtin.has(type)
+  }
+
+  /** Every stage type, sorted by name. */
+  all (): AnyStageDefinition[] {
+    return [...this.#byType.values()].sort((a, b) => a.type.localeCompare(b.type))
+  }
+
+  types (): string[] {
+    return this.all().map(stage => stage.type)
+  }
+}
+
+const registries = new WeakMap<ResolvedOptions, StageRegistry>()
+
+/** The registry for one configuration, built once; a duplicate type throws at startup. */
+export function stageRegistryFor (options: ResolvedOptions): StageRegistry {
+  let registry = registries.get(options)
+  if (!registry) registries.set(options, registry = new StageRegistry(builtinStages, options.stages))
+  return registry
+}

@@ -1,0 +1,38 @@
+import { defaultLog, type Log } from '../../../lib/log.ts'
+import { isModuleEnabled } from '../../modules/state.ts'
+import { factsOf, loadPost } from '../engine/post-document.ts'
+import { recipeForTrigger } from '../engine/pick-recipe.ts'
+import { runPipeline, type PipelineDeps, type RunResult } from '../engine/run-pipeline.ts'
+import type { TriggerKind } from '../values.ts'
+
+/**
+ * Runs, for each trigger kind in turn, the highest-priority recipe it selects for the post; a
+ * recipe selected by several kinds runs once. Nothing runs while the pipelines module is disabled.
+ */
+export async function runTriggeredPipelines (deps: PipelineDeps, postId: number, kinds: readonly TriggerKind[]): Promise<RunResult[]> {
+  if (!await isModuleEnabled(deps.db, 'pipelines')) return []
+  const results: RunResult[] = []
+  const ran = new Set<string>()
+  for (const kind of kinds) {
+    // Read again for every kind: the previous recipe may have written the post.
+    const post = await loadPost(deps.db, postId)
+    const recipe = await recipeForTrigger(deps.db, kind, factsOf(post))
+    if (!recipe || ran.has(recipe.id)) continue
+    ran.add(recipe.id)
+    results.push(await runPipeline(deps, { post, recipe, kind, dryRun: false, force: false }))
+  }
+  return results
+}
+
+/**
+ * For writes that already committed (an ingested post, a published one): their own outcome must
+ * not depend on the pipeline, so a failure here is logged, and the failed run recorded as a row
+ * when it got that far.
+ */
+export async function runTriggeredPipelinesAfterWrite (deps: PipelineDeps, postId: number, kinds: readonly TriggerKind[], log: Log = defaultLog): Promise<void> {
+  try {
+    await runTriggeredPipelines(deps, postId, kinds)
+  } catch (error) {
+    log(`the ${kinds.join('/')} pipelines for post ${postId} could not run`, error)
+  }
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod'
+import canonicalize from 'canonicalize'
+import { defineOperation } from '../../registry/define-operation.ts'
+import { notFound } from '../../errors.ts'
+import { checkStages } from './check-stages.ts'
+import { findRecipe } from './find-recipe.ts'
+import { stageRegistryFor } from './stages/registry.ts'
+import {
+  RECIPE_ROW_FIELDS, recipeIdParam, recipeNameParam, recipePolicyParam, recipePriorityParam, recipeRecord,
+  recipeColumns, recipeStagesParam, recipeTriggerParam, definitionOf, toRecipeRecord, type RecipeDefinition,
+} from './recipe-shape.ts'
+
+export const updateRecipe = defineOperation({
+  resource: 'pipelines',
+  action: 'update_recipe',
+  summary: 'Change a pipeline recipe (merge-patch).',
+  description: 'Omitted keys are kept. A supplied stages list, trigger or policy replaces that whole value, and fields left out of a ' +
+    'supplied trigger or policy take their defaults: send the complete object to change one field in it. The id cannot change.',
+  idempotent: true,
+  params: z.object({
+    id: recipeIdParam,
+    name: recipeNameParam.optional(),
+    priority: recipePriorityParam.optional(),
+    stages: recipeStagesParam.optional(),
+    trigger: recipeTriggerParam.optional(),
+    policy: recipePolicyParam.optional(),
+  }),
+  returns: recipeRecord,
+  async handler ({ id, ...patch }, { db, options }) {
+    const row = await findRecipe(db, id)
+    const current = definitionOf(row)
+    const next: RecipeDefinition = {
+      name: patch.name ?? current.name,
+      priority: patch.priority ?? current.priority,
+      stages: patch.stages === undefined ? current.stages : checkStages(patch.stages, stageRegistryFor(options)),
+      trigger: patch.trigger ?? current.trigger,
+      policy: patch.policy ?? current.policy,
+    }
+    if (canonicalize(next) === canonicalize(current)) return { data: toRecipeRecord(row), changed: false }
+    const { count } = await db.svcPipelineRecipe.updateMany({ where: { slug: id }, data: recipeColumns(next) })
+    if (count === 0) throw notFound(`no pipeline recipe "${id}"`)
+    const updated = await db.svcPipelineRecipe.findUniqueOrThrow({ where: { slug: id }, select: RECIPE_ROW_FIELDS })
+    return { data: toRecipeRecord(updated), changed: true }
+  },
+})
