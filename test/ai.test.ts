@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { startTestServer, type TestServer } from './support/server.ts'
 import { createAccount } from './support/accounts.ts'
 import { dispatcher, getWithKey, seenBodies } from './support/client.ts'
-import { answerJson, startHttpPeer, type HttpPeer } from './support/scripted-peer.ts'
+import { answerJson, startLoopbackServer, type LoopbackServer } from './support/loopback-server.ts'
 import { SecretBox, parseEncryptionKey } from '../src/lib/secret-box.ts'
 
 const TIMEOUT_MS = 1000
@@ -18,8 +18,8 @@ const KEYS = {
 let server: TestServer
 let key: string
 let dispatch: ReturnType<typeof dispatcher>
-let provider: HttpPeer
-let redirectTarget: HttpPeer
+let provider: LoopbackServer
+let redirectTarget: LoopbackServer
 
 /** A provider that, like the real ones, echoes the key it was given in its refusal. */
 function refuse (res: ServerResponse, received: unknown) {
@@ -62,8 +62,8 @@ beforeAll(async () => {
   server = await startTestServer({ aiTestTimeoutMs: TIMEOUT_MS })
   key = (await createAccount(server.db)).key
   dispatch = dispatcher(server.app, key)
-  provider = await startHttpPeer(fakeProviders)
-  redirectTarget = await startHttpPeer(fakeProviders)
+  provider = await startLoopbackServer(fakeProviders)
+  redirectTarget = await startLoopbackServer(fakeProviders)
 })
 afterAll(async () => {
   await provider.close()
@@ -226,7 +226,7 @@ describe('ai.test against a provider on loopback', () => {
   })
 
   test('an unreachable provider is ok: false, could not connect', async () => {
-    const closed = await startHttpPeer(() => {})
+    const closed = await startLoopbackServer(() => {})
     await closed.close()
     await configure({ provider: 'ollama', base_url: closed.url })
     const res = await ai('test')

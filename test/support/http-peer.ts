@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage } from 'node:http'
+import { startLoopbackServer } from './loopback-server.ts'
 
 export type ReceivedRequest = { method: string, url: string, headers: IncomingMessage['headers'], body: string }
 
@@ -19,7 +19,7 @@ export async function startHttpPeer (): Promise<HttpPeer> {
   const statuses: number[] = []
   const waiters: ((request: ReceivedRequest) => void)[] = []
   let awaited = 0
-  const server: Server = createServer((req, res) => {
+  const server = await startLoopbackServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', chunk => chunks.push(chunk))
     req.on('end', () => {
@@ -29,10 +29,8 @@ export async function startHttpPeer (): Promise<HttpPeer> {
       waiters.shift()?.(request)
     })
   })
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     received,
     answerWith: (...next) => { statuses.push(...next) },
     nextRequest: () => {
@@ -40,6 +38,6 @@ export async function startHttpPeer (): Promise<HttpPeer> {
       if (index < received.length) return Promise.resolve(received[index]!)
       return new Promise(resolve => waiters.push(resolve))
     },
-    close: () => new Promise<void>((resolve, reject) => server.close(error => error ? reject(error) : resolve())),
+    close: () => server.close(),
   }
 }

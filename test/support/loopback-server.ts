@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 
 export type RecordedRequest = { method: string, url: string, headers: IncomingHttpHeaders }
 
-export type HttpPeer = {
+export type LoopbackServer = {
   /** `http://127.0.0.1:<port>` */
   url: string
   requests: RecordedRequest[]
@@ -12,7 +12,7 @@ export type HttpPeer = {
 }
 
 /** Another system on loopback: a real HTTP server that records each request and answers with `handler`. */
-export async function startHttpPeer (handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<HttpPeer> {
+export async function startLoopbackServer (handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<LoopbackServer> {
   const requests: RecordedRequest[] = []
   const server = createServer((req, res) => {
     requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers })
@@ -24,6 +24,7 @@ export async function startHttpPeer (handler: (req: IncomingMessage, res: Server
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     async close () {
+      // Keep-alive sockets would otherwise hold the test process open after the suite.
       server.closeAllConnections()
       await new Promise(resolve => server.close(resolve))
     },
