@@ -16,7 +16,7 @@ export function missingSharedSecret (env: NodeJS.ProcessEnv = process.env): stri
   const missing = SHARED_SECRETS.find(name => !env[name]?.trim())
   return missing
     ? `${missing} is not set. In production with a PostgreSQL DATABASE_URL every instance must use the same ${missing}: ` +
-      'set it in the environment (README, "Production").'
+      'set it in the environment of each one.'
     : null
 }
 
