@@ -14,16 +14,24 @@ export function rawBody (limit: number) {
   }
 }
 
-/** The dispatch body as JSON: an object, or a clear 400. */
-export function parseJsonObject (body: unknown): Record<string, unknown> {
+/** A JSON body, or `undefined` when there is none; a body that is not JSON is a clear 400. */
+export function parseJsonBody (body: unknown): unknown {
   const text = Buffer.isBuffer(body) ? body.toString('utf8') : ''
-  if (!text.trim()) throw badRequest('request body is empty: send a JSON object {resource, action, params, confirm}')
-  let value: unknown
+  if (!text.trim()) return undefined
   try {
-    value = JSON.parse(text)
+    return JSON.parse(text)
   } catch {
     throw badRequest('request body is not valid JSON')
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('request body must be a JSON object')
-  return value as Record<string, unknown>
+}
+
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The dispatch body as JSON: an object, or a clear 400. */
+export function parseJsonObject (body: unknown): Record<string, unknown> {
+  const value = parseJsonBody(body)
+  if (value === undefined) throw badRequest('request body is empty: send a JSON object {resource, action, params, confirm}')
+  if (!isJsonObject(value)) throw badRequest('request body must be a JSON object')
+  return value
 }

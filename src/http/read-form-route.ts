@@ -6,14 +6,7 @@ import { paramsJsonSchema } from '../registry/manifest.ts'
 import { invalidParams, SvcError } from '../errors.ts'
 import { assertCapability } from '../registry/run-operation.ts'
 import type { Operation } from '../registry/define-operation.ts'
-
-type JsonSchema = { type?: string | string[], properties?: Record<string, JsonSchema>, anyOf?: JsonSchema[] }
-
-function scalarType (schema: JsonSchema | undefined): string | undefined {
-  if (!schema) return undefined
-  if (typeof schema.type === 'string') return schema.type
-  return schema.anyOf?.map(scalarType).find(type => type && type !== 'null')
-}
+import { scalarType, type JsonSchema } from './query-schema.ts'
 
 /** Query strings carry text; each value becomes what its schema expects, or stays text for zod to reject. */
 function coerce (type: string | undefined, value: string): unknown {
@@ -54,7 +47,7 @@ export async function readFormRoute (runtime: ControlPlaneRuntime, req: Request,
   assertCapability(runtime, identity, operation)
   if (!operation.readonly) {
     res.set('Allow', 'POST')
-    throw new SvcError('method_not_allowed', `${operation.name} changes state: send it with POST ${runtime.options.basePath}/manage/dispatch`)
+    throw new SvcError('method_not_allowed', `${operation.name} changes state: send it with POST ${runtime.options.basePath}/manage/${resource}/${action}`)
   }
   await executeDispatch(runtime, identity, { resource, action, params: paramsFromQuery(operation, req.query), confirmed: false }, res)
 }
