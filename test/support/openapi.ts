@@ -36,3 +36,8 @@ export function responseChecker (document: Json) {
     return validate(body) ? null : `${method.toUpperCase()} ${path} ${status}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(body).slice(0, 500)}`
   }
 }
+
+/** The body of the per-operation route for a call given as dispatch gives it: `confirm` moves inside, where the params declare it. */
+export function routeBody (operation: { params: Record<string, any> }, params: Record<string, unknown>, confirm: boolean | undefined): Record<string, unknown> {
+  return confirm && operation.params.properties?.confirm ? { ...params, confirm: true } : params
+}
