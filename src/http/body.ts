@@ -14,11 +14,24 @@ export function rawBody (limit: number) {
   }
 }
 
-/** The dispatch body as JSON: an object, or a clear 400. */
-export function parseJsonObject (body: unknown): Record<string, unknown> {
+/**
+ * A JSON object body, or a clear 400. `checked` applies the input rule to the whole document
+ * first; dispatch leaves that to the pipeline, which audits the refusal (V8's JSON.parse does
+ * not recurse, so any depth parses safely within the body limit).
+ */
+export function parseJsonObject (body: unknown, { checked }: { checked: boolean }): Record<string, unknown> {
   const text = Buffer.isBuffer(body) ? body.toString('utf8') : ''
-  if (!text.trim()) throw badRequest('request body is empty: send a JSON object {resource, action, params, confirm}')
-  const value = parseJsonInput(text, { invalid: () => badRequest('request body is not valid JSON'), what: 'invalid request body' })
+  if (!text.trim()) throw badRequest('request body is empty: send a JSON object')
+  const invalid = () => badRequest('request body is not valid JSON')
+  const value = checked ? parseJsonInput(text, { invalid, what: 'invalid request body' }) : parseUnchecked(text, invalid)
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('request body must be a JSON object')
   return value as Record<string, unknown>
+}
+
+function parseUnchecked (text: string, invalid: () => Error): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw invalid()
+  }
 }

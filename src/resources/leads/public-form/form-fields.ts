@@ -23,7 +23,7 @@ function urlEncodedFields (body: Buffer): Fields {
 
 /** The submitted fields, from a JSON object or an URL-encoded form. */
 export function readFormFields (req: Request): Fields {
-  if (req.is('application/json')) return parseJsonObject(req.body)
+  if (req.is('application/json')) return parseJsonObject(req.body, { checked: true })
   if (req.is('application/x-www-form-urlencoded')) {
     const fields = urlEncodedFields(req.body as Buffer)
     assertCleanInput(fields, { what: 'invalid form fields' })
