@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from './support/server.ts'
 import { createAccount } from './support/accounts.ts'
 import { BASE } from './support/client.ts'
 import { testProvider } from './support/database.ts'
-import { HOSTILE_QUERY_VALUES, HOSTILE_VALUES, sampleFor } from './support/hostile-values.ts'
+import { HOSTILE_PARAMS, HOSTILE_QUERY_VALUES, HOSTILE_VALUES, sampleFor } from './support/hostile-values.ts'
 
 // Thousands of requests, one at a time; each answers in milliseconds.
 jest.setTimeout(300_000)
@@ -108,7 +108,7 @@ describe('hostile input never answers 5xx', () => {
           jobs.push(() => attempt(`${operation.name} ${param} = ${value.label}`, '/manage/dispatch', { body: dispatchBody(operation, withMember(others, param, value.json)) }))
         }
       }
-      for (const value of HOSTILE_VALUES) {
+      for (const value of HOSTILE_PARAMS) {
         jobs.push(() => attempt(`${operation.name} params = ${value.label}`, '/manage/dispatch', { body: dispatchBody(operation, value.json) }))
       }
     }

@@ -64,6 +64,13 @@ describe('every door applies it', () => {
     expect(audited).toMatchObject({ ok: false, code: 'invalid_params', params: { name: 'Pipe\uFFFDdrive' } })
   })
 
+  test('a refused call is audited with the unstorable characters replaced, in keys too, on every database', async () => {
+    const res = await dispatch({ resource: 'leads', action: 'capture', params: { source: 'form', data: { ['k\ud800']: 'v\u0000', ok: '😀' } } })
+    expect(res.status).toBe(400)
+    const audited = await server.db.svcAuditEntry.findFirstOrThrow({ where: { operation: 'leads.capture' }, orderBy: { id: 'desc' } })
+    expect(audited).toMatchObject({ ok: false, code: 'invalid_params', params: { source: 'form', data: { 'k\uFFFD': 'v\uFFFD', ok: '😀' } } })
+  })
+
   test('dispatch params nested deeper than the limit are invalid_params, audited without the body', async () => {
     const body = `{"resource":"leads","action":"capture","params":{"source":"form","data":{"x":${nest(50_000)}}}}`
     const res = await request(server.app).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${key}`).set('Content-Type', 'application/json').send(body)

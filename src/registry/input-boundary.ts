@@ -16,6 +16,9 @@ export type InputIssue = { path: string, code: 'nul_character' | 'lone_surrogate
 // With the `u` flag a well-formed surrogate pair is one code point, so \p{Cs} matches only lone halves.
 const UNSTORABLE = /[\u0000\p{Cs}]/u
 
+/** Text with each U+0000 and lone surrogate replaced by U+FFFD: for records of refused input (audit, logs). */
+export const storableText = (text: string): string => text.replace(/[\u0000\p{Cs}]/gu, '\uFFFD')
+
 function textIssue (text: string, path: string): InputIssue | null {
   const found = UNSTORABLE.exec(text)
   if (!found) return null
