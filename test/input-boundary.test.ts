@@ -9,6 +9,17 @@ import { findInputIssue, jsonTextTooDeep, MAX_JSON_DEPTH } from '../src/registry
 
 const nest = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
 
+let server: TestServer
+let key: string
+let dispatch: ReturnType<typeof dispatcher>
+
+beforeAll(async () => {
+  server = await startTestServer({ outbox: false, publicLeadRateLimit: false })
+  key = (await createAccount(server.db)).key
+  dispatch = dispatcher(server.app, key)
+})
+afterAll(async () => server.close())
+
 describe('the input rule', () => {
   test('names the first string or key holding U+0000 or a lone surrogate, at any depth', () => {
     expect(findInputIssue({ a: [{ b: 'x\u0000' }] })).toMatchObject({ path: 'a.0.b', code: 'nul_character' })
@@ -37,17 +48,6 @@ describe('the input rule', () => {
 })
 
 describe('every door applies it', () => {
-  let server: TestServer
-  let key: string
-  let dispatch: ReturnType<typeof dispatcher>
-
-  beforeAll(async () => {
-    server = await startTestServer({ outbox: false, publicLeadRateLimit: false })
-    key = (await createAccount(server.db)).key
-    dispatch = dispatcher(server.app, key)
-  })
-  afterAll(async () => server.close())
-
   const expectRefusal = (res: request.Response, path: string, code: string) => {
     expect([res.status, res.body.ok, res.body.data, res.body.code]).toEqual([400, false, null, 'invalid_params'])
     expect(res.body.details.issues).toEqual([expect.objectContaining({ path, code })])
@@ -109,15 +109,6 @@ describe('every door applies it', () => {
 })
 
 describe('express\'s own refusals are envelopes with their 4xx status', () => {
-  let server: TestServer
-  let key: string
-
-  beforeAll(async () => {
-    server = await startTestServer({ outbox: false })
-    key = (await createAccount(server.db)).key
-  })
-  afterAll(async () => server.close())
-
   const expectEnvelope = (res: request.Response, status: number, code: string) => {
     expect([res.status, res.body.ok, res.body.data, res.body.changed, res.body.code]).toEqual([status, false, null, false, code])
     expect(res.body.error).not.toMatch(/\n\s+at /)
