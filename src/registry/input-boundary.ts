@@ -30,28 +30,48 @@ function textIssue (text: string, path: string): InputIssue | null {
 const tooDeep = (path: string): InputIssue =>
   ({ path, code: 'too_deep', message: `nested more than ${MAX_JSON_DEPTH} levels of arrays and objects` })
 
-const join = (prefix: string, key: string) => prefix ? `${prefix}.${key}` : key
+/** Where a value sits, as a chain back to the root; spelled out only when something is reported. */
+type Step = { key: string | number, parent: Step | null }
+
+function pathOf (root: string, step: Step | null): string {
+  const keys: Array<string | number> = []
+  for (let at = step; at; at = at.parent) keys.push(at.key)
+  return [...(root ? [root] : []), ...keys.reverse()].join('.')
+}
 
 /**
  * The first place where `value` breaks the rule, walking keys and strings without recursion so
- * any input is safe to inspect. `root` prefixes the reported path (e.g. `body`).
+ * any input is safe to inspect, and holding only its containers, not its scalars, while it walks.
+ * `root` prefixes the reported path (e.g. `body`).
  */
 export function findInputIssue (value: unknown, root = ''): InputIssue | null {
-  const pending: Array<[unknown, string, number]> = [[value, root, 0]]
+  if (typeof value === 'string') return textIssue(value, root)
+  if (typeof value !== 'object' || value === null) return null
+  const pending: Array<[object, Step | null, number]> = [[value, null, 0]]
   while (pending.length > 0) {
-    const [current, path, depth] = pending.pop()!
-    if (typeof current === 'string') {
-      const issue = textIssue(current, path)
-      if (issue) return issue
+    const [current, at, depth] = pending.pop()!
+    if (depth >= MAX_JSON_DEPTH) return tooDeep(pathOf(root, at))
+    /** Checks one member; containers are queued, scalars are done with at once. */
+    const visit = (key: string | number, inner: unknown): InputIssue | null => {
+      if (typeof inner === 'string') {
+        const issue = textIssue(inner, '')
+        return issue && { ...issue, path: pathOf(root, { key, parent: at }) }
+      }
+      if (typeof inner === 'object' && inner !== null) pending.push([inner, { key, parent: at }, depth + 1])
+      return null
+    }
+    if (Array.isArray(current)) {
+      for (let index = 0; index < current.length; index++) {
+        const issue = visit(index, current[index])
+        if (issue) return issue
+      }
       continue
     }
-    if (typeof current !== 'object' || current === null) continue
-    if (depth >= MAX_JSON_DEPTH) return tooDeep(path)
     for (const [key, inner] of Object.entries(current)) {
-      const innerPath = join(path, key)
-      const issue = textIssue(key, innerPath)
-      if (issue) return { ...issue, message: `key ${issue.message}` }
-      pending.push([inner, innerPath, depth + 1])
+      const keyIssue = textIssue(key, '')
+      if (keyIssue) return { ...keyIssue, path: pathOf(root, { key, parent: at }), message: `key ${keyIssue.message}` }
+      const issue = visit(key, inner)
+      if (issue) return issue
     }
   }
   return null

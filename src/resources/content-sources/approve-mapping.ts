@@ -39,7 +39,7 @@ export const approveContentSourceMapping = defineOperation({
     })
     if (count === 0) throw conflict('a delivery of another shape arrived meanwhile: review the new sample and approve again')
     const approved = await findSource(db, id)
-    const { outcomes } = await processHeldDeliveries({ db, options }, approved)
+    const outcomes = await processHeldDeliveries({ db, options }, approved)
     if (outcomes.some(outcome => outcome.forwarded)) kickOutbox()
     const after = outcomes.length > 0 ? await findSource(db, id) : approved
     return {

@@ -51,7 +51,7 @@ export const updateContentSource = defineOperation({
       },
     })
     if (!before.enabled && next.enabled) {
-      const { outcomes } = await processHeldDeliveries({ db, options }, row)
+      const outcomes = await processHeldDeliveries({ db, options }, row)
       if (outcomes.some(outcome => outcome.forwarded)) kickOutbox()
       if (outcomes.length > 0) row = await findSource(db, id)
     }

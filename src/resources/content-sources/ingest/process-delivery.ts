@@ -113,18 +113,15 @@ export async function processDelivery (deps: IngestDeps, deliveryId: number): Pr
   return outcome
 }
 
-/** What processing the held deliveries did; `interrupted` when the database went away midway. */
-export type HeldDeliveriesResult = { outcomes: DeliveryOutcome[], interrupted: boolean }
-
 /**
  * After an approval (or re-enabling), the held deliveries go through again, oldest first, with
  * any a crash left `received`. The claim in each transaction keeps this safe beside live ingest.
  * It never throws: the change that triggered it has committed, and whatever is left stays in the
  * inbox for the next approval or re-enable.
  */
-export async function processHeldDeliveries (deps: IngestDeps, source: Pick<SourceRow, 'id' | 'enabled' | 'mappingStatus'>): Promise<HeldDeliveriesResult> {
+export async function processHeldDeliveries (deps: IngestDeps, source: Pick<SourceRow, 'id' | 'enabled' | 'mappingStatus'>): Promise<DeliveryOutcome[]> {
   const outcomes: DeliveryOutcome[] = []
-  if (!source.enabled || source.mappingStatus !== 'approved') return { outcomes, interrupted: false }
+  if (!source.enabled || source.mappingStatus !== 'approved') return outcomes
   try {
     const held = await deps.db.svcContentDelivery.findMany({
       where: { sourceId: source.id, status: { in: PROCESSABLE } },
@@ -132,9 +129,8 @@ export async function processHeldDeliveries (deps: IngestDeps, source: Pick<Sour
       select: { id: true },
     })
     for (const { id } of held) outcomes.push(await processDelivery(deps, id))
-    return { outcomes, interrupted: false }
   } catch (error) {
     (deps.log ?? defaultLog)(`the held deliveries of content source ${source.id} could not all be processed`, error)
-    return { outcomes, interrupted: true }
   }
+  return outcomes
 }
