@@ -106,7 +106,7 @@ describe('the manifest', () => {
 
 describe('error codes', () => {
   test('every call can answer with the pipeline\'s codes; destructive ones with confirm_required; the handler adds what it declares', () => {
-    const pipeline = ['bad_request', 'invalid_params', 'unauthenticated', 'forbidden', 'module_disabled', 'payload_too_large', 'rate_limited', 'internal']
+    const pipeline = ['bad_request', 'invalid_params', 'unauthenticated', 'forbidden', 'module_disabled', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal']
     expect(callErrorCodes({ destructive: false, errors: [] }).sort()).toEqual([...pipeline].sort())
     expect(callErrorCodes({ destructive: true, errors: [] })).toContain('confirm_required')
     expect(callErrorCodes(widget([])).sort()).toEqual([...pipeline, 'not_found', 'conflict'].sort())

@@ -13,6 +13,7 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   conflict: 'the current state forbids the change',
   module_disabled: 'the operation\'s module is switched off (modules.enable)',
   payload_too_large: 'the body is larger than the configured limit',
+  unsupported_media_type: 'the body\'s Content-Encoding or charset cannot be read',
   rate_limited: 'too many requests for this key or account, or the operation\'s own window; wait details.retry_after seconds',
   internal: 'an unexpected fault; logged on the server, never detailed in the response',
   delivery_failed: 'another system refused what the operation handed it; nothing was recorded as done',

@@ -9,7 +9,7 @@ import { ref, type Fragment, type JsonObject } from './types.ts'
 import { weakMemo } from '../lib/weak-memo.ts'
 
 /** Codes only a request body can bring: the GET read form has none. */
-const BODY_ERRORS = new Set(['bad_request', 'payload_too_large'])
+const BODY_ERRORS = new Set(['bad_request', 'payload_too_large', 'unsupported_media_type'])
 
 export const operationPath = (operation: Operation) => `/manage/${operation.resource}/${operation.action}`
 
