@@ -131,13 +131,16 @@ describe('POST /manage/{resource}/{action}', () => {
     expect(res.headers.allow).toBe(allow)
   })
 
-  test('each call is audited like a dispatch, with secret params redacted', async () => {
+  test('each call is audited like a dispatch, on the route channel, with secret params redacted', async () => {
     const { crm_num: crmNum } = (await viaRoute('crm.create', { name: 'Audited' })).body.data
     await viaRoute('crm.set_secret', { crm_num: crmNum, api_key: 'route-secret-value' })
     const { items } = (await viaRoute('audit.list', { per_page: 2 })).body.data
     // The audit.list call is recorded after it answers: the newest entries are the two before it.
     expect(items.map((item: { operation: string }) => item.operation)).toEqual(['crm.set_secret', 'crm.create'])
-    expect(items[0]).toMatchObject({ ok: true, changed: true, mode: 'api_key', key_id: admin.keyId, params: { crm_num: crmNum, api_key: '[redacted]' } })
+    expect(items[0]).toMatchObject({ channel: 'route', ok: true, changed: true, mode: 'api_key', key_id: admin.keyId, params: { crm_num: crmNum, api_key: '[redacted]' } })
+    await viaDispatch('crm.get', { crm_num: crmNum })
+    const byDoor = (await viaRoute('audit.list', { per_page: 2, channel: 'route' })).body.data.items
+    expect(byDoor.map((item: { operation: string }) => item.operation)).toEqual(['audit.list', 'crm.set_secret'])
     expect(JSON.stringify(items)).not.toContain('route-secret-value')
   })
 })

@@ -12,5 +12,5 @@ import { executeDispatch } from './execute.ts'
 export async function operationRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
   const identity = await authorize(runtime, req, res)
   const params = parseJsonBody(req.body) ?? {}
-  await executeDispatch(runtime, identity, { resource: String(req.params.resource), action: String(req.params.action), params, confirmed: false }, res)
+  await executeDispatch(runtime, identity, { resource: String(req.params.resource), action: String(req.params.action), params, confirmed: false, channel: 'route' }, res)
 }
