@@ -3,10 +3,9 @@ import type { ControlPlaneRuntime } from '../runtime.ts'
 import { authorizeReader } from './authorize-reader.ts'
 import { sendSuccess } from './envelope.ts'
 import { buildManifest } from '../registry/manifest.ts'
-import { disabledModules } from '../resources/modules/state.ts'
 
 /** `GET {base}/manage/manifest` — needs `manage_options`, like every operation. */
 export async function manifestRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
   await authorizeReader(runtime, req, res, 'the manifest')
-  sendSuccess(res, buildManifest(runtime.registry, runtime.options.basePath, await disabledModules(runtime.db)), false)
+  sendSuccess(res, buildManifest(runtime.registry, runtime.options.basePath, await runtime.disabledModules()), false)
 }
