@@ -1,5 +1,5 @@
 import type { Operation } from '../registry/define-operation.ts'
-import type { OperationExample } from '../registry/operation-example.ts'
+import { EXAMPLE_FIXTURES, placeholderNames, type OperationExample } from '../registry/operation-example.ts'
 import { paramsJsonSchema, returnsJsonSchema } from '../registry/manifest.ts'
 import { callErrorCodes } from '../registry/error-codes.ts'
 import { scalarType, type JsonSchema } from '../http/query-schema.ts'
@@ -14,19 +14,24 @@ const BODY_ERRORS = new Set(['bad_request', 'payload_too_large', 'unsupported_me
 export const operationPath = (operation: Operation) => `/manage/${operation.resource}/${operation.action}`
 
 /** The operationId of the GET read form; `resource.action` (the POST) plus a third part no operation name has. */
-export const queryOperationId = (operation: Operation) => `${operation.name}.query`
+const queryOperationId = (operation: Operation) => `${operation.name}.query`
 
 /** The body the per-operation route takes for an example: its params, with `confirm` inside when the example confirms. */
-export function exampleBody (operation: Pick<Operation, 'params'>, params: Record<string, unknown>, confirm: boolean | undefined): Record<string, unknown> {
+function exampleBody (operation: Pick<Operation, 'params'>, params: Record<string, unknown>, confirm: boolean | undefined): Record<string, unknown> {
   return confirm && 'confirm' in operation.params.shape ? { ...params, confirm: true } : params
 }
+
+const PLACEHOLDER_NOTE = [
+  '`{{name.path}}` stands for the value at `path` in the data named `name`',
+  ...Object.entries(EXAMPLE_FIXTURES).map(([name, meaning]) => `\`${name}\`: ${meaning}`),
+].join('; ') + '.'
 
 function exampleDescription (example: OperationExample): string | undefined {
   const lines = [
     ...(example.setup ?? []).map(step => `First \`${step.operation}\` with \`${JSON.stringify(step.params)}\`${step.confirm ? ' (confirmed)' : ''}, its data named \`${step.as}\`.`),
     ...example.refusal ? [`Answers \`${example.refusal}\`.`] : [],
   ]
-  if (JSON.stringify(example).includes('{{')) lines.push('`{{name.path}}` stands for the value at `path` in the data named `name`; `account` is the calling account, `post` a post on the site.')
+  if (placeholderNames([example.params, ...(example.setup ?? []).map(step => step.params)]).size > 0) lines.push(PLACEHOLDER_NOTE)
   return lines.length > 0 ? lines.join('\n\n') : undefined
 }
 
@@ -82,7 +87,7 @@ function extensions (operation: Operation): JsonObject {
   }
 }
 
-function describe (operation: Operation): string {
+function operationDescription (operation: Operation): string {
   const confirm = operation.destructive ? '\n\nDestructive: runs only with `"confirm": true` in the body; without it the answer is 400 `confirm_required` and nothing changes.' : ''
   return `${operation.description}${confirm}`
 }
@@ -96,7 +101,7 @@ function buildFragment (operation: Operation): Fragment {
   const post = failureResponses(codes)
   const get = failureResponses(codes.filter(code => !BODY_ERRORS.has(code)))
   const success = successResponse(`${operation.summary} \`data\` is \`${returnsName}\`.`, ref('schemas', returnsName))
-  const common = { summary: operation.summary, description: describe(operation), tags: [operation.resource], ...extensions(operation) }
+  const common = { summary: operation.summary, description: operationDescription(operation), tags: [operation.resource], ...extensions(operation) }
   const required = (params[paramsName]!.required ?? []) as string[]
   const item: JsonObject = {
     post: {
