@@ -14,6 +14,7 @@ import { plaintextSecret } from './create.ts'
 import { mappingIssues } from './mapping/validate-mapping.ts'
 import { shapeFingerprint } from './mapping/shape-fingerprint.ts'
 import { sourceStatus } from './status.ts'
+import { boundSecretColumn } from '../../lib/bound-secret.ts'
 
 /** The mapping state an envelope carries; an approved mapping must still fit its sample. */
 function mappingState (payload: ExportPayload) {
@@ -33,7 +34,7 @@ export const importContentSource = defineOperation({
   resource: 'content_sources',
   action: 'import',
   summary: 'Create a content source from an export envelope, or overwrite the one with its slug when overwrite and confirm are both true.',
-  description: 'A free slug creates a source (new id; a webhook secret is generated, and returned once, when auth_mode needs one). A taken slug is a 409 conflict unless overwrite and confirm are true: then the source keeps its id and its secrets (a secret is generated only if it had none) and takes everything else from the envelope. forward_secret is never exported: set it with update.',
+  description: 'A free slug creates a source (new id; a webhook secret is generated, and returned once, when auth_mode needs one). A taken slug is a 409 conflict unless overwrite and confirm are true: then the source keeps its id and its secrets (a secret is generated only if it had none) and takes everything else from the envelope; a forward_url other than the stored one forgets the stored forward_secret, which is never exported: set it with update.',
   params: z.object({
     envelope: exportEnvelope,
     overwrite: z.boolean().optional().describe('Replace the source that has the same slug.'),
@@ -66,6 +67,7 @@ export const importContentSource = defineOperation({
         status: sourceStatus({ enabled: settings.enabled, mappingStatus: mapping.mappingStatus, hasSample: mapping.sample !== null }),
         secretCiphertext: webhookSecret.sealed,
         secretSource: webhookSecret.source,
+        forwardSecretCiphertext: boundSecretColumn({ destinationChanged: existing !== null && existing.forwardUrl !== settings.forward_url }, secrets),
       }
       const row = existing
         ? await tx.svcContentSource.update({ where: { id: existing.id }, data })

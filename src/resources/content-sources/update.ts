@@ -8,6 +8,7 @@ import { requirePostType } from './post-types.ts'
 import { webhookSecretChange } from './webhook-secret-change.ts'
 import { sourceStatus } from './status.ts'
 import { processHeldDeliveries } from './ingest/process-delivery.ts'
+import { boundSecretColumn } from '../../lib/bound-secret.ts'
 
 const UPDATE_SETTINGS = [
   'name', 'default_author_id', 'pin_author', 'default_reviewers', 'default_ccs', 'default_post_status', 'auth_mode',
@@ -21,7 +22,9 @@ export const updateContentSource = defineOperation({
   resource: 'content_sources',
   action: 'update',
   summary: 'Change the settings of a content source. Omitted fields are kept; the slug cannot change.',
-  description: 'Returns the source without secret or forward_secret. Re-enabling a source with an approved mapping processes the deliveries it held.',
+  description: 'Returns the source without secret or forward_secret. Changing forward_url forgets the stored forward_secret ' +
+    '(forward_key_set becomes false) unless forward_secret is sent in the same request, so a secret never reaches a URL it was not given for. ' +
+    'Re-enabling a source with an approved mapping processes the deliveries it held.',
   idempotent: true,
   params: z.object({
     id: sourceIdParam,
@@ -35,10 +38,12 @@ export const updateContentSource = defineOperation({
     const before = settingsOf(current)
     const next: SourceSettings = { ...before, ...definedOnly(given) }
     const changedKeys = (Object.keys(next) as SettingKey[]).filter(key => JSON.stringify(next[key]) !== JSON.stringify(before[key]))
-    assertConsistentSettings(next, { forwardKeySet: current.forwardSecretCiphertext !== null || forward_secret !== undefined })
+    const forwardSecretCiphertext = boundSecretColumn({ destinationChanged: changedKeys.includes('forward_url'), supplied: forward_secret }, secrets)
+    const forwardKeySet = forwardSecretCiphertext === undefined ? current.forwardSecretCiphertext !== null : forwardSecretCiphertext !== null
+    assertConsistentSettings(next, { forwardKeySet })
     const secretColumns = webhookSecretChange(current, next.auth_mode, secret, secrets)
     if (changedKeys.includes('target_post_type')) await requirePostType(db, next.target_post_type)
-    if (changedKeys.length === 0 && Object.keys(secretColumns).length === 0 && forward_secret === undefined) {
+    if (changedKeys.length === 0 && Object.keys(secretColumns).length === 0 && forwardSecretCiphertext === undefined) {
       return { data: toSourceRecord(current, options.basePath), changed: false }
     }
     let row = await db.svcContentSource.update({
@@ -46,7 +51,7 @@ export const updateContentSource = defineOperation({
       data: {
         ...settingsData(Object.fromEntries(changedKeys.map(key => [key, next[key]]))),
         ...secretColumns,
-        ...(forward_secret === undefined ? {} : { forwardSecretCiphertext: secrets.seal(forward_secret) }),
+        forwardSecretCiphertext,
         status: sourceStatus({ enabled: next.enabled, mappingStatus: current.mappingStatus, hasSample: current.sample !== null }),
       },
     })
