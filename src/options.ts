@@ -6,6 +6,7 @@ import type { ListConfig } from '@keystone-6/core/types'
 import type { ListAccess } from './lists.ts'
 import type { Tx } from './db/client.ts'
 import type { AnyStageDefinition } from './resources/pipelines/stages/stage.ts'
+import { createOutboundGuard, type OutboundGuard } from './lib/outbound/outbound-guard.ts'
 
 /** Capability name → host roles that hold it. */
 export type CapabilityMap = Record<string, readonly HostRole[]>
@@ -112,6 +113,14 @@ export type ControlPlaneOptions = {
   resolveAuthor?: AuthorResolver
   /** How long `ai.test` waits for the provider's model list, in milliseconds. @default 10000 */
   aiTestTimeoutMs?: number
+  /**
+   * Hosts (`crm.internal`), IP addresses and CIDR ranges (`10.0.0.0/8`) that server-side requests
+   * may reach although they are not public (`SVC_OUTBOUND_ALLOW`, comma-separated). Every other
+   * loopback, private, link-local, CGNAT, multicast, unspecified or otherwise reserved address is
+   * refused, checked on the address each connection dials.
+   * @default []
+   */
+  outboundAllow?: readonly string[]
 }
 
 export type ResolvedOptions = {
@@ -140,6 +149,8 @@ export type ResolvedOptions = {
   mailFrom: string
   resolveAuthor: AuthorResolver | undefined
   aiTestTimeoutMs: number
+  /** Every server-side HTTP request goes through this. */
+  outbound: OutboundGuard
 }
 
 export const MAX_SLOT = 999
@@ -190,6 +201,7 @@ export function resolveOptions (options: ControlPlaneOptions = {}, host: { datab
     mailFrom: options.mailFrom ?? `no-reply@${new URL(siteUrl).hostname}`,
     resolveAuthor: options.resolveAuthor,
     aiTestTimeoutMs,
+    outbound: createOutboundGuard(options.outboundAllow),
   }
 }
 

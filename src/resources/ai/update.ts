@@ -4,6 +4,7 @@ import { defineOperation } from '../../registry/define-operation.ts'
 import { httpUrl } from '../../lib/fields.ts'
 import { invalidParams } from '../../errors.ts'
 import { boundSecretColumn } from '../../lib/bound-secret.ts'
+import { assertAllowedDestination } from '../../lib/outbound/outbound-guard.ts'
 import { STALE, untilWritten, writeIfUnchanged } from '../../lib/compare-and-set.ts'
 import { AI_PROVIDERS, AI_ROW_ID, PROVIDERS_NEEDING_BASE_URL, aiRecord, readAiRow, toAiRecord, type AiRecord } from './settings.ts'
 
@@ -33,7 +34,8 @@ export const updateAi = defineOperation({
     enabled: z.boolean().optional().describe('Whether the site uses AI features.'),
   }),
   returns: aiRecord,
-  async handler (params, { db, secrets }) {
+  async handler (params, { db, secrets, options }) {
+    assertAllowedDestination(options.outbound, params.base_url, 'base_url')
     return untilWritten(async () => {
       const current = await readAiRow(db)
       const before = toAiRecord(current)

@@ -15,6 +15,7 @@ import { mappingIssues } from './mapping/validate-mapping.ts'
 import { shapeFingerprint } from './mapping/shape-fingerprint.ts'
 import { sourceStatus } from './status.ts'
 import { boundSecretColumn } from '../../lib/bound-secret.ts'
+import { assertAllowedDestination } from '../../lib/outbound/outbound-guard.ts'
 
 /** The mapping state an envelope carries; an approved mapping must still fit its sample. */
 function mappingState (payload: ExportPayload) {
@@ -46,6 +47,7 @@ export const importContentSource = defineOperation({
     const { name, slug, new_cpt, mapping: _m, mapping_status: _s, shape_fingerprint: _f, sample: _x, ...given } = payload
     const settings: SourceSettings = { ...DEFAULT_SETTINGS, name, ...definedOnly(given), cpt_post_type: new_cpt?.slug ?? null }
     assertConsistentSettings(settings, { forwardKeySet: 'not_checked' })
+    assertAllowedDestination(options.outbound, settings.forward_url, 'envelope.payload.forward_url')
     const mapping = mappingState(payload)
     const { row, mode, webhookSecret } = await retryOnUniqueViolation(() => db.$transaction(async tx => {
       const existing = await tx.svcContentSource.findUnique({ where: { slug } })

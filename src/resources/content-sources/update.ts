@@ -9,6 +9,7 @@ import { webhookSecretChange } from './webhook-secret-change.ts'
 import { sourceStatus } from './status.ts'
 import { processHeldDeliveries } from './ingest/process-delivery.ts'
 import { boundSecretColumn } from '../../lib/bound-secret.ts'
+import { assertAllowedDestination } from '../../lib/outbound/outbound-guard.ts'
 
 const UPDATE_SETTINGS = [
   'name', 'default_author_id', 'pin_author', 'default_reviewers', 'default_ccs', 'default_post_status', 'auth_mode',
@@ -41,6 +42,7 @@ export const updateContentSource = defineOperation({
     const forwardSecretCiphertext = boundSecretColumn({ destinationChanged: changedKeys.includes('forward_url'), supplied: forward_secret }, secrets)
     const forwardKeySet = forwardSecretCiphertext === undefined ? current.forwardSecretCiphertext !== null : forwardSecretCiphertext !== null
     assertConsistentSettings(next, { forwardKeySet })
+    if (changedKeys.includes('forward_url')) assertAllowedDestination(options.outbound, next.forward_url, 'forward_url')
     const secretColumns = webhookSecretChange(current, next.auth_mode, secret, secrets)
     if (changedKeys.includes('target_post_type')) await requirePostType(db, next.target_post_type)
     if (changedKeys.length === 0 && Object.keys(secretColumns).length === 0 && forwardSecretCiphertext === undefined) {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineOperation } from '../../registry/define-operation.ts'
 import { httpUrl } from '../../lib/fields.ts'
 import { boundSecretColumn } from '../../lib/bound-secret.ts'
+import { assertAllowedDestination } from '../../lib/outbound/outbound-guard.ts'
 import { CRM_ROW_FIELDS, crmApiKeyParam, crmNumParam, crmRecord, crmWritableParams, findCrmSlot, toCrmRecord } from './shape.ts'
 
 export const updateCrm = defineOperation({
@@ -20,7 +21,8 @@ export const updateCrm = defineOperation({
     api_key: crmApiKeyParam.optional(),
   }),
   returns: crmRecord,
-  async handler ({ crm_num, name, url, link_admin_only, api_key }, { db, secrets }) {
+  async handler ({ crm_num, name, url, link_admin_only, api_key }, { db, secrets, options }) {
+    assertAllowedDestination(options.outbound, url, 'url')
     const current = await findCrmSlot(db, crm_num)
     const next = {
       name: name ?? current.name,
