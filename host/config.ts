@@ -8,6 +8,8 @@ import { createAdapterFactory } from '../src/db/adapter.ts'
 import { wireLegacyPasswordRehash } from './legacy-rehash.ts'
 import { sessionSecret } from './session-secret.ts'
 import { optionalIntegerEnv, optionalListEnv } from './env.ts'
+import { clientAddressResolver, parseTrustProxy } from '../src/http/client-address.ts'
+import { throttleSignIn, type SignInLimits } from './sign-in-throttle.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
 import { seedPostTypes } from '../schema/seed-post-types.ts'
 import type { Db } from '../src/db/client.ts'
@@ -18,6 +20,8 @@ export type HostSettings = {
   /** @default SESSION_SECRET, else a development secret under `var/` */
   sessionSecret?: string
   controlPlane?: ControlPlaneOptions
+  /** Limits on password sign-in (GraphQL and the Admin UI). */
+  signInLimits?: SignInLimits
 }
 
 /** The control-plane options this host reads from its environment. */
@@ -33,6 +37,7 @@ export function controlPlaneOptionsFromEnv (env: NodeJS.ProcessEnv = process.env
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.SVC_MAIL_FROM || undefined,
     outboundAllow: optionalListEnv('SVC_OUTBOUND_ALLOW', env),
+    trustProxy: parseTrustProxy(env.SVC_TRUST_PROXY),
   }
 }
 
@@ -44,6 +49,7 @@ function withSiteNotes (options: ControlPlaneOptions): ControlPlaneOptions {
 /** The host CMS: accounts with Admin UI sign-in, its content lists, and the control plane. */
 export function createHostConfig (settings: HostSettings = {}) {
   const database = resolveDatabase(settings.databaseUrl ?? process.env.DATABASE_URL)
+  const controlPlane = settings.controlPlane ?? controlPlaneOptionsFromEnv()
   const { withAuth } = createAuth({
     listKey: 'User',
     identityField: 'email',
@@ -63,6 +69,13 @@ export function createHostConfig (settings: HostSettings = {}) {
     lists: hostLists,
     session: statelessSessions({ secret: settings.sessionSecret ?? sessionSecret(), maxAge: 60 * 60 * 24 * 7 }),
     ui: { isAccessAllowed: context => Boolean(context.session?.itemId) },
+    graphql: {
+      extendGraphqlSchema: schema => throttleSignIn(schema, {
+        limits: settings.signInLimits,
+        clientAddress: clientAddressResolver(controlPlane.trustProxy),
+        now: controlPlane.now ?? (() => new Date()),
+      }),
+    },
     telemetry: false,
-  }, withSiteNotes(settings.controlPlane ?? controlPlaneOptionsFromEnv()))))
+  }, withSiteNotes(controlPlane))))
 }

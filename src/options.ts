@@ -7,6 +7,7 @@ import type { ListAccess } from './lists.ts'
 import type { Tx } from './db/client.ts'
 import type { AnyStageDefinition } from './resources/pipelines/stages/stage.ts'
 import { createOutboundGuard, type OutboundGuard } from './lib/outbound/outbound-guard.ts'
+import { clientAddressResolver, type ClientAddressOf, type TrustProxy } from './http/client-address.ts'
 
 /** Capability name → host roles that hold it. */
 export type CapabilityMap = Record<string, readonly HostRole[]>
@@ -121,6 +122,13 @@ export type ControlPlaneOptions = {
    * @default []
    */
   outboundAllow?: readonly string[]
+  /**
+   * Which proxies are believed about the client address that the public form and sign-in limits
+   * count (`SVC_TRUST_PROXY`): a hop count, or the proxies' addresses and CIDR ranges. IPv6
+   * clients are counted per /64.
+   * @default 0 (the connecting address; forwarded headers are ignored)
+   */
+  trustProxy?: TrustProxy
 }
 
 export type ResolvedOptions = {
@@ -151,6 +159,8 @@ export type ResolvedOptions = {
   aiTestTimeoutMs: number
   /** Every server-side HTTP request goes through this. */
   outbound: OutboundGuard
+  /** The address a per-client limit counts for a request. */
+  clientAddress: ClientAddressOf
 }
 
 export const MAX_SLOT = 999
@@ -202,6 +212,7 @@ export function resolveOptions (options: ControlPlaneOptions = {}, host: { datab
     resolveAuthor: options.resolveAuthor,
     aiTestTimeoutMs,
     outbound: createOutboundGuard(options.outboundAllow),
+    clientAddress: clientAddressResolver(options.trustProxy),
   }
 }
 
