@@ -23,10 +23,16 @@ const storedCrmKey = async (slot: number) =>
 const storedForwardSecret = async (id: string) =>
   (await server.db.svcContentSource.findUniqueOrThrow({ where: { id } })).forwardSecretCiphertext
 
+/** A CRM slot at `url` with `apiKey` stored for it; its slot number. */
+async function crmWithKey (name: string, url: string, apiKey: string): Promise<string> {
+  const { crm_num } = (await crm('create', { name, url })).body.data
+  await crm('set_secret', { crm_num, api_key: apiKey })
+  return crm_num
+}
+
 describe('a CRM api_key is bound to the CRM url', () => {
   test('changing url forgets the key: key_set becomes false and nothing is stored', async () => {
-    const { crm_num } = (await crm('create', { name: 'Contacts', url: 'https://crm.example.com' })).body.data
-    await crm('set_secret', { crm_num, api_key: 'key-for-crm-example' })
+    const crm_num = await crmWithKey('Contacts', 'https://crm.example.com', 'key-for-crm-example')
     expect((await crm('get', { crm_num })).body.data.key_set).toBe(true)
     const moved = await crm('update', { crm_num, url: 'https://elsewhere.example.net' })
     expect(moved.body).toMatchObject({ ok: true, changed: true, data: { url: 'https://elsewhere.example.net', key_set: false } })
@@ -34,16 +40,14 @@ describe('a CRM api_key is bound to the CRM url', () => {
   })
 
   test('changing only the name keeps the key', async () => {
-    const { crm_num } = (await crm('create', { name: 'Keeps', url: 'https://keeps.example.com' })).body.data
-    await crm('set_secret', { crm_num, api_key: 'key-that-stays' })
+    const crm_num = await crmWithKey('Keeps', 'https://keeps.example.com', 'key-that-stays')
     const renamed = await crm('update', { crm_num, name: 'Keeps still', url: 'https://keeps.example.com' })
     expect(renamed.body.data).toMatchObject({ name: 'Keeps still', key_set: true })
     expect(server.runtime.secrets.open((await storedCrmKey(Number(crm_num)))!)).toBe('key-that-stays')
   })
 
   test('a new api_key sent with the new url is stored for it', async () => {
-    const { crm_num } = (await crm('create', { name: 'Moves', url: 'https://old.example.com' })).body.data
-    await crm('set_secret', { crm_num, api_key: 'key-for-old' })
+    const crm_num = await crmWithKey('Moves', 'https://old.example.com', 'key-for-old')
     const moved = await crm('update', { crm_num, url: 'https://new.example.com', api_key: 'key-for-new' })
     expect(moved.body.data).toMatchObject({ url: 'https://new.example.com', key_set: true })
     expect(server.runtime.secrets.open((await storedCrmKey(Number(crm_num)))!)).toBe('key-for-new')
@@ -51,8 +55,7 @@ describe('a CRM api_key is bound to the CRM url', () => {
   })
 
   test('clearing the url forgets the key too', async () => {
-    const { crm_num } = (await crm('create', { name: 'Cleared', url: 'https://cleared.example.com' })).body.data
-    await crm('set_secret', { crm_num, api_key: 'key-for-cleared' })
+    const crm_num = await crmWithKey('Cleared', 'https://cleared.example.com', 'key-for-cleared')
     expect((await crm('update', { crm_num, url: null })).body.data.key_set).toBe(false)
   })
 })
