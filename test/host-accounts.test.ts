@@ -4,6 +4,10 @@ import { promisify } from 'node:util'
 import { startTestServer, type TestServer } from './support/server.ts'
 import { createAccount, type TestAccount } from './support/accounts.ts'
 import { graphql, sessionCookie } from './support/session-client.ts'
+import { createTestDatabase, openPrisma } from './support/database.ts'
+import { migrate } from '../src/db/migrate.ts'
+import { resolveDatabase } from '../src/db/database-url.ts'
+import { ensureFirstAdministrator } from '../scripts/lib/accounts.ts'
 
 const run = promisify(execFile)
 let server: TestServer
@@ -67,6 +71,20 @@ describe('an e-mail an account gives itself does not make it an administrator', 
     expect(promoted.stdout).toContain(`promoted ${claimed} from subscriber to administrator`)
     expect(await server.db.user.findUniqueOrThrow({ where: { id: subscriber.id } })).toMatchObject({ role: 'administrator' })
   }, 120_000)
+
+  test('npm start does not make an existing account its first administrator either', async () => {
+    const database = await createTestDatabase()
+    await migrate(resolveDatabase(database.url))
+    const db = openPrisma(database.url)
+    try {
+      const claimed = await db.user.create({ data: { email: 'first-admin@example.test', name: 'Claimer', role: 'subscriber', password: 'unused' } })
+      await expect(ensureFirstAdministrator(db, { SVC_ADMIN_EMAIL: claimed.email })).rejects.toThrow('is not promoted on its own')
+      expect(await db.user.findUniqueOrThrow({ where: { id: claimed.id } })).toMatchObject({ role: 'subscriber', password: 'unused' })
+    } finally {
+      await db.$disconnect()
+      await database.drop()
+    }
+  })
 
   test('an account cannot give itself the administrator role', async () => {
     const cookie = await sessionCookie(server.app, editor.email, editor.password)

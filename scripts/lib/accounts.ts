@@ -32,6 +32,10 @@ export async function ensureFirstAdministrator (db: PrismaClient, env: NodeJS.Pr
   if (await db.user.count({ where: { role: 'administrator' } }) > 0) return null
   const email = env.SVC_ADMIN_EMAIL?.trim() || 'admin@example.com'
   const password = env.SVC_ADMIN_PASSWORD || randomBytes(12).toString('base64url')
-  await upsertAdministrator(db, { email, password })
+  await upsertAdministrator(db, { email, password }).catch(error => {
+    if (!(error instanceof PromotionRefused)) throw error
+    throw new Error(`SVC_ADMIN_EMAIL ${email} belongs to an existing non-administrator account, which is not promoted on its own: ` +
+      `set SVC_ADMIN_EMAIL to another address, or promote it with npm run cli -- create-admin --email ${email} --password … --promote`)
+  })
   return { email, password, generated: !env.SVC_ADMIN_PASSWORD }
 }
