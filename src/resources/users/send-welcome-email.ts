@@ -35,6 +35,7 @@ export const sendWelcomeEmail = defineOperation({
     'eligibility, destination and missing requirements without sending. retry_after: seconds until this address may be ' +
     'e-mailed again. A mail server that refuses the message answers 502 delivery_failed, and nothing is recorded as sent.',
   destructive: true,
+  openWorld: true,
   params: z.object({
     user_num: userNumParam,
     dry_run: z.boolean().optional().describe('Only report eligibility and the destination; send nothing.'),
