@@ -10,6 +10,9 @@ import { connectMcp, listen, MCP_PATH } from './support/mcp-client.ts'
 import { defineOperation } from '../src/index.ts'
 import { PRODUCT_VERSION } from '../src/version.ts'
 import { operationOfTool } from '../src/mcp/tool-name.ts'
+import { allowedHostnames } from '../src/mcp/dns-rebinding.ts'
+import { resolveOptions } from '../src/options.ts'
+import { controlPlaneOptionsFromEnv } from '../host/config.ts'
 
 /** A host operation whose data is a list, not an object. */
 const siteTags = defineOperation({
@@ -152,6 +155,14 @@ describe('connecting to the MCP endpoint', () => {
     expect(foreign.status).toBe(403)
     expect((await foreign.json()).error.data.code).toBe('forbidden')
     expect((await post(LIST_TOOLS, { ...withKey(admin.key), Origin: 'http://localhost:6274' })).status).toBe(200)
+  })
+
+  test('the host names accepted are the site\'s, loopback and SVC_MCP_ALLOWED_HOSTS; anything but a bare host name there stops startup', () => {
+    const options = resolveOptions(controlPlaneOptionsFromEnv({ SITE_URL: 'https://www.example.com', SVC_MCP_ALLOWED_HOSTS: 'CMS.internal, 10.0.0.7' }))
+    expect(allowedHostnames(options).sort()).toEqual(['10.0.0.7', '127.0.0.1', '[::1]', 'cms.internal', 'localhost', 'www.example.com'])
+    for (const host of ['https://cms.internal', 'cms.internal:8080', 'cms.internal/path']) {
+      expect(() => resolveOptions({ mcpAllowedHosts: [host] })).toThrow(/not a host name/)
+    }
   })
 
   test('a protocol fault (a body that is not JSON) is a JSON-RPC parse error', async () => {
