@@ -25,6 +25,17 @@ const siteTags = defineOperation({
   handler: async () => ({ data: ['news', 'guides'], changed: false }),
 })
 
+/** A host operation with a bug: what it throws must not reach the client. */
+const siteBroken = defineOperation({
+  resource: 'site',
+  action: 'broken',
+  summary: 'Fail the way a bug does.',
+  readonly: true,
+  params: z.object({}),
+  returns: z.object({}),
+  handler: async () => { throw new Error('connection string postgres://internal-detail') },
+})
+
 const SECRET = 'mcp-must-never-show-this-5c1d'
 
 let server: TestServer
@@ -74,7 +85,7 @@ const initialize = (protocolVersion: string) => ({
 const LIST_TOOLS = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }
 
 beforeAll(async () => {
-  server = await startTestServer({ operations: [siteTags] })
+  server = await startTestServer({ operations: [siteTags, siteBroken] })
   http = await listen(server.app)
   admin = await createAccount(server.db, 'administrator')
   editor = await createAccount(server.db, 'editor')
@@ -163,6 +174,11 @@ describe('connecting to the MCP endpoint', () => {
     for (const host of ['https://cms.internal', 'cms.internal:8080', 'cms.internal/path']) {
       expect(() => resolveOptions({ mcpAllowedHosts: [host] })).toThrow(/not a host name/)
     }
+  })
+
+  test('a body over the size limit is 413 and never parsed', async () => {
+    const res = await post({ ...LIST_TOOLS, params: { padding: 'x'.repeat(2 * 1024 * 1024) } }, withKey(admin.key))
+    expect(res.status).toBe(413)
   })
 
   test('a protocol fault (a body that is not JSON) is a JSON-RPC parse error', async () => {
@@ -278,6 +294,12 @@ describe('tools/call runs the operation through the dispatch pipeline', () => {
 
   test('a refusal of the operation itself is an error result with its code (not_found)', async () => {
     expect(errorOf(await call('crm-get', { crm_num: '999' })).code).toBe('not_found')
+  })
+
+  test('a bug in an operation is an error result saying internal error, with nothing of the bug in it', async () => {
+    const result = await call('site-broken')
+    expect(errorOf(result)).toEqual({ code: 'internal', error: 'internal error' })
+    expect(JSON.stringify(result)).not.toContain('internal-detail')
   })
 
   test('an unknown tool is a JSON-RPC error, not a tool result', async () => {
