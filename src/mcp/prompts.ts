@@ -11,7 +11,7 @@ type PromptDefinition = Prompt & {
 const PROMPTS: readonly PromptDefinition[] = [{
   name: 'review_site_health',
   title: 'Review the site\'s health',
-  description: 'Reads status.get and reports what needs attention: failing checks, database latency, disabled modules, the outbox.',
+  description: 'Has the agent call status.get and report what needs attention: failing checks, database latency, the outbox, disabled modules.',
   operations: ['status.get', 'modules.list'],
   text: tool => [
     `Review the health of this site. Call the ${tool('status.get')} tool first.`,
