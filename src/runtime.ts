@@ -1,7 +1,7 @@
 import type { KeystoneContext } from '@keystone-6/core/types'
 import type { Db } from './db/client.ts'
 import type { Identity } from './auth/identity.ts'
-import type { Channel } from './http/channel.ts'
+import type { Channel } from './registry/channel.ts'
 import type { ResolvedOptions } from './options.ts'
 import type { OperationContext } from './registry/operation-context.ts'
 import { OperationRegistry } from './registry/registry.ts'

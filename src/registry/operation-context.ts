@@ -4,7 +4,7 @@ import type { ResolvedOptions } from '../options.ts'
 import type { SecretBox } from '../lib/secret-box.ts'
 import type { Db } from '../db/client.ts'
 import type { OperationRegistry } from './registry.ts'
-import type { Channel } from '../http/channel.ts'
+import type { Channel } from './channel.ts'
 
 /** Everything a handler may use. Handlers never see the HTTP request. */
 export type OperationContext = {

@@ -3,7 +3,7 @@ import { defineOperation } from '../../registry/define-operation.ts'
 import { pagedResult, paginationParams, toPage } from '../../lib/pagination.ts'
 import { sinceParam } from '../../lib/since.ts'
 import { isoOrNull } from '../../lib/timestamps.ts'
-import { CHANNELS } from '../../http/channel.ts'
+import { CHANNELS } from '../../registry/channel.ts'
 
 export const auditEntry = z.object({
   id: z.number().int(),

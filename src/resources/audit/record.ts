@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts'
 import type { Identity } from '../../auth/identity.ts'
-import type { Channel } from '../../http/channel.ts'
+import type { Channel } from '../../registry/channel.ts'
 import { redactSecrets } from '../../lib/redact.ts'
 import { jsonDepth } from '../../lib/json-value.ts'
 
