@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Operation } from './define-operation.ts'
 import type { OperationRegistry } from './registry.ts'
 import { NAMESPACE, PRODUCT_VERSION } from '../version.ts'
+import { EXAMPLE_FIXTURES } from './operation-example.ts'
 
 export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | 'openWorld'> & {
   /** Reaches outside the site (e-mail, providers, other systems). */
@@ -47,6 +48,7 @@ function manifestEntry (operation: Operation, basePath: string, disabledModules:
     open_world: operation.openWorld,
     since: operation.since,
     module: operation.module,
+    examples: operation.examples.map(example => ({ ...example, title: example.title ?? operation.summary })),
     enabled: !disabledModules.has(operation.module),
     params: paramsJsonSchema(operation),
     returns: returnsJsonSchema(operation),
@@ -58,6 +60,8 @@ export function buildManifest (registry: OperationRegistry, basePath: string, di
   return {
     namespace: NAMESPACE,
     product_version: PRODUCT_VERSION,
+    /** What the example placeholders that no setup step binds stand for. */
+    example_fixtures: EXAMPLE_FIXTURES,
     operations: registry.all().map(operation => manifestEntry(operation, basePath, disabledModules)),
   }
 }
