@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from './support/server.ts'
 import { createAccount, type TestAccount } from './support/accounts.ts'
 import { dispatcher, getWithKey } from './support/client.ts'
 import { sessionCookie } from './support/session-client.ts'
-import { connectMcp, listen, MCP_PATH } from './support/mcp-client.ts'
+import { connectMcp, listen, MCP_PATH, roundRobin } from './support/mcp-client.ts'
 import { defineOperation } from '../src/index.ts'
 import { PRODUCT_VERSION } from '../src/version.ts'
 import { operationOfTool } from '../src/mcp/tool-name.ts'
@@ -375,6 +375,26 @@ describe('resources and prompts', () => {
     expect(messages).toHaveLength(1)
     expect(messages[0]!.content).toMatchObject({ type: 'text', text: expect.stringContaining('status-get tool') })
     expect(dataOf(await call('status-get'))).toMatchObject({ product_version: PRODUCT_VERSION, database: { ok: true } })
+  })
+})
+
+describe('behind a load balancer', () => {
+  test('two instances on one database serve one client in turn: no request depends on the instance that answered the last', async () => {
+    const second = await startTestServer({}, server)
+    const secondHttp = await listen(second.app)
+    const balancer = roundRobin([http.url, secondHttp.url])
+    const balanced = await connectMcp(http.url, admin.key, { fetch: balancer.fetch })
+    try {
+      for (const value of [1, 2, 3]) {
+        expect(dataOf(await call('variables-set', { name: 'balanced.counter', value }, balanced))).toMatchObject({ value })
+        expect(dataOf(await call('variables-get', { name: 'balanced.counter' }, balanced))).toMatchObject({ value })
+      }
+      expect(new Set(balancer.served)).toEqual(new Set([http.url, secondHttp.url]))
+    } finally {
+      await balanced.close()
+      await secondHttp.close()
+      await second.close()
+    }
   })
 })
 
