@@ -7,7 +7,7 @@ import type { OperationContext } from './registry/operation-context.ts'
 import { OperationRegistry } from './registry/registry.ts'
 import { builtinOperations, builtinOutboxTopics } from './resources/index.ts'
 import { createSecretBox, type SecretBox } from './lib/secret-box.ts'
-import { createRateLimiter, type RateLimiter } from './auth/rate-limit.ts'
+import { createRateLimiter, createSubjectLimiter, type RateLimiter, type SubjectLimiter } from './auth/rate-limit.ts'
 import { OutboxWorker } from './outbox/worker.ts'
 import { AuditWriter } from './resources/audit/writer.ts'
 import type { OutboxDeps } from './outbox/topic.ts'
@@ -23,6 +23,8 @@ export type ControlPlaneRuntime = {
   options: ResolvedOptions
   secrets: SecretBox
   limiter: RateLimiter
+  /** Deliveries per content source at the ingest endpoint. */
+  ingestLimiter: SubjectLimiter
   outbox: OutboxWorker
   /** Writes audit entries, several per statement under load. */
   audit: AuditWriter
@@ -58,6 +60,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     options,
     secrets,
     limiter: createRateLimiter(options.rateLimit, db, options.now),
+    ingestLimiter: createSubjectLimiter('ingest', options.ingestRateLimit, db, options.now),
     outbox,
     audit: new AuditWriter(db),
     kickOutbox,
