@@ -292,6 +292,22 @@ describe('tools/call runs the operation through the dispatch pipeline', () => {
     expect(wrongType.code).toBe('invalid_params')
   })
 
+  test('arguments that break the input rules (U+0000, a lone surrogate, deep nesting) are refused as invalid_params', async () => {
+    const nul = errorOf(await call('variables-set', { name: 'mcp.hostile', value: 'a\u0000b' }))
+    expect(nul).toMatchObject({ code: 'invalid_params', details: { issues: [expect.objectContaining({ path: 'value', code: 'nul_character' })] } })
+    const surrogate = errorOf(await call('variables-set', { name: 'mcp.hostile', value: { ['\ud800']: 1 } }))
+    expect(surrogate).toMatchObject({ code: 'invalid_params', details: { issues: [expect.objectContaining({ code: 'lone_surrogate' })] } })
+    const deep = '['.repeat(10_000) + ']'.repeat(10_000)
+    const res = await fetch(`${http.url}${MCP_PATH}`, {
+      method: 'POST',
+      headers: { ...withKey(admin.key), 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"variables-set","arguments":{"name":"mcp.hostile","value":${deep}}}}`,
+    })
+    const { result } = await res.json()
+    expect(errorOf(result)).toMatchObject({ code: 'invalid_params', details: { issues: [expect.objectContaining({ code: 'too_deep' })] } })
+    expect((await dispatchAs(admin)({ resource: 'variables', action: 'get', params: { name: 'mcp.hostile' } })).status).toBe(404)
+  })
+
   test('a refusal of the operation itself is an error result with its code (not_found)', async () => {
     expect(errorOf(await call('crm-get', { crm_num: '999' })).code).toBe('not_found')
   })
