@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { ControlPlaneRuntime } from '../runtime.ts'
 import { SvcError } from '../errors.ts'
 import { toSvcError } from '../http/envelope.ts'
+import { fromHttpError } from '../http/http-errors.ts'
 import { allowedHostnames, dnsRebindingGuard } from './dns-rebinding.ts'
 import { sendJsonRpcFailure } from './json-rpc-failure.ts'
 import { mcpRoute } from './route.ts'
@@ -19,7 +20,7 @@ export function mcpRouter (runtime: ControlPlaneRuntime): express.Router {
     sendJsonRpcFailure(res, new SvcError('method_not_allowed', `${req.method} is not allowed here: this stateless MCP endpoint takes POST only`))
   })
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const failure = toSvcError(error, runtime.log)
+    const failure = fromHttpError(error) ?? toSvcError(error, runtime.log)
     if (res.headersSent) return
     sendJsonRpcFailure(res, failure)
   })
