@@ -36,7 +36,7 @@ export type ControlPlaneRuntime = {
   disabledModules: () => Promise<ReadonlySet<string>>
   /** Starts background work (the outbox worker, unless disabled). */
   start: () => void
-  /** Stops background work and waits for a delivery in progress. */
+  /** Stops background work, waits for a delivery in progress, and closes outbound connections. */
   stop: () => Promise<void>
 }
 
@@ -68,6 +68,9 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     contextFor: (identity, channel) => ({ db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, kickOutbox }),
     disabledModules: () => disabledModules(db),
     start: () => { if (options.outbox !== false) outbox.start() },
-    stop: () => outbox.stop(),
+    stop: async () => {
+      await outbox.stop()
+      await options.outbound.dispatcher.close()
+    },
   }
 }
