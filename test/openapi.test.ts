@@ -62,8 +62,8 @@ describe('GET /openapi.json', () => {
   test('carries the capability and the flags as x-svc- extensions', () => {
     for (const operation of operations) {
       const post = document.paths[`/manage/${operation.resource}/${operation.action}`].post
-      expect([operation.name, post['x-svc-capability'], post['x-svc-destructive'], post['x-svc-idempotent'], post['x-svc-readonly'], post['x-svc-enabled']])
-        .toEqual([operation.name, operation.capability, operation.destructive, operation.idempotent, operation.readonly, true])
+      expect([operation.name, post['x-svc-capability'], post['x-svc-destructive'], post['x-svc-idempotent'], post['x-svc-open-world'], post['x-svc-readonly'], post['x-svc-enabled']])
+        .toEqual([operation.name, operation.capability, operation.destructive, operation.idempotent, operation.open_world, operation.readonly, true])
     }
   })
 

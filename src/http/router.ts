@@ -13,6 +13,7 @@ import { openApiRoute } from './openapi-route.ts'
 import { docsAssetRoute, docsPageRoute } from './docs-route.ts'
 import { publicLeadForm } from '../resources/leads/public-form/route.ts'
 import { ingestRoute } from '../resources/content-sources/ingest/route.ts'
+import { mcpRouter } from '../mcp/router.ts'
 
 type Route = (runtime: ControlPlaneRuntime, req: Request, res: Response) => Promise<void>
 
@@ -26,7 +27,7 @@ function methodNotAllowed (allow: string | ((req: Request) => string)) {
 
 /**
  * The `svc/v1` namespace: dispatch, the manifest, a route per operation (POST, and GET for reads),
- * the OpenAPI document and its reference page, the public lead form and the content-source webhook.
+ * the OpenAPI document and its reference page, MCP, the public lead form and the content-source webhook.
  */
 export function createRouter (runtime: ControlPlaneRuntime): express.Router {
   const router = express.Router()
@@ -55,6 +56,7 @@ export function createRouter (runtime: ControlPlaneRuntime): express.Router {
   router.options('/public/leads', leadForm.preflight)
   router.post('/public/leads', ...leadForm.post)
   router.all('/public/leads', methodNotAllowed('POST, OPTIONS'))
+  router.use('/mcp', mcpRouter(runtime))
   router.post('/ingest/:slug', rawBody(runtime.options.maxBodyBytes), handle(ingestRoute))
   router.all('/ingest/:slug', methodNotAllowed('POST'))
   router.use((req, _res, next) => next(notFound(`no endpoint ${req.method} ${req.baseUrl}${req.path}`)))

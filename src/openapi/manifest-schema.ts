@@ -26,7 +26,7 @@ export const MANIFEST_SCHEMAS: Record<string, JsonObject> = {
   },
   ManifestEntry: {
     type: 'object',
-    required: ['name', 'resource', 'action', 'summary', 'description', 'capability', 'readonly', 'destructive', 'idempotent', 'since', 'module', 'examples', 'errors', 'enabled', 'params', 'returns', 'get_path'],
+    required: ['name', 'resource', 'action', 'summary', 'description', 'capability', 'readonly', 'destructive', 'idempotent', 'open_world', 'since', 'module', 'examples', 'errors', 'enabled', 'params', 'returns', 'get_path'],
     properties: {
       name: { ...string, description: '`resource.action`' },
       resource: string,
@@ -37,6 +37,7 @@ export const MANIFEST_SCHEMAS: Record<string, JsonObject> = {
       readonly: boolean,
       destructive: boolean,
       idempotent: boolean,
+      open_world: { ...boolean, description: 'Reaches outside the site (e-mail, providers, other systems).' },
       since: string,
       module: string,
       examples: {

@@ -81,6 +81,7 @@ function extensions (operation: Operation): JsonObject {
     'x-svc-readonly': operation.readonly,
     'x-svc-destructive': operation.destructive,
     'x-svc-idempotent': operation.idempotent,
+    'x-svc-open-world': operation.openWorld,
     'x-svc-module': operation.module,
     'x-svc-since': operation.since,
     'x-svc-enabled': true,

@@ -7,7 +7,9 @@ import { callErrorCodes } from './error-codes.ts'
 import type { ErrorCode } from '../errors.ts'
 import { weakMemo } from '../lib/weak-memo.ts'
 
-export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | 'errors'> & {
+export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | 'errors' | 'openWorld'> & {
+  /** Reaches outside the site (e-mail, providers, other systems). */
+  open_world: boolean
   /** False while the operation's module is disabled. */
   enabled: boolean
   /** Every error code a call can answer with: the pipeline's and the handler's. */
@@ -37,6 +39,7 @@ function manifestEntry (operation: Operation, basePath: string, disabledModules:
     readonly: operation.readonly,
     destructive: operation.destructive,
     idempotent: operation.idempotent,
+    open_world: operation.openWorld,
     since: operation.since,
     module: operation.module,
     examples: operation.examples.map(example => ({ ...example, title: example.title ?? operation.summary })),
