@@ -142,6 +142,38 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
     expect(listed.body.data.crms).toEqual([expect.objectContaining({ crm_num: '001', name: 'Pipedrive' })])
   }, 3 * MINUTE)
 
+  test('the operations console links the API reference, which renders every resource from this site alone', async () => {
+    const { body } = await manifestInBrowser(page)
+    const resources = [...new Set(body.data!.operations.map(operation => operation.resource))]
+    const offSite: string[] = []
+    // These machines have no internet, and the reference page must need none: whatever it asks of
+    // another site fails the test (the Admin UI's own web-font request is not its business).
+    await page.context().route(url => url.origin !== server.url, route => {
+      if (route.request().frame().page() !== page) offSite.push(route.request().url())
+      return route.abort()
+    })
+    await visit(CONTROL_PLANE_PAGES.console.href)
+    const link = page.getByRole('button', { name: 'API reference' })
+    await expect(link.getAttribute('href')).resolves.toBe(`${BASE}/docs`)
+    const [reference] = await Promise.all([page.context().waitForEvent('page'), link.click()])
+    try {
+      await reference.waitForURL(`${server.url}${BASE}/docs`)
+      for (const resource of resources) await reference.locator(`.opblock-tag[data-tag="${resource}"]`).waitFor()
+      await reference.getByText('crm.create', { exact: true }).first().waitFor()
+      await expect(reference.locator('.opblock-tag').count()).resolves.toBe(resources.length + 1)
+      await screenshot(reference, '13-api-reference')
+      const crmCreate = reference.locator('.opblock', { hasText: '/manage/crm/create' })
+      await crmCreate.locator('.opblock-summary').click()
+      await crmCreate.locator('.opblock-body').waitFor()
+      await crmCreate.scrollIntoViewIfNeeded()
+      await screenshot(reference, '14-api-reference-crm-create')
+      expect(offSite).toEqual([])
+    } finally {
+      await reference.close()
+      await page.context().unrouteAll()
+    }
+  }, 3 * MINUTE)
+
   test('a destructive operation run without the confirm box is refused with confirm_required, and runs once confirmed', async () => {
     await visit(consoleHref('crm.delete', { crm_num: '1' }))
     await expect(page.getByRole('textbox', { name: 'crm_num', exact: true }).inputValue()).resolves.toBe('1')

@@ -1,17 +1,11 @@
 import type { Request, Response } from 'express'
 import type { ControlPlaneRuntime } from '../runtime.ts'
-import { authorize } from './authorize.ts'
+import { authorizeReader } from './authorize-reader.ts'
 import { sendSuccess } from './envelope.ts'
-import { roleHasCapability } from '../auth/capabilities.ts'
-import { forbidden } from '../errors.ts'
 import { buildManifest } from '../registry/manifest.ts'
-import { disabledModules } from '../resources/modules/state.ts'
 
 /** `GET {base}/manage/manifest` — needs `manage_options`, like every operation. */
 export async function manifestRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
-  const identity = await authorize(runtime, req, res)
-  if (!roleHasCapability(runtime.options.capabilities, identity.account.role, 'manage_options')) {
-    throw forbidden('the manifest requires the capability manage_options')
-  }
-  sendSuccess(res, buildManifest(runtime.registry, runtime.options.basePath, await disabledModules(runtime.db)), false)
+  await authorizeReader(runtime, req, res, 'the manifest')
+  sendSuccess(res, buildManifest(runtime.registry, runtime.options.basePath, await runtime.disabledModules()), false)
 }

@@ -8,20 +8,27 @@ import { fromHttpError } from './http-errors.ts'
 import { dispatchRoute } from './dispatch-route.ts'
 import { manifestRoute } from './manifest-route.ts'
 import { readFormRoute } from './read-form-route.ts'
+import { operationRoute } from './operation-route.ts'
+import { openApiRoute } from './openapi-route.ts'
+import { docsAssetRoute, docsPageRoute } from './docs-route.ts'
 import { publicLeadForm } from '../resources/leads/public-form/route.ts'
 import { ingestRoute } from '../resources/content-sources/ingest/route.ts'
 import { mcpRouter } from '../mcp/router.ts'
 
 type Route = (runtime: ControlPlaneRuntime, req: Request, res: Response) => Promise<void>
 
-function methodNotAllowed (allow: string) {
+function methodNotAllowed (allow: string | ((req: Request) => string)) {
   return (req: Request, res: Response) => {
-    res.set('Allow', allow)
-    sendFailure(res, new SvcError('method_not_allowed', `${req.method} is not allowed here; use ${allow}`))
+    const allowed = typeof allow === 'string' ? allow : allow(req)
+    res.set('Allow', allowed)
+    sendFailure(res, new SvcError('method_not_allowed', `${req.method} is not allowed here; use ${allowed}`))
   }
 }
 
-/** The `svc/v1` namespace: dispatch, manifest, the GET read form, MCP, the public lead form and the content-source webhook. */
+/**
+ * The `svc/v1` namespace: dispatch, the manifest, a route per operation (POST, and GET for reads),
+ * the OpenAPI document and its reference page, MCP, the public lead form and the content-source webhook.
+ */
 export function createRouter (runtime: ControlPlaneRuntime): express.Router {
   const router = express.Router()
   const handle = (route: Route) => (req: Request, res: Response, next: NextFunction) => {
@@ -37,7 +44,14 @@ export function createRouter (runtime: ControlPlaneRuntime): express.Router {
   router.get('/manage/manifest', handle(manifestRoute))
   router.all('/manage/manifest', methodNotAllowed('GET'))
   router.get('/manage/:resource/:action', handle(readFormRoute))
-  router.all('/manage/:resource/:action', methodNotAllowed('GET'))
+  router.post('/manage/:resource/:action', rawBody(runtime.options.maxBodyBytes), handle(operationRoute))
+  router.all('/manage/:resource/:action', methodNotAllowed(req =>
+    runtime.registry.get(String(req.params.resource), String(req.params.action))?.readonly ? 'GET, POST' : 'POST'))
+  router.get('/openapi.json', handle(openApiRoute))
+  router.all('/openapi.json', methodNotAllowed('GET'))
+  router.get('/docs', handle(docsPageRoute))
+  router.get('/docs/assets/:file', docsAssetRoute())
+  router.all(['/docs', '/docs/assets/:file'], methodNotAllowed('GET'))
   const leadForm = publicLeadForm(runtime)
   router.options('/public/leads', leadForm.preflight)
   router.post('/public/leads', ...leadForm.post)
