@@ -33,6 +33,11 @@ export const runRecipe = defineOperation({
     run_id: z.number().int(),
     changed: z.boolean().describe('The stages changed the post (written unless dry_run).'),
     message: z.string(),
+    changes: z.array(z.object({
+      field: z.enum(['title', 'content', 'excerpt', 'tags', 'categories', 'meta']),
+      before: z.unknown(),
+      after: z.unknown(),
+    })).describe('Each field the stages changed, before and after (what would be written, for a dry run): content is HTML, tags and categories are names, meta is an object. Empty when nothing changed, the run was skipped or failed.'),
   }),
   async handler ({ post_id, recipe_id, dry_run = false, force = false }, { db, options }) {
     const post = await loadPost(db, post_id)
