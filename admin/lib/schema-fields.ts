@@ -22,7 +22,14 @@ export type FieldKind =
   | { type: 'choice', options: unknown[] }
   | { type: 'json', shape: 'object' | 'array' | 'value' }
 
-export type SchemaField = { name: string, description: string | undefined, required: boolean, kind: FieldKind }
+export type SchemaField = {
+  name: string
+  /** What the input is called on screen. @default name */
+  label?: string
+  description: string | undefined
+  required: boolean
+  kind: FieldKind
+}
 
 /** A field's value as the form holds it: text as typed, numbers as numbers, undefined for "not set". */
 export type FieldValue = string | number | boolean | undefined
@@ -84,6 +91,11 @@ export function schemaFields (schema: JsonSchema, { omit = [] }: { omit?: readon
       required: required.has(name),
       kind: kindOf(name, property),
     }))
+}
+
+/** Labels in words ("Max tokens") for forms outside the console, where param names would read as code. */
+export function labelled (fields: readonly SchemaField[]): SchemaField[] {
+  return fields.map(field => ({ ...field, label: field.name.replace(/_/g, ' ').replace(/^./, first => first.toUpperCase()) }))
 }
 
 /** The form's values for params already known, e.g. a stored mapping to edit. */

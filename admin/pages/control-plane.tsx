@@ -1,6 +1,17 @@
 import { ControlPlanePage } from '../components/control-plane-page.tsx'
 import { OperationsConsole } from '../components/console/operations-console.tsx'
+import { HealthSummary } from '../components/status/health-summary.tsx'
+import { findOperation } from '../lib/manifest-access.ts'
 
 export default function OperationsConsolePage () {
-  return <ControlPlanePage page='console'>{manifest => <OperationsConsole manifest={manifest} />}</ControlPlanePage>
+  return (
+    <ControlPlanePage page='console'>
+      {manifest => (
+        <>
+          {findOperation(manifest, 'status.get') && <HealthSummary />}
+          <OperationsConsole manifest={manifest} />
+        </>
+      )}
+    </ControlPlanePage>
+  )
 }

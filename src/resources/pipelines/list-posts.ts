@@ -3,7 +3,7 @@ import { defineOperation } from '../../registry/define-operation.ts'
 import { isoOrNull } from '../../lib/timestamps.ts'
 import type { DatabaseProvider } from '../../db/database-url.ts'
 
-const postChoice = z.object({
+export const postChoice = z.object({
   id: z.number().int(),
   title: z.string(),
   status: z.string(),

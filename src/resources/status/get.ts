@@ -9,6 +9,22 @@ import { forwardBacklog, forwardBacklogs } from '../content-sources/forward/forw
 import { isoOrNull } from '../../lib/timestamps.ts'
 import { encryptionKeyCheck, migrationsCheck, outboxCheck, probeDatabase, type HealthCheck } from './checks.ts'
 
+export const statusReport = z.object({
+  product_version: z.string(),
+  namespace: z.string(),
+  database: z.object({ provider: z.string(), ok: z.boolean(), latency_ms: z.number() }),
+  modules: z.record(z.string(), z.boolean()),
+  counts: z.record(z.string(), z.number().int()),
+  outbox: z.object({
+    pending: z.number().int(),
+    failed: z.number().int(),
+    oldest_pending_at: z.string().nullable().describe('When the oldest message still waiting for delivery was written; null when none waits.'),
+  }),
+  forwarding: z.array(forwardBacklog).describe('Every content source with its forwards pending and failed.'),
+  uptime_s: z.number().int(),
+  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), message: z.string() })),
+})
+
 export const getStatus = defineOperation({
   resource: 'status',
   action: 'get',
@@ -17,21 +33,7 @@ export const getStatus = defineOperation({
   readonly: true,
   examples: [{ title: 'Site and product health', params: {} }],
   params: z.object({}),
-  returns: z.object({
-    product_version: z.string(),
-    namespace: z.string(),
-    database: z.object({ provider: z.string(), ok: z.boolean(), latency_ms: z.number() }),
-    modules: z.record(z.string(), z.boolean()),
-    counts: z.record(z.string(), z.number().int()),
-    outbox: z.object({
-      pending: z.number().int(),
-      failed: z.number().int(),
-      oldest_pending_at: z.string().nullable().describe('When the oldest message still waiting for delivery was written; null when none waits.'),
-    }),
-    forwarding: z.array(forwardBacklog).describe('Every content source with its forwards pending and failed.'),
-    uptime_s: z.number().int(),
-    checks: z.array(z.object({ name: z.string(), ok: z.boolean(), message: z.string() })),
-  }),
+  returns: statusReport,
   async handler (_params, { db, registry, options }) {
     const database = await probeDatabase(db)
     const [disabled, counts, pending, failed, oldestPending, forwarding, migrations] = await Promise.all([
