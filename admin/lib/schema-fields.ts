@@ -152,13 +152,18 @@ export function paramsFromValues (fields: readonly SchemaField[], values: FormVa
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, params }
 }
 
-/** Error messages per top-level param, from an `invalid_params` envelope's `details.issues` (dotted paths). */
-export function issuesByField (details: unknown): Record<string, string> {
+/**
+ * Error messages per param, from an `invalid_params` envelope's `details.issues` (dotted paths):
+ * the top-level params, or those under `under` (e.g. `stages.2.options`).
+ */
+export function issuesByField (details: unknown, under?: string): Record<string, string> {
   const issues = (details as { issues?: unknown } | null | undefined)?.issues
   if (!Array.isArray(issues)) return {}
+  const prefix = under ? `${under}.` : ''
   const byField: Record<string, string> = {}
   for (const issue of issues as { path?: unknown, message?: unknown }[]) {
-    const name = typeof issue.path === 'string' ? issue.path.split('.')[0] : undefined
+    if (typeof issue.path !== 'string' || !issue.path.startsWith(prefix)) continue
+    const name = issue.path.slice(prefix.length).split('.')[0]
     if (name && typeof issue.message === 'string') byField[name] ??= issue.message
   }
   return byField
