@@ -1,5 +1,6 @@
 import type { StatusReport } from './records.ts'
 import { plural } from './format.ts'
+import { moduleName } from './module-words.ts'
 
 export type Tone = 'positive' | 'caution' | 'critical' | 'neutral'
 
@@ -54,7 +55,7 @@ function modules ({ modules }: StatusReport): HealthSignal {
   const off = Object.entries(modules).filter(([, enabled]) => !enabled).map(([key]) => key)
   return off.length === 0
     ? { key: 'modules', label: 'Modules', tone: 'positive', summary: `All ${Object.keys(modules).length} modules on` }
-    : { key: 'modules', label: 'Modules', tone: 'neutral', summary: `Switched off: ${off.join(', ')}` }
+    : { key: 'modules', label: 'Modules', tone: 'neutral', summary: `Switched off: ${off.map(moduleName).join(', ')}` }
 }
 
 function checks ({ checks }: StatusReport): HealthSignal {

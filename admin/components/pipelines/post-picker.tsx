@@ -24,7 +24,6 @@ export function PostPicker ({ selected, onSelect }: PostPickerProps) {
   return (
     <Combobox
       label='Post'
-      description='Type part of its title.'
       placeholder='Search posts by title'
       items={items}
       inputValue={input}

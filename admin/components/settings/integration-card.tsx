@@ -66,7 +66,7 @@ export function IntegrationCard ({ initial }: { initial: Integration }) {
           {save.failure && <FailureNotice failure={save.failure} title='The settings were not saved' />}
           <HStack gap='regular' alignItems='center'>
             <Button type='submit' prominence='high' isPending={save.pending}>Save {integration.label}</Button>
-            <Text size='small' color='neutralSecondary'>Last changed {formatTime(integration.updated_at)}</Text>
+            <Text size='small' color='neutralSecondary'>{integration.updated_at ? `Last changed ${formatTime(integration.updated_at)}` : 'Not configured yet'}</Text>
           </HStack>
         </VStack>
       </form>
@@ -74,7 +74,7 @@ export function IntegrationCard ({ initial }: { initial: Integration }) {
         <>
           <Divider />
           <SecretControl
-            noun='Secret'
+            noun='secret'
             description={integration.secret_description}
             isSet={integration.secret_set}
             pending={secret.pending}

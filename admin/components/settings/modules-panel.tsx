@@ -3,7 +3,7 @@ import { HStack, VStack } from '@keystar/ui/layout'
 import { Switch } from '@keystar/ui/switch'
 import { Text } from '@keystar/ui/typography'
 import { plural } from '../../lib/format.ts'
-import { MODULE_SIDE_EFFECTS } from '../../lib/module-effects.ts'
+import { MODULE_SIDE_EFFECTS, moduleName } from '../../lib/module-words.ts'
 import type { ModuleList, ModuleState } from '../../lib/records.ts'
 import { useAction } from '../../lib/use-action.ts'
 import { useOperation } from '../../lib/use-operation.ts'
@@ -13,8 +13,6 @@ import { OperationState } from '../operation-state.tsx'
 import { Panel } from '../panel.tsx'
 
 const LIST = { resource: 'modules', action: 'list' }
-
-const label = (key: string) => key.replace(/_/g, ' ').replace(/^./, first => first.toUpperCase())
 
 function consequence (module: ModuleState): string {
   if (module.locked) return 'Part of the control plane itself: it cannot be switched off.'
@@ -42,7 +40,7 @@ export function ModulesPanel () {
           isSelected={module.enabled}
           isDisabled={module.locked || toggle.pending}
           onChange={enabled => { void switchModule(module, enabled) }}
-          aria-label={`${label(module.key)} module`}
+          aria-label={`${moduleName(module.key)} module`}
         />
       ),
     },
@@ -52,7 +50,7 @@ export function ModulesPanel () {
       width: '13rem',
       cell: module => (
         <HStack gap='regular' alignItems='center'>
-          <Text weight='semibold'>{label(module.key)}</Text>
+          <Text weight='semibold'>{moduleName(module.key)}</Text>
           {module.locked && <Badge tone='neutral'>Locked</Badge>}
         </HStack>
       ),

@@ -8,7 +8,7 @@ import { Text } from '@keystar/ui/typography'
 import { ConfirmDialog } from '../confirm-dialog.tsx'
 
 type SecretControlProps = {
-  /** What the secret is called, e.g. "API key". */
+  /** What the secret is called mid-sentence, e.g. "API key" or "secret". */
   noun: string
   description?: string | null | undefined
   isSet: boolean
@@ -17,6 +17,8 @@ type SecretControlProps = {
   onSet: (secret: string) => Promise<boolean>
   onClear: () => void
 }
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 /** A write-only secret: whether one is stored, a masked field to replace it, and clearing after a confirmation. */
 export function SecretControl ({ noun, description, isSet, pending, onSet, onClear }: SecretControlProps) {
@@ -30,12 +32,12 @@ export function SecretControl ({ noun, description, isSet, pending, onSet, onCle
   return (
     <VStack gap='regular'>
       <StatusLight tone={isSet ? 'positive' : 'neutral'} data-testid='secret-state'>
-        {isSet ? `${noun} stored — it is never shown again` : `No ${noun.toLowerCase()} stored`}
+        {isSet ? `${capitalized(noun)} stored — it is never shown again` : `No ${noun} stored`}
       </StatusLight>
       <form onSubmit={event => { event.preventDefault(); void save() }}>
         <Flex gap='regular' alignItems='end' wrap>
           <TextField
-            label={isSet ? `Replace ${noun.toLowerCase()}` : `Set ${noun.toLowerCase()}`}
+            label={isSet ? `Replace ${noun}` : `Set ${noun}`}
             description={description ?? undefined}
             type='password'
             autoComplete='new-password'
@@ -43,14 +45,14 @@ export function SecretControl ({ noun, description, isSet, pending, onSet, onCle
             onChange={setValue}
             width='scale.4600'
           />
-          <Button type='submit' isDisabled={value === ''} isPending={pending}>Save {noun.toLowerCase()}</Button>
-          {isSet && <Button tone='critical' onPress={() => setConfirming(true)}>Clear {noun.toLowerCase()}</Button>}
+          <Button type='submit' isDisabled={value === ''} isPending={pending}>Save {noun}</Button>
+          {isSet && <Button tone='critical' onPress={() => setConfirming(true)}>Clear {noun}</Button>}
         </Flex>
       </form>
       <DialogContainer onDismiss={() => setConfirming(false)}>
         {confirming && (
-          <ConfirmDialog title={`Clear the ${noun.toLowerCase()}?`} actionLabel={`Clear ${noun.toLowerCase()}`} onConfirm={onClear}>
-            The stored {noun.toLowerCase()} is deleted. Everything that needs it stops working until a new one is set.
+          <ConfirmDialog title={`Clear the ${noun}?`} actionLabel={`Clear ${noun}`} onConfirm={onClear}>
+            The stored {noun} is deleted. Everything that needs it stops working until a new one is set.
           </ConfirmDialog>
         )}
       </DialogContainer>

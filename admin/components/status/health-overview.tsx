@@ -6,6 +6,7 @@ import { CONTROL_PLANE_PAGES } from '../../lib/control-plane-pages.ts'
 import { plural } from '../../lib/format.ts'
 import { ageOf, healthSignals } from '../../lib/health.ts'
 import { findOperation } from '../../lib/manifest-access.ts'
+import { moduleName } from '../../lib/module-words.ts'
 import type { AuditEntry, Paged, StatusReport } from '../../lib/records.ts'
 import type { Manifest } from '../../lib/svc-client.ts'
 import { useInterval } from '../../lib/use-interval.ts'
@@ -22,6 +23,7 @@ import { VerdictBadge } from './verdict-badge.tsx'
 const RECENT_FAILURES = { resource: 'audit', action: 'list', params: { ok: false, per_page: 8 } }
 
 function uptime (seconds: number): string {
+  if (seconds < 60) return 'under a minute'
   if (seconds < 3600) return plural(Math.floor(seconds / 60), 'minute')
   if (seconds < 172_800) return plural(Math.floor(seconds / 3600), 'hour')
   return plural(Math.floor(seconds / 86_400), 'day')
@@ -72,7 +74,7 @@ function Report ({ report, checkedAt }: { report: StatusReport, checkedAt: strin
       <Panel title='Modules' actions={<Button href={CONTROL_PLANE_PAGES.settings.href}>Manage modules</Button>}>
         <Flex gap='regular' wrap data-testid='health-modules'>
           {Object.entries(report.modules).map(([key, enabled]) => (
-            <Badge key={key} tone={enabled ? 'positive' : 'neutral'}>{key.replace(/_/g, ' ')} · {enabled ? 'on' : 'off'}</Badge>
+            <Badge key={key} tone={enabled ? 'positive' : 'neutral'}>{moduleName(key)} · {enabled ? 'on' : 'off'}</Badge>
           ))}
         </Flex>
       </Panel>
