@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button } from '@keystar/ui/button'
 import { Checkbox, CheckboxGroup } from '@keystar/ui/checkbox'
-import { Flex, Grid, HStack, VStack } from '@keystar/ui/layout'
+import { Grid, HStack, VStack } from '@keystar/ui/layout'
 import { NumberField } from '@keystar/ui/number-field'
 import { Item, Picker } from '@keystar/ui/picker'
 import { Switch } from '@keystar/ui/switch'
@@ -54,7 +54,6 @@ export function RecipeEditor ({ recipe, stageTypes, onSaved, onCancel }: RecipeE
   const [skipUnchanged, setSkipUnchanged] = useState(recipe?.policy.skip_unchanged ?? true)
   const [onError, setOnError] = useState<string>(recipe?.policy.on_error ?? 'stop')
   const [timeoutMs, setTimeoutMs] = useState(recipe?.policy.stage_timeout_ms ?? 5000)
-  const [adding, setAdding] = useState<string | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [stageErrors, setStageErrors] = useState<Record<number, Record<string, string>>>({})
   const save = useAction()
@@ -69,10 +68,8 @@ export function RecipeEditor ({ recipe, stageTypes, onSaved, onCancel }: RecipeE
     setStageErrors({})
   }
 
-  function addStage () {
-    if (!adding) return
-    setStages([...stages, { uid: nextUid++, type: adding, values: {} }])
-    setAdding(null)
+  function addStage (type: string) {
+    setStages([...stages, { uid: nextUid++, type, values: {} }])
   }
 
   async function submit () {
@@ -141,19 +138,18 @@ export function RecipeEditor ({ recipe, stageTypes, onSaved, onCancel }: RecipeE
               onRemove={() => setStages(stages.filter(other => other.uid !== stage.uid))}
             />
           ))}
-          <Flex gap='regular' alignItems='end'>
-            <Picker
-              label='Add a stage'
-              placeholder='Choose a stage type'
-              items={stageTypes.map(type => ({ key: type.type, summary: type.summary }))}
-              selectedKey={adding}
-              onSelectionChange={key => setAdding(key === null ? null : String(key))}
-              width='scale.4600'
-            >
-              {item => <Item key={item.key} textValue={item.key}><Text>{item.key}</Text><Text slot='description'>{item.summary}</Text></Item>}
-            </Picker>
-            <Button onPress={addStage} isDisabled={!adding}>Add stage</Button>
-          </Flex>
+          <Picker
+            label='Add a stage'
+            description='The chosen stage is added at the end; move it where it belongs.'
+            placeholder='Choose a stage type'
+            items={stageTypes.map(type => ({ key: type.type, summary: type.summary }))}
+            // Always empty: choosing a type adds a stage, and the next choice may be the same type.
+            selectedKey={null}
+            onSelectionChange={key => { if (key !== null) addStage(String(key)) }}
+            width='scale.4600'
+          >
+            {item => <Item key={item.key} textValue={item.key}><Text>{item.key}</Text><Text slot='description'>{item.summary}</Text></Item>}
+          </Picker>
           {errors.stages && <Text color='critical'>{errors.stages}</Text>}
         </Panel>
 
@@ -168,7 +164,7 @@ export function RecipeEditor ({ recipe, stageTypes, onSaved, onCancel }: RecipeE
           </Panel>
           <Panel title='Policy'>
             <Switch isSelected={skipUnchanged} onChange={setSkipUnchanged}>Skip posts unchanged since their last successful run</Switch>
-            <Picker label='When a stage fails' selectedKey={onError} onSelectionChange={key => setOnError(String(key))}>
+            <Picker label='When a stage fails' selectedKey={onError} onSelectionChange={key => setOnError(String(key))} width='100%'>
               <Item key='stop'>Stop: fail the run, write nothing</Item>
               <Item key='continue'>Continue: drop that stage’s edits, run the next</Item>
             </Picker>
@@ -179,6 +175,7 @@ export function RecipeEditor ({ recipe, stageTypes, onSaved, onCancel }: RecipeE
               minValue={1}
               maxValue={60000}
               formatOptions={{ maximumFractionDigits: 0, useGrouping: false }}
+              width='100%'
             />
           </Panel>
         </Grid>
