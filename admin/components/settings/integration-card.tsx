@@ -7,6 +7,7 @@ import { Text } from '@keystar/ui/typography'
 import { issuesByField, labelled, paramsFromValues, schemaFields, valuesFromParams, type FormValues, type JsonSchema } from '../../lib/schema-fields.ts'
 import type { Integration } from '../../lib/records.ts'
 import { formatTime } from '../../lib/format.ts'
+import { dispatch } from '../../lib/svc-client.ts'
 import { useAction } from '../../lib/use-action.ts'
 import { FailureNotice } from '../failure-notice.tsx'
 import { Panel } from '../panel.tsx'
@@ -43,13 +44,19 @@ export function IntegrationCard ({ initial }: { initial: Integration }) {
 
   async function setSecret (value: string) {
     const response = await secret.run({ resource: 'integrations', action: 'set_secret', params: { key: integration.key, secret: value } })
-    if (response.ok) setIntegration({ ...integration, secret_set: true })
+    if (response.ok) await reread()
     return response.ok
   }
 
   async function clearSecret () {
     const response = await secret.run({ resource: 'integrations', action: 'clear_secret', params: { key: integration.key }, confirm: true })
-    if (response.ok) setIntegration({ ...integration, secret_set: false })
+    if (response.ok) await reread()
+  }
+
+  /** The secret operations answer only whether one is set; the record says when it changed. */
+  async function reread () {
+    const response = await dispatch<Integration>({ resource: 'integrations', action: 'get', params: { key: integration.key } })
+    if (response.ok) setIntegration(response.data)
   }
 
   return (

@@ -1,3 +1,4 @@
+import { HStack } from '@keystar/ui/layout'
 import { TextLink } from '@keystar/ui/link'
 import { StatusLight } from '@keystar/ui/status-light'
 import { Text } from '@keystar/ui/typography'
@@ -9,7 +10,16 @@ import { EmptyState } from '../empty-state.tsx'
 type Backlog = StatusReport['forwarding'][number]
 
 const COLUMNS: Column<Backlog>[] = [
-  { key: 'source', header: 'Content source', cell: row => <>{row.name} <Text color='neutralSecondary'>· {row.source}</Text></> },
+  {
+    key: 'source',
+    header: 'Content source',
+    cell: row => (
+      <HStack gap='regular' alignItems='baseline'>
+        <Text weight='semibold'>{row.name}</Text>
+        <Text size='small' color='neutralSecondary'>{row.source}</Text>
+      </HStack>
+    ),
+  },
   {
     key: 'state',
     header: 'Forwarding',
