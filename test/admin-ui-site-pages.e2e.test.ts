@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import type { Browser, Page } from 'playwright-core'
-import { ensureBuilt } from '../scripts/lib/build.ts'
 import { CONTROL_PLANE_PAGES } from '../admin/lib/control-plane-pages.ts'
-import { startBuiltServer, type BuiltServer } from './support/built-server.ts'
-import { launchChromium, openPage, screenshot, signInThroughAdminUi } from './support/browser.ts'
+import type { BuiltServer } from './support/built-server.ts'
+import { startAdminUiSession } from './support/admin-ui-session.ts'
+import { openPage, screenshot, signInThroughAdminUi } from './support/browser.ts'
 import { openPrisma } from './support/database.ts'
 import { createAccount } from './support/accounts.ts'
 import { createPost } from './support/posts.ts'
@@ -37,15 +37,9 @@ async function visit (path: string) {
 }
 
 beforeAll(async () => {
-  await ensureBuilt({ ui: true })
-  server = await startBuiltServer()
+  ({ server, browser, page } = await startAdminUiSession())
   db = openPrisma(server.databaseUrl)
   apiKey = (await createAccount(db)).key
-  browser = await launchChromium()
-  page = await openPage(browser)
-  page.setDefaultTimeout(30 * SECOND)
-  page.setDefaultNavigationTimeout(2 * MINUTE)
-  await signInThroughAdminUi(page, server.url, server.admin.email, server.admin.password)
 }, 15 * MINUTE)
 
 afterAll(async () => {

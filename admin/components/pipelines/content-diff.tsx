@@ -2,21 +2,15 @@ import { VStack } from '@keystar/ui/layout'
 import { css, tokenSchema } from '@keystar/ui/style'
 import { Heading, Text } from '@keystar/ui/typography'
 import type { RunOutcome } from '../../lib/records.ts'
+import { codeBox } from '../code-box.ts'
 import { textChanges } from '../../lib/text-diff.ts'
 
 const block = css({
-  margin: 0,
-  padding: tokenSchema.size.space.regular,
-  backgroundColor: tokenSchema.color.background.surfaceSecondary,
-  border: `${tokenSchema.size.border.regular} solid ${tokenSchema.color.border.muted}`,
-  borderRadius: tokenSchema.size.radius.regular,
-  fontFamily: tokenSchema.typography.fontFamily.code,
-  fontSize: tokenSchema.typography.text.small.size,
+  ...codeBox,
   lineHeight: 1.6,
   whiteSpace: 'pre-wrap',
   overflowWrap: 'anywhere',
   maxHeight: '28rem',
-  overflow: 'auto',
   ins: { backgroundColor: tokenSchema.color.background.positive, color: tokenSchema.color.foreground.positive, textDecoration: 'none' },
   del: { backgroundColor: tokenSchema.color.background.critical, color: tokenSchema.color.foreground.critical },
 })
