@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   conflict: 409,
   module_disabled: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
   delivery_failed: 502,

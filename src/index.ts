@@ -13,6 +13,8 @@ export type { OperationExample, ExampleStep } from './registry/operation-example
 export type { OperationContext } from './registry/operation-context.ts'
 export { SvcError, ERROR_STATUS, type ErrorCode, badRequest, conflict, forbidden, invalidParams, notFound, rateLimited } from './errors.ts'
 export { readVariable } from './resources/variables/read-variable.ts'
+export { DeliveryError, getJson, postJson } from './lib/http-client.ts'
+export { assertAllowedDestination } from './lib/outbound/outbound-guard.ts'
 export { defineStage } from './resources/pipelines/stages/stage.ts'
 export type { StageDefinition, PipelineDocument, PostFacts, StageResult, StageContext } from './resources/pipelines/stages/stage.ts'
 

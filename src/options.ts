@@ -6,6 +6,8 @@ import type { ListConfig } from '@keystone-6/core/types'
 import type { ListAccess } from './lists.ts'
 import type { Tx } from './db/client.ts'
 import type { AnyStageDefinition } from './resources/pipelines/stages/stage.ts'
+import { createOutboundGuard, type OutboundGuard } from './lib/outbound/outbound-guard.ts'
+import { clientAddressResolver, type ClientAddressOf, type TrustProxy } from './http/client-address.ts'
 
 /** Capability name → host roles that hold it. */
 export type CapabilityMap = Record<string, readonly HostRole[]>
@@ -92,6 +94,13 @@ export type ControlPlaneOptions = {
   publicLeadOrigins?: readonly string[]
   /** Public lead form submissions allowed per client IP in each window, or `false` to turn the limit off. @default { points: 30, durationSeconds: 3600 } */
   publicLeadRateLimit?: RateLimitOptions | false
+  /**
+   * Deliveries each content source accepts per window at its ingest endpoint, counted after the
+   * sender is authenticated, or `false` to turn the limit off (`SVC_INGEST_RATE_LIMIT_PER_MINUTE`).
+   * Beyond it a delivery answers 429 with `Retry-After` and is not stored.
+   * @default { points: 120, durationSeconds: 60, store: 'database' }
+   */
+  ingestRateLimit?: RateLimitOptions | false
   /** Public address of the site, used in links such as team members' personal pages (`SITE_URL`). @default 'http://localhost:3000' */
   siteUrl?: string
   /**
@@ -112,6 +121,21 @@ export type ControlPlaneOptions = {
   resolveAuthor?: AuthorResolver
   /** How long `ai.test` waits for the provider's model list, in milliseconds. @default 10000 */
   aiTestTimeoutMs?: number
+  /**
+   * Hosts (`crm.internal`), IP addresses and CIDR ranges (`10.0.0.0/8`) that server-side requests
+   * may reach although they are not public (`SVC_OUTBOUND_ALLOW`, comma-separated). Every other
+   * loopback, private, link-local, CGNAT, multicast, unspecified or otherwise reserved address is
+   * refused, checked on the address each connection dials.
+   * @default []
+   */
+  outboundAllow?: readonly string[]
+  /**
+   * Which proxies are believed about the client address that the public form and sign-in limits
+   * count (`SVC_TRUST_PROXY`): a hop count, or the proxies' addresses and CIDR ranges. IPv6
+   * clients are counted per /64.
+   * @default 0 (the connecting address; forwarded headers are ignored)
+   */
+  trustProxy?: TrustProxy
 }
 
 export type ResolvedOptions = {
@@ -134,12 +158,17 @@ export type ResolvedOptions = {
   leadsContactCrmNum: number | null
   publicLeadOrigins: readonly string[]
   publicLeadRateLimit: Required<RateLimitOptions> | false
+  ingestRateLimit: Required<RateLimitOptions> | false
   siteUrl: string
   smtpUrl: string | undefined
   outboxDir: string
   mailFrom: string
   resolveAuthor: AuthorResolver | undefined
   aiTestTimeoutMs: number
+  /** Every server-side HTTP request goes through this. */
+  outbound: OutboundGuard
+  /** The address a per-client limit counts for a request. */
+  clientAddress: ClientAddressOf
 }
 
 export const MAX_SLOT = 999
@@ -184,12 +213,15 @@ export function resolveOptions (options: ControlPlaneOptions = {}, host: { datab
     leadsContactCrmNum: resolveSlotOption('leadsContactCrmNum', options.leadsContactCrmNum),
     publicLeadOrigins: (options.publicLeadOrigins ?? []).map(normalizeOrigin),
     publicLeadRateLimit: resolveRateLimit(options.publicLeadRateLimit, { points: 30, durationSeconds: 3600, store: 'database' }),
+    ingestRateLimit: resolveRateLimit(options.ingestRateLimit, { points: 120, durationSeconds: 60, store: 'database' }),
     siteUrl,
     smtpUrl: options.smtpUrl || undefined,
     outboxDir: options.outboxDir ?? `${varDir}/outbox`,
     mailFrom: options.mailFrom ?? `no-reply@${new URL(siteUrl).hostname}`,
     resolveAuthor: options.resolveAuthor,
     aiTestTimeoutMs,
+    outbound: createOutboundGuard(options.outboundAllow),
+    clientAddress: clientAddressResolver(options.trustProxy),
   }
 }
 

@@ -6,7 +6,7 @@ import type { OperationContext } from './registry/operation-context.ts'
 import { OperationRegistry } from './registry/registry.ts'
 import { builtinOperations, builtinOutboxTopics } from './resources/index.ts'
 import { createSecretBox, type SecretBox } from './lib/secret-box.ts'
-import { createRateLimiter, type RateLimiter } from './auth/rate-limit.ts'
+import { createRateLimiter, createSubjectLimiter, type RateLimiter, type SubjectLimiter } from './auth/rate-limit.ts'
 import { OutboxWorker } from './outbox/worker.ts'
 import { AuditWriter } from './resources/audit/writer.ts'
 import type { OutboxDeps } from './outbox/topic.ts'
@@ -21,6 +21,8 @@ export type ControlPlaneRuntime = {
   options: ResolvedOptions
   secrets: SecretBox
   limiter: RateLimiter
+  /** Deliveries per content source at the ingest endpoint. */
+  ingestLimiter: SubjectLimiter
   outbox: OutboxWorker
   /** Writes audit entries, several per statement under load. */
   audit: AuditWriter
@@ -30,7 +32,7 @@ export type ControlPlaneRuntime = {
   contextFor: (identity: Identity) => OperationContext
   /** Starts background work (the outbox worker, unless disabled). */
   start: () => void
-  /** Stops background work and waits for a delivery in progress. */
+  /** Stops background work, waits for a delivery in progress, and closes outbound connections. */
   stop: () => Promise<void>
 }
 
@@ -54,12 +56,16 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     options,
     secrets,
     limiter: createRateLimiter(options.rateLimit, db, options.now),
+    ingestLimiter: createSubjectLimiter('ingest', options.ingestRateLimit, db, options.now),
     outbox,
     audit: new AuditWriter(db),
     kickOutbox,
     log,
     contextFor: identity => ({ db, keystone: sudo, identity, options, secrets, now: options.now, registry, kickOutbox }),
     start: () => { if (options.outbox !== false) outbox.start() },
-    stop: () => outbox.stop(),
+    stop: async () => {
+      await outbox.stop()
+      await options.outbound.dispatcher.close()
+    },
   }
 }

@@ -4,6 +4,7 @@ import { PRODUCT_VERSION } from '../version.ts'
 import { notFound, SvcError } from '../errors.ts'
 import { sendFailure, toSvcError } from './envelope.ts'
 import { rawBody } from './body.ts'
+import { fromHttpError } from './http-errors.ts'
 import { dispatchRoute } from './dispatch-route.ts'
 import { manifestRoute } from './manifest-route.ts'
 import { readFormRoute } from './read-form-route.ts'
@@ -44,7 +45,7 @@ export function createRouter (runtime: ControlPlaneRuntime): express.Router {
   router.all('/ingest/:slug', methodNotAllowed('POST'))
   router.use((req, _res, next) => next(notFound(`no endpoint ${req.method} ${req.baseUrl}${req.path}`)))
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    sendFailure(res, toSvcError(error, runtime.log))
+    sendFailure(res, fromHttpError(error) ?? toSvcError(error, runtime.log))
   })
   return router
 }

@@ -1,8 +1,17 @@
+import { createHash } from 'node:crypto'
 import type { Db } from '../db/client.ts'
 import { isUniqueViolation } from '../db/client.ts'
 import { rateLimited } from '../errors.ts'
 
 export type WindowLimit = { points: number, durationSeconds: number }
+
+/** Client addresses and e-mails are counted by digest, so the rate table holds neither. */
+export const digestSubject = (value: string) => createHash('sha256').update(value).digest('base64url')
+
+/** Forgets the hits counted for `subject` (e.g. an account after a successful sign-in). */
+export async function resetFixedWindow (db: Db, scope: string, subject: string): Promise<void> {
+  await db.svcRateWindow.deleteMany({ where: { key: `${scope}:${subject}` } })
+}
 
 const ATTEMPTS = 5
 

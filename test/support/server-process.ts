@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 
-export type ServerProcess = { url: string, stop (): Promise<void> }
+export type ServerProcess = { url: string, pid: number, stop (): Promise<void> }
 
 /** Starts test/support/serve.ts in its own Node process and waits until it listens. */
 export function startServerProcess (env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/support/serve.ts'], {
-    env: { ...process.env, NODE_OPTIONS: '', ...env },
+    // The suite's other systems are loopback peers.
+    env: { ...process.env, NODE_OPTIONS: '', SVC_OUTBOUND_ALLOW: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -19,6 +20,7 @@ export function startServerProcess (env: NodeJS.ProcessEnv): Promise<ServerProce
       clearTimeout(timer)
       resolve({
         url: `http://127.0.0.1:${match[1]}`,
+        pid: child.pid!,
         stop: () => new Promise(done => {
           child.once('exit', () => done())
           child.kill('SIGTERM')

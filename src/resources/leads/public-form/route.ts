@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import type { ControlPlaneRuntime } from '../../../runtime.ts'
 import { corsGuard } from '../../../http/cors.ts'
 import { rawBody } from '../../../http/body.ts'
 import { sendSuccess } from '../../../http/envelope.ts'
-import { consumeFixedWindow } from '../../../lib/fixed-window.ts'
+import { consumeFixedWindow, digestSubject } from '../../../lib/fixed-window.ts'
 import { assertModuleEnabled } from '../../modules/state.ts'
 import { describeIssues } from '../../../registry/run-operation.ts'
 import { invalidParams } from '../../../errors.ts'
@@ -18,8 +17,6 @@ export const PUBLIC_LEAD_MAX_BYTES = 64 * 1024
 
 const RATE_SCOPE = 'public_leads'
 
-/** Client addresses are counted by digest, so the rate table holds no IP addresses. */
-const clientSubject = (req: Request) => createHash('sha256').update(req.ip ?? req.socket.remoteAddress ?? 'unknown').digest('base64url')
 
 type Step = (runtime: ControlPlaneRuntime, req: Request, res: Response) => Promise<void>
 
@@ -32,7 +29,7 @@ async function moduleEnabled (runtime: ControlPlaneRuntime): Promise<void> {
 
 async function limitPerClient (runtime: ControlPlaneRuntime, req: Request): Promise<void> {
   const limit = runtime.options.publicLeadRateLimit
-  if (limit) await consumeFixedWindow(runtime.db, RATE_SCOPE, clientSubject(req), limit, runtime.options.now())
+  if (limit) await consumeFixedWindow(runtime.db, RATE_SCOPE, digestSubject(runtime.options.clientAddress(req)), limit, runtime.options.now())
 }
 
 async function submit (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
