@@ -18,7 +18,7 @@ export function worstTone (tones: readonly Tone[]): Tone {
 
 /** "4 min", "2 h", "3 days": how long ago, roughly. */
 export function ageOf (iso: string, now = Date.now()): string {
-  const minutes = Math.max(0, Math.round((now - new Date(iso).getTime()) / 60_000))
+  const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000))
   if (minutes < 1) return 'under a minute'
   if (minutes < 90) return plural(minutes, 'minute')
   const hours = Math.round(minutes / 60)
