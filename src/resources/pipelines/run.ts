@@ -5,7 +5,7 @@ import { ensureDefaultRecipe } from './default-recipe.ts'
 import { findRecipe } from './find-recipe.ts'
 import { recipeIdParam, toRecipe } from './recipe-shape.ts'
 import { stageReport } from './run-shape.ts'
-import { factsOf, loadPost } from './engine/post-document.ts'
+import { factsOf, loadPost, POST_STATE_FIELDS } from './engine/post-document.ts'
 import { recipeForTrigger } from './engine/pick-recipe.ts'
 import { runPipeline } from './engine/run-pipeline.ts'
 import { RUN_STATUSES } from './values.ts'
@@ -19,7 +19,7 @@ export const runOutcome = z.object({
   changed: z.boolean().describe('The stages changed the post (written unless dry_run).'),
   message: z.string(),
   changes: z.array(z.object({
-    field: z.enum(['title', 'content', 'excerpt', 'tags', 'categories', 'meta']),
+    field: z.enum(POST_STATE_FIELDS),
     before: z.unknown(),
     after: z.unknown(),
   })).describe('Each field the stages changed, before and after (what would be written, for a dry run): content is HTML, tags and categories are names, meta is an object. Empty when nothing changed, the run was skipped or failed.'),
