@@ -1,6 +1,7 @@
 import type { KeystoneContext } from '@keystone-6/core/types'
 import type { Db } from './db/client.ts'
 import type { Identity } from './auth/identity.ts'
+import type { Channel } from './registry/channel.ts'
 import type { ResolvedOptions } from './options.ts'
 import type { OperationContext } from './registry/operation-context.ts'
 import { OperationRegistry } from './registry/registry.ts'
@@ -12,6 +13,7 @@ import { AuditWriter } from './resources/audit/writer.ts'
 import type { OutboxDeps } from './outbox/topic.ts'
 import { defaultLog, type Log } from './lib/log.ts'
 import { stageRegistryFor } from './resources/pipelines/stages/registry.ts'
+import { disabledModules } from './resources/modules/state.ts'
 
 /** What the HTTP layer holds for the life of the server. */
 export type ControlPlaneRuntime = {
@@ -29,7 +31,9 @@ export type ControlPlaneRuntime = {
   /** Asks the outbox worker to deliver what was just committed, unless this process runs none. */
   kickOutbox: () => void
   log: Log
-  contextFor: (identity: Identity) => OperationContext
+  contextFor: (identity: Identity, channel: Channel) => OperationContext
+  /** The modules switched off now (each operation checks its own again when it runs). */
+  disabledModules: () => Promise<ReadonlySet<string>>
   /** Starts background work (the outbox worker, unless disabled). */
   start: () => void
   /** Stops background work, waits for a delivery in progress, and closes outbound connections. */
@@ -61,7 +65,8 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     audit: new AuditWriter(db),
     kickOutbox,
     log,
-    contextFor: identity => ({ db, keystone: sudo, identity, options, secrets, now: options.now, registry, kickOutbox }),
+    contextFor: (identity, channel) => ({ db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, kickOutbox }),
+    disabledModules: () => disabledModules(db),
     start: () => { if (options.outbox !== false) outbox.start() },
     stop: async () => {
       await outbox.stop()

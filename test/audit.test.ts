@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { startTestServer, type TestServer } from './support/server.ts'
 import { createAccount, type TestAccount } from './support/accounts.ts'
-import { dispatcher } from './support/client.ts'
+import { dispatcher, getWithKey } from './support/client.ts'
 
 let server: TestServer
 let account: TestAccount
@@ -48,6 +48,14 @@ describe('audit log', () => {
     const page = await audit({ per_page: 2, page: 2 })
     expect(page).toMatchObject({ page: 2, per_page: 2 })
     expect(page.items).toHaveLength(2)
+  })
+
+  test('records the door each call came in through: dispatch, or the GET read form', async () => {
+    await getWithKey(server.app, account.key, '/manage/crm/list')
+    const { items } = await audit({ per_page: 2 })
+    expect(items[0]).toMatchObject({ operation: 'crm.list', channel: 'read_form', tool: null })
+    expect(items[1]).toMatchObject({ operation: 'audit.list', channel: 'dispatch', tool: null })
+    expect((await audit({ channel: 'read_form' })).items.map((item: { operation: string }) => item.operation)).toEqual(['crm.list'])
   })
 
   test('rejects a malformed since', async () => {

@@ -10,6 +10,7 @@ import { manifestRoute } from './manifest-route.ts'
 import { readFormRoute } from './read-form-route.ts'
 import { publicLeadForm } from '../resources/leads/public-form/route.ts'
 import { ingestRoute } from '../resources/content-sources/ingest/route.ts'
+import { mcpRouter } from '../mcp/router.ts'
 
 type Route = (runtime: ControlPlaneRuntime, req: Request, res: Response) => Promise<void>
 
@@ -20,7 +21,7 @@ function methodNotAllowed (allow: string) {
   }
 }
 
-/** The `svc/v1` namespace: dispatch, manifest, the GET read form, the public lead form and the content-source webhook. */
+/** The `svc/v1` namespace: dispatch, manifest, the GET read form, MCP, the public lead form and the content-source webhook. */
 export function createRouter (runtime: ControlPlaneRuntime): express.Router {
   const router = express.Router()
   const handle = (route: Route) => (req: Request, res: Response, next: NextFunction) => {
@@ -41,6 +42,7 @@ export function createRouter (runtime: ControlPlaneRuntime): express.Router {
   router.options('/public/leads', leadForm.preflight)
   router.post('/public/leads', ...leadForm.post)
   router.all('/public/leads', methodNotAllowed('POST, OPTIONS'))
+  router.use('/mcp', mcpRouter(runtime))
   router.post('/ingest/:slug', rawBody(runtime.options.maxBodyBytes), handle(ingestRoute))
   router.all('/ingest/:slug', methodNotAllowed('POST'))
   router.use((req, _res, next) => next(notFound(`no endpoint ${req.method} ${req.baseUrl}${req.path}`)))

@@ -4,6 +4,7 @@ import type { ResolvedOptions } from '../options.ts'
 import type { SecretBox } from '../lib/secret-box.ts'
 import type { Db } from '../db/client.ts'
 import type { OperationRegistry } from './registry.ts'
+import type { Channel } from './channel.ts'
 
 /** Everything a handler may use. Handlers never see the HTTP request. */
 export type OperationContext = {
@@ -12,6 +13,8 @@ export type OperationContext = {
   /** Keystone context with sudo rights, for host lists that have hooks. */
   keystone: KeystoneContext
   identity: Identity
+  /** The door the call came in through, for audit entries the operation writes itself. */
+  channel: Channel
   options: ResolvedOptions
   secrets: SecretBox
   /** The current time; always use this rather than `new Date()`, so tests control time. */
