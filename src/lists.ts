@@ -29,31 +29,38 @@ export type ListAccess = {
 export const readOnlyListFor = (capabilities: CapabilityMap, capability?: string): ListAccess =>
   ({ access: readOnlyListAccess(capabilities, capability), ui: readOnlyListUi(capabilities, capability) })
 
+/**
+ * The control plane's bookkeeping (queues, windows, counters, logs): out of the Admin UI's dashboard
+ * and navigation for everyone, still readable at its address and through the control-plane pages.
+ */
+const internalList = ({ access, ui }: ListAccess): ListAccess => ({ access, ui: { ...ui, hideNavigation: () => true } })
+
 /** The Keystone lists the control plane contributes to the host, its extensions' included. */
 export function controlPlaneLists (options: ResolvedOptions) {
   const shared = readOnlyListFor(options.capabilities)
+  const internal = internalList(shared)
   const extensionLists = options.extensions.map(extension =>
     extension.lists?.((capability?: string) => readOnlyListFor(options.capabilities, capability)) ?? {})
   return {
     ...Object.assign({}, ...extensionLists),
     SvcAiSetting: aiSettingsList(shared),
     SvcApiKey: apiKeyList(shared),
-    SvcAuditEntry: auditEntryList(shared),
-    SvcContentDelivery: contentDeliveryList(shared),
+    SvcAuditEntry: auditEntryList(internal),
+    SvcContentDelivery: contentDeliveryList(internal),
     SvcContentSource: contentSourceList(shared),
-    SvcCounter: counterList(shared),
+    SvcCounter: counterList(internal),
     SvcCrmSlot: crmSlotList(shared),
     SvcLead: leadList(shared),
-    SvcLeadEvent: leadEventList(shared),
+    SvcLeadEvent: leadEventList(internal),
     SvcModuleState: moduleStateList(shared),
     SvcIntegration: integrationList(shared),
-    SvcOutboxMessage: outboxMessageList(shared),
+    SvcOutboxMessage: outboxMessageList(internal),
     SvcPipelineRecipe: pipelineRecipeList(shared),
-    SvcPipelineRun: pipelineRunList(shared),
-    SvcRateWindow: rateWindowList(shared),
+    SvcPipelineRun: pipelineRunList(internal),
+    SvcRateWindow: rateWindowList(internal),
     SvcRole: roleList(shared),
     SvcTeamMember: teamMemberList(shared),
-    SvcWelcomeEmailWindow: welcomeEmailWindowList(shared),
+    SvcWelcomeEmailWindow: welcomeEmailWindowList(internal),
     SvcVariable: variableList(shared),
   }
 }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import type { Browser, Page } from 'playwright-core'
-import { ensureBuilt } from '../scripts/lib/build.ts'
 import { CONTROL_PLANE_PAGES, consoleHref } from '../admin/lib/control-plane-pages.ts'
 import type { Manifest } from '../admin/lib/svc-client.ts'
-import { startBuiltServer, type BuiltServer } from './support/built-server.ts'
-import { launchChromium, openPage, screenshot, signInThroughAdminUi } from './support/browser.ts'
+import type { BuiltServer } from './support/built-server.ts'
+import { startAdminUiSession } from './support/admin-ui-session.ts'
+import { openPage, screenshot, signInThroughAdminUi } from './support/browser.ts'
 import { openPrisma } from './support/database.ts'
 import { createAccount } from './support/accounts.ts'
 import { BASE } from './support/client.ts'
@@ -40,13 +40,7 @@ function manifestInBrowser (target: Page): Promise<{ status: number, body: { dat
 }
 
 beforeAll(async () => {
-  await ensureBuilt({ ui: true })
-  server = await startBuiltServer()
-  browser = await launchChromium()
-  page = await openPage(browser)
-  page.setDefaultTimeout(30 * SECOND)
-  page.setDefaultNavigationTimeout(2 * MINUTE)
-  await signInThroughAdminUi(page, server.url, server.admin.email, server.admin.password)
+  ({ server, browser, page } = await startAdminUiSession())
 }, 15 * MINUTE)
 
 afterAll(async () => {

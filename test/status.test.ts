@@ -4,6 +4,7 @@ import { createAccount } from './support/accounts.ts'
 import { dispatcher, getWithKey } from './support/client.ts'
 import { enqueueOutbox } from '../src/outbox/enqueue.ts'
 import { testProvider } from './support/database.ts'
+import { FORWARD_TOPIC, forwardOrderingKey } from '../src/resources/content-sources/forward/forward-message.ts'
 
 let server: TestServer
 let key: string
@@ -40,6 +41,24 @@ describe('status.get', () => {
     expect(checks.migrations).toMatchObject({ ok: true })
     expect(checks.encryption_key.ok).toBe(true)
     expect(checks.outbox).toMatchObject({ ok: false, message: expect.stringContaining('1 deliveries failed') })
+  })
+
+  test('names the oldest pending message and each content source\'s pending and failed forwards', async () => {
+    const dispatch = dispatcher(server.app, key)
+    const wire = (await dispatch({ resource: 'content_sources', action: 'create', params: { name: 'Wire', auth_mode: 'none' } })).body.data
+    await dispatch({ resource: 'content_sources', action: 'create', params: { name: 'Quiet', auth_mode: 'none' } })
+    const queue = forwardOrderingKey(wire.id)
+    await server.db.svcOutboxMessage.create({ data: { topic: FORWARD_TOPIC, orderingKey: queue, status: 'failed' } })
+    await server.db.svcOutboxMessage.create({ data: { topic: FORWARD_TOPIC, orderingKey: queue, status: 'pending' } })
+    await server.db.svcOutboxMessage.create({ data: { topic: FORWARD_TOPIC, orderingKey: queue, status: 'delivered' } })
+    const oldest = await server.db.svcOutboxMessage.findFirstOrThrow({ where: { status: 'pending' }, orderBy: { createdAt: 'asc' } })
+
+    const data = (await getWithKey(server.app, key, '/manage/status/get')).body.data
+    expect(data.outbox.oldest_pending_at).toBe(oldest.createdAt!.toISOString())
+    expect(data.forwarding).toEqual([
+      { source: 'quiet', name: 'Quiet', pending: 0, failed: 0 },
+      { source: 'wire', name: 'Wire', pending: 1, failed: 1 },
+    ])
   })
 
   test('never carries a secret or a connection string', async () => {

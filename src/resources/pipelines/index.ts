@@ -2,6 +2,7 @@ import { createRecipe } from './create-recipe.ts'
 import { deleteRecipe } from './delete-recipe.ts'
 import { getRecipe } from './get-recipe.ts'
 import { getRun } from './get-run.ts'
+import { listPosts } from './list-posts.ts'
 import { listRecipes } from './list-recipes.ts'
 import { listRuns } from './list-runs.ts'
 import { listStages } from './list-stages.ts'
@@ -13,6 +14,7 @@ export const pipelineOperations = [
   deleteRecipe,
   getRecipe,
   getRun,
+  listPosts,
   listRecipes,
   listRuns,
   listStages,

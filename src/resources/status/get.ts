@@ -5,7 +5,25 @@ import { builtinStatusCounters } from '../status-counters.ts'
 import { disabledModules } from '../modules/state.ts'
 import { knownModules } from '../modules/shape.ts'
 import { isLockedModule } from '../modules/catalogue.ts'
+import { forwardBacklog, forwardBacklogs } from '../content-sources/forward/forward-backlog.ts'
+import { isoOrNull } from '../../lib/timestamps.ts'
 import { encryptionKeyCheck, migrationsCheck, outboxCheck, probeDatabase, type HealthCheck } from './checks.ts'
+
+export const statusReport = z.object({
+  product_version: z.string(),
+  namespace: z.string(),
+  database: z.object({ provider: z.string(), ok: z.boolean(), latency_ms: z.number() }),
+  modules: z.record(z.string(), z.boolean()),
+  counts: z.record(z.string(), z.number().int()),
+  outbox: z.object({
+    pending: z.number().int(),
+    failed: z.number().int(),
+    oldest_pending_at: z.string().nullable().describe('When the oldest message still waiting for delivery was written; null when none waits.'),
+  }),
+  forwarding: z.array(forwardBacklog).describe('Every content source with its forwards pending and failed.'),
+  uptime_s: z.number().int(),
+  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), message: z.string() })),
+})
 
 export const getStatus = defineOperation({
   resource: 'status',
@@ -15,23 +33,16 @@ export const getStatus = defineOperation({
   readonly: true,
   examples: [{ title: 'Site and product health', params: {} }],
   params: z.object({}),
-  returns: z.object({
-    product_version: z.string(),
-    namespace: z.string(),
-    database: z.object({ provider: z.string(), ok: z.boolean(), latency_ms: z.number() }),
-    modules: z.record(z.string(), z.boolean()),
-    counts: z.record(z.string(), z.number().int()),
-    outbox: z.object({ pending: z.number().int(), failed: z.number().int() }),
-    uptime_s: z.number().int(),
-    checks: z.array(z.object({ name: z.string(), ok: z.boolean(), message: z.string() })),
-  }),
+  returns: statusReport,
   async handler (_params, { db, registry, options }) {
     const database = await probeDatabase(db)
-    const [disabled, counts, pending, failed, migrations] = await Promise.all([
+    const [disabled, counts, pending, failed, oldestPending, forwarding, migrations] = await Promise.all([
       disabledModules(db),
       Promise.all(builtinStatusCounters.map(async counter => [counter.key, await counter.count(db)] as const)),
       db.svcOutboxMessage.count({ where: { status: 'pending' } }),
       db.svcOutboxMessage.count({ where: { status: 'failed' } }),
+      db.svcOutboxMessage.findFirst({ where: { status: 'pending' }, orderBy: { createdAt: 'asc' }, select: { createdAt: true } }),
+      forwardBacklogs(db),
       migrationsCheck(db, options.databaseProvider),
     ])
     const checks: HealthCheck[] = [
@@ -47,7 +58,8 @@ export const getStatus = defineOperation({
         database: { provider: options.databaseProvider, ...database },
         modules: Object.fromEntries(knownModules(registry).map(key => [key, isLockedModule(key) || !disabled.has(key)])),
         counts: Object.fromEntries(counts),
-        outbox: { pending, failed },
+        outbox: { pending, failed, oldest_pending_at: isoOrNull(oldestPending?.createdAt) },
+        forwarding,
         uptime_s: Math.floor(process.uptime()),
         checks,
       },
