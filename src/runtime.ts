@@ -36,7 +36,7 @@ export type ControlPlaneRuntime = {
   disabledModules: () => Promise<ReadonlySet<string>>
   /** Starts background work (the outbox worker, unless disabled). */
   start: () => void
-  /** Stops background work, waits for a delivery in progress, and closes outbound connections. */
+  /** Stops background work, waits for a delivery in progress and for audit entries being written, and closes outbound connections. */
   stop: () => Promise<void>
 }
 
@@ -53,6 +53,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
   const kickOutbox = () => { if (options.outbox !== false) void outbox.kick() }
   const registry = new OperationRegistry([...builtinOperations, ...options.operations])
   stageRegistryFor(options) // a stage type registered twice fails here, at startup
+  const audit = new AuditWriter(db, options.databaseProvider)
   return {
     registry,
     db,
@@ -62,7 +63,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     limiter: createRateLimiter(options.rateLimit, db, options.now),
     ingestLimiter: createSubjectLimiter('ingest', options.ingestRateLimit, db, options.now),
     outbox,
-    audit: new AuditWriter(db),
+    audit,
     kickOutbox,
     log,
     contextFor: (identity, channel) => ({ db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, kickOutbox }),
@@ -70,6 +71,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     start: () => { if (options.outbox !== false) outbox.start() },
     stop: async () => {
       await outbox.stop()
+      await audit.drain()
       await options.outbound.dispatcher.close()
     },
   }
