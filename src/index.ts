@@ -1,9 +1,12 @@
 import type { BaseKeystoneTypeInfo, KeystoneConfigPre } from '@keystone-6/core/types'
+import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils'
 import { resolveOptions, type ControlPlaneOptions } from './options.ts'
 import { controlPlaneLists } from './lists.ts'
 import { mountControlPlane } from './http/mount.ts'
 import type { DatabaseProvider } from './db/database-url.ts'
 import { withPublishTrigger } from './resources/pipelines/triggers/publish-hook.ts'
+import { TableWrites } from './db/write-observer.ts'
+import { KEY_TABLES } from './auth/key-cache.ts'
 
 export type { ControlPlaneOptions, ControlPlaneExtension } from './options.ts'
 export type { ListAccess } from './lists.ts'
@@ -25,10 +28,19 @@ export type { StageDefinition, PipelineDocument, PostFacts, StageResult, StageCo
  * namespace mounted on Keystone's own express app. Pure: returns a new config, mutates nothing.
  */
 export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTypeInfo>> (keystoneConfig: Config, options: ControlPlaneOptions = {}): Config {
-  const resolved = resolveOptions(options, { databaseProvider: keystoneConfig.db.provider as DatabaseProvider })
+  // Keys are cached only once the host's Prisma adapter reports this process's writes (auth/key-cache.ts).
+  const credentialWrites = new TableWrites(KEY_TABLES)
+  const hostClientOptions = keystoneConfig.db.prismaClientOptions
+  const prismaClientOptions: typeof hostClientOptions = () => {
+    const clientOptions = hostClientOptions()
+    const adapter = (clientOptions as { adapter?: SqlDriverAdapterFactory }).adapter
+    return adapter ? { ...clientOptions, adapter: credentialWrites.observe(adapter) } : clientOptions
+  }
+  const resolved = resolveOptions(options, { databaseProvider: keystoneConfig.db.provider as DatabaseProvider, credentialWrites })
   const hostExtend = keystoneConfig.server?.extendExpressApp
   return {
     ...keystoneConfig,
+    db: { ...keystoneConfig.db, prismaClientOptions },
     lists: { ...withPublishTrigger(keystoneConfig.lists, resolved), ...controlPlaneLists(resolved) },
     server: {
       ...keystoneConfig.server,

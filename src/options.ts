@@ -1,3 +1,4 @@
+import type { TableWrites } from './db/write-observer.ts'
 import type { HostRole } from '../schema/roles.ts'
 import type { Operation } from './registry/define-operation.ts'
 import type { OutboxWorkerOptions } from './outbox/worker.ts'
@@ -160,6 +161,8 @@ export type ResolvedOptions = {
   varDir: string
   /** The host database's provider, taken from its Keystone config. */
   databaseProvider: DatabaseProvider
+  /** This process's writes to API keys and accounts, when the plugin watches the host's Prisma adapter. */
+  credentialWrites: TableWrites | null
   now: () => Date
   outbox: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
   leadsContactCrmNum: number | null
@@ -193,7 +196,10 @@ function absoluteSiteUrl (value: string): string {
   return url.href.replace(/\/+$/, '')
 }
 
-export function resolveOptions (options: ControlPlaneOptions = {}, host: { databaseProvider: DatabaseProvider } = { databaseProvider: 'sqlite' }): ResolvedOptions {
+/** What the plugin learns from the host's Keystone config rather than from its options. */
+export type HostFacts = { databaseProvider: DatabaseProvider, credentialWrites?: TableWrites }
+
+export function resolveOptions (options: ControlPlaneOptions = {}, host: HostFacts = { databaseProvider: 'sqlite' }): ResolvedOptions {
   const restRoot = (options.restRoot ?? '/api').replace(/\/+$/, '')
   const maxCrmSystems = options.maxCrmSystems ?? 10
   const extensions = options.extensions ?? []
@@ -217,6 +223,7 @@ export function resolveOptions (options: ControlPlaneOptions = {}, host: { datab
     encryptionKey: options.encryptionKey ?? process.env.SVC_ENCRYPTION_KEY,
     varDir,
     databaseProvider: host.databaseProvider,
+    credentialWrites: host.credentialWrites ?? null,
     now: options.now ?? (() => new Date()),
     outbox: options.outbox ?? {},
     leadsContactCrmNum: resolveSlotOption('leadsContactCrmNum', options.leadsContactCrmNum),

@@ -14,6 +14,7 @@ import type { OutboxDeps } from './outbox/topic.ts'
 import { defaultLog, type Log } from './lib/log.ts'
 import { stageRegistryFor } from './resources/pipelines/stages/registry.ts'
 import { disabledModules } from './resources/modules/state.ts'
+import { cachedKeyLookup, uncachedKeyLookup, type KeyLookup } from './auth/key-cache.ts'
 
 /** What the HTTP layer holds for the life of the server. */
 export type ControlPlaneRuntime = {
@@ -22,6 +23,8 @@ export type ControlPlaneRuntime = {
   keystone: KeystoneContext
   options: ResolvedOptions
   secrets: SecretBox
+  /** API keys with their owner's account, as authentication reads them on every request. */
+  findKey: KeyLookup
   limiter: RateLimiter
   /** Deliveries per content source at the ingest endpoint. */
   ingestLimiter: SubjectLimiter
@@ -60,6 +63,8 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     keystone,
     options,
     secrets,
+    // Without a view of this process's writes to keys and accounts, a cache could not drop a revoked key at once.
+    findKey: options.credentialWrites?.observing ? cachedKeyLookup(db, options.credentialWrites) : uncachedKeyLookup(db),
     limiter: createRateLimiter(options.rateLimit, db, options.now),
     ingestLimiter: createSubjectLimiter('ingest', options.ingestRateLimit, db, options.now),
     outbox,
