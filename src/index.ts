@@ -6,6 +6,7 @@ import { mountControlPlane } from './http/mount.ts'
 import type { DatabaseProvider } from './db/database-url.ts'
 import { withPublishTrigger } from './resources/pipelines/triggers/publish-hook.ts'
 import { TableWrites } from './db/write-observer.ts'
+import { AdapterHandle } from './db/adapter-handle.ts'
 import { KEY_TABLES } from './auth/key-cache.ts'
 
 export type { ControlPlaneOptions, ControlPlaneExtension } from './options.ts'
@@ -28,15 +29,17 @@ export type { StageDefinition, PipelineDocument, PostFacts, StageResult, StageCo
  * namespace mounted on Keystone's own express app. Pure: returns a new config, mutates nothing.
  */
 export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTypeInfo>> (keystoneConfig: Config, options: ControlPlaneOptions = {}): Config {
-  // Keys are cached only once the host's Prisma adapter reports this process's writes (auth/key-cache.ts).
+  // Keys are cached only once the host's Prisma adapter reports this process's writes (auth/key-cache.ts);
+  // audit rows go to that adapter directly once it is connected (resources/audit/insert-rows.ts).
   const credentialWrites = new TableWrites(KEY_TABLES)
+  const hostAdapter = new AdapterHandle()
   const hostClientOptions = keystoneConfig.db.prismaClientOptions
   const prismaClientOptions: typeof hostClientOptions = () => {
     const clientOptions = hostClientOptions()
     const adapter = (clientOptions as { adapter?: SqlDriverAdapterFactory }).adapter
-    return adapter ? { ...clientOptions, adapter: credentialWrites.observe(adapter) } : clientOptions
+    return adapter ? { ...clientOptions, adapter: hostAdapter.capture(credentialWrites.observe(adapter)) } : clientOptions
   }
-  const resolved = resolveOptions(options, { databaseProvider: keystoneConfig.db.provider as DatabaseProvider, credentialWrites })
+  const resolved = resolveOptions(options, { databaseProvider: keystoneConfig.db.provider as DatabaseProvider, credentialWrites, hostAdapter })
   const hostExtend = keystoneConfig.server?.extendExpressApp
   return {
     ...keystoneConfig,

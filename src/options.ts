@@ -1,4 +1,5 @@
 import type { TableWrites } from './db/write-observer.ts'
+import type { AdapterHandle } from './db/adapter-handle.ts'
 import type { HostRole } from '../schema/roles.ts'
 import type { Operation } from './registry/define-operation.ts'
 import type { OutboxWorkerOptions } from './outbox/worker.ts'
@@ -163,6 +164,8 @@ export type ResolvedOptions = {
   databaseProvider: DatabaseProvider
   /** This process's writes to API keys and accounts, when the plugin watches the host's Prisma adapter. */
   credentialWrites: TableWrites | null
+  /** The host's Prisma driver adapter once connected, when the plugin could capture it. */
+  hostAdapter: AdapterHandle | null
   now: () => Date
   outbox: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
   leadsContactCrmNum: number | null
@@ -197,7 +200,7 @@ function absoluteSiteUrl (value: string): string {
 }
 
 /** What the plugin learns from the host's Keystone config rather than from its options. */
-export type HostFacts = { databaseProvider: DatabaseProvider, credentialWrites?: TableWrites }
+export type HostFacts = { databaseProvider: DatabaseProvider, credentialWrites?: TableWrites, hostAdapter?: AdapterHandle }
 
 export function resolveOptions (options: ControlPlaneOptions = {}, host: HostFacts = { databaseProvider: 'sqlite' }): ResolvedOptions {
   const restRoot = (options.restRoot ?? '/api').replace(/\/+$/, '')
@@ -224,6 +227,7 @@ export function resolveOptions (options: ControlPlaneOptions = {}, host: HostFac
     varDir,
     databaseProvider: host.databaseProvider,
     credentialWrites: host.credentialWrites ?? null,
+    hostAdapter: host.hostAdapter ?? null,
     now: options.now ?? (() => new Date()),
     outbox: options.outbox ?? {},
     leadsContactCrmNum: resolveSlotOption('leadsContactCrmNum', options.leadsContactCrmNum),

@@ -56,7 +56,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
   const kickOutbox = () => { if (options.outbox !== false) void outbox.kick() }
   const registry = new OperationRegistry([...builtinOperations, ...options.operations])
   stageRegistryFor(options) // a stage type registered twice fails here, at startup
-  const audit = new AuditWriter(db, options.databaseProvider)
+  const audit = new AuditWriter({ db, provider: options.databaseProvider, adapter: options.hostAdapter })
   return {
     registry,
     db,

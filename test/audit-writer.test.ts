@@ -18,7 +18,11 @@ beforeAll(async () => {
 })
 afterAll(async () => server.close())
 
-const writer = () => new AuditWriter(server.db, resolveDatabase(server.databaseUrl).provider)
+const writer = ({ viaAdapter = true } = {}) => new AuditWriter({
+  db: server.db,
+  provider: resolveDatabase(server.databaseUrl).provider,
+  adapter: viaAdapter ? server.runtime.options.hostAdapter : null,
+})
 
 const entry = (operation: string, overrides: Partial<AuditRecord> = {}): AuditRecord => ({
   operation, channel: 'dispatch', identity, ok: true, changed: false, code: null, durationMs: 1.4, params: {}, ...overrides,
@@ -27,10 +31,15 @@ const entry = (operation: string, overrides: Partial<AuditRecord> = {}): AuditRe
 const rowsOf = (prefix: string) => server.db.svcAuditEntry.findMany({ where: { operation: { startsWith: prefix } }, orderBy: { id: 'asc' } })
 
 describe('audit writer', () => {
-  test('a burst recorded in one turn is written whole, every field as the entry said', async () => {
-    const audit = writer()
+  test.each([
+    ['on the host\'s driver adapter', true],
+    ['through the Prisma client', false],
+  ])('a burst recorded in one turn is written whole, every field as the entry said, %s', async (_way, viaAdapter) => {
+    expect(server.runtime.options.hostAdapter?.current).toBeDefined()
+    const audit = writer({ viaAdapter })
+    const prefix = `burst${viaAdapter ? 'a' : 'p'}.`
     const before = new Date()
-    await Promise.all(Array.from({ length: 120 }, (_, index) => audit.record(entry(`burst.${index}`, {
+    await Promise.all(Array.from({ length: 120 }, (_, index) => audit.record(entry(`${prefix}${index}`, {
       channel: index % 2 ? 'mcp' : 'dispatch',
       tool: index % 2 ? `burst_${index}` : undefined,
       ok: index % 3 !== 0,
@@ -38,14 +47,14 @@ describe('audit writer', () => {
       code: index % 3 === 0 ? 'not_found' : null,
       params: { index, nested: { list: [index, 'x'] }, api_key: 'never-stored' },
     }))))
-    const rows = await rowsOf('burst.')
+    const rows = await rowsOf(prefix)
     expect(rows).toHaveLength(120)
-    const seventh = rows.find(row => row.operation === 'burst.7')!
+    const seventh = rows.find(row => row.operation === `${prefix}7`)!
     expect(seventh).toMatchObject({
       channel: 'mcp', tool: 'burst_7', actorId: account.id, actorEmail: account.email, mode: 'api_key', keyId: account.keyId,
       ok: true, changed: false, code: null, durationMs: 1, params: { index: 7, nested: { list: [7, 'x'] }, api_key: '[redacted]' },
     })
-    expect(rows.find(row => row.operation === 'burst.0')).toMatchObject({ channel: 'dispatch', tool: null, ok: false, changed: true, code: 'not_found' })
+    expect(rows.find(row => row.operation === `${prefix}0`)).toMatchObject({ channel: 'dispatch', tool: null, ok: false, changed: true, code: 'not_found' })
     expect(seventh.at!.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000)
     expect(seventh.at!.getTime()).toBeLessThanOrEqual(Date.now() + 1000)
   })

@@ -1,4 +1,5 @@
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from '@prisma/driver-adapter-utils'
+import { forwarding } from './forwarding.ts'
 
 /**
  * A version number that moves whenever this process writes to one of the watched tables, through
@@ -91,18 +92,4 @@ export class TableWrites {
       },
     }
   }
-}
-
-/**
- * `target` with some methods replaced; every other property is read from the target, methods
- * bound to it (the adapters keep private state a proxy as `this` could not reach).
- */
-function forwarding<T extends object> (target: T, overrides: Partial<T>): T {
-  return new Proxy(target, {
-    get (object, property) {
-      if (Object.hasOwn(overrides, property)) return overrides[property as keyof T]
-      const value: unknown = Reflect.get(object, property, object)
-      return typeof value === 'function' ? value.bind(object) : value
-    },
-  })
 }

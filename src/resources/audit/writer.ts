@@ -1,7 +1,5 @@
-import type { Db } from '../../db/client.ts'
-import type { DatabaseProvider } from '../../db/database-url.ts'
 import { toAuditRow, type AuditRecord, type AuditRow } from './record.ts'
-import { insertAuditRows } from './insert-rows.ts'
+import { insertAuditRows, type AuditTarget } from './insert-rows.ts'
 
 type Pending = { row: AuditRow, settle: (error?: unknown) => void }
 
@@ -12,14 +10,12 @@ type Pending = { row: AuditRow, settle: (error?: unknown) => void }
  * load this saves a database round trip and most of the per-row cost.
  */
 export class AuditWriter {
-  readonly #db: Db
-  readonly #provider: DatabaseProvider
+  readonly #target: AuditTarget
   #queue: Pending[] = []
   readonly #flushing = new Set<Promise<void>>()
 
-  constructor (db: Db, provider: DatabaseProvider) {
-    this.#db = db
-    this.#provider = provider
+  constructor (target: AuditTarget) {
+    this.#target = target
   }
 
   record (entry: AuditRecord): Promise<void> {
@@ -47,11 +43,13 @@ export class AuditWriter {
 
   async #flush (batch: Pending[]): Promise<void> {
     try {
-      await insertAuditRows(this.#db, this.#provider, batch.map(pending => pending.row))
+      await insertAuditRows(this.#target, batch.map(pending => pending.row))
       for (const pending of batch) pending.settle()
     } catch {
-      // One row the database refuses must not take the rest of the batch with it.
-      await Promise.all(batch.map(pending => insertAuditRows(this.#db, this.#provider, [pending.row])
+      // One row the database refuses must not take the rest of the batch with it; each is
+      // tried alone, through the Prisma client in case the adapter itself was the trouble.
+      const alone = { ...this.#target, adapter: null }
+      await Promise.all(batch.map(pending => insertAuditRows(alone, [pending.row])
         .then(() => pending.settle(), error => pending.settle(error))))
     }
   }
