@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats'
 import { startTestServer, type TestServer } from './support/server.ts'
 import { createAccount } from './support/accounts.ts'
 import { getWithKey } from './support/client.ts'
-import { builtinOperations } from '../src/resources/index.ts'
+import { builtinResources } from '../src/resources/index.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
 
 let server: TestServer
@@ -103,7 +103,7 @@ beforeAll(async () => {
   const res = await getWithKey(server.app, key, '/manage/manifest')
   expect(res.status).toBe(200)
   manifest = res.body.data
-  const builtinNames = new Set(builtinOperations.map(op => op.name))
+  const builtinNames = new Set(builtinResources.flatMap(resource => resource.operations).map(op => op.name))
   builtins = manifest.operations.filter(op => builtinNames.has(op.name))
 })
 afterAll(async () => server.close())
@@ -116,7 +116,7 @@ describe('manifest', () => {
 
   test('lists every registered operation once, sorted by name', () => {
     const names = manifest.operations.map(op => op.name)
-    const registered = [...builtinOperations, ...siteNotes.operations!].map(op => op.name)
+    const registered = [...builtinResources, siteNotes].flatMap(resource => resource.operations).map(op => op.name)
     expect(names).toEqual(registered.sort())
     expect(new Set(names).size).toBe(names.length)
   })

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from './support/server.ts'
 import { createAccount } from './support/accounts.ts'
 import { dispatcher, getWithKey } from './support/client.ts'
 import { resourceCaller } from './support/operations.ts'
-import { defineStage, type ControlPlaneExtension } from '../src/index.ts'
+import { defineResource, defineStage } from '../src/index.ts'
 import { createPost, readPost } from './support/posts.ts'
 import { ensureDefaultRecipe } from '../src/resources/pipelines/default-recipe.ts'
 
@@ -24,7 +24,8 @@ const addNotice = defineStage({
 })
 
 /** An extension brings stage types the same way, beside its lists and operations. */
-const readingTime: ControlPlaneExtension = {
+const readingTime = defineResource({
+  name: 'reading',
   stages: [defineStage({
     type: 'reading_time',
     summary: 'Store the minutes it takes to read the post in meta.reading_minutes.',
@@ -37,7 +38,7 @@ const readingTime: ControlPlaneExtension = {
       return { changed: true, message: `${minutes} min` }
     },
   })],
-}
+})
 
 beforeAll(async () => {
   server = await startTestServer({ outbox: false, stages: [addNotice], extensions: [readingTime] })

@@ -19,7 +19,7 @@ describe('status.get', () => {
     const dispatch = dispatcher(server.app, key)
     await dispatch({ resource: 'crm', action: 'create', params: { name: 'One' } })
     await dispatch({ resource: 'modules', action: 'disable', params: { module: 'leads' } })
-    await enqueueOutbox(server.db, { topic: 'test.topic', orderingKey: 'k', payload: {} })
+    await enqueueOutbox(server.db, { topic: 'test.topic', orderingKey: 'k', payload: {} }, server.runtime.options.now())
     await server.db.svcOutboxMessage.create({ data: { topic: 'test.topic', orderingKey: 'k2', status: 'failed' } })
 
     const res = await getWithKey(server.app, key, '/manage/status/get')

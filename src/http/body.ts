@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express'
-import { badRequest, SvcError } from '../errors.ts'
+import { badRequest, payloadTooLarge } from '../errors.ts'
 
 /** Reads the raw body (any content type) up to `limit` bytes; larger bodies answer 413. */
 export function rawBody (limit: number) {
@@ -8,10 +8,20 @@ export function rawBody (limit: number) {
     parse(req, res, (error?: unknown) => {
       if (!error) return next()
       const type = (error as { type?: string }).type
-      if (type === 'entity.too.large') return next(new SvcError('payload_too_large', `request body is larger than ${limit} bytes`))
+      if (type === 'entity.too.large') return next(payloadTooLarge(limit))
       next(badRequest('the request body could not be read'))
     })
   }
+}
+
+/** The raw body as bytes, read when a handler is ready for it (after its cheaper refusals). */
+export function readRawBody (req: Request, res: Response, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    rawBody(limit)(req, res, (error?: unknown) => {
+      if (error) reject(error)
+      else resolve(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0))
+    })
+  })
 }
 
 /** The dispatch body as JSON: an object, or a clear 400. */

@@ -5,7 +5,6 @@ import { sendSuccess } from './envelope.ts'
 import { roleHasCapability } from '../auth/capabilities.ts'
 import { forbidden } from '../errors.ts'
 import { buildManifest } from '../registry/manifest.ts'
-import { disabledModules } from '../resources/modules/state.ts'
 
 /** `GET {base}/manage/manifest` — needs `manage_options`, like every operation. */
 export async function manifestRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
@@ -13,5 +12,5 @@ export async function manifestRoute (runtime: ControlPlaneRuntime, req: Request,
   if (!roleHasCapability(runtime.options.capabilities, identity.account.role, 'manage_options')) {
     throw forbidden('the manifest requires the capability manage_options')
   }
-  sendSuccess(res, buildManifest(runtime.registry, runtime.options.basePath, await disabledModules(runtime.db)), false)
+  sendSuccess(res, buildManifest(runtime.registry, runtime.options.basePath, await runtime.modules.disabled(), runtime.adminPages), false)
 }

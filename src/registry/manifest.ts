@@ -3,6 +3,17 @@ import type { Operation } from './define-operation.ts'
 import type { OperationRegistry } from './registry.ts'
 import { NAMESPACE, PRODUCT_VERSION } from '../version.ts'
 
+/** A page of the Admin UI that manages a resource; the navigation shows it when the manifest lists every operation in `requires`. */
+export type AdminPage = {
+  /** Where the page lives in the Admin UI, e.g. `/crm` (its component is `admin/pages/crm.tsx`). */
+  path: string
+  /** Its entry in the navigation. */
+  label: string
+  title: string
+  /** Operations the page calls. */
+  requires: readonly string[]
+}
+
 export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler'> & {
   /** False while the operation's module is disabled. */
   enabled: boolean
@@ -51,10 +62,17 @@ function manifestEntry (operation: Operation, basePath: string, disabledModules:
   }
 }
 
-export function buildManifest (registry: OperationRegistry, basePath: string, disabledModules: ReadonlySet<string> = new Set()) {
+export function buildManifest (
+  registry: OperationRegistry,
+  basePath: string,
+  disabledModules: ReadonlySet<string> = new Set(),
+  adminPages: readonly AdminPage[] = [],
+) {
   return {
     namespace: NAMESPACE,
     product_version: PRODUCT_VERSION,
     operations: registry.all().map(operation => manifestEntry(operation, basePath, disabledModules)),
+    /** The installed resources' Admin UI pages, in navigation order. */
+    admin_pages: adminPages,
   }
 }

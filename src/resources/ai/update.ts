@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { defineOperation } from '../../registry/define-operation.ts'
 import { httpUrl } from '../../lib/fields.ts'
 import { invalidParams } from '../../errors.ts'
-import { STALE, untilWritten, writeIfUnchanged } from '../../lib/compare-and-set.ts'
+import { STALE, untilWritten, writeIfUnchanged } from '../../db/compare-and-set.ts'
 import { AI_PROVIDERS, AI_ROW_ID, PROVIDERS_NEEDING_BASE_URL, aiRecord, readAiRow, toAiRecord, type AiRecord } from './settings.ts'
 
 const toColumns = (settings: AiRecord) => ({

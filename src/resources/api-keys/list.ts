@@ -9,13 +9,13 @@ export const listApiKeys = defineOperation({
   readonly: true,
   params: z.object({}),
   returns: z.object({ keys: z.array(apiKeyRecord) }),
-  async handler (_params, { db, identity }) {
+  async handler (_params, { db, identity, now }) {
     const rows = await db.svcApiKey.findMany({
       where: { ownerId: identity.account.id },
       select: API_KEY_ROW_FIELDS,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     })
-    const now = new Date()
-    return { data: { keys: rows.map(row => toApiKeyRecord(row, now)) }, changed: false }
+    const at = now()
+    return { data: { keys: rows.map(row => toApiKeyRecord(row, at)) }, changed: false }
   },
 })

@@ -14,8 +14,8 @@ export const mintApiKey = defineOperation({
     expires_in_days: z.number().int().min(1).max(3650).optional().describe('Days until the key stops working. Default: never.'),
   }),
   returns: apiKeyRecord.extend({ key: z.string().describe('The API key. Store it now: it cannot be shown again.') }),
-  async handler ({ label, expires_in_days }, { db, identity }) {
-    const data = await issueApiKey(db, { accountId: identity.account.id, label, expiresInDays: expires_in_days })
+  async handler ({ label, expires_in_days }, { db, identity, now }) {
+    const data = await issueApiKey(db, { accountId: identity.account.id, label, expiresInDays: expires_in_days }, now())
     return { data, changed: true }
   },
 })

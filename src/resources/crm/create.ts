@@ -1,6 +1,6 @@
 import { defineOperation } from '../../registry/define-operation.ts'
-import { allocateSlot } from '../../lib/slots.ts'
-import { raiseHighWaterMark } from '../../lib/counters.ts'
+import { allocateSlot } from '../../db/slots.ts'
+import { raiseHighWaterMark } from '../../db/counters.ts'
 import { CRM_COUNT, CRM_ROW_FIELDS, crmRecord, crmWritableParams, toCrmRecord } from './shape.ts'
 import { z } from 'zod'
 

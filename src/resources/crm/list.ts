@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineOperation } from '../../registry/define-operation.ts'
-import { readCounter } from '../../lib/counters.ts'
+import { readCounter } from '../../db/counters.ts'
 import { CRM_COUNT, CRM_ROW_FIELDS, crmRecord, toCrmRecord } from './shape.ts'
 
 export const listCrm = defineOperation({

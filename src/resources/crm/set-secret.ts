@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineOperation } from '../../registry/define-operation.ts'
-import { formatSlot } from '../../lib/slots.ts'
+import { formatSlot } from '../../db/slots.ts'
 import { notFound } from '../../errors.ts'
 import { crmNumParam } from './shape.ts'
 

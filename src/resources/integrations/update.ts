@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
 import { defineOperation } from '../../registry/define-operation.ts'
-import { STALE, untilWritten, writeIfUnchanged } from '../../lib/compare-and-set.ts'
+import { STALE, untilWritten, writeIfUnchanged } from '../../db/compare-and-set.ts'
 import { INTEGRATIONS, integrationKeyParam, integrationOf } from './catalogue/index.ts'
 import { findIntegrationRow, integrationRecord, storedSettings, toIntegrationRecord } from './shape.ts'
 import { mergeSettings, secretDestinationChanged, validateSettings } from './settings.ts'

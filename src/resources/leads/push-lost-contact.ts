@@ -1,5 +1,5 @@
 import type { OperationContext } from '../../registry/operation-context.ts'
-import { recordAudit } from '../audit/record.ts'
+import { recordAudit } from '../../audit/record.ts'
 import { DeliveryError } from '../../lib/http-client.ts'
 import { pushContactStatus } from './contact-push.ts'
 

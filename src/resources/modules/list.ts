@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { defineOperation } from '../../registry/define-operation.ts'
-import { disabledModules } from './state.ts'
-import { knownModules, moduleRecord, toModuleRecord } from './shape.ts'
+import { moduleRecord, toModuleRecord } from './shape.ts'
 
 export const listModules = defineOperation({
   resource: 'modules',
@@ -10,8 +9,8 @@ export const listModules = defineOperation({
   readonly: true,
   params: z.object({}),
   returns: z.object({ modules: z.array(moduleRecord) }),
-  async handler (_params, { db, registry }) {
-    const disabled = await disabledModules(db)
-    return { data: { modules: knownModules(registry).map(key => toModuleRecord(registry, key, disabled)) }, changed: false }
+  async handler (_params, { modules }) {
+    const disabled = await modules.disabled()
+    return { data: { modules: modules.keys().map(key => toModuleRecord(modules, key, disabled)) }, changed: false }
   },
 })

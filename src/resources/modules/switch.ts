@@ -1,8 +1,6 @@
 import { z } from 'zod'
 import { defineOperation, type Operation } from '../../registry/define-operation.ts'
 import { conflict } from '../../errors.ts'
-import { isLockedModule } from './catalogue.ts'
-import { disabledModules } from './state.ts'
 import { assertKnownModule, moduleParam, moduleRecord, toModuleRecord } from './shape.ts'
 
 /** `modules.enable` and `modules.disable`: the same switch, thrown one way or the other. */
@@ -17,14 +15,12 @@ function switchOperation (action: 'enable' | 'disable'): Operation {
     idempotent: true,
     params: z.object({ module: moduleParam }),
     returns: moduleRecord,
-    async handler ({ module }, { db, registry }) {
-      assertKnownModule(registry, module)
-      if (isLockedModule(module)) throw conflict(`the ${module} module is part of the control plane and cannot be ${action}d`)
-      const before = !(await disabledModules(db)).has(module)
-      if (before !== enabled) {
-        await db.svcModuleState.upsert({ where: { key: module }, create: { key: module, enabled }, update: { enabled } })
-      }
-      return { data: toModuleRecord(registry, module, await disabledModules(db)), changed: before !== enabled }
+    async handler ({ module }, { modules }) {
+      assertKnownModule(modules, module)
+      if (modules.isLocked(module)) throw conflict(`the ${module} module is part of the control plane and cannot be ${action}d`)
+      const before = !(await modules.disabled()).has(module)
+      const disabled = before === enabled ? await modules.disabled() : await modules.set(module, enabled)
+      return { data: toModuleRecord(modules, module, disabled), changed: before !== enabled }
     },
   })
 }

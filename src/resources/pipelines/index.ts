@@ -1,3 +1,9 @@
+import { defineResource } from '../../define-resource.ts'
+import { pipelineRecipeList } from './recipe-model.ts'
+import { pipelineRunList } from './run-model.ts'
+import { builtinStages } from './stages/builtin.ts'
+import { ensureDefaultRecipe } from './default-recipe.ts'
+import { withPublishTrigger } from './triggers/publish-hook.ts'
 import { createRecipe } from './create-recipe.ts'
 import { deleteRecipe } from './delete-recipe.ts'
 import { getRecipe } from './get-recipe.ts'
@@ -8,14 +14,16 @@ import { listStages } from './list-stages.ts'
 import { runRecipe } from './run.ts'
 import { updateRecipe } from './update-recipe.ts'
 
-export const pipelineOperations = [
-  createRecipe,
-  deleteRecipe,
-  getRecipe,
-  getRun,
-  listRecipes,
-  listRuns,
-  listStages,
-  runRecipe,
-  updateRecipe,
-]
+/** Recipes of content stages run over posts by hand, on ingest and on publish, with their run history. */
+export const pipelinesResource = defineResource({
+  name: 'pipelines',
+  lists: readOnly => ({ SvcPipelineRecipe: pipelineRecipeList(readOnly()), SvcPipelineRun: pipelineRunList(readOnly()) }),
+  operations: [createRecipe, deleteRecipe, getRecipe, getRun, listRecipes, listRuns, listStages, runRecipe, updateRecipe],
+  seeds: [{ what: 'the default pipeline recipe', run: ensureDefaultRecipe }],
+  statusCounters: [
+    { key: 'recipes', count: db => db.svcPipelineRecipe.count() },
+    { key: 'runs', count: db => db.svcPipelineRun.count() },
+  ],
+  stages: builtinStages,
+  extendHostLists: withPublishTrigger,
+})

@@ -14,13 +14,13 @@ export const assignRole = defineOperation({
   idempotent: true,
   params: assignmentParams,
   returns: assignmentResult,
-  async handler ({ slug, user_num }, { db }) {
+  async handler ({ slug, user_num }, { db, now }) {
     const { role: before, memberId, holds } = await findAssignment(db, slug, user_num)
     if (holds) return { data: assignmentData(before), changed: false }
     const after = await db.$transaction(async tx => {
       // Touching the role row first makes assignments to one role take turns (a row lock on
       // PostgreSQL, the write lock on SQLite), so max_count holds across processes.
-      const { count } = await tx.svcRole.updateMany({ where: { id: before.id }, data: { updatedAt: new Date() } })
+      const { count } = await tx.svcRole.updateMany({ where: { id: before.id }, data: { updatedAt: now() } })
       if (count === 0) throw unknownRole(slug)
       const role = await findRole(tx, slug)
       if (role.members.some(member => member.id === memberId)) return role

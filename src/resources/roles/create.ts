@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineOperation } from '../../registry/define-operation.ts'
-import { allocateSlot } from '../../lib/slots.ts'
+import { allocateSlot } from '../../db/slots.ts'
 import { ensureSystemRoles } from './system-roles.ts'
 import { baseSlug, slugVariant, usedVariants } from './role-slug.ts'
 import { ROLE_SELECT, roleFieldParams, roleRecord, sizeRule, toRoleRecord } from './shape.ts'

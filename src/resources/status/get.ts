@@ -1,10 +1,6 @@
 import { z } from 'zod'
 import { defineOperation } from '../../registry/define-operation.ts'
 import { NAMESPACE, PRODUCT_VERSION } from '../../version.ts'
-import { builtinStatusCounters } from '../status-counters.ts'
-import { disabledModules } from '../modules/state.ts'
-import { knownModules } from '../modules/shape.ts'
-import { isLockedModule } from '../modules/catalogue.ts'
 import { encryptionKeyCheck, migrationsCheck, outboxCheck, probeDatabase, type HealthCheck } from './checks.ts'
 
 export const getStatus = defineOperation({
@@ -24,11 +20,11 @@ export const getStatus = defineOperation({
     uptime_s: z.number().int(),
     checks: z.array(z.object({ name: z.string(), ok: z.boolean(), message: z.string() })),
   }),
-  async handler (_params, { db, registry, options }) {
+  async handler (_params, { db, modules, statusCounters, options }) {
     const database = await probeDatabase(db)
     const [disabled, counts, pending, failed, migrations] = await Promise.all([
-      disabledModules(db),
-      Promise.all(builtinStatusCounters.map(async counter => [counter.key, await counter.count(db)] as const)),
+      modules.disabled(),
+      Promise.all(statusCounters.map(async counter => [counter.key, await counter.count(db)] as const)),
       db.svcOutboxMessage.count({ where: { status: 'pending' } }),
       db.svcOutboxMessage.count({ where: { status: 'failed' } }),
       migrationsCheck(db, options.databaseProvider),
@@ -44,7 +40,7 @@ export const getStatus = defineOperation({
         product_version: PRODUCT_VERSION,
         namespace: NAMESPACE,
         database: { provider: options.databaseProvider, ...database },
-        modules: Object.fromEntries(knownModules(registry).map(key => [key, isLockedModule(key) || !disabled.has(key)])),
+        modules: Object.fromEntries(modules.keys().map(key => [key, !disabled.has(key)])),
         counts: Object.fromEntries(counts),
         outbox: { pending, failed },
         uptime_s: Math.floor(process.uptime()),

@@ -1,3 +1,9 @@
+import { defineResource } from '../../define-resource.ts'
 import { getStatus } from './get.ts'
 
-export const statusOperations = [getStatus]
+/** Health of the site and the product, for monitoring. */
+export const statusResource = defineResource({
+  name: 'status',
+  module: 'locked',
+  operations: [getStatus],
+})

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineOperation } from '../../registry/define-operation.ts'
-import { allocateSlot } from '../../lib/slots.ts'
+import { allocateSlot } from '../../db/slots.ts'
 import { MAX_SLOT } from '../../options.ts'
 import { memberWritableParams } from './fields.ts'
 import { MEMBER_ROW_SELECT, memberRecord, toMemberData, toMemberRecord } from './shape.ts'

@@ -1,3 +1,7 @@
+import { defineResource } from '../../define-resource.ts'
+import { teamMemberList } from './model.ts'
+import { welcomeEmailWindowList } from './welcome-window-model.ts'
+import { personalPageRoute } from './personal-page-route.ts'
 import { createUser } from './create.ts'
 import { deleteUser } from './delete.ts'
 import { getUser } from './get.ts'
@@ -7,4 +11,12 @@ import { sendWelcomeEmail } from './send-welcome-email.ts'
 import { unlinkUserAccount } from './unlink-account.ts'
 import { updateUser } from './update.ts'
 
-export const userOperations = [createUser, deleteUser, getUser, linkUserAccount, listUsers, sendWelcomeEmail, unlinkUserAccount, updateUser]
+/** The team directory: members in numbered slots, their public pages and their welcome e-mail. */
+export const usersResource = defineResource({
+  name: 'users',
+  lists: readOnly => ({ SvcTeamMember: teamMemberList(readOnly()), SvcWelcomeEmailWindow: welcomeEmailWindowList(readOnly()) }),
+  operations: [createUser, deleteUser, getUser, linkUserAccount, listUsers, sendWelcomeEmail, unlinkUserAccount, updateUser],
+  routes: [personalPageRoute],
+  statusCounters: [{ key: 'users', count: db => db.svcTeamMember.count() }],
+  adminPages: [{ path: '/team', label: 'Team', title: 'Team', requires: ['users.list'] }],
+})

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../registry/define-operation.ts'
 import { sendMail } from '../../lib/mailer.ts'
-import { formatSlot } from '../../lib/slots.ts'
+import { formatSlot } from '../../db/slots.ts'
 import { conflict, deliveryFailed } from '../../errors.ts'
 import { findMember, userNumParam, type MemberRow } from './shape.ts'
 import { welcomeMessage } from './welcome-message.ts'

@@ -1,12 +1,11 @@
-import type { Request, Response } from 'express'
-import type { ControlPlaneRuntime } from '../../../runtime.ts'
+import type { Request } from 'express'
+import type { PublicRoute } from '../../../http/route.ts'
 import { badRequest, conflict, invalidParams, notFound } from '../../../errors.ts'
 import { sendSuccess } from '../../../http/envelope.ts'
 import { isJsonObject } from '../mapping/json-path.ts'
 import { authenticateDelivery } from './authenticate.ts'
 import { storeDelivery } from './store-delivery.ts'
 import { processDelivery } from './process-delivery.ts'
-import { assertModuleEnabled } from '../../modules/state.ts'
 
 const MAX_WEBHOOK_ID_LENGTH = 200
 
@@ -35,27 +34,31 @@ function webhookIdOf (req: Request): string | null {
  * authenticated, stored in the inbox, then processed: 202 while it waits for a mapping, 200 once
  * it is a post (or a replay), 400 when stored but not mappable.
  */
-export async function ingestRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
-  const slug = String(req.params.slug)
-  await assertModuleEnabled(runtime.db, 'content_sources')
-  const source = await runtime.db.svcContentSource.findUnique({ where: { slug } })
-  if (!source) throw notFound(`no content source "${slug}"`)
-  const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
-  const now = runtime.options.now()
-  authenticateDelivery(source, req.headers, body, runtime.secrets, now)
-  if (!source.enabled) throw conflict(`content source "${slug}" is disabled`)
-  const stored = await storeDelivery(runtime.db, { sourceId: source.id, webhookId: webhookIdOf(req), body: parseDelivery(body), now })
-  if (stored.duplicate) {
-    sendSuccess(res, { delivery_id: stored.id, status: 'duplicate', post_id: null }, false)
-    return
-  }
-  const outcome = await processDelivery({ db: runtime.db, options: runtime.options, log: runtime.log }, stored.id)
-  if (outcome.forwarded) runtime.kickOutbox()
-  if (outcome.status === 'failed') {
-    throw invalidParams(`delivery ${stored.id} was stored but not ingested: ${outcome.error}`, { delivery_id: stored.id })
-  }
-  const data = { delivery_id: stored.id, status: outcome.status, post_id: outcome.post_id }
-  if (outcome.status !== 'held') return sendSuccess(res, data, true)
-  const after = await runtime.db.svcContentSource.findUniqueOrThrow({ where: { id: source.id }, select: { status: true, mappingStatus: true } })
-  sendSuccess(res, { ...data, source_status: after.status, mapping_status: after.mappingStatus }, true, 202)
+export const ingestRoute: PublicRoute = {
+  method: 'POST',
+  path: '/ingest/:slug',
+  body: true,
+  async handler (runtime, req, res) {
+    const slug = String(req.params.slug)
+    const source = await runtime.db.svcContentSource.findUnique({ where: { slug } })
+    if (!source) throw notFound(`no content source "${slug}"`)
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+    const now = runtime.options.now()
+    authenticateDelivery(source, req.headers, body, runtime.secrets, now)
+    if (!source.enabled) throw conflict(`content source "${slug}" is disabled`)
+    const stored = await storeDelivery(runtime.db, { sourceId: source.id, webhookId: webhookIdOf(req), body: parseDelivery(body), now })
+    if (stored.duplicate) {
+      sendSuccess(res, { delivery_id: stored.id, status: 'duplicate', post_id: null }, false)
+      return
+    }
+    const outcome = await processDelivery({ db: runtime.db, options: runtime.options, log: runtime.log }, stored.id)
+    if (outcome.forwarded) runtime.kickOutbox()
+    if (outcome.status === 'failed') {
+      throw invalidParams(`delivery ${stored.id} was stored but not ingested: ${outcome.error}`, { delivery_id: stored.id })
+    }
+    const data = { delivery_id: stored.id, status: outcome.status, post_id: outcome.post_id }
+    if (outcome.status !== 'held') return sendSuccess(res, data, true)
+    const after = await runtime.db.svcContentSource.findUniqueOrThrow({ where: { id: source.id }, select: { status: true, mappingStatus: true } })
+    sendSuccess(res, { ...data, source_status: after.status, mapping_status: after.mappingStatus }, true, 202)
+  },
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MAX_SLOT } from '../options.ts'
-import { isUniqueViolation } from '../db/client.ts'
+import { isUniqueViolation } from './client.ts'
 import { conflict } from '../errors.ts'
 
 /** Slot numbers as callers write them: `"1"`, `"01"` or `"001"`, 1–999. Parses to a number. */

@@ -1,7 +1,7 @@
-import type { Db } from '../../db/client.ts'
-import type { Identity } from '../../auth/identity.ts'
-import { redactSecrets } from '../../lib/redact.ts'
-import { jsonDepth } from '../../lib/json-value.ts'
+import type { Db } from '../db/client.ts'
+import type { Identity } from '../auth/identity.ts'
+import { redactSecrets } from '../lib/redact.ts'
+import { jsonDepth } from '../lib/json-value.ts'
 
 export type AuditRecord = {
   operation: string

@@ -1,5 +1,5 @@
-import type { Db } from '../db/client.ts'
-import { isUniqueViolation } from '../db/client.ts'
+import type { Db } from './client.ts'
+import { isUniqueViolation } from './client.ts'
 import { rateLimited } from '../errors.ts'
 
 export type WindowLimit = { points: number, durationSeconds: number }

@@ -1,6 +1,4 @@
-import type { Db } from '../../db/client.ts'
-import { isLockedModule } from './catalogue.ts'
-import { SvcError } from '../../errors.ts'
+import type { Db } from '../db/client.ts'
 
 /**
  * How long a process trusts what it last read of the module switches. A switch made through this
@@ -13,7 +11,7 @@ type Snapshot = { readAt: number, disabled: Set<string> }
 
 const snapshots = new WeakMap<Db, Snapshot>()
 
-/** The disabled modules, read from the database now (and remembered for `isModuleEnabled`). */
+/** The switched-off modules, read from the database now (and remembered for `isModuleEnabled`). */
 export async function disabledModules (db: Db): Promise<Set<string>> {
   const rows = await db.svcModuleState.findMany({ where: { enabled: false }, select: { key: true } })
   const disabled = new Set(rows.map(row => row.key))
@@ -21,15 +19,15 @@ export async function disabledModules (db: Db): Promise<Set<string>> {
   return disabled
 }
 
+/** Whether a module's switch is on; a fresh snapshot of the switches is reused for a moment. */
 export async function isModuleEnabled (db: Db, module: string): Promise<boolean> {
-  if (isLockedModule(module)) return true
   const snapshot = snapshots.get(db)
   const disabled = snapshot && Date.now() - snapshot.readAt < MODULE_STATE_TTL_MS ? snapshot.disabled : await disabledModules(db)
   return !disabled.has(module)
 }
 
-export async function assertModuleEnabled (db: Db, module: string): Promise<void> {
-  if (!await isModuleEnabled(db, module)) {
-    throw new SvcError('module_disabled', `the ${module} module is disabled; enable it with modules.enable`, { module })
-  }
+/** Throws the switch, then re-reads every switch so this process sees the change at once. */
+export async function setModuleEnabled (db: Db, module: string, enabled: boolean): Promise<Set<string>> {
+  await db.svcModuleState.upsert({ where: { key: module }, create: { key: module, enabled }, update: { enabled } })
+  return disabledModules(db)
 }

@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { integer, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../lists.ts'
+import type { ListAccess } from '../auth/list-access.ts'
 
 /** Fixed-window request counters (e.g. public form submissions per IP), shared by every instance. */
 export const rateWindowList = ({ access, ui }: ListAccess) => list({

@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { checkbox, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../lists.ts'
+import type { ListAccess } from '../auth/list-access.ts'
 
 /** A module's switch. No row means enabled, so a fresh site has every module on. */
 export const moduleStateList = ({ access, ui }: ListAccess) => list({

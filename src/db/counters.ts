@@ -1,5 +1,5 @@
-import type { Db, Tx } from '../db/client.ts'
-import { isUniqueViolation } from '../db/client.ts'
+import type { Db, Tx } from './client.ts'
+import { isUniqueViolation } from './client.ts'
 
 /**
  * Raises a high-water-mark counter to at least `value`. The conditional update is a single

@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../db/client.ts'
+import { isUniqueViolation } from './client.ts'
 import { conflict } from '../errors.ts'
 
 /** What an attempt returns when another writer changed the row between its read and its write. */

@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { checkbox, integer, json, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../lists.ts'
+import type { ListAccess } from '../auth/list-access.ts'
 
 /** One row per dispatch. The actor is copied, not linked, so entries outlive the account. */
 export const auditEntryList = ({ access, ui }: ListAccess) => list({

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts'
+import type { Db } from '../db/client.ts'
 import { toAuditRow, type AuditRecord } from './record.ts'
 
 type Pending = { row: ReturnType<typeof toAuditRow>, settle: (error?: unknown) => void }

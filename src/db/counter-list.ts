@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { integer, text } from '@keystone-6/core/fields'
-import type { ListAccess } from '../lists.ts'
+import type { ListAccess } from '../auth/list-access.ts'
 
 /** Named integer counters such as `crm_count`, kept in the database so every instance agrees. */
 export const counterList = ({ access, ui }: ListAccess) => list({
