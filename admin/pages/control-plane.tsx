@@ -2,5 +2,5 @@ import { ControlPlanePage } from '../components/control-plane-page.tsx'
 import { OperationsConsole } from '../components/console/operations-console.tsx'
 
 export default function OperationsConsolePage () {
-  return <ControlPlanePage page='console'>{manifest => <OperationsConsole manifest={manifest} />}</ControlPlanePage>
+  return <ControlPlanePage path='/control-plane'>{manifest => <OperationsConsole manifest={manifest} />}</ControlPlanePage>
 }
