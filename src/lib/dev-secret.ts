@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { defaultLog } from './log.ts'
 
 /**
  * A random secret kept in `var/<file>` so development works without configuration. Production
@@ -22,6 +23,6 @@ export function readOrCreateDevSecret (file: string, envName: string, varDir = p
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(filePath, 'utf8').trim()
     throw error
   }
-  console.warn(`[svc] ${envName} is not set: generated a development value in ${filePath}. Set ${envName} in production.`)
+  defaultLog(`${envName} is not set: generated a development value in ${filePath}. Set ${envName} in production.`)
   return secret
 }
