@@ -22,5 +22,5 @@ export const siteNotes = defineResource({
   seeds: [{ what: 'the welcome note', run: seedWelcomeNote }],
   statusCounters: [{ key: 'notes', count: db => db.siteNote.count() }],
   // No page component of its own: the entry opens the operations console on notes.list.
-  adminPages: [{ path: '/control-plane?op=notes.list', label: 'Site notes', title: 'Site notes', requires: ['notes.list'] }],
+  adminPages: [{ path: '/control-plane?op=notes.list', label: 'Notes', title: 'Operations console', requires: ['notes.list'] }],
 })

@@ -5,11 +5,10 @@ import type { HostRole } from '../../schema/roles.ts'
 import { startTestServer, type TestServer } from './server.ts'
 import { createAccount, type TestAccount } from './accounts.ts'
 import { dispatcher, type DispatchBody } from './client.ts'
-
-type Params = Record<string, unknown>
+import { resourceCaller } from './operations.ts'
 
 /** Calls one resource's operations: `crm('create', {name})`, `crm('delete', {crm_num}, true)`. */
-export type ResourceCaller = (action: string, params?: Params, confirm?: boolean) => Promise<request.Response>
+export type ResourceCaller = ReturnType<typeof resourceCaller>
 
 export type UsedTestServer = {
   readonly server: TestServer
@@ -22,10 +21,6 @@ export type UsedTestServer = {
   /** A new account of the role, with a key, and a dispatcher acting as it. */
   account: (role: HostRole) => Promise<TestAccount & { dispatch: (body: DispatchBody) => Promise<request.Response> }>
 }
-
-/** A caller for one resource through any dispatcher. */
-export const resourceCaller = (dispatch: (body: DispatchBody) => Promise<request.Response>, resource: string): ResourceCaller =>
-  (action, params = {}, confirm) => dispatch({ resource, action, params, ...(confirm === undefined ? {} : { confirm }) })
 
 /**
  * One real server for the test file: started before its tests with the given options, with an
