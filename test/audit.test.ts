@@ -22,11 +22,15 @@ afterAll(async () => server.close())
 const audit = async (params: Record<string, unknown> = {}) =>
   (await dispatch({ resource: 'audit', action: 'list', params })).body.data
 
+type Item = { operation: string }
+
+/** The entries of the four CRM calls made before the tests; reading the log is audited too. */
+const crmCalls = (items: Item[]) => items.filter(item => item.operation.startsWith('crm.'))
+
 describe('audit log', () => {
   test('records every dispatch, newest first, with actor, mode, key and outcome', async () => {
-    const { items, total } = await audit()
-    expect(total).toBe(4)
-    expect(items.map((item: { operation: string }) => item.operation)).toEqual(['crm.get', 'crm.delete', 'crm.set_secret', 'crm.create'])
+    const items = crmCalls((await audit({ per_page: 100 })).items)
+    expect(items.map(item => item.operation)).toEqual(['crm.get', 'crm.delete', 'crm.set_secret', 'crm.create'])
     expect(items[0]).toMatchObject({ ok: false, changed: false, code: 'not_found', actor_email: account.email, mode: 'api_key', key_id: account.keyId })
     expect(items[1]).toMatchObject({ ok: false, code: 'confirm_required' })
     expect(items[3]).toMatchObject({ ok: true, changed: true, code: null, params: { name: 'Audited' } })
@@ -42,7 +46,7 @@ describe('audit log', () => {
   })
 
   test('filters by outcome and time, and pages', async () => {
-    expect((await audit({ ok: false })).total).toBe(2)
+    expect(crmCalls((await audit({ ok: false, per_page: 100 })).items).map(item => item.operation)).toEqual(['crm.get', 'crm.delete'])
     expect((await audit({ since: '2999-01-01' })).total).toBe(0)
     expect((await audit({ since: new Date(Date.now() - 60_000).toISOString() })).total).toBeGreaterThanOrEqual(4)
     const page = await audit({ per_page: 2, page: 2 })

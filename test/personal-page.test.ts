@@ -61,9 +61,9 @@ describe('GET /team/{user_num}', () => {
   })
 
   test('a member without any name is shown by slot number, without a picture', async () => {
-    await users('create', {})
-    const res = await page('/team/03')
-    expect(res.text).toContain('<h1>Team member 003</h1>')
+    const { user_num } = (await users('create', {})).body.data
+    const res = await page(`/team/${Number(user_num)}`)
+    expect(res.text).toContain(`<h1>Team member ${user_num}</h1>`)
     expect(res.text).not.toContain('<img')
   })
 
@@ -75,7 +75,9 @@ describe('GET /team/{user_num}', () => {
   })
 
   test('a deleted member\'s page is gone', async () => {
-    await users('delete', { user_num: '2' }, true)
-    expect((await page('/team/002')).status).toBe(404)
+    const { user_num } = (await users('create', { full_name: 'Leaving Soon' })).body.data
+    expect((await page(`/team/${user_num}`)).status).toBe(200)
+    await users('delete', { user_num }, true)
+    expect((await page(`/team/${user_num}`)).status).toBe(404)
   })
 })

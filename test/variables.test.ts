@@ -57,13 +57,14 @@ describe('variables.set and get', () => {
   })
 
   test('an omitted description is kept, a new one is a change, and "" or null clears it', async () => {
-    const kept = await variables('set', { name: 'site.colors', value: { primary: '#000000' } })
+    await variables('set', { name: 'site.theme', value: { primary: '#123456' }, description: 'Brand colours' })
+    const kept = await variables('set', { name: 'site.theme', value: { primary: '#000000' } })
     expect(kept.body).toMatchObject({ changed: true, data: { description: 'Brand colours', value: { primary: '#000000' } } })
-    const described = await variables('set', { name: 'site.colors', value: { primary: '#000000' }, description: 'Colours' })
+    const described = await variables('set', { name: 'site.theme', value: { primary: '#000000' }, description: 'Colours' })
     expect(described.body).toMatchObject({ changed: true, data: { description: 'Colours' } })
-    const cleared = await variables('set', { name: 'site.colors', value: { primary: '#000000' }, description: '' })
+    const cleared = await variables('set', { name: 'site.theme', value: { primary: '#000000' }, description: '' })
     expect(cleared.body).toMatchObject({ changed: true, data: { description: null } })
-    const clearedAgain = await variables('set', { name: 'site.colors', value: { primary: '#000000' }, description: null })
+    const clearedAgain = await variables('set', { name: 'site.theme', value: { primary: '#000000' }, description: null })
     expect(clearedAgain.body.changed).toBe(false)
   })
 
@@ -80,7 +81,8 @@ describe('variables.set and get', () => {
   })
 
   test('the GET read form serves get', async () => {
-    const res = await getWithKey(server.app, key, '/manage/variables/get?name=leads.contact_crm_num')
+    await variables('set', { name: 'site.read_form', value: '002' })
+    const res = await getWithKey(server.app, key, '/manage/variables/get?name=site.read_form')
     expect(res.status).toBe(200)
     expect(res.body.data.value).toBe('002')
   })
