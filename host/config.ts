@@ -8,6 +8,7 @@ import { createAdapterFactory } from '../src/db/adapter.ts'
 import { wireLegacyPasswordRehash } from './legacy-rehash.ts'
 import { sessionSecret } from './session-secret.ts'
 import { optionalIntegerEnv, optionalListEnv } from './env.ts'
+import { isProduction, missingSharedSecret, servedOverHttps } from './runtime-mode.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
 import { seedPostTypes } from '../schema/seed-post-types.ts'
 import type { Db } from '../src/db/client.ts'
@@ -32,6 +33,7 @@ export function controlPlaneOptionsFromEnv (env: NodeJS.ProcessEnv = process.env
     siteUrl: env.SITE_URL || `http://localhost:${env.PORT || 3000}`,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.SVC_MAIL_FROM || undefined,
+    varDir: env.SVC_VAR_DIR || undefined,
   }
 }
 
@@ -42,6 +44,9 @@ function withSiteNotes (options: ControlPlaneOptions): ControlPlaneOptions {
 
 /** The host CMS: accounts with Admin UI sign-in, its content lists, and the control plane. */
 export function createHostConfig (settings: HostSettings = {}) {
+  const missingSecret = missingSharedSecret()
+  if (missingSecret) throw new Error(missingSecret)
+  const production = isProduction()
   const database = resolveDatabase(settings.databaseUrl ?? process.env.DATABASE_URL)
   const { withAuth } = createAuth({
     listKey: 'User',
@@ -60,7 +65,9 @@ export function createHostConfig (settings: HostSettings = {}) {
       },
     },
     lists: hostLists,
-    session: statelessSessions({ secret: settings.sessionSecret ?? sessionSecret(), maxAge: 60 * 60 * 24 * 7 }),
+    session: statelessSessions({ secret: settings.sessionSecret ?? sessionSecret(), maxAge: 60 * 60 * 24 * 7, secure: servedOverHttps() }),
+    // Explicit rather than left to Keystone's NODE_ENV defaults, so the production surface is visible here.
+    graphql: { playground: !production, debug: !production, apolloConfig: { introspection: !production } },
     ui: { isAccessAllowed: context => Boolean(context.session?.itemId) },
     telemetry: false,
   }, withSiteNotes(settings.controlPlane ?? controlPlaneOptionsFromEnv()))))

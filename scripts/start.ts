@@ -1,8 +1,16 @@
 /**
- * `npm start`: build when needed, migrate, make sure an administrator exists, then serve.
+ * `npm start`: build when needed, migrate, make sure an administrator exists, then serve —
+ * in production unless NODE_ENV is set. `npm run dev` (`--dev`) serves in development.
  */
 import { ensureBuilt, KEYSTONE_CLI, runNode } from './lib/build.ts'
+import { missingSharedSecret } from '../host/runtime-mode.ts'
 
+process.env.NODE_ENV ??= process.argv.includes('--dev') ? 'development' : 'production'
+const missingSecret = missingSharedSecret()
+if (missingSecret) {
+  console.error(`[svc] cannot start: ${missingSecret}`)
+  process.exit(1)
+}
 await ensureBuilt({ ui: true })
 const { openDatabase } = await import('./lib/database.ts')
 const { ensureFirstAdministrator } = await import('./lib/accounts.ts')
@@ -23,6 +31,7 @@ if (created) {
 }
 console.log([
   '',
+  `[svc] Mode:       ${process.env.NODE_ENV}`,
   `[svc] Admin UI:   ${site}/`,
   `[svc] Manifest:   ${site}/api/svc/v1/manage/manifest`,
   `[svc] API key:    npm run cli -- mint-key --email <administrator e-mail> --label "my tool"`,

@@ -5,7 +5,7 @@ import { ensureBuilt } from '../scripts/lib/build.ts'
 import { CONSOLE_PAGE, consoleHref } from '../admin/lib/control-plane-pages.ts'
 import { builtinResources } from '../src/resources/index.ts'
 import type { Manifest } from '../admin/lib/svc-client.ts'
-import { startAdminUiServer, type AdminUiServer } from './support/admin-ui-server.ts'
+import { startBuiltServer, type BuiltServer } from './support/built-server.ts'
 import { launchChromium, openPage, screenshot, signInThroughAdminUi } from './support/browser.ts'
 import { openPrisma } from './support/database.ts'
 import { createAccount } from './support/accounts.ts'
@@ -15,7 +15,7 @@ import { BASE } from './support/client.ts'
  * The control-plane pages in the real Admin UI: `keystone start` serving the built Next.js app,
  * driven by headless Chromium, with the API checked beside it over HTTP.
  */
-let server: AdminUiServer
+let server: BuiltServer
 let browser: Browser
 let page: Page
 let mintedKey = ''
@@ -42,7 +42,7 @@ function manifestInBrowser (target: Page): Promise<{ status: number, body: { dat
 
 beforeAll(async () => {
   await ensureBuilt({ ui: true })
-  server = await startAdminUiServer()
+  server = await startBuiltServer()
   browser = await launchChromium()
   page = await openPage(browser)
   page.setDefaultTimeout(30 * SECOND)

@@ -22,7 +22,7 @@ afterAll(async () => server.close())
 const audit = async (params: Record<string, unknown> = {}) =>
   (await dispatch({ resource: 'audit', action: 'list', params })).body.data
 
-type Item = { operation: string }
+type Item = { operation: string, duration_ms: number }
 
 /** The entries of the four CRM calls made before the tests; reading the log is audited too. */
 const crmCalls = (items: Item[]) => items.filter(item => item.operation.startsWith('crm.'))
@@ -34,7 +34,7 @@ describe('audit log', () => {
     expect(items[0]).toMatchObject({ ok: false, changed: false, code: 'not_found', actor_email: account.email, mode: 'api_key', key_id: account.keyId })
     expect(items[1]).toMatchObject({ ok: false, code: 'confirm_required' })
     expect(items[3]).toMatchObject({ ok: true, changed: true, code: null, params: { name: 'Audited' } })
-    expect(items[3].duration_ms).toBeGreaterThanOrEqual(0)
+    expect(items[3]!.duration_ms).toBeGreaterThanOrEqual(0)
   })
 
   test('redacts secret params', async () => {

@@ -8,6 +8,7 @@ export const addNote = defineOperation({
   action: 'add',
   summary: 'Leave a note for the site team; a pinned one is announced.',
   capability: MANAGE_NOTES,
+  examples: [{ title: 'Pin a note for the team', params: { title: 'Homepage hero needs a new photo', pinned: true } }],
   params: z.object({
     title: z.string().trim().min(1).max(120).describe('One line.'),
     body: z.string().max(10_000).optional().describe('Plain text.'),

@@ -8,6 +8,7 @@ export const listNotes = defineOperation({
   summary: 'List the notes, pinned first, newest first.',
   capability: MANAGE_NOTES,
   readonly: true,
+  examples: [{ title: 'Read the notes, pinned first', params: {} }],
   params: z.object({}),
   returns: z.object({ notes: z.array(noteRecord) }),
   async handler (_params, { db }) {

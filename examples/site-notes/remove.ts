@@ -8,6 +8,12 @@ export const removeNote = defineOperation({
   summary: 'Delete a note for good.',
   capability: MANAGE_NOTES,
   destructive: true,
+  examples: [{
+    title: 'Delete a note',
+    setup: [{ operation: 'notes.add', params: { title: 'Done: fix the footer link' }, as: 'note' }],
+    params: { id: '{{note.id}}' },
+    confirm: true,
+  }],
   params: z.object({ id: z.number().int().positive().describe('Note id, from notes.list.') }),
   returns: z.object({ id: z.number().int(), deleted: z.literal(true) }),
   async handler ({ id }, { db }) {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { OperationContext } from './operation-context.ts'
 import { PRODUCT_VERSION } from '../version.ts'
+import { exampleParamsProblems, unboundPlaceholders, type OperationExample } from './operation-example.ts'
 
 export type OperationResult<Data> = { data: Data, changed: boolean }
 
@@ -32,6 +33,12 @@ export type OperationConfig<Shape extends ParamsShape, Returns extends z.ZodType
   since?: string
   /** Module the operation belongs to. @default resource */
   module?: string
+  /**
+   * Calls that work on a fresh site, listed in the manifest. Checked against `params` here;
+   * the built-server suite runs every one and fails for an operation that has none.
+   * @default []
+   */
+  examples?: readonly OperationExample[]
   handler: (
     params: z.output<z.ZodObject<Shape>>,
     context: OperationContext,
@@ -53,6 +60,7 @@ export type Operation = {
   idempotent: boolean
   since: string
   module: string
+  examples: readonly OperationExample[]
   handler: (params: any, context: OperationContext) => Promise<OperationResult<unknown>>
 }
 
@@ -70,13 +78,24 @@ export function defineOperation<Shape extends ParamsShape, Returns extends z.Zod
   const params = destructive
     ? config.params.extend({ confirm: z.boolean().optional().describe('Must be true for this destructive operation to run.') })
     : config.params
+  const name = `${config.resource}.${config.action}`
+  const strictParams = params.strict() as unknown as z.ZodObject<ParamsShape>
+  const examples = config.examples ?? []
+  for (const [index, example] of examples.entries()) {
+    const problems = [
+      ...exampleParamsProblems(strictParams, example.params),
+      ...unboundPlaceholders(example).map(unbound => `placeholder {{${unbound}…}} names nothing bound before it`),
+      ...destructive && !example.confirm && example.refusal !== 'confirm_required' ? ['a destructive operation runs only with confirm: true'] : [],
+    ]
+    if (problems.length > 0) throw new Error(`${name} example ${index + 1}: ${problems.join('; ')}`)
+  }
   return {
-    name: `${config.resource}.${config.action}`,
+    name,
     resource: config.resource,
     action: config.action,
     summary: config.summary,
     description: config.description ?? config.summary,
-    params: params.strict() as unknown as z.ZodObject<ParamsShape>,
+    params: strictParams,
     returns: config.returns,
     capability: config.capability ?? 'manage_options',
     readonly,
@@ -84,6 +103,7 @@ export function defineOperation<Shape extends ParamsShape, Returns extends z.Zod
     idempotent: config.idempotent ?? readonly,
     since: config.since ?? PRODUCT_VERSION,
     module: config.module ?? config.resource,
+    examples,
     handler: config.handler as Operation['handler'],
   }
 }

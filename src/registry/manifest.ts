@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Operation } from './define-operation.ts'
 import type { OperationRegistry } from './registry.ts'
 import { NAMESPACE, PRODUCT_VERSION } from '../version.ts'
+import { EXAMPLE_FIXTURES } from './operation-example.ts'
 
 /** A page of the Admin UI that manages a resource; the navigation shows it when the manifest lists every operation in `requires`. */
 export type AdminPage = {
@@ -55,6 +56,7 @@ function manifestEntry (operation: Operation, basePath: string, disabledModules:
     idempotent: operation.idempotent,
     since: operation.since,
     module: operation.module,
+    examples: operation.examples.map(example => ({ ...example, title: example.title ?? operation.summary })),
     enabled: !disabledModules.has(operation.module),
     params: paramsJsonSchema(operation),
     returns: returnsJsonSchema(operation),
@@ -71,6 +73,8 @@ export function buildManifest (
   return {
     namespace: NAMESPACE,
     product_version: PRODUCT_VERSION,
+    /** What the example placeholders that no setup step binds stand for. */
+    example_fixtures: EXAMPLE_FIXTURES,
     operations: registry.all().map(operation => manifestEntry(operation, basePath, disabledModules)),
     /** The installed resources' Admin UI pages, in navigation order. */
     admin_pages: adminPages,

@@ -1,4 +1,5 @@
 import type { Operation } from './define-operation.ts'
+import { exampleParamsProblems } from './operation-example.ts'
 
 /** The source of truth for operation names: built-ins and host-registered operations alike. */
 export class OperationRegistry {
@@ -8,6 +9,18 @@ export class OperationRegistry {
     for (const operation of operations) {
       if (this.#byName.has(operation.name)) throw new Error(`operation ${operation.name} is registered twice`)
       this.#byName.set(operation.name, operation)
+    }
+    for (const operation of operations) this.#checkExampleSetup(operation)
+  }
+
+  /** Setup steps name other operations, so they are checked once all are registered. */
+  #checkExampleSetup (operation: Operation): void {
+    for (const [index, example] of operation.examples.entries()) {
+      for (const step of example.setup ?? []) {
+        const called = this.#byName.get(step.operation)
+        const problems = called ? exampleParamsProblems(called.params, step.params) : ['no such operation']
+        if (problems.length > 0) throw new Error(`${operation.name} example ${index + 1}, setup ${step.operation}: ${problems.join('; ')}`)
+      }
     }
   }
 

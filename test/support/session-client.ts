@@ -4,7 +4,7 @@ import type { Server } from 'node:http'
 
 export const GRAPHQL = '/api/graphql'
 
-type GraphqlTarget = Express | Server
+type GraphqlTarget = Express | Server | string
 
 export type GraphqlResult = { status: number, body: { data?: any, errors?: { message: string, extensions?: { code?: string } }[] }, cookie: string | null }
 

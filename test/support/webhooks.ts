@@ -7,7 +7,7 @@ import { Webhook } from 'standardwebhooks'
 import { BASE, seenBodies } from './client.ts'
 
 /** POSTs a raw delivery body to a source's ingest endpoint, as an outside sender would. */
-export async function deliver (app: Express, slug: string, body: string | object, headers: Record<string, string> = {}) {
+export async function deliver (app: Express | string, slug: string, body: string | object, headers: Record<string, string> = {}) {
   const raw = typeof body === 'string' ? body : JSON.stringify(body)
   const req = request(app).post(`${BASE}/ingest/${slug}`).set('Content-Type', 'application/json')
   for (const [name, value] of Object.entries(headers)) req.set(name, value)

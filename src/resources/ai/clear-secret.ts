@@ -8,6 +8,7 @@ export const clearAiSecret = defineOperation({
   summary: 'Erase the stored AI API key. changed is false when none was set.',
   destructive: true,
   idempotent: true,
+  examples: [{ title: 'Forget the stored AI provider key', params: {}, confirm: true }],
   params: z.object({}),
   returns: z.object({ key_set: z.literal(false) }),
   async handler (_params, { db }) {

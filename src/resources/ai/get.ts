@@ -7,6 +7,7 @@ export const getAi = defineOperation({
   action: 'get',
   summary: 'Read the AI provider settings; defaults when never set. The API key is never returned, only key_set.',
   readonly: true,
+  examples: [{ title: 'Read the AI settings', params: {} }],
   params: z.object({}),
   returns: aiRecord,
   async handler (_params, { db }) {

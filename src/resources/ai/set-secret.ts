@@ -8,6 +8,7 @@ export const setAiSecret = defineOperation({
   summary: 'Store the AI provider\'s API key, encrypted. It is never returned.',
   description: 'The key is bound to the current provider and base_url: changing either with ai.update forgets it. ollama is tested without a key.',
   idempotent: true,
+  examples: [{ title: 'Store the provider API key', params: { api_key: 'sk-example-0123456789abcdef' } }],
   params: z.object({
     api_key: z.string().min(1, 'must not be empty').max(4096)
       .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')

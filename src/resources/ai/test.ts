@@ -37,6 +37,12 @@ export const testAi = defineOperation({
     'GET {base_url}/openai/models; ollama: GET {base_url}/api/tags (no key). Changes nothing. ' +
     'A failed check is ok: false with a short error; a missing API key is a 409 conflict.',
   readonly: true,
+  examples: [{
+    title: 'Without a stored API key the check is refused',
+    setup: [{ operation: 'ai.clear_secret', params: {}, confirm: true, as: 'cleared' }],
+    params: {},
+    refusal: 'conflict',
+  }],
   params: z.object({}),
   returns: testResult,
   async handler (_params, { db, secrets, options }) {

@@ -22,6 +22,7 @@ export const updateAi = defineOperation({
   description: 'azure_openai and openai_compatible need a base_url. Changing provider or base_url forgets the stored API key, ' +
     'so a key is never sent to an endpoint it was not given for: set it again with ai.set_secret. changed is false when nothing changes.',
   idempotent: true,
+  examples: [{ title: 'Use Anthropic with a cooler temperature', params: { provider: 'anthropic', model: 'claude-sonnet-4-5', temperature: 0.3, max_tokens: 1024 } }],
   params: z.object({
     provider: z.enum(AI_PROVIDERS).optional().describe('openai, anthropic, azure_openai, ollama or openai_compatible.'),
     model: z.string().trim().min(1, 'must not be empty').max(200).optional().describe('Model name, e.g. gpt-4o-mini or claude-sonnet-4-5.'),

@@ -7,6 +7,7 @@ export const listApiKeys = defineOperation({
   action: 'list',
   summary: "List the calling account's API keys, newest first. Keys themselves are never shown.",
   readonly: true,
+  examples: [{ title: 'List your API keys', params: {} }],
   params: z.object({}),
   returns: z.object({ keys: z.array(apiKeyRecord) }),
   async handler (_params, { db, identity, now }) {

@@ -9,6 +9,7 @@ export const mintApiKey = defineOperation({
   action: 'mint',
   summary: 'Mint an API key for the calling account. The key is shown once, in this response.',
   description: 'The key acts as the calling account: if that account loses the capability, so does the key.',
+  examples: [{ title: 'A key for a build pipeline, valid for 90 days', params: { label: 'Build pipeline', expires_in_days: 90 } }],
   params: z.object({
     label: displayName.describe('What the key is for, e.g. "CI pipeline".'),
     expires_in_days: z.number().int().min(1).max(3650).optional().describe('Days until the key stops working. Default: never.'),

@@ -8,6 +8,12 @@ export const revokeApiKey = defineOperation({
   summary: 'Revoke one of the calling account\'s API keys; it stops working at once.',
   destructive: true,
   idempotent: true,
+  examples: [{
+    title: 'Revoke a key you no longer use',
+    setup: [{ operation: 'api_keys.mint', params: { label: 'Old script' }, as: 'key' }],
+    params: { id: '{{key.id}}' },
+    confirm: true,
+  }],
   params: z.object({ id: z.string().min(1).describe('Public id of the key (the part after svc_ in its prefix).') }),
   returns: z.object({ id: z.string(), revoked: z.literal(true) }),
   async handler ({ id }, { db, identity, now }) {

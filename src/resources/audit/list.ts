@@ -25,6 +25,7 @@ export const listAudit = defineOperation({
   summary: 'Page through the audit log, newest first.',
   description: 'Every dispatch by an authenticated caller is recorded, with secret params redacted.',
   readonly: true,
+  examples: [{ title: 'The latest CRM connections created', params: { operation: 'crm.create', per_page: 10 } }],
   params: z.object({
     ...paginationParams,
     operation: z.string().min(1).optional().describe('Only this operation, e.g. crm.create.'),

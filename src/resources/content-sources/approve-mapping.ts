@@ -15,6 +15,27 @@ export const approveContentSourceMapping = defineOperation({
   action: 'approve_mapping',
   summary: 'Approve a field mapping for the current sample; the source becomes active and the deliveries it held are ingested.',
   description: 'Every mapped path must exist in the sample with a value of the right kind (title and content are required). Held deliveries are then processed oldest first; one of yet another shape makes the mapping stale again.',
+  examples: [{
+    title: 'Approve the mapping of a source whose sample has arrived',
+    setup: [{
+      operation: 'content_sources.import',
+      params: {
+        envelope: {
+          format: 'svc.content_source',
+          schema_version: 1,
+          payload: {
+            name: 'Wire stories',
+            slug: 'wire-stories',
+            sample: { headline: 'Council approves the new library', body: '<p>The vote was unanimous.</p>', topics: ['Local'] },
+          },
+        },
+        overwrite: true,
+        confirm: true,
+      },
+      as: 'source',
+    }],
+    params: { id: '{{source.id}}', mapping: { title: 'headline', content: 'body', tags: 'topics' } },
+  }],
   params: z.object({ id: sourceIdParam, mapping: approvedMapping }),
   returns: z.object({
     id: z.string(),

@@ -7,6 +7,12 @@ export const deleteContentSource = defineOperation({
   action: 'delete',
   summary: 'Delete a content source and its inbox. The posts it created stay.',
   destructive: true,
+  examples: [{
+    title: 'Delete a source',
+    setup: [{ operation: 'content_sources.create', params: { name: 'Retired feed' }, as: 'source' }],
+    params: { id: '{{source.id}}' },
+    confirm: true,
+  }],
   params: z.object({ id: sourceIdParam }),
   returns: z.object({ id: z.string(), deleted: z.literal(true) }),
   async handler ({ id }, { db }) {

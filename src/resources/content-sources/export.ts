@@ -12,6 +12,11 @@ export const exportContentSource = defineOperation({
   action: 'export',
   summary: 'Export a content source as a portable envelope (settings, mapping, sample; no id, no secrets) for import on another site.',
   readonly: true,
+  examples: [{
+    title: 'Export a source to copy it to another site',
+    setup: [{ operation: 'content_sources.create', params: { name: 'Feed to copy' }, as: 'source' }],
+    params: { id: '{{source.id}}' },
+  }],
   params: z.object({ id: sourceIdParam }),
   returns: exportEnvelope.extend({ product_version: z.string(), exported_at: z.string() }),
   async handler ({ id }, { db, now }) {

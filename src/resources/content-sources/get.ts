@@ -7,6 +7,11 @@ export const getContentSource = defineOperation({
   action: 'get',
   summary: 'Read one content source (never its secret or forward_secret).',
   readonly: true,
+  examples: [{
+    title: 'Read one source',
+    setup: [{ operation: 'content_sources.create', params: { name: 'Agency feed' }, as: 'source' }],
+    params: { id: '{{source.id}}' },
+  }],
   params: z.object({ id: sourceIdParam }),
   returns: sourceRecord,
   async handler ({ id }, { db, options }) {

@@ -34,6 +34,14 @@ export const importContentSource = defineOperation({
   action: 'import',
   summary: 'Create a content source from an export envelope, or overwrite the one with its slug when overwrite and confirm are both true.',
   description: 'A free slug creates a source (new id; a webhook secret is generated, and returned once, when auth_mode needs one). A taken slug is a 409 conflict unless overwrite and confirm are true: then the source keeps its id and its secrets (a secret is generated only if it had none) and takes everything else from the envelope. forward_secret is never exported: set it with update.',
+  examples: [{
+    title: 'Replace a source with an exported copy of it',
+    setup: [
+      { operation: 'content_sources.create', params: { name: 'Syndication feed' }, as: 'source' },
+      { operation: 'content_sources.export', params: { id: '{{source.id}}' }, as: 'exported' },
+    ],
+    params: { envelope: '{{exported}}', overwrite: true, confirm: true },
+  }],
   params: z.object({
     envelope: exportEnvelope,
     overwrite: z.boolean().optional().describe('Replace the source that has the same slug.'),

@@ -7,6 +7,7 @@ export const listContentSources = defineOperation({
   action: 'list',
   summary: 'List every content source, oldest first, with its mapping, sample and settings (never secrets).',
   readonly: true,
+  examples: [{ title: 'List every content source', params: {} }],
   params: z.object({}),
   returns: z.object({ sources: z.array(sourceRecord) }),
   async handler (_params, { db, options }) {

@@ -7,6 +7,11 @@ export const rotateContentSourceSecret = defineOperation({
   resource: 'content_sources',
   action: 'rotate_secret',
   summary: 'Replace the webhook secret with a generated one, returned once; the old secret stops authenticating at once.',
+  examples: [{
+    title: 'Issue a new webhook secret; the old one stops working',
+    setup: [{ operation: 'content_sources.create', params: { name: 'Press releases' }, as: 'source' }],
+    params: { id: '{{source.id}}' },
+  }],
   params: z.object({ id: sourceIdParam }),
   returns: z.object({ id: z.string(), secret: z.string().describe('The new webhook secret. Shown once.') }),
   async handler ({ id }, { db, secrets }) {

@@ -8,6 +8,7 @@ import { requirePostType } from './post-types.ts'
 import { webhookSecretChange } from './webhook-secret-change.ts'
 import { sourceStatus } from './status.ts'
 import { processHeldDeliveries } from './ingest/process-delivery.ts'
+import { sameJson } from '../../lib/canonical-json.ts'
 
 const UPDATE_SETTINGS = [
   'name', 'default_author_id', 'pin_author', 'default_reviewers', 'default_ccs', 'default_post_status', 'auth_mode',
@@ -23,6 +24,11 @@ export const updateContentSource = defineOperation({
   summary: 'Change the settings of a content source. Omitted fields are kept; the slug cannot change.',
   description: 'Returns the source without secret or forward_secret. Re-enabling a source with an approved mapping processes the deliveries it held.',
   idempotent: true,
+  examples: [{
+    title: 'Rename a source and hold its posts for review',
+    setup: [{ operation: 'content_sources.create', params: { name: 'Guest columns' }, as: 'source' }],
+    params: { id: '{{source.id}}', name: 'Guest columns (reviewed)', default_post_status: 'pending' },
+  }],
   params: z.object({
     id: sourceIdParam,
     ...optionalSettings(UPDATE_SETTINGS),
@@ -34,7 +40,7 @@ export const updateContentSource = defineOperation({
     const current = await findSource(db, id)
     const before = settingsOf(current)
     const next: SourceSettings = { ...before, ...definedOnly(given) }
-    const changedKeys = (Object.keys(next) as SettingKey[]).filter(key => JSON.stringify(next[key]) !== JSON.stringify(before[key]))
+    const changedKeys = (Object.keys(next) as SettingKey[]).filter(key => !sameJson(next[key], before[key]))
     assertConsistentSettings(next, { forwardKeySet: current.forwardSecretCiphertext !== null || forward_secret !== undefined })
     const secretColumns = webhookSecretChange(current, next.auth_mode, secret, secrets)
     if (changedKeys.includes('target_post_type')) await requirePostType(db, next.target_post_type)

@@ -8,6 +8,7 @@ export const createCrm = defineOperation({
   resource: 'crm',
   action: 'create',
   summary: 'Create a CRM connection in the lowest free slot.',
+  examples: [{ title: 'Connect a CRM', params: { name: 'Sales CRM', url: 'https://crm.example.com', link_admin_only: true } }],
   params: z.object(crmWritableParams),
   returns: crmRecord,
   async handler (params, { db, options }) {

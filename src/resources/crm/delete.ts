@@ -9,6 +9,12 @@ export const deleteCrm = defineOperation({
   action: 'delete',
   summary: 'Free a CRM slot: its fields and its API key are erased. crm_count does not go down.',
   destructive: true,
+  examples: [{
+    title: 'Remove a CRM connection and its key',
+    setup: [{ operation: 'crm.create', params: { name: 'Old CRM', url: 'https://crm.example.com' }, as: 'crm' }],
+    params: { crm_num: '{{crm.crm_num}}' },
+    confirm: true,
+  }],
   params: z.object({ crm_num: crmNumParam }),
   returns: z.object({ crm_num: z.string(), deleted: z.literal(true) }),
   async handler ({ crm_num }, { db }) {

@@ -7,6 +7,11 @@ export const getCrm = defineOperation({
   action: 'get',
   summary: 'Read one CRM connection.',
   readonly: true,
+  examples: [{
+    title: 'Read one CRM connection',
+    setup: [{ operation: 'crm.create', params: { name: 'Support CRM', url: 'https://crm.example.com' }, as: 'crm' }],
+    params: { crm_num: '{{crm.crm_num}}' },
+  }],
   params: z.object({ crm_num: crmNumParam }),
   returns: crmRecord,
   async handler ({ crm_num }, { db }) {

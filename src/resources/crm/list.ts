@@ -8,6 +8,7 @@ export const listCrm = defineOperation({
   action: 'list',
   summary: 'List the occupied CRM slots, in slot order, and the crm_count high-water mark.',
   readonly: true,
+  examples: [{ title: 'List the CRM connections', params: {} }],
   params: z.object({}),
   returns: z.object({ crms: z.array(crmRecord), crm_count: z.number().int() }),
   async handler (_params, { db }) {

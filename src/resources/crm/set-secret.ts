@@ -9,6 +9,11 @@ export const setCrmSecret = defineOperation({
   action: 'set_secret',
   summary: 'Store the API key of a CRM connection, encrypted. It is never returned.',
   idempotent: true,
+  examples: [{
+    title: 'Store the CRM API key',
+    setup: [{ operation: 'crm.create', params: { name: 'Partner CRM', url: 'https://crm.example.com' }, as: 'crm' }],
+    params: { crm_num: '{{crm.crm_num}}', api_key: 'crm-example-key-0123456789' },
+  }],
   params: z.object({
     crm_num: crmNumParam,
     api_key: z.string().min(1, 'must not be empty').max(4096).describe('The CRM API key. Write-only.'),

@@ -9,6 +9,11 @@ export const updateCrm = defineOperation({
   summary: 'Change the name, URL or admin-only flag of an occupied CRM slot.',
   description: 'Omitted fields are kept. Send url as "" or null to clear it. An empty slot is not_found.',
   idempotent: true,
+  examples: [{
+    title: 'Move a CRM connection to a new address',
+    setup: [{ operation: 'crm.create', params: { name: 'Marketing CRM', url: 'https://crm.example.com' }, as: 'crm' }],
+    params: { crm_num: '{{crm.crm_num}}', url: 'https://eu.crm.example.com', link_admin_only: false },
+  }],
   params: z.object({
     crm_num: crmNumParam,
     name: crmWritableParams.name.optional(),

@@ -10,6 +10,12 @@ export const clearIntegrationSecret = defineOperation({
   description: 'Integrations that take no secret answer invalid_params. Settings and the enabled flag are kept.',
   destructive: true,
   idempotent: true,
+  examples: [{
+    title: 'Forget the Slack webhook URL',
+    setup: [{ operation: 'integrations.set_secret', params: { key: 'slack', secret: 'https://hooks.slack.com/services/T000/B000/example' }, as: 'stored' }],
+    params: { key: 'slack' },
+    confirm: true,
+  }],
   params: z.object({ key: integrationKeyParam }),
   returns: z.object({ key: z.string(), secret_set: z.literal(false) }),
   async handler ({ key }, { db }) {

@@ -8,6 +8,7 @@ export const getIntegration = defineOperation({
   action: 'get',
   summary: 'Read one integration: its settings, enabled flag, secret_set and settings schema.',
   readonly: true,
+  examples: [{ title: 'Read the Google Analytics settings and their schema', params: { key: 'google_analytics' } }],
   params: z.object({ key: integrationKeyParam }),
   returns: integrationRecord,
   async handler ({ key }, { db }) {

@@ -9,6 +9,7 @@ export const listIntegrations = defineOperation({
   summary: 'List every integration of the catalogue with its stored state.',
   description: 'Each entry carries its settings, whether it is enabled, whether it takes a secret and whether one is set, and the JSON Schema of its settings. Secrets are never returned.',
   readonly: true,
+  examples: [{ title: 'List the integrations and whether each is on', params: {} }],
   params: z.object({}),
   returns: z.object({ integrations: z.array(integrationRecord) }),
   async handler (_params, { db }) {

@@ -16,6 +16,7 @@ export const setIntegrationSecret = defineOperation({
   summary: 'Store the secret of an integration that takes one, encrypted. It is never returned.',
   description: `Integrations that take no secret answer invalid_params. Secrets: ${secretsByIntegration}.`,
   idempotent: true,
+  examples: [{ title: 'Store the Slack incoming webhook URL', params: { key: 'slack', secret: 'https://hooks.slack.com/services/T000/B000/example' } }],
   params: z.object({
     key: integrationKeyParam,
     secret: z.string().min(1, 'must not be empty').max(4096).describe('The secret, checked against the integration\'s format. Write-only.'),

@@ -18,6 +18,7 @@ export const updateIntegration = defineOperation({
     'Every field is validated by the integration\'s own schema (settings_schema in integrations.get); enabling needs all required fields. ' +
     'Changing a setting that says where the secret goes (matomo url) forgets the stored secret. changed is false when nothing changes.',
   idempotent: true,
+  examples: [{ title: 'Turn on Google Analytics', params: { key: 'google_analytics', enabled: true, settings: { measurement_id: 'G-2ABC3DEF45' } } }],
   params: z.object({
     key: integrationKeyParam,
     enabled: z.boolean().optional().describe('Turn the integration on or off. Omitted: unchanged.'),

@@ -1,22 +1,5 @@
 import { sha256Hex } from '../../lib/sha256.ts'
-import * as canonicalizeModule from 'canonicalize'
-
-type Canonicalize = (value: unknown) => string | undefined
-
-/**
- * RFC 8785 canonical JSON. `canonicalize` is ESM-only; when Keystone bundles this module into
- * CommonJS its default export arrives one level deeper, so take it from wherever it is.
- */
-function unwrapDefault (module: unknown): Canonicalize {
-  let candidate = module
-  while (typeof candidate !== 'function' && candidate !== null && typeof candidate === 'object' && 'default' in candidate) {
-    candidate = (candidate as { default: unknown }).default
-  }
-  if (typeof candidate !== 'function') throw new Error('canonicalize did not load')
-  return candidate as Canonicalize
-}
-
-const canonicalize = unwrapDefault(canonicalizeModule)
+import { canonicalJson } from '../../lib/canonical-json.ts'
 
 /** The `prev_hash` of a lead's first event. */
 export const GENESIS_HASH = '0'.repeat(64)
@@ -32,8 +15,8 @@ export type ChainReport = { ok: boolean, count: number, broken_at: number | null
 
 /** SHA-256 over the previous hash followed by the RFC 8785 canonical JSON of the event; lower-case hex. */
 export function eventHash (prevHash: string, event: ChainedEvent): string {
-  const canonical = canonicalize({ lead: event.lead, seq: event.seq, type: event.type, at: event.at.toISOString(), data: event.data ?? null })
-  return sha256Hex(prevHash + canonical!)
+  const canonical = canonicalJson({ lead: event.lead, seq: event.seq, type: event.type, at: event.at.toISOString(), data: event.data ?? null })
+  return sha256Hex(prevHash + canonical)
 }
 
 const hashAt = (events: readonly StoredEvent[], position: number) => events[position - 1]!.hash

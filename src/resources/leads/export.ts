@@ -17,6 +17,7 @@ export const exportLeads = defineOperation({
   action: 'export',
   summary: 'Export the lead ledger: one row per event, joined with its lead, oldest first.',
   readonly: true,
+  examples: [{ title: 'Every lead event since the start of 2024', params: { since: '2024-01-01' } }],
   params: z.object({ since: sinceParam.optional().describe('Only events at or after this time: RFC 3339 date-time or YYYY-MM-DD.') }),
   returns: z.object({ rows: z.array(ledgerRow), count: z.number().int() }),
   async handler ({ since }, { db }) {

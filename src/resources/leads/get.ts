@@ -8,6 +8,11 @@ export const getLead = defineOperation({
   action: 'get',
   summary: 'Read one lead with its event timeline, and verify its chain.',
   readonly: true,
+  examples: [{
+    title: 'Read a lead with its timeline and chain check',
+    setup: [{ operation: 'leads.capture', params: { source: 'contact_form', email: 'grace@example.com' }, as: 'lead' }],
+    params: { id: '{{lead.id}}' },
+  }],
   params: z.object({ id: leadIdParam }),
   returns: leadListRow.extend({
     email: z.string().nullable(),

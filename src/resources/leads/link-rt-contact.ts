@@ -10,6 +10,11 @@ export const linkRtContact = defineOperation({
   summary: "Store the external contact system's id for a lead (called by the reconcile after matching on phone or email).",
   description: 'Appends a contact_linked event. Linking the id the lead already has changes nothing.',
   idempotent: true,
+  examples: [{
+    title: "Store the contact system's id for a lead",
+    setup: [{ operation: 'leads.capture', params: { source: 'contact_form', email: 'linus@example.com' }, as: 'lead' }],
+    params: { id: '{{lead.id}}', rt_contact_id: 'contact-4711' },
+  }],
   params: z.object({
     id: leadIdParam,
     rt_contact_id: z.string().trim().min(1, 'must not be empty').max(200).describe("The contact's id in the external contact system."),

@@ -9,6 +9,7 @@ export const listLeads = defineOperation({
   action: 'list',
   summary: 'Page through leads, newest first.',
   readonly: true,
+  examples: [{ title: 'Leads from the contact form', params: { source: 'contact_form', per_page: 20 } }],
   params: z.object({
     ...paginationParams,
     source: z.string().min(1).optional().describe('Only leads of this source.'),

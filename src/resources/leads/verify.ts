@@ -10,6 +10,11 @@ export const verifyLead = defineOperation({
   description: 'Each event hash is SHA-256 of the previous hash followed by the RFC 8785 canonical JSON of {lead, seq, type, at, data}; ' +
     "the lead's stored event count and head hash catch a removed tail.",
   readonly: true,
+  examples: [{
+    title: "Check a lead's integrity chain",
+    setup: [{ operation: 'leads.capture', params: { source: 'contact_form', email: 'dorothy@example.com' }, as: 'lead' }],
+    params: { id: '{{lead.id}}' },
+  }],
   params: z.object({ id: leadIdParam }),
   returns: z.object({ id: z.number().int(), chain: chainReport }),
   async handler ({ id }, { db }) {

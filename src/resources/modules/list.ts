@@ -7,6 +7,7 @@ export const listModules = defineOperation({
   action: 'list',
   summary: 'List the modules, whether each is enabled, and the operations it provides.',
   readonly: true,
+  examples: [{ title: 'Which modules are on', params: {} }],
   params: z.object({}),
   returns: z.object({ modules: z.array(moduleRecord) }),
   async handler (_params, { modules }) {

@@ -13,6 +13,8 @@ function switchOperation (action: 'enable' | 'disable'): Operation {
       ? 'Enable a module: its operations and public endpoints answer again.'
       : 'Disable a module: its operations and public endpoints answer 409 module_disabled. Nothing is deleted.',
     idempotent: true,
+    // modules.disable sorts before modules.enable: run in manifest order, the module comes back on.
+    examples: [{ title: enabled ? 'Turn the AI module back on' : 'Turn the AI module off', params: { module: 'ai' } }],
     params: z.object({ module: moduleParam }),
     returns: moduleRecord,
     async handler ({ module }, { modules }) {

@@ -18,6 +18,15 @@ export const createRecipe = defineOperation({
   summary: 'Create a pipeline recipe: ordered stages, a trigger and a policy.',
   description: 'The id is generated from the name (suffixed -2, -3, … when taken) unless given; a given id that is taken is a conflict. ' +
     'Stage types come from pipelines.list_stages; an unknown type or bad options is invalid_params naming the stage.',
+  examples: [{
+    title: 'Tidy the posts one content source delivers',
+    params: {
+      name: 'Tidy wire stories',
+      stages: [{ type: 'normalize_headings' }, { type: 'set_excerpt', options: { max_length: 200 } }],
+      trigger: { on: ['ingest'], sources: ['wire-stories'] },
+      policy: { on_error: 'continue' },
+    },
+  }],
   params: z.object({
     id: recipeIdParam.optional().describe('Recipe id; generated from the name when omitted.'),
     name: recipeNameParam,

@@ -9,6 +9,12 @@ export const deleteRecipe = defineOperation({
   action: 'delete_recipe',
   summary: 'Delete a pipeline recipe. The default recipe cannot be deleted; the run history is kept.',
   destructive: true,
+  examples: [{
+    title: 'Delete a recipe',
+    setup: [{ operation: 'pipelines.create_recipe', params: { name: 'Trial recipe', trigger: { on: [] } }, as: 'recipe' }],
+    params: { id: '{{recipe.id}}' },
+    confirm: true,
+  }],
   params: z.object({ id: recipeIdParam }),
   returns: z.object({ id: z.string(), deleted: z.literal(true) }),
   async handler ({ id }, { db }) {

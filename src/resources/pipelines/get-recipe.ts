@@ -8,6 +8,7 @@ export const getRecipe = defineOperation({
   action: 'get_recipe',
   summary: 'Read one pipeline recipe.',
   readonly: true,
+  examples: [{ title: 'Read the default recipe', params: { id: 'default' } }],
   params: z.object({ id: recipeIdParam }),
   returns: recipeRecord,
   async handler ({ id }, { db }) {

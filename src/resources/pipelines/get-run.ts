@@ -8,6 +8,11 @@ export const getRun = defineOperation({
   action: 'get_run',
   summary: 'Read one pipeline run with its per-stage results.',
   readonly: true,
+  examples: [{
+    title: 'Read a run with its per-stage results',
+    setup: [{ operation: 'pipelines.run', params: { post_id: '{{post.id}}', dry_run: true }, as: 'run' }],
+    params: { id: '{{run.run_id}}' },
+  }],
   params: z.object({ id: z.number().int().positive().describe('Run id, from list_runs or run.') }),
   returns: runDetail,
   async handler ({ id }, { db }) {

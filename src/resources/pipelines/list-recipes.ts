@@ -8,6 +8,7 @@ export const listRecipes = defineOperation({
   action: 'list_recipes',
   summary: 'List the pipeline recipes, highest priority first (the order triggers pick them in).',
   readonly: true,
+  examples: [{ title: 'List the recipes, highest priority first', params: {} }],
   params: z.object({}),
   returns: z.object({ recipes: z.array(recipeRecord) }),
   async handler (_params, { db }) {

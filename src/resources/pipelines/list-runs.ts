@@ -10,6 +10,7 @@ export const listRuns = defineOperation({
   action: 'list_runs',
   summary: 'Page through the pipeline run history, newest first.',
   readonly: true,
+  examples: [{ title: 'The runs of one post', params: { post_id: '{{post.id}}', per_page: 10 } }],
   params: z.object({
     ...paginationParams,
     post_id: z.number().int().positive().optional().describe('Only runs over this post.'),

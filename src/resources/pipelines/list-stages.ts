@@ -8,6 +8,7 @@ export const listStages = defineOperation({
   action: 'list_stages',
   summary: 'Describe the stage types recipes may use: the built-ins and those the host added, each with its options as JSON Schema.',
   readonly: true,
+  examples: [{ title: 'The stage types a recipe may use', params: {} }],
   params: z.object({}),
   returns: z.object({
     stages: z.array(z.object({

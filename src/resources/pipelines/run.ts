@@ -18,6 +18,7 @@ export const runRecipe = defineOperation({
     'With skip_unchanged, a post and recipe unchanged since the last successful run are skipped unless force is set. ' +
     'The post is written only when the stages changed it and dry_run is not set; a failing stage fails the run and nothing is written ' +
     '(under on_error continue, only its own edits are dropped).',
+  examples: [{ title: 'See what the matching recipe would change, writing nothing', params: { post_id: '{{post.id}}', dry_run: true } }],
   params: z.object({
     post_id: z.number().int().positive().describe('Id of the post.'),
     recipe_id: recipeIdParam.optional().describe('Recipe to run; default: the one the manual trigger selects.'),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import canonicalize from 'canonicalize'
 import { defineOperation } from '../../registry/define-operation.ts'
 import { notFound } from '../../errors.ts'
+import { sameJson } from '../../lib/canonical-json.ts'
 import { checkStages } from './check-stages.ts'
 import { findRecipe } from './find-recipe.ts'
 import { stageRegistryFor } from './stages/registry.ts'
@@ -17,6 +17,11 @@ export const updateRecipe = defineOperation({
   description: 'Omitted keys are kept. A supplied stages list, trigger or policy replaces that whole value, and fields left out of a ' +
     'supplied trigger or policy take their defaults: send the complete object to change one field in it. The id cannot change.',
   idempotent: true,
+  examples: [{
+    title: 'Let a recipe carry on past a failing stage',
+    setup: [{ operation: 'pipelines.create_recipe', params: { name: 'Draft clean-up', trigger: { on: [] } }, as: 'recipe' }],
+    params: { id: '{{recipe.id}}', policy: { on_error: 'continue' } },
+  }],
   params: z.object({
     id: recipeIdParam,
     name: recipeNameParam.optional(),
@@ -36,7 +41,7 @@ export const updateRecipe = defineOperation({
       trigger: patch.trigger ?? current.trigger,
       policy: patch.policy ?? current.policy,
     }
-    if (canonicalize(next) === canonicalize(current)) return { data: toRecipeRecord(row), changed: false }
+    if (sameJson(next, current)) return { data: toRecipeRecord(row), changed: false }
     const { count } = await db.svcPipelineRecipe.updateMany({ where: { slug: id }, data: recipeColumns(next) })
     if (count === 0) throw notFound(`no pipeline recipe "${id}"`)
     const updated = await db.svcPipelineRecipe.findUniqueOrThrow({ where: { slug: id }, select: RECIPE_ROW_FIELDS })

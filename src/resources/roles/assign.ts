@@ -12,6 +12,11 @@ export const assignRole = defineOperation({
   description: 'Assigning a member who already holds the role changes nothing. A free slot is not_found; ' +
     'a role at its max_count is a conflict.',
   idempotent: true,
+  examples: [{
+    title: 'Give a team member a role',
+    setup: [{ operation: 'roles.create', params: { name: 'Photo desk' }, as: 'role' }, { operation: 'users.create', params: { full_name: 'Annie Leibovitz', email: 'annie@example.com' }, as: 'member' }],
+    params: { slug: '{{role.slug}}', user_num: '{{member.user_num}}' },
+  }],
   params: assignmentParams,
   returns: assignmentResult,
   async handler ({ slug, user_num }, { db, now }) {

@@ -13,6 +13,10 @@ export const createRole = defineOperation({
   summary: 'Create a custom role; its slug is generated from the name.',
   description: 'The slug is the name in lower case with hyphens; a taken slug gets -2, -3, … appended. ' +
     'constraint_type "max" with max_count limits how many members may hold the role.',
+  examples: [{
+    title: 'A role at most three people may hold',
+    params: { name: 'Fact checkers', description: 'Review sourced claims before publishing.', color: '#2266aa', constraint_type: 'max', max_count: 3 },
+  }],
   params: z.object(roleFieldParams),
   returns: z.object({ slug: z.string(), role: roleRecord }),
   async handler ({ name, description, icon, color, constraint_type, max_count }, { db }) {

@@ -9,6 +9,12 @@ export const deleteRole = defineOperation({
   action: 'delete',
   summary: 'Delete a custom role and its assignments. System roles cannot be deleted.',
   destructive: true,
+  examples: [{
+    title: 'Delete a custom role',
+    setup: [{ operation: 'roles.create', params: { name: 'Interns 2024' }, as: 'role' }],
+    params: { slug: '{{role.slug}}' },
+    confirm: true,
+  }],
   params: z.object({ slug: roleSlugParam }),
   returns: z.object({ slug: z.string(), deleted: z.literal(true) }),
   async handler ({ slug }, { db }) {

@@ -8,6 +8,7 @@ export const listRoles = defineOperation({
   action: 'list',
   summary: 'List the system roles, then the custom roles, each with its members as slot numbers.',
   readonly: true,
+  examples: [{ title: 'List the roles with their members', params: {} }],
   params: z.object({}),
   returns: z.object({ roles: z.array(roleRecord) }),
   async handler (_params, { db }) {

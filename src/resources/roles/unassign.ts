@@ -8,6 +8,15 @@ export const unassignRole = defineOperation({
   summary: 'Take a role away from the team member in a slot.',
   description: 'Unassigning a member who does not hold the role changes nothing. A free slot is not_found.',
   idempotent: true,
+  examples: [{
+    title: 'Take a role away from a team member',
+    setup: [
+      { operation: 'roles.create', params: { name: 'Night desk' }, as: 'role' },
+      { operation: 'users.create', params: { full_name: 'Nellie Bly', email: 'nellie@example.com' }, as: 'member' },
+      { operation: 'roles.assign', params: { slug: '{{role.slug}}', user_num: '{{member.user_num}}' }, as: 'assigned' },
+    ],
+    params: { slug: '{{role.slug}}', user_num: '{{member.user_num}}' },
+  }],
   params: assignmentParams,
   returns: assignmentResult,
   async handler ({ slug, user_num }, { db }) {

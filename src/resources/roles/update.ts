@@ -16,6 +16,11 @@ export const updateRole = defineOperation({
   description: 'Omitted fields are kept. Switching constraint_type to "none" drops max_count. ' +
     'Lowering max_count below the number of members is a conflict.',
   idempotent: true,
+  examples: [{
+    title: "Change a role's description and colour",
+    setup: [{ operation: 'roles.create', params: { name: 'Weekend editors' }, as: 'role' }],
+    params: { slug: '{{role.slug}}', description: 'Edits the weekend edition.', color: '#aa3300' },
+  }],
   params: z.object({ slug: roleSlugParam, ...roleFieldParams, name: roleFieldParams.name.optional() }),
   returns: z.object({ slug: z.string(), role: roleRecord }),
   async handler ({ slug, name, description, icon, color, constraint_type, max_count }, { db }) {

@@ -9,6 +9,7 @@ export const getStatus = defineOperation({
   summary: 'Health of the site and the product: database, modules, record counts, outbox and checks.',
   description: 'Safe to poll from monitoring. Carries no secret and no connection string.',
   readonly: true,
+  examples: [{ title: 'Site and product health', params: {} }],
   params: z.object({}),
   returns: z.object({
     product_version: z.string(),

@@ -10,6 +10,10 @@ export const createUser = defineOperation({
   action: 'create',
   summary: 'Add a team member in the lowest free slot (1–999).',
   description: 'Every field is optional. A reused slot starts blank: nothing of its previous occupant remains.',
+  examples: [{
+    title: 'Add a team member',
+    params: { first_name: 'Ida', last_name: 'Wells', email: 'ida@example.com', phone_number: '+1 555 0100', notify_replies: '1' },
+  }],
   params: z.object(memberWritableParams),
   returns: memberRecord,
   async handler (params, { db, options }) {

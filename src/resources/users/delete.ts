@@ -9,6 +9,12 @@ export const deleteUser = defineOperation({
   summary: 'Free a team-member slot: its fields, account link and role assignments are erased.',
   description: 'The slot can be filled again by users.create and then starts blank. The welcome e-mail window of the address is kept.',
   destructive: true,
+  examples: [{
+    title: 'Remove a team member and free the slot',
+    setup: [{ operation: 'users.create', params: { full_name: 'Former Colleague', email: 'former@example.com' }, as: 'member' }],
+    params: { user_num: '{{member.user_num}}' },
+    confirm: true,
+  }],
   params: z.object({ user_num: userNumParam }),
   returns: z.object({ user_num: z.string(), deleted: z.literal(true) }),
   async handler ({ user_num }, { db }) {

@@ -7,6 +7,11 @@ export const getUser = defineOperation({
   action: 'get',
   summary: 'Read one team member.',
   readonly: true,
+  examples: [{
+    title: 'Read one team member',
+    setup: [{ operation: 'users.create', params: { full_name: 'Rachel Carson', email: 'rachel@example.com' }, as: 'member' }],
+    params: { user_num: '{{member.user_num}}' },
+  }],
   params: z.object({ user_num: userNumParam }),
   returns: memberRecord,
   async handler ({ user_num }, { db, options }) {

@@ -9,6 +9,11 @@ export const linkUserAccount = defineOperation({
   summary: 'Link a team member to a host account (needed for the welcome e-mail).',
   description: 'account_id is the id of a host User. Linking replaces any previous link. Several slots may link one account.',
   idempotent: true,
+  examples: [{
+    title: 'Link a team member to a host account',
+    setup: [{ operation: 'users.create', params: { full_name: 'Oriana Fallaci', email: 'oriana@example.com' }, as: 'member' }],
+    params: { user_num: '{{member.user_num}}', account_id: '{{account.id}}' },
+  }],
   params: z.object({
     user_num: userNumParam,
     account_id: z.string().trim().min(1, 'must not be empty').max(100).describe('Id of the host account (User) to link.'),

@@ -7,6 +7,7 @@ export const listUsers = defineOperation({
   action: 'list',
   summary: 'List the active team members, in slot order.',
   readonly: true,
+  examples: [{ title: 'List the active team members', params: {} }],
   params: z.object({}),
   returns: z.object({ users: z.array(memberRecord) }),
   async handler (_params, { db, options }) {

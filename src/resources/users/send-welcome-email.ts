@@ -35,6 +35,15 @@ export const sendWelcomeEmail = defineOperation({
     'eligibility, destination and missing requirements without sending. retry_after: seconds until this address may be ' +
     'e-mailed again. A mail server that refuses the message answers 502 delivery_failed, and nothing is recorded as sent.',
   destructive: true,
+  examples: [{
+    title: 'Check who would receive the welcome e-mail, sending nothing',
+    setup: [
+      { operation: 'users.create', params: { full_name: 'Studs Terkel', email: 'studs@example.com' }, as: 'member' },
+      { operation: 'users.link_account', params: { user_num: '{{member.user_num}}', account_id: '{{account.id}}' }, as: 'linked' },
+    ],
+    params: { user_num: '{{member.user_num}}', dry_run: true },
+    confirm: true,
+  }],
   params: z.object({
     user_num: userNumParam,
     dry_run: z.boolean().optional().describe('Only report eligibility and the destination; send nothing.'),

@@ -7,6 +7,14 @@ export const unlinkUserAccount = defineOperation({
   action: 'unlink_account',
   summary: 'Remove the link between a team member and their host account.',
   idempotent: true,
+  examples: [{
+    title: 'Unlink a team member from their host account',
+    setup: [
+      { operation: 'users.create', params: { full_name: 'Hunter Thompson', email: 'hunter@example.com' }, as: 'member' },
+      { operation: 'users.link_account', params: { user_num: '{{member.user_num}}', account_id: '{{account.id}}' }, as: 'linked' },
+    ],
+    params: { user_num: '{{member.user_num}}' },
+  }],
   params: z.object({ user_num: userNumParam }),
   returns: memberRecord,
   async handler ({ user_num }, { db, options }) {

@@ -8,6 +8,12 @@ export const deleteVariable = defineOperation({
   action: 'delete',
   summary: 'Delete a site variable; not_found when it is not set.',
   destructive: true,
+  examples: [{
+    title: 'Delete a variable',
+    setup: [{ operation: 'variables.set', params: { name: 'promo.banner', value: 'Spring sale' }, as: 'variable' }],
+    params: { name: '{{variable.name}}' },
+    confirm: true,
+  }],
   params: z.object({ name: variableNameParam }),
   returns: z.object({ name: z.string(), deleted: z.literal(true) }),
   async handler ({ name }, { db }) {

@@ -8,6 +8,11 @@ export const getVariable = defineOperation({
   action: 'get',
   summary: 'Read one site variable; not_found when it is not set.',
   readonly: true,
+  examples: [{
+    title: 'Read one variable',
+    setup: [{ operation: 'variables.set', params: { name: 'site.footer_note', value: 'Printed on recycled electrons' }, as: 'variable' }],
+    params: { name: '{{variable.name}}' },
+  }],
   params: z.object({ name: variableNameParam }),
   returns: variableRecord,
   async handler ({ name }, { db }) {

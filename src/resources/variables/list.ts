@@ -32,6 +32,7 @@ export const listVariables = defineOperation({
   action: 'list',
   summary: 'Page through the site variables, sorted by name.',
   readonly: true,
+  examples: [{ title: 'The variables under site.', params: { prefix: 'site.' } }],
   params: z.object({
     ...paginationParams,
     prefix: z.string().regex(/^[a-z0-9_.]{1,64}$/, 'a prefix is 1–64 lowercase letters, digits, "_" or "."').optional()

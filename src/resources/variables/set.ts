@@ -10,6 +10,10 @@ export const setVariable = defineOperation({
   description: 'value replaces the stored value whole. An omitted description keeps the stored one; "" or null clears it. ' +
     'changed is false when value (compared as JSON) and description equal the stored ones.',
   idempotent: true,
+  examples: [{
+    title: 'Store a structured value',
+    params: { name: 'site.tagline', value: { text: 'News that matters', locale: 'en' }, description: 'Shown under the logo.' },
+  }],
   params: z.object({
     name: variableNameParam,
     value: variableValueParam,

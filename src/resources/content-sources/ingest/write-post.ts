@@ -1,5 +1,6 @@
 import type { Tx } from '../../../db/client.ts'
 import { sha256Hex } from '../../../lib/sha256.ts'
+import { sameJson } from '../../../lib/canonical-json.ts'
 import { firstFreeSlug, slugify } from '../../../lib/slugify.ts'
 import type { SourceRow } from '../columns.ts'
 import type { MappedFields } from './extract-fields.ts'
@@ -81,7 +82,7 @@ export async function writePost (tx: Tx, source: SourceRow, { fields, author, me
     meta: { ...(existing.meta as Record<string, unknown> | null), ...meta },
   }
   const unchanged = next.title === existing.title && next.content === existing.content && next.excerpt === existing.excerpt &&
-    next.author === existing.author && JSON.stringify(next.meta) === JSON.stringify(existing.meta) &&
+    next.author === existing.author && sameJson(next.meta, existing.meta) &&
     sameIds(tags, existing.tags.map(term => term.id)) && sameIds(categories, existing.categories.map(term => term.id))
   if (unchanged) return { action: 'unchanged', postId: existing.id }
   await tx.post.update({

@@ -1,4 +1,4 @@
-import canonicalize from 'canonicalize'
+import { canonicalJson } from '../../../lib/canonical-json.ts'
 import { sha256Hex } from '../../../lib/sha256.ts'
 import type { Recipe } from '../recipe-shape.ts'
 import { termSlugs, type PostState } from './post-document.ts'
@@ -9,8 +9,8 @@ import { termSlugs, type PostState } from './post-document.ts'
  * left it, so an equal hash later means neither the post nor the recipe changed since.
  */
 export function contentHash (state: PostState, recipe: Pick<Recipe, 'stages' | 'policy'>): string {
-  return sha256Hex(canonicalize({
+  return sha256Hex(canonicalJson({
     post: { ...state, tags: termSlugs(state.tags), categories: termSlugs(state.categories) },
     recipe: { stages: recipe.stages, policy: recipe.policy },
-  })!)
+  }))
 }

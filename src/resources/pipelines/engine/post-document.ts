@@ -1,7 +1,7 @@
-import canonicalize from 'canonicalize'
 import type { Db } from '../../../db/client.ts'
 import { notFound } from '../../../errors.ts'
 import { slugify } from '../../../lib/slugify.ts'
+import { canonicalJson } from '../../../lib/canonical-json.ts'
 import { cloneHtml, parseHtml, serializeHtml } from '../../../content/transforms/index.ts'
 import type { PipelineDocument, PostFacts } from '../../../content/stage.ts'
 
@@ -90,7 +90,7 @@ const comparable: Record<keyof PostState, (state: PostState) => string> = {
   excerpt: state => state.excerpt,
   tags: state => termSlugs(state.tags).join('\n'),
   categories: state => termSlugs(state.categories).join('\n'),
-  meta: state => canonicalize(state.meta) ?? '',
+  meta: state => canonicalJson(state.meta ?? null),
 }
 
 /** Which fields differ between two states. */

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import request from 'supertest'
+import { ensureBuilt } from '../scripts/lib/build.ts'
+import type { ManifestEntry } from '../src/registry/manifest.ts'
+import { startBuiltServer, startUntilExit, type BuiltServer } from './support/built-server.ts'
+import { runExample, type Dispatch, type Envelope } from './support/example-runner.ts'
+import { graphql, signIn } from './support/session-client.ts'
+import { deliver, standardHeaders } from './support/webhooks.ts'
+import { testProvider } from './support/database.ts'
+import { BASE } from './support/client.ts'
+
+/**
+ * What `npm start` serves: scripts/start.ts in production mode, Keystone's CommonJS bundle and
+ * the built Admin UI, driven over HTTP only. Jest runs the sources as ES modules; this suite is
+ * where a difference between the two (an ESM-only default import, say) shows.
+ */
+let server: BuiltServer
+let varDir: string
+let accountId = ''
+let adminCookie = ''
+let apiKey = ''
+
+const SECOND = 1000
+const MINUTE = 60 * SECOND
+
+const dispatch: Dispatch = async body => {
+  const res = await request(server.url).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${apiKey}`).send(body)
+  return { status: res.status, body: res.body as Envelope }
+}
+
+async function ok (resource: string, action: string, params: Record<string, unknown> = {}, confirm?: boolean) {
+  const { status, body } = await dispatch({ resource, action, params, ...(confirm ? { confirm } : {}) })
+  expect({ operation: `${resource}.${action}`, status, ok: body.ok, error: body.error }).toEqual({ operation: `${resource}.${action}`, status: 200, ok: true, error: null })
+  return body.data
+}
+
+const CREATE_POST = `mutation ($data: PostCreateInput!) { createPost(data: $data) { id } }`
+
+beforeAll(async () => {
+  await ensureBuilt({ ui: true })
+  varDir = await mkdtemp(path.join(tmpdir(), 'svc-built-'))
+  // SQLite is the fresh-clone default: no secrets configured, development values generated
+  // under var/. PostgreSQL in production refuses to start without them (tested below).
+  const secrets = testProvider === 'sqlite' ? { SESSION_SECRET: undefined, SVC_ENCRYPTION_KEY: undefined } : {}
+  server = await startBuiltServer({ siteScheme: 'https', env: { ...secrets, SVC_VAR_DIR: varDir } })
+  const signedIn = await signIn(server.url, server.admin.email, server.admin.password)
+  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.message}`)
+  accountId = signedIn.itemId
+  adminCookie = signedIn.cookie
+  const minted = await request(server.url).post(`${BASE}/manage/dispatch`).set('Cookie', adminCookie)
+    .send({ resource: 'api_keys', action: 'mint', params: { label: 'built-server suite' } })
+  apiKey = minted.body.data.key
+}, 5 * MINUTE)
+
+afterAll(async () => {
+  await server?.stop()
+  if (varDir) await rm(varDir, { recursive: true, force: true })
+}, MINUTE)
+
+describe('npm start serves in production', () => {
+  test('the session cookie is Secure when SITE_URL is https', async () => {
+    const res = await request(server.url).post('/api/graphql').send({
+      query: 'mutation ($email: String!, $password: String!) { authenticateUserWithPassword(email: $email, password: $password) { __typename } }',
+      variables: { email: server.admin.email, password: server.admin.password },
+    })
+    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find(value => value.startsWith('keystonejs-session='))
+    expect(cookie).toMatch(/;\s*Secure(;|$)/i)
+  })
+
+  test('GraphQL introspection is off', async () => {
+    const { body } = await graphql(server.url, '{ __schema { queryType { name } } }', {}, adminCookie)
+    expect(body.data?.__schema).toBeUndefined()
+    expect(body.errors?.[0]?.message).toMatch(/introspection/i)
+  })
+
+  test('the GraphQL playground is not served', async () => {
+    const res = await request(server.url).get('/api/graphql').set('Accept', 'text/html')
+    expect(res.text).not.toMatch(/playground/i)
+    expect(res.headers['content-type'] ?? '').not.toMatch(/text\/html/)
+  })
+
+  test('GraphQL errors carry no stack trace', async () => {
+    const invalid = await request(server.url).post('/api/graphql').set('Cookie', adminCookie).send({ query: '{ nosuchfield }' })
+    const failed = await request(server.url).post('/api/graphql').set('Cookie', adminCookie).send({ query: CREATE_POST, variables: { data: { title: '' } } })
+    for (const res of [invalid, failed]) {
+      expect(res.body.errors?.length).toBeGreaterThan(0)
+      expect(res.text).not.toMatch(/stacktrace|\bat .+\.(js|ts):\d+/)
+    }
+  })
+
+  ;(testProvider === 'sqlite' ? test : test.skip)('on SQLite, missing secrets are generated under var/ with a warning', () => {
+    for (const name of ['SESSION_SECRET', 'SVC_ENCRYPTION_KEY']) {
+      expect(server.output()).toContain(`[svc] ${name} is not set: generated a development value in ${varDir}`)
+    }
+  })
+
+  test.each(['SESSION_SECRET', 'SVC_ENCRYPTION_KEY'])('with a PostgreSQL DATABASE_URL a missing %s stops the start, naming it', async missing => {
+    const { code, output } = await startUntilExit({
+      DATABASE_URL: 'postgresql://svc@127.0.0.1:1/svc',
+      SESSION_SECRET: randomBytes(32).toString('base64'),
+      SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      [missing]: undefined,
+    })
+    expect(code).toBe(1)
+    expect(output).toContain(`[svc] cannot start: ${missing} is not set`)
+  }, MINUTE)
+})
+
+describe('every operation in the manifest, by its examples', () => {
+  test('each operation has at least one example, and in manifest order each answers ok or the refusal it names', async () => {
+    const manifest = await request(server.url).get(`${BASE}/manage/manifest`).set('Authorization', `Bearer ${apiKey}`)
+    expect(manifest.status).toBe(200)
+    const operations = manifest.body.data.operations as ManifestEntry[]
+    expect(operations.length).toBeGreaterThan(60)
+    const post = await graphql(server.url, CREATE_POST, { data: { title: 'Examples fixture', content: '<p>The council met on Tuesday evening to vote on the new library.</p>' } }, adminCookie)
+    const fixtures = { account: { id: accountId }, post: { id: Number(post.body.data.createPost.id) } }
+    const problems: string[] = []
+    for (const operation of operations) {
+      if (operation.examples.length === 0) problems.push(`${operation.name}: no example`)
+      for (const [index, example] of operation.examples.entries()) {
+        const problem = await runExample(dispatch, operation.name, example, fixtures)
+        if (problem) problems.push(`${operation.name} example ${index + 1} (${example.title}): ${problem}`)
+      }
+    }
+    expect(problems).toEqual([])
+  }, 3 * MINUTE)
+})
+
+describe('end-to-end flows over the built server', () => {
+  test('content source → signed delivery → approved mapping → post → pipelines.run dry, real, then skipped → get_run → list_runs', async () => {
+    const source = await ok('content_sources', 'create', { name: `Flow feed ${randomUUID().slice(0, 8)}`, auth_mode: 'hmac' })
+    const article = (n: number) => ({ headline: `Story ${n}`, body: `<h1>Story ${n}</h1><p>The first paragraph of story ${n} says what happened.</p>` })
+    const signed = (body: object) => standardHeaders(source.secret, `msg_${randomUUID()}`, new Date(), body)
+    const sample = await deliver(server.url, source.slug, article(1), signed(article(1)))
+    expect([sample.status, sample.body.data?.status]).toEqual([202, 'held'])
+    const approved = await ok('content_sources', 'approve_mapping', { id: source.id, mapping: { title: 'headline', content: 'body' } })
+    expect(approved).toMatchObject({ mapping_status: 'approved', processed_deliveries: 1 })
+    const delivered = await deliver(server.url, source.slug, article(2), signed(article(2)))
+    expect([delivered.status, delivered.body.data?.status]).toEqual([200, 'created'])
+    const postId = delivered.body.data.post_id as number
+    expect(postId).toEqual(expect.any(Number))
+
+    const dry = await ok('pipelines', 'run', { post_id: postId, dry_run: true })
+    expect(dry).toMatchObject({ status: 'dry_run', post_id: postId, recipe: 'default' })
+    const real = await ok('pipelines', 'run', { post_id: postId })
+    expect(real).toMatchObject({ status: 'success', post_id: postId })
+    const again = await ok('pipelines', 'run', { post_id: postId })
+    expect(again).toMatchObject({ status: 'skipped', post_id: postId })
+
+    const run = await ok('pipelines', 'get_run', { id: real.run_id })
+    expect(run).toMatchObject({ id: real.run_id, post_id: postId, status: 'success', is_dry_run: false, stages: expect.any(Array) })
+    const runs = await ok('pipelines', 'list_runs', { post_id: postId })
+    expect(runs.items.map((item: { status: string }) => item.status)).toEqual(['skipped', 'success', 'dry_run'])
+    expect(runs.total).toBe(3)
+  })
+
+  test('a lead from the public form → set_status_local → verify', async () => {
+    const email = `reader-${randomUUID().slice(0, 8)}@example.com`
+    const captured = await request(server.url).post(`${BASE}/public/leads`).send({ source: 'built_server_form', name: 'Reader', email })
+    expect([captured.status, captured.body.ok]).toEqual([200, true])
+    const { items } = await ok('leads', 'list', { source: 'built_server_form' })
+    const lead = items.find((row: { ref: string }) => row.ref === captured.body.data.ref)
+    expect(lead).toMatchObject({ status: 'New' })
+    await ok('leads', 'set_status_local', { id: lead.id, status: 'Contacted' })
+    expect(await ok('leads', 'verify', { id: lead.id })).toEqual({ id: lead.id, chain: { ok: true, count: 2, broken_at: null } })
+  })
+
+  test('a team member → linked account → send_welcome_email dry run', async () => {
+    const email = `member-${randomUUID().slice(0, 8)}@example.com`
+    const member = await ok('users', 'create', { full_name: 'New Colleague', email })
+    await ok('users', 'link_account', { user_num: member.user_num, account_id: accountId })
+    expect(await ok('users', 'send_welcome_email', { user_num: member.user_num, dry_run: true }, true))
+      .toMatchObject({ eligible: true, outcome: 'dry_run', to: email })
+  })
+
+  test('modules.disable → the module answers module_disabled → modules.enable', async () => {
+    await ok('modules', 'disable', { module: 'crm' })
+    const refused = await dispatch({ resource: 'crm', action: 'list', params: {} })
+    expect([refused.status, refused.body.ok, refused.body.code]).toEqual([409, false, 'module_disabled'])
+    await ok('modules', 'enable', { module: 'crm' })
+    await ok('crm', 'list')
+  })
+})

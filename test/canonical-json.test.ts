@@ -1,0 +1,32 @@
+import { describe, expect, test } from '@jest/globals'
+import { canonicalJson, sameJson } from '../src/lib/canonical-json.ts'
+
+describe('canonical JSON (RFC 8785)', () => {
+  test('sorts keys by UTF-16 code units, at every depth, with no whitespace', () => {
+    expect(canonicalJson({ b: [3, { z: 1, a: 2 }], a: 'x', '€': 1, '\r': 2, '😀': 3, 'ü': 4, 1: 5 }))
+      .toBe('{"\\r":2,"1":5,"a":"x","b":[3,{"a":2,"z":1}],"ü":4,"€":1,"😀":3}')
+  })
+
+  test('writes numbers in the ECMAScript form and escapes strings minimally (the RFC\'s own samples)', () => {
+    expect(canonicalJson({ numbers: [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001], string: '€$\u000f\nA\'B"\\\\"/' }))
+      .toBe('{"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}')
+    expect(canonicalJson(-0)).toBe('0')
+  })
+
+  test('leaves out object members whose value is undefined, and refuses undefined itself', () => {
+    expect(canonicalJson({ a: undefined, b: null })).toBe('{"b":null}')
+    expect(() => canonicalJson(undefined)).toThrow(/undefined/)
+  })
+
+  test('refuses values JSON cannot carry', () => {
+    expect(() => canonicalJson({ n: Number.NaN })).toThrow()
+    expect(() => canonicalJson({ n: Number.POSITIVE_INFINITY })).toThrow()
+  })
+
+  test('sameJson: equal whatever the key order (as PostgreSQL jsonb returns objects); absent equals null', () => {
+    expect(sameJson({ a: 1, b: { c: [1, 2], d: 'x' } }, { b: { d: 'x', c: [1, 2] }, a: 1 })).toBe(true)
+    expect(sameJson({ a: [1, 2] }, { a: [2, 1] })).toBe(false)
+    expect(sameJson(undefined, null)).toBe(true)
+    expect(sameJson({ a: 1 }, { a: '1' })).toBe(false)
+  })
+})

@@ -1,0 +1,60 @@
+import { describe, expect, test } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+
+/** What `keystone build` bundles into `.keystone/config.js`: keystone.ts and everything it imports. */
+const SHIPPED = ['keystone.ts', 'host', 'schema', 'src', 'examples']
+
+function sourceFiles (entry: string): string[] {
+  if (!statSync(entry).isDirectory()) return /\.tsx?$/.test(entry) ? [entry] : []
+  return readdirSync(entry).flatMap(name => sourceFiles(path.join(entry, name)))
+}
+
+const DEFAULT_IMPORT = /^import\s+(?!type\b)[A-Za-z_$][\w$]*\s*(?:,\s*\{[^}]*\})?\s+from\s+'([^'.][^']*)'/gm
+
+/** Packages that a shipped file default-imports, with the files that do. */
+function defaultImportedPackages (): Map<string, string[]> {
+  const found = new Map<string, string[]>()
+  for (const file of SHIPPED.flatMap(sourceFiles)) {
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(DEFAULT_IMPORT)) {
+      if (specifier!.startsWith('node:')) continue
+      found.set(specifier!, [...found.get(specifier!) ?? [], file])
+    }
+  }
+  return found
+}
+
+/**
+ * In plain Node (not jest's module system): the default export as an ES module import sees it,
+ * beside what esbuild's CommonJS interop hands the bundle — `require(pkg)` itself, for a file of
+ * a `"type": "module"` package. An ESM-only package gives its namespace object there instead.
+ */
+const PROBE = `
+import { createRequire } from 'node:module'
+const require = createRequire(process.cwd() + '/package.json')
+const describe = value => ({ type: typeof value, tag: Object.prototype.toString.call(value), functions: value && typeof value === 'object' ? Object.keys(value).filter(key => typeof value[key] === 'function').sort() : [] })
+const report = {}
+for (const name of JSON.parse(process.argv[1])) {
+  const esm = describe((await import(name)).default)
+  let bundled
+  try { bundled = describe(require(name)) } catch (error) { bundled = { error: error.code ?? error.message } }
+  report[name] = { esm, bundled }
+}
+console.log(JSON.stringify(report))
+`
+
+describe('runtime imports', () => {
+  test('every package a shipped file default-imports hands the bundle the same value as the ES module import', () => {
+    const packages = defaultImportedPackages()
+    expect(packages.size).toBeGreaterThan(0)
+    const report = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', PROBE, JSON.stringify([...packages.keys()])], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    })) as Record<string, { esm: object, bundled: object }>
+    const mismatches = Object.entries(report)
+      .filter(([, { esm, bundled }]) => JSON.stringify(esm) !== JSON.stringify(bundled))
+      .map(([name, seen]) => ({ package: name, files: packages.get(name), ...seen }))
+    expect(mismatches).toEqual([])
+  })
+})

@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { createServer } from 'node:net'
+import { createTestDatabase, type TestDatabase } from './database.ts'
+
+export type BuiltServer = {
+  url: string
+  databaseUrl: string
+  admin: { email: string, password: string }
+  /** Everything the server printed so far, stdout and stderr. */
+  output (): string
+  stop (): Promise<void>
+}
+
+export type BuiltServerOptions = {
+  /** Scheme of SITE_URL; the server itself always listens on plain HTTP. @default 'http' */
+  siteScheme?: 'http' | 'https'
+  /** Variables set on top of the `npm start` environment; `undefined` removes one. */
+  env?: NodeJS.ProcessEnv
+}
+
+function freePort (): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')))
+    })
+  })
+}
+
+function stopGroup (child: ChildProcess): Promise<void> {
+  return new Promise(resolve => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    // start.ts runs `keystone start` as its own child: the whole process group goes.
+    process.kill(-child.pid!, 'SIGTERM')
+  })
+}
+
+/**
+ * The environment `npm start` gets from a shell: jest's NODE_ENV=test and its ESM loader flags
+ * are not part of it, so start.ts picks production itself.
+ */
+function npmStartEnv (overrides: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { NODE_ENV: _mode, NODE_OPTIONS: _loader, ...inherited } = process.env
+  const env: NodeJS.ProcessEnv = { ...inherited, NEXT_TELEMETRY_DISABLED: '1', SVC_VAR_DIR: 'var/test' }
+  for (const [name, value] of Object.entries(overrides)) {
+    if (value === undefined) delete env[name]
+    else env[name] = value
+  }
+  return env
+}
+
+/** `npm start` is `tsx scripts/start.ts`: the same entry point, in its own process group. */
+function spawnStart (env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env })
+}
+
+/**
+ * The site as `npm start` runs it — production mode, the built Admin UI (Next.js) and
+ * Keystone's CommonJS bundle, migrations, the first administrator from
+ * SVC_ADMIN_EMAIL/SVC_ADMIN_PASSWORD, `keystone start` — on a fresh database and a free
+ * loopback port. The build must be current already (ensureBuilt({ ui: true })).
+ */
+export async function startBuiltServer ({ siteScheme = 'http', env = {} }: BuiltServerOptions = {}): Promise<BuiltServer> {
+  const database: TestDatabase = await createTestDatabase()
+  const port = await freePort()
+  const admin = { email: 'built-admin@example.test', password: `pw-${randomBytes(12).toString('hex')}` }
+  const child = spawnStart(npmStartEnv({
+    DATABASE_URL: database.url,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SITE_URL: `${siteScheme}://127.0.0.1:${port}`,
+    SESSION_SECRET: randomBytes(32).toString('base64'),
+    SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    SVC_ADMIN_EMAIL: admin.email,
+    SVC_ADMIN_PASSWORD: admin.password,
+    ...env,
+  }))
+  let output = ''
+  const stop = async () => {
+    await stopGroup(child)
+    await database.drop()
+  }
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the built server did not start:\n${output}`)), 180_000)
+      const collect = (chunk: Buffer) => {
+        output += chunk
+        if (!/Server listening on/.test(output)) return
+        clearTimeout(timer)
+        resolve()
+      }
+      child.stdout!.on('data', collect)
+      child.stderr!.on('data', collect)
+      child.once('exit', code => { clearTimeout(timer); reject(new Error(`the built server exited with ${code}:\n${output}`)) })
+    })
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { url: `http://127.0.0.1:${port}`, databaseUrl: database.url, admin, output: () => output, stop }
+}
+
+/** Runs `npm start`'s entry point to its exit, for starts that must refuse. */
+export function startUntilExit (env: NodeJS.ProcessEnv): Promise<{ code: number | null, output: string }> {
+  const child = spawnStart(npmStartEnv(env))
+  let output = ''
+  child.stdout!.on('data', chunk => { output += chunk })
+  child.stderr!.on('data', chunk => { output += chunk })
+  return new Promise(resolve => child.once('exit', code => resolve({ code, output })))
+}
