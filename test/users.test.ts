@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { startTestServer, type TestServer } from './support/server.ts'
 import { createAccount, type TestAccount } from './support/accounts.ts'
 import { dispatcher } from './support/client.ts'
@@ -63,6 +63,10 @@ const BLANK_FIELDS = {
   roles: [],
 }
 
+/** Each test starts with every slot free; those that need one create Grace in slot 001. */
+beforeEach(async () => { await server.db.svcTeamMember.deleteMany() })
+const grace = () => users('create', { first_name: 'Grace', email: 'grace@example.com' })
+
 const withoutTimestamps = ({ created_at, updated_at, ...rest }: Record<string, unknown>) => rest
 
 describe('users', () => {
@@ -82,6 +86,7 @@ describe('users', () => {
   })
 
   test('get accepts padded and unpadded slot numbers', async () => {
+    await grace()
     for (const user_num of ['1', '01', '001']) {
       const res = await users('get', { user_num })
       expect(res.body.data).toMatchObject({ user_num: '001', first_name: 'Grace' })
@@ -89,6 +94,7 @@ describe('users', () => {
   })
 
   test('update changes only the given fields, "" clears, and a repeat reports changed: false', async () => {
+    await grace()
     const res = await users('update', { user_num: '1', last_name: 'Hopper', company_name: 'US Navy', first_name: '  Grace  ' })
     expect(res.body.changed).toBe(true)
     expect(res.body.data).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', company_name: 'US Navy', email: 'grace@example.com' })
@@ -99,6 +105,7 @@ describe('users', () => {
   })
 
   test('notify flags that were never set read as "1"; "" turns them off', async () => {
+    await grace()
     const fresh = await users('get', { user_num: '1' })
     expect(fresh.body.data).toMatchObject({ notify_reminders: '1', notify_replies: '1' })
     const off = await users('update', { user_num: '1', notify_replies: '' })
@@ -106,6 +113,7 @@ describe('users', () => {
   })
 
   test('the attachment id is accepted as digits or a number and returned as a number', async () => {
+    await grace()
     const asText = await users('update', { user_num: '1', link_profile_pic_attachment_id: '123' })
     expect(asText.body.data.link_profile_pic_attachment_id).toBe(123)
     const asNumber = await users('update', { user_num: '1', link_profile_pic_attachment_id: 456 })
@@ -147,6 +155,7 @@ describe('users', () => {
     ['link_account', { user_num: '1' }],
     ['link_account', { user_num: '1', account_id: '' }],
   ])('%s with bad params %j is 400 invalid_params and changes nothing', async (action, params) => {
+    await grace()
     const before = await server.db.svcTeamMember.findMany({ orderBy: { slot: 'asc' } })
     const res = await users(action, params)
     expect(res.status).toBe(400)
@@ -156,6 +165,7 @@ describe('users', () => {
   })
 
   test('delete needs confirm, frees the slot, and list then returns active records only', async () => {
+    await grace()
     await users('create', { first_name: 'Second' })
     await users('create', { first_name: 'Third' })
     const refused = await users('delete', { user_num: '2' })
@@ -182,6 +192,7 @@ describe('users', () => {
   })
 
   test('link_account links an existing host account, unlink_account removes the link; repeats change nothing', async () => {
+    await grace()
     const unknown = await users('link_account', { user_num: '1', account_id: 'clnotanaccount000000000000' })
     expect(unknown.status).toBe(404)
     expect(unknown.body.code).toBe('not_found')
@@ -195,6 +206,7 @@ describe('users', () => {
   })
 
   test('a reused slot starts fully blank: no field, account link or role of the previous occupant', async () => {
+    await grace()
     const filled = await users('create', EVERY_FIELD)
     const slot = filled.body.data.user_num
     expect(slot).toBe('002')
@@ -238,6 +250,14 @@ describe('users', () => {
   })
 
   test('every call is audited with its operation name', async () => {
+    const { user_num } = (await grace()).body.data
+    await users('get', { user_num })
+    await users('list')
+    await users('update', { user_num, nickname: 'Amazing' })
+    await users('link_account', { user_num, account_id: admin.id })
+    await users('unlink_account', { user_num })
+    await users('delete', { user_num }, true)
+    await users('get', { user_num })
     const entries = await server.db.svcAuditEntry.findMany({ where: { operation: { startsWith: 'users.' } }, select: { operation: true, ok: true } })
     const operations = new Set(entries.map(entry => entry.operation))
     for (const name of ['users.create', 'users.get', 'users.list', 'users.update', 'users.delete', 'users.link_account', 'users.unlink_account']) {
