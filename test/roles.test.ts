@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { startTestServer, type TestServer } from './support/server.ts'
 import { createAccount } from './support/accounts.ts'
 import { dispatcher } from './support/client.ts'
@@ -14,8 +14,21 @@ beforeAll(async () => {
   const dispatch = dispatcher(server.app, (await createAccount(server.db)).key)
   users = resourceCaller(dispatch, 'users')
   roles = resourceCaller(dispatch, 'roles')
+})
+
+/** Every test starts with the system roles alone, none assigned, and team members in slots 1–8. */
+beforeEach(async () => {
+  await server.db.svcTeamMember.deleteMany()
+  await server.db.svcRole.deleteMany({ where: { system: false } })
+  await ensureSystemRoles(server.db)
   for (let i = 0; i < 8; i++) await users('create', { nickname: `member ${i + 1}` })
 })
+
+/** A custom role limited to `max` members (unlimited with null), holding the given slots. */
+async function sectionLead (members: string[], max: number | null = 2) {
+  await roles('create', { name: 'Section Lead', ...(max === null ? {} : { constraint_type: 'max', max_count: max }) })
+  for (const user_num of members) await roles('assign', { slug: 'section-lead', user_num })
+}
 afterAll(async () => server.close())
 
 type Role = { slug: string, name: string, system: boolean, constraint_type: string, max_count: number | null, assigned_users: string[] }
@@ -79,6 +92,7 @@ describe('custom roles', () => {
   })
 
   test('a taken slug gets a number: a second "Copy Editor" and a custom "Owner"', async () => {
+    await roles('create', { name: 'Copy Editor' })
     expect((await roles('create', { name: 'Copy editor' })).body.data.slug).toBe('copy-editor-2')
     expect((await roles('create', { name: 'Owner' })).body.data.slug).toBe('owner-2')
     expect((await roles('create', { name: 'Fotograf für Ärzte' })).body.data.slug).toBe('fotograf-fur-arzte')
@@ -92,6 +106,7 @@ describe('custom roles', () => {
   })
 
   test('list carries system and custom roles', async () => {
+    for (const name of ['Copy Editor', 'Copy editor', 'Owner']) await roles('create', { name })
     const list = await listRoles()
     expect(list.filter(role => role.system)).toHaveLength(4)
     expect(list.filter(role => !role.system).map(role => role.slug)).toEqual(expect.arrayContaining(['copy-editor', 'copy-editor-2', 'owner-2']))
@@ -118,6 +133,7 @@ describe('custom roles', () => {
   })
 
   test('update changes the given fields, never the slug; a repeat reports changed: false', async () => {
+    await roles('create', { name: 'Copy Editor', description: 'Fixes prose', color: '#FFAA00' })
     const res = await roles('update', { slug: 'copy-editor', name: 'Chief Copy Editor', color: '' })
     expect(res.body).toMatchObject({ ok: true, changed: true, data: { slug: 'copy-editor', role: { name: 'Chief Copy Editor', color: '', description: 'Fixes prose' } } })
     const again = await roles('update', { slug: 'copy-editor', name: 'Chief Copy Editor' })
@@ -130,6 +146,7 @@ describe('custom roles', () => {
     [{ slug: 'copy-editor', max_count: 3 }],
     [{ slug: 'Copy Editor', name: 'x' }],
   ])('update with %j is 400 invalid_params', async params => {
+    await roles('create', { name: 'Copy Editor' })
     const res = await roles('update', params)
     expect(res.status).toBe(400)
     expect(res.body.code).toBe('invalid_params')
@@ -158,6 +175,8 @@ describe('assignments', () => {
   })
 
   test('assigning twice is idempotent: changed: false', async () => {
+    await roles('assign', { slug: 'writer', user_num: '1' })
+    await roles('assign', { slug: 'writer', user_num: '3' })
     const res = await roles('assign', { slug: 'writer', user_num: '03' })
     expect(res.body).toMatchObject({ ok: true, changed: false, data: { assigned_users: ['001', '003'] } })
   })
@@ -171,6 +190,8 @@ describe('assignments', () => {
   })
 
   test('unassign removes the member; a repeat changes nothing', async () => {
+    await roles('assign', { slug: 'writer', user_num: '1' })
+    await roles('assign', { slug: 'writer', user_num: '3' })
     const res = await roles('unassign', { slug: 'writer', user_num: '1' })
     expect(res.body).toMatchObject({ changed: true, data: { slug: 'writer', assigned_users: ['003'] } })
     expect((await roles('unassign', { slug: 'writer', user_num: '1' })).body.changed).toBe(false)
@@ -197,6 +218,7 @@ describe('assignments', () => {
   })
 
   test('lowering max_count below the member count is 409 and changes nothing; raising it works', async () => {
+    await sectionLead(['1', '2'])
     const lowered = await roles('update', { slug: 'section-lead', max_count: 1 })
     expect(lowered.status).toBe(409)
     expect(lowered.body.details).toEqual({ assigned: 2, max_count: 1 })
@@ -207,12 +229,14 @@ describe('assignments', () => {
   })
 
   test('switching to constraint_type none drops max_count and the limit', async () => {
+    await sectionLead(['1', '2'])
     const res = await roles('update', { slug: 'section-lead', constraint_type: 'none' })
     expect(res.body.data.role).toMatchObject({ constraint_type: 'none', max_count: null })
     expect((await roles('assign', { slug: 'section-lead', user_num: '4' })).body.changed).toBe(true)
   })
 
   test('deleting a team member removes them from every role', async () => {
+    await sectionLead(['1', '2', '3'], null)
     await roles('assign', { slug: 'editor', user_num: '2' })
     const held = (await users('get', { user_num: '2' })).body.data.roles
     expect(held).toEqual(expect.arrayContaining(['editor', 'section-lead']))
@@ -223,6 +247,7 @@ describe('assignments', () => {
   })
 
   test('delete of a custom role needs confirm, then removes it and its assignments', async () => {
+    await sectionLead(['1', '2', '3'], null)
     expect((await roles('delete', { slug: 'section-lead' })).body.code).toBe('confirm_required')
     const assignedBefore = (await roleOf('section-lead'))!.assigned_users.length
     const joinRowsBefore = await joinRowCount()
