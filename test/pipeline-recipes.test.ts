@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
 import { startTestServer, type TestServer } from './support/server.ts'
 import { createAccount } from './support/accounts.ts'
@@ -46,6 +46,16 @@ beforeAll(async () => {
   pipelines = resourceCaller(dispatcher(server.app, key), 'pipelines')
 })
 afterAll(async () => server.close())
+
+/** Every test starts with the seeded default recipe alone, and no runs. */
+beforeEach(async () => {
+  await server.db.svcPipelineRun.deleteMany()
+  await server.db.svcPipelineRecipe.deleteMany()
+  await ensureDefaultRecipe(server.db)
+})
+
+const cleanImports = () => pipelines('create_recipe', { name: 'Clean Imports', priority: 5, stages: [{ type: 'content_cleanup' }] })
+const newsV2 = () => pipelines('create_recipe', { id: 'news_v2', name: 'News', trigger: { on: ['ingest'], sources: ['wire'] } })
 
 const DEFAULT_POLICY = { skip_unchanged: true, on_error: 'stop', stage_timeout_ms: 5000 }
 
@@ -128,6 +138,7 @@ describe('pipeline recipes', () => {
   })
 
   test('get reads one recipe; an unknown id is 404', async () => {
+    await cleanImports()
     const res = await pipelines('get_recipe', { id: 'clean-imports' })
     expect(res.body.data).toMatchObject({ id: 'clean-imports', name: 'Clean Imports' })
     const missing = await pipelines('get_recipe', { id: 'nope' })
@@ -137,6 +148,7 @@ describe('pipeline recipes', () => {
   })
 
   test('update is a merge-patch: omitted keys are kept, a supplied policy is replaced whole', async () => {
+    await cleanImports()
     await pipelines('update_recipe', { id: 'clean-imports', policy: { skip_unchanged: false, on_error: 'stop', stage_timeout_ms: 900 } })
     const renamed = await pipelines('update_recipe', { id: 'clean-imports', name: 'Clean imported posts' })
     expect(renamed.body.data).toMatchObject({
@@ -152,6 +164,7 @@ describe('pipeline recipes', () => {
   })
 
   test('a supplied trigger is replaced whole too; the same values again change nothing', async () => {
+    await newsV2()
     await pipelines('update_recipe', { id: 'news_v2', trigger: { on: ['ingest', 'publish'], post_types: ['post'] } })
     const res = await pipelines('get_recipe', { id: 'news_v2' })
     expect(res.body.data.trigger).toEqual({ on: ['ingest', 'publish'], post_types: ['post'] })
@@ -160,6 +173,7 @@ describe('pipeline recipes', () => {
   })
 
   test('update checks stages like create, and cannot change the id', async () => {
+    await newsV2()
     const res = await pipelines('update_recipe', { id: 'news_v2', stages: [{ type: 'image_modify', options: { add_class: '<script>' } }] })
     expect([res.status, res.body.code]).toEqual([400, 'invalid_params'])
     expect(res.body.error).toContain('stages.0 (image_modify)')
@@ -180,6 +194,8 @@ describe('pipeline recipes', () => {
   })
 
   test('delete needs confirm; an unknown id is 404', async () => {
+    await cleanImports()
+    await cleanImports()
     const unconfirmed = await pipelines('delete_recipe', { id: 'clean-imports-2' })
     expect([unconfirmed.status, unconfirmed.body.code]).toEqual([400, 'confirm_required'])
     const deleted = await pipelines('delete_recipe', { id: 'clean-imports-2', confirm: true })
@@ -189,6 +205,8 @@ describe('pipeline recipes', () => {
   })
 
   test('list is ordered by priority, highest first', async () => {
+    await newsV2()
+    await cleanImports()
     const ids = (await pipelines('list_recipes')).body.data.recipes.map((recipe: { id: string }) => recipe.id)
     expect(ids).toEqual(['clean-imports', 'default', 'news_v2'])
   })
@@ -240,6 +258,8 @@ describe('stage types', () => {
   })
 
   test('status counts recipes and runs', async () => {
+    const post = await createPost(server.db, { content: '<p>counted</p>' })
+    await pipelines('run', { post_id: post.id })
     const counts = (await dispatcher(server.app, key)({ resource: 'status', action: 'get' })).body.data.counts
     expect(counts).toMatchObject({ recipes: await server.db.svcPipelineRecipe.count(), runs: 1 })
   })
