@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
 import { startTestServer, type TestServer } from './support/server.ts'
 import { createAccount } from './support/accounts.ts'
@@ -72,23 +72,36 @@ async function ok (action: string, params: Record<string, unknown> = {}) {
   return res.body
 }
 
+// Every test starts with the default recipe alone (runs stay: they outlive their recipes anyway).
+beforeEach(async () => { await server.db.svcPipelineRecipe.deleteMany({ where: { slug: { not: 'default' } } }) })
+
+/** Normalizes headings, fills the excerpt, explodes, then stamps; `on_error` decides what is kept. */
+const fragile = (onError: 'stop' | 'continue' = 'stop') => ok('create_recipe', {
+  id: 'fragile',
+  name: 'Fragile',
+  stages: [{ type: 'normalize_headings' }, { type: 'set_excerpt' }, { type: 'explode' }, { type: 'stamp' }],
+  trigger: { on: [] },
+  policy: { on_error: onError },
+})
+
 const MESSY = '<h1>Intro</h1><script>alert(1)</script><div id="toc"><ul><li><a href="#details">Details</a></li></ul></div>' +
   '<p style="color:red">First paragraph of the article, long enough to be an excerpt.</p>' +
   '<h3>Details</h3><p><img src="https://cdn.example.com/a.png"></p><p><a href="/category/uncategorized/">Uncategorized</a> and more</p>'
 
 describe('running the default recipe', () => {
   let postId: number
-  let firstRunId: number
 
-  beforeAll(async () => {
-    postId = (await createPost(server.db, { title: 'Messy', content: MESSY, categories: ['Uncategorized', 'Guides'], source: 'wire' })).id
+  beforeEach(async () => {
+    postId = (await createPost(server.db, { content: MESSY, categories: ['Uncategorized', 'Guides'], source: 'wire' })).id
   })
+
+  /** The post's first run, which cleans it up. */
+  const firstRun = async () => (await ok('run', { post_id: postId })).data.run_id as number
 
   test('runs every stage on one document and writes the post once, with the run row', async () => {
     const body = await ok('run', { post_id: postId })
     expect(body.changed).toBe(true)
     expect(body.data).toMatchObject({ status: 'success', post_id: postId, recipe: 'default', changed: true, run_id: expect.any(Number) })
-    firstRunId = body.data.run_id
     expect(body.data.stages.map((stage: { type: string, status: string }) => [stage.type, stage.status])).toEqual([
       ['content_cleanup', 'success'], ['strip_uncategorized', 'success'], ['strip_inbody_toc', 'success'], ['strip_inbody_faq', 'success'],
       ['normalize_headings', 'success'], ['add_heading_anchors', 'success'], ['image_modify', 'success'], ['apply_taxonomy', 'success'], ['set_excerpt', 'success'],
@@ -106,6 +119,7 @@ describe('running the default recipe', () => {
   })
 
   test('the run row carries the contract fields; get_run adds the decoded stages', async () => {
+    const firstRunId = await firstRun()
     const listed = await ok('list_runs', { post_id: postId })
     expect(listed.data.items).toEqual([{
       id: firstRunId,
@@ -127,6 +141,7 @@ describe('running the default recipe', () => {
   })
 
   test('a second run over the unchanged post is skipped and writes nothing', async () => {
+    const firstRunId = await firstRun()
     const before = await readPost(server.db, postId)
     const body = await ok('run', { post_id: postId })
     expect(body.changed).toBe(false)
@@ -135,6 +150,7 @@ describe('running the default recipe', () => {
   })
 
   test('force runs anyway; the stages find nothing left to change, so the post is not written', async () => {
+    await firstRun()
     const before = await readPost(server.db, postId)
     const body = await ok('run', { post_id: postId, force: true })
     expect(body.data).toMatchObject({ status: 'success', changed: false, message: 'nothing to change' })
@@ -143,6 +159,7 @@ describe('running the default recipe', () => {
   })
 
   test('an edited post runs again', async () => {
+    await firstRun()
     await server.db.post.update({ where: { id: postId }, data: { content: `${(await readPost(server.db, postId)).content}<h1>Appendix</h1>` } })
     const body = await ok('run', { post_id: postId })
     expect(body.data).toMatchObject({ status: 'success', changed: true, message: 'changed content' })
@@ -150,6 +167,7 @@ describe('running the default recipe', () => {
   })
 
   test('a changed recipe runs again over an unchanged post', async () => {
+    await firstRun()
     expect((await ok('run', { post_id: postId })).data.status).toBe('skipped')
     const recipe = (await ok('get_recipe', { id: 'default' })).data
     await ok('update_recipe', { id: 'default', policy: { ...recipe.policy, stage_timeout_ms: 4000 } })
@@ -172,7 +190,7 @@ describe('dry runs and failures', () => {
   })
 
   test('a stage that throws fails the run; the edits of the stages before it are not written', async () => {
-    await ok('create_recipe', { id: 'fragile', name: 'Fragile', stages: [{ type: 'normalize_headings' }, { type: 'set_excerpt' }, { type: 'explode' }, { type: 'stamp' }], trigger: { on: [] } })
+    await fragile()
     const post = await createPost(server.db, { content: '<h1>Keep me</h1><p>Text.</p>' })
     const body = await ok('run', { post_id: post.id, recipe_id: 'fragile' })
     expect(body.changed).toBe(false)
@@ -184,7 +202,7 @@ describe('dry runs and failures', () => {
   })
 
   test('under on_error continue, the other stages\' edits are written and the failure reported', async () => {
-    await ok('update_recipe', { id: 'fragile', policy: { on_error: 'continue' } })
+    await fragile('continue')
     const post = await createPost(server.db, { content: '<h1>Keep me</h1><p>Text.</p>' })
     const body = await ok('run', { post_id: post.id, recipe_id: 'fragile' })
     expect(body.data).toMatchObject({ status: 'success', changed: true, message: 'changed content, excerpt, meta; stage 3 (explode) failed: exploded on purpose' })
@@ -276,6 +294,12 @@ describe('concurrent runs on one post', () => {
 
 describe('run history', () => {
   test('list_runs pages newest first and filters by post, recipe and status', async () => {
+    for (const content of ['<h1>One</h1>', '<h1>Two</h1>']) await ok('run', { post_id: (await createPost(server.db, { content })).id })
+    await fragile('continue')
+    const post = await createPost(server.db, { content: '<h1>Fragile</h1><p>Text.</p>' })
+    await ok('run', { post_id: post.id, recipe_id: 'fragile' })
+    await ok('update_recipe', { id: 'fragile', policy: { on_error: 'stop' } })
+    await ok('run', { post_id: post.id, recipe_id: 'fragile' })
     const all = await ok('list_runs', { per_page: 100 })
     const ids = all.data.items.map((item: { id: number }) => item.id)
     expect(ids).toEqual([...ids].sort((x, y) => y - x))
@@ -289,8 +313,8 @@ describe('run history', () => {
     const failed = await ok('list_runs', { status: 'failed' })
     expect(failed.data.items.length).toBeGreaterThan(0)
     expect(failed.data.items.every((item: { status: string }) => item.status === 'failed')).toBe(true)
-    const fragile = await ok('list_runs', { recipe_id: 'fragile', status: 'success' })
-    expect(fragile.data.total).toBe(1)
+    const succeeded = await ok('list_runs', { post_id: post.id, recipe_id: 'fragile', status: 'success' })
+    expect(succeeded.data.total).toBe(1)
   })
 
   test('bad filters are invalid_params; an unknown run is 404', async () => {
@@ -303,6 +327,8 @@ describe('run history', () => {
   })
 
   test('deleting a recipe keeps its run history', async () => {
+    await fragile()
+    await ok('run', { post_id: (await createPost(server.db, { content: '<p>Kept</p>' })).id, recipe_id: 'fragile' })
     const before = await ok('list_runs', { recipe_id: 'fragile' })
     await ok('delete_recipe', { id: 'fragile', confirm: true })
     expect((await ok('list_runs', { recipe_id: 'fragile' })).data.total).toBe(before.data.total)
