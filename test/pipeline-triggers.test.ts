@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
 import { startTestServer, type TestServer } from './support/server.ts'
 import { createAccount, type TestAccount } from './support/accounts.ts'
@@ -55,6 +55,19 @@ async function ingest (slug: string, body: object) {
 /** The Post list through Keystone, hooks and all, as the Admin UI and GraphQL write it. */
 const keystonePosts = () => server.runtime.keystone.sudo().db.Post!
 
+// Every test starts with the default recipe alone; each creates the recipes its triggers need.
+beforeEach(async () => { await server.db.svcPipelineRecipe.deleteMany({ where: { slug: { not: 'default' } } }) })
+
+const lowIngestRecipe = () =>
+  ok('pipelines', 'create_recipe', { id: 'wire-low', name: 'Low', priority: 1, stages: [{ type: 'set_excerpt' }], trigger: { on: ['ingest'] } })
+
+/** Three ingest recipes: one for every source, a higher one for `slug`'s, and the highest for pages only. */
+async function ingestRecipes (slug: string) {
+  await lowIngestRecipe()
+  await ok('pipelines', 'create_recipe', { id: 'wire-high', name: 'High', priority: 9, stages: [{ type: 'normalize_headings' }, { type: 'set_excerpt' }], trigger: { on: ['ingest'], sources: [slug] } })
+  await ok('pipelines', 'create_recipe', { id: 'pages', name: 'Pages', priority: 99, stages: [{ type: 'always_fails' }], trigger: { on: ['ingest'], post_types: ['page'] } })
+}
+
 const runsOf = (postId: number) => server.db.svcPipelineRun.findMany({ where: { postId }, orderBy: { id: 'asc' } })
 
 describe('the ingest trigger', () => {
@@ -70,9 +83,7 @@ describe('the ingest trigger', () => {
   })
 
   test('the highest-priority matching recipe runs once the post is written, recorded as an ingest run', async () => {
-    await ok('pipelines', 'create_recipe', { id: 'wire-low', name: 'Low', priority: 1, stages: [{ type: 'set_excerpt' }], trigger: { on: ['ingest'] } })
-    await ok('pipelines', 'create_recipe', { id: 'wire-high', name: 'High', priority: 9, stages: [{ type: 'normalize_headings' }, { type: 'set_excerpt' }], trigger: { on: ['ingest'], sources: [wire.slug] } })
-    await ok('pipelines', 'create_recipe', { id: 'pages', name: 'Pages', priority: 99, stages: [{ type: 'always_fails' }], trigger: { on: ['ingest'], post_types: ['page'] } })
+    await ingestRecipes(wire.slug)
     const delivered = await ingest(wire.slug, article('a2'))
     expect(delivered.status).toBe('created')
     const post = await readPost(server.db, delivered.post_id)
@@ -82,6 +93,7 @@ describe('the ingest trigger', () => {
   })
 
   test('a re-ingested (updated) post runs again', async () => {
+    await ingestRecipes(wire.slug)
     await ok('content_sources', 'update', { id: wire.id, reingest_mode: 'update' })
     const first = await ingest(wire.slug, article('a3'))
     const again = await ingest(wire.slug, article('a3', '<h1>Big</h1><p>Corrected text.</p>'))
@@ -91,24 +103,29 @@ describe('the ingest trigger', () => {
   })
 
   test('a failing pipeline never loses the ingested post', async () => {
+    await ingestRecipes(wire.slug)
     await ok('pipelines', 'update_recipe', { id: 'wire-high', stages: [{ type: 'normalize_headings' }, { type: 'always_fails' }] })
     const delivered = await ingest(wire.slug, article('a4'))
     expect(delivered.status).toBe('created')
     expect((await readPost(server.db, delivered.post_id)).content).toBe('<h1>Big</h1><p>Delivered text.</p>')
     const [run] = await runsOf(delivered.post_id)
     expect(run).toMatchObject({ status: 'failed', triggerKind: 'ingest', message: 'stage 2 (always_fails) failed: this stage always fails; nothing was written' })
-    await ok('pipelines', 'delete_recipe', { id: 'wire-high', confirm: true })
   })
 
   test('nothing runs while the pipelines module is disabled', async () => {
+    await ingestRecipes(wire.slug)
     await ok('modules', 'disable', { module: 'pipelines' })
-    const delivered = await ingest(wire.slug, article('a5'))
-    expect(delivered.status).toBe('created')
-    expect(await runsOf(delivered.post_id)).toEqual([])
-    await ok('modules', 'enable', { module: 'pipelines' })
+    try {
+      const delivered = await ingest(wire.slug, article('a5'))
+      expect(delivered.status).toBe('created')
+      expect(await runsOf(delivered.post_id)).toEqual([])
+    } finally {
+      await ok('modules', 'enable', { module: 'pipelines' })
+    }
   })
 
   test('approving a mapping ingests the held deliveries through the trigger too', async () => {
+    await ingestRecipes(wire.slug)
     const held = await activeSource('Held', {})
     const sample = await server.db.svcContentDelivery.findFirstOrThrow({ where: { sourceId: held.id } })
     expect(sample.postId).not.toBeNull()
@@ -117,11 +134,12 @@ describe('the ingest trigger', () => {
 })
 
 describe('the publish trigger', () => {
-  beforeAll(async () => {
+  beforeEach(async () => {
     await ok('pipelines', 'create_recipe', { id: 'on-publish', name: 'On publish', priority: 5, stages: [{ type: 'add_heading_anchors', options: { levels: [1, 2] } }], trigger: { on: ['publish'] } })
   })
 
   test('a source that publishes on ingest runs the ingest recipe, then the publish recipe', async () => {
+    await lowIngestRecipe()
     const live = await activeSource('Live', { target_post_type: 'post' })
     await ok('content_sources', 'update', { id: live.id, default_post_status: 'publish' })
     const delivered = await ingest(live.slug, article('p1'))
