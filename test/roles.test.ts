@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { dispatcher } from './support/client.ts'
-import { resourceCaller } from './support/operations.ts'
+import { beforeEach, describe, expect, test } from '@jest/globals'
+import { useTestServer } from './support/use-test-server.ts'
 import { ensureSystemRoles } from '../src/resources/roles/system-roles.ts'
 
-let server: TestServer
-let users: ReturnType<typeof resourceCaller>
-let roles: ReturnType<typeof resourceCaller>
-
-beforeAll(async () => {
-  server = await startTestServer()
-  const dispatch = dispatcher(server.app, (await createAccount(server.db)).key)
-  users = resourceCaller(dispatch, 'users')
-  roles = resourceCaller(dispatch, 'roles')
-})
+const plane = useTestServer()
+const users = plane.caller('users')
+const roles = plane.caller('roles')
 
 /** Every test starts with the system roles alone, none assigned, and team members in slots 1–8. */
 beforeEach(async () => {
-  await server.db.svcTeamMember.deleteMany()
-  await server.db.svcRole.deleteMany({ where: { system: false } })
-  await ensureSystemRoles(server.db)
+  await plane.server.db.svcTeamMember.deleteMany()
+  await plane.server.db.svcRole.deleteMany({ where: { system: false } })
+  await ensureSystemRoles(plane.server.db)
   for (let i = 0; i < 8; i++) await users('create', { nickname: `member ${i + 1}` })
 })
 
@@ -29,30 +19,29 @@ async function sectionLead (members: string[], max: number | null = 2) {
   await roles('create', { name: 'Section Lead', ...(max === null ? {} : { constraint_type: 'max', max_count: max }) })
   for (const user_num of members) await roles('assign', { slug: 'section-lead', user_num })
 }
-afterAll(async () => server.close())
 
 type Role = { slug: string, name: string, system: boolean, constraint_type: string, max_count: number | null, assigned_users: string[] }
 
 const listRoles = async (): Promise<Role[]> => (await roles('list')).body.data.roles
 const roleOf = async (slug: string) => (await listRoles()).find(role => role.slug === slug)
-const roleRows = () => server.db.svcRole.findMany({ orderBy: { slug: 'asc' } })
+const roleRows = () => plane.server.db.svcRole.findMany({ orderBy: { slug: 'asc' } })
 const joinRowCount = async () => {
-  const [row] = await server.db.$queryRawUnsafe<[{ n: bigint | number }]>('SELECT COUNT(*) AS n FROM "_SvcRole_members"')
+  const [row] = await plane.server.db.$queryRawUnsafe<[{ n: bigint | number }]>('SELECT COUNT(*) AS n FROM "_SvcRole_members"')
   return Number(row.n)
 }
 
 describe('system roles', () => {
   test('are seeded at startup and listed first with system: true', async () => {
-    expect(await server.db.svcRole.count({ where: { system: true } })).toBe(4)
+    expect(await plane.server.db.svcRole.count({ where: { system: true } })).toBe(4)
     const list = await listRoles()
     expect(list.slice(0, 4).map(role => role.slug).sort()).toEqual(['editor', 'owner', 'reviewer', 'writer'])
     for (const role of list.slice(0, 4)) expect(role).toMatchObject({ system: true, constraint_type: 'none', max_count: null, assigned_users: [] })
   })
 
   test('seeding again, even many times at once, creates no duplicates', async () => {
-    await server.db.svcRole.deleteMany({ where: { slug: 'reviewer' } })
-    await Promise.all(Array.from({ length: 6 }, () => ensureSystemRoles(server.db)))
-    const slugs = (await server.db.svcRole.findMany({ where: { system: true }, select: { slug: true } })).map(row => row.slug).sort()
+    await plane.server.db.svcRole.deleteMany({ where: { slug: 'reviewer' } })
+    await Promise.all(Array.from({ length: 6 }, () => ensureSystemRoles(plane.server.db)))
+    const slugs = (await plane.server.db.svcRole.findMany({ where: { system: true }, select: { slug: true } })).map(row => row.slug).sort()
     expect(slugs).toEqual(['editor', 'owner', 'reviewer', 'writer'])
   })
 

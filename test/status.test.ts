@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { dispatcher, getWithKey } from './support/client.ts'
+import { describe, expect, test } from '@jest/globals'
+import { useTestServer } from './support/use-test-server.ts'
+import { getWithKey } from './support/client.ts'
 import { enqueueOutbox } from '../src/outbox/enqueue.ts'
 import { testProvider } from './support/database.ts'
 
-let server: TestServer
-let key: string
-
-beforeAll(async () => {
-  server = await startTestServer({ outbox: false })
-  key = (await createAccount(server.db)).key
-})
-afterAll(async () => server.close())
+const plane = useTestServer({ outbox: false })
 
 describe('status.get', () => {
   test('reports version, database, modules, counts, outbox, uptime and checks', async () => {
-    const dispatch = dispatcher(server.app, key)
-    await dispatch({ resource: 'crm', action: 'create', params: { name: 'One' } })
-    await dispatch({ resource: 'modules', action: 'disable', params: { module: 'leads' } })
-    await enqueueOutbox(server.db, { topic: 'test.topic', orderingKey: 'k', payload: {} }, server.runtime.options.now())
-    await server.db.svcOutboxMessage.create({ data: { topic: 'test.topic', orderingKey: 'k2', status: 'failed' } })
+      await plane.dispatch({ resource: 'crm', action: 'create', params: { name: 'One' } })
+    await plane.dispatch({ resource: 'modules', action: 'disable', params: { module: 'leads' } })
+    await enqueueOutbox(plane.server.db, { topic: 'test.topic', orderingKey: 'k', payload: {} }, plane.server.runtime.options.now())
+    await plane.server.db.svcOutboxMessage.create({ data: { topic: 'test.topic', orderingKey: 'k2', status: 'failed' } })
 
-    const res = await getWithKey(server.app, key, '/manage/status/get')
+    const res = await getWithKey(plane.server.app, plane.admin.key, '/manage/status/get')
     expect(res.status).toBe(200)
     const data = res.body.data
     expect(data).toMatchObject({
@@ -43,10 +34,10 @@ describe('status.get', () => {
   })
 
   test('never carries a secret or a connection string', async () => {
-    const res = await getWithKey(server.app, key, '/manage/status/get')
-    expect(res.text).not.toContain(server.databaseUrl)
-    expect(res.text).not.toContain(server.encryptionKey)
-    expect(res.text).not.toContain(key)
+    const res = await getWithKey(plane.server.app, plane.admin.key, '/manage/status/get')
+    expect(res.text).not.toContain(plane.server.databaseUrl)
+    expect(res.text).not.toContain(plane.server.encryptionKey)
+    expect(res.text).not.toContain(plane.admin.key)
     expect(res.text).not.toMatch(/postgres(ql)?:\/\/|file:/)
   })
 })

@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount, type TestAccount } from './support/accounts.ts'
-import { dispatcher } from './support/client.ts'
-import { resourceCaller } from './support/operations.ts'
+import { beforeEach, describe, expect, test } from '@jest/globals'
+import { useTestServer } from './support/use-test-server.ts'
 
-let server: TestServer
-let admin: TestAccount
-let users: ReturnType<typeof resourceCaller>
-let roles: ReturnType<typeof resourceCaller>
 const SITE = 'https://team.example.com'
 
-beforeAll(async () => {
-  server = await startTestServer({ siteUrl: SITE })
-  admin = await createAccount(server.db)
-  const dispatch = dispatcher(server.app, admin.key)
-  users = resourceCaller(dispatch, 'users')
-  roles = resourceCaller(dispatch, 'roles')
-})
-afterAll(async () => server.close())
+const plane = useTestServer({ siteUrl: SITE })
+const users = plane.caller('users')
+const roles = plane.caller('roles')
 
 /** Every writable field set to a non-default value. */
 const EVERY_FIELD = {
@@ -64,7 +52,7 @@ const BLANK_FIELDS = {
 }
 
 /** Each test starts with every slot free; those that need one create Grace in slot 001. */
-beforeEach(async () => { await server.db.svcTeamMember.deleteMany() })
+beforeEach(async () => { await plane.server.db.svcTeamMember.deleteMany() })
 const grace = () => users('create', { first_name: 'Grace', email: 'grace@example.com' })
 
 const withoutTimestamps = ({ created_at, updated_at, ...rest }: Record<string, unknown>) => rest
@@ -156,12 +144,12 @@ describe('users', () => {
     ['link_account', { user_num: '1', account_id: '' }],
   ])('%s with bad params %j is 400 invalid_params and changes nothing', async (action, params) => {
     await grace()
-    const before = await server.db.svcTeamMember.findMany({ orderBy: { slot: 'asc' } })
+    const before = await plane.server.db.svcTeamMember.findMany({ orderBy: { slot: 'asc' } })
     const res = await users(action, params)
     expect(res.status).toBe(400)
     expect(res.body).toMatchObject({ ok: false, data: null, changed: false, code: 'invalid_params' })
     expect(res.body.details.issues.length).toBeGreaterThan(0)
-    expect(await server.db.svcTeamMember.findMany({ orderBy: { slot: 'asc' } })).toEqual(before)
+    expect(await plane.server.db.svcTeamMember.findMany({ orderBy: { slot: 'asc' } })).toEqual(before)
   })
 
   test('delete needs confirm, frees the slot, and list then returns active records only', async () => {
@@ -196,10 +184,10 @@ describe('users', () => {
     const unknown = await users('link_account', { user_num: '1', account_id: 'clnotanaccount000000000000' })
     expect(unknown.status).toBe(404)
     expect(unknown.body.code).toBe('not_found')
-    const linked = await users('link_account', { user_num: '1', account_id: admin.id })
-    expect(linked.body).toMatchObject({ ok: true, changed: true, data: { user_num: '001', account_id: admin.id } })
-    expect((await users('link_account', { user_num: '001', account_id: admin.id })).body.changed).toBe(false)
-    expect((await users('get', { user_num: '1' })).body.data.account_id).toBe(admin.id)
+    const linked = await users('link_account', { user_num: '1', account_id: plane.admin.id })
+    expect(linked.body).toMatchObject({ ok: true, changed: true, data: { user_num: '001', account_id: plane.admin.id } })
+    expect((await users('link_account', { user_num: '001', account_id: plane.admin.id })).body.changed).toBe(false)
+    expect((await users('get', { user_num: '1' })).body.data.account_id).toBe(plane.admin.id)
     const unlinked = await users('unlink_account', { user_num: '1' })
     expect(unlinked.body).toMatchObject({ changed: true, data: { account_id: null } })
     expect((await users('unlink_account', { user_num: '1' })).body.changed).toBe(false)
@@ -210,10 +198,10 @@ describe('users', () => {
     const filled = await users('create', EVERY_FIELD)
     const slot = filled.body.data.user_num
     expect(slot).toBe('002')
-    await users('link_account', { user_num: slot, account_id: admin.id })
+    await users('link_account', { user_num: slot, account_id: plane.admin.id })
     await roles('assign', { slug: 'editor', user_num: slot })
     const before = await users('get', { user_num: slot })
-    expect(before.body.data).toMatchObject({ ...EVERY_FIELD, account_id: admin.id, roles: ['editor'] })
+    expect(before.body.data).toMatchObject({ ...EVERY_FIELD, account_id: plane.admin.id, roles: ['editor'] })
 
     await users('delete', { user_num: slot }, true)
     const reused = await users('create', {})
@@ -223,12 +211,12 @@ describe('users', () => {
     expect(withoutTimestamps(elsewhere.body.data)).toEqual({ ...withoutTimestamps(reused.body.data), user_num: elsewhere.body.data.user_num, personal_page_url: elsewhere.body.data.personal_page_url })
     const editor = (await roles('list')).body.data.roles.find((role: { slug: string }) => role.slug === 'editor')
     expect(editor.assigned_users).not.toContain(slot)
-    const [joinRows] = await server.db.$queryRawUnsafe<[{ n: bigint | number }]>('SELECT COUNT(*) AS n FROM "_SvcRole_members"')
+    const [joinRows] = await plane.server.db.$queryRawUnsafe<[{ n: bigint | number }]>('SELECT COUNT(*) AS n FROM "_SvcRole_members"')
     expect(Number(joinRows.n)).toBe(0)
   })
 
   test('30 parallel creates get 30 distinct slots', async () => {
-    const existing = (await server.db.svcTeamMember.findMany({ select: { slot: true } })).map(row => row.slot)
+    const existing = (await plane.server.db.svcTeamMember.findMany({ select: { slot: true } })).map(row => row.slot)
     const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => users('create', { nickname: `parallel ${i}` })))
     expect(responses.map(res => res.status)).toEqual(responses.map(() => 200))
     const slots = responses.map(res => Number(res.body.data.user_num))
@@ -238,15 +226,15 @@ describe('users', () => {
   })
 
   test('create when all 999 slots are taken is a 409 conflict that writes nothing', async () => {
-    const taken = new Set((await server.db.svcTeamMember.findMany({ select: { slot: true } })).map(row => row.slot))
+    const taken = new Set((await plane.server.db.svcTeamMember.findMany({ select: { slot: true } })).map(row => row.slot))
     const free = Array.from({ length: 999 }, (_, i) => i + 1).filter(slot => !taken.has(slot))
     const last = free.pop()!
-    await server.db.svcTeamMember.createMany({ data: free.map(slot => ({ slot })) })
+    await plane.server.db.svcTeamMember.createMany({ data: free.map(slot => ({ slot })) })
     expect((await users('create', { first_name: 'Last' })).body.data.user_num).toBe(String(last).padStart(3, '0'))
     const res = await users('create', { first_name: 'One too many' })
     expect(res.status).toBe(409)
     expect(res.body).toMatchObject({ ok: false, data: null, code: 'conflict' })
-    expect(await server.db.svcTeamMember.count()).toBe(999)
+    expect(await plane.server.db.svcTeamMember.count()).toBe(999)
   })
 
   test('every call is audited with its operation name', async () => {
@@ -254,11 +242,11 @@ describe('users', () => {
     await users('get', { user_num })
     await users('list')
     await users('update', { user_num, nickname: 'Amazing' })
-    await users('link_account', { user_num, account_id: admin.id })
+    await users('link_account', { user_num, account_id: plane.admin.id })
     await users('unlink_account', { user_num })
     await users('delete', { user_num }, true)
     await users('get', { user_num })
-    const entries = await server.db.svcAuditEntry.findMany({ where: { operation: { startsWith: 'users.' } }, select: { operation: true, ok: true } })
+    const entries = await plane.server.db.svcAuditEntry.findMany({ where: { operation: { startsWith: 'users.' } }, select: { operation: true, ok: true } })
     const operations = new Set(entries.map(entry => entry.operation))
     for (const name of ['users.create', 'users.get', 'users.list', 'users.update', 'users.delete', 'users.link_account', 'users.unlink_account']) {
       expect(operations).toContain(name)
