@@ -12,7 +12,7 @@ export const SHARED_SECRETS = ['SESSION_SECRET', 'SVC_ENCRYPTION_KEY'] as const
  * SQLite default is one process, so it keeps generating development values under `var/`.
  */
 export function missingSharedSecret (env: NodeJS.ProcessEnv = process.env): string | null {
-  if (!isProduction(env) || resolveDatabase(env.DATABASE_URL).provider !== 'postgresql') return null
+  if (!isProduction(env) || resolveDatabase(env.DATABASE_URL ?? '').provider !== 'postgresql') return null
   const missing = SHARED_SECRETS.find(name => !env[name]?.trim())
   return missing
     ? `${missing} is not set. In production with a PostgreSQL DATABASE_URL every instance must use the same ${missing}: ` +
