@@ -30,6 +30,7 @@ export function controlPlaneOptionsFromEnv (env: NodeJS.ProcessEnv = process.env
     leadsContactCrmNum: optionalIntegerEnv('SVC_LEADS_CONTACT_CRM_NUM', env),
     publicLeadOrigins: optionalListEnv('SVC_PUBLIC_LEAD_ORIGINS', env),
     publicLeadRateLimit: { points: optionalIntegerEnv('SVC_PUBLIC_LEAD_RATE_LIMIT_PER_HOUR', env) },
+    ingestRateLimit: { points: optionalIntegerEnv('SVC_INGEST_RATE_LIMIT_PER_MINUTE', env) },
     siteUrl: env.SITE_URL || `http://localhost:${env.PORT || 3000}`,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.SVC_MAIL_FROM || undefined,

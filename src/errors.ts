@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   conflict: 409,
   module_disabled: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
   delivery_failed: 502,
@@ -49,7 +50,8 @@ export const methodNotAllowed = (message: string) => new SvcError('method_not_al
 export const conflict = (message: string, details?: ErrorDetails) => new SvcError('conflict', message, details)
 export const moduleDisabled = (module: string) =>
   new SvcError('module_disabled', `the ${module} module is disabled; enable it with modules.enable`, { module })
-export const payloadTooLarge = (limitBytes: number) => new SvcError('payload_too_large', `request body is larger than ${limitBytes} bytes`)
+export const payloadTooLarge = (message: string) => new SvcError('payload_too_large', message)
+export const unsupportedMediaType = (message: string) => new SvcError('unsupported_media_type', message)
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new SvcError('rate_limited', message, { retry_after: retryAfterSeconds })
 export const deliveryFailed = (message: string, details?: ErrorDetails) => new SvcError('delivery_failed', message, details)

@@ -73,6 +73,13 @@ export type ControlPlaneSettings = {
   publicLeadOrigins?: readonly string[]
   /** Public lead form submissions allowed per client IP in each window, or `false` to turn the limit off. @default { points: 30, durationSeconds: 3600 } */
   publicLeadRateLimit?: RateLimitOptions | false
+  /**
+   * Deliveries each content source accepts per window at its ingest endpoint, counted after the
+   * sender is authenticated, or `false` to turn the limit off (`SVC_INGEST_RATE_LIMIT_PER_MINUTE`).
+   * Beyond it a delivery answers 429 with `Retry-After` and is not stored.
+   * @default { points: 120, durationSeconds: 60, store: 'database' }
+   */
+  ingestRateLimit?: RateLimitOptions | false
   /** Public address of the site, used in links such as team members' personal pages (`SITE_URL`). @default 'http://localhost:3000' */
   siteUrl?: string
   /**
@@ -113,6 +120,7 @@ export type ResolvedOptions = {
   leadsContactCrmNum: number | null
   publicLeadOrigins: readonly string[]
   publicLeadRateLimit: Required<RateLimitOptions> | false
+  ingestRateLimit: Required<RateLimitOptions> | false
   siteUrl: string
   smtpUrl: string | undefined
   outboxDir: string
@@ -169,6 +177,7 @@ export function resolveOptions (
     leadsContactCrmNum: resolveSlotOption('leadsContactCrmNum', options.leadsContactCrmNum),
     publicLeadOrigins: (options.publicLeadOrigins ?? []).map(normalizeOrigin),
     publicLeadRateLimit: resolveRateLimit(options.publicLeadRateLimit, { points: 30, durationSeconds: 3600, store: 'database' }),
+    ingestRateLimit: resolveRateLimit(options.ingestRateLimit, { points: 120, durationSeconds: 60, store: 'database' }),
     siteUrl,
     smtpUrl: options.smtpUrl || undefined,
     outboxDir: options.outboxDir ?? `${varDir}/outbox`,

@@ -9,7 +9,7 @@ import { OperationRegistry } from './registry/registry.ts'
 import type { AdminPage } from './registry/manifest.ts'
 import { ModuleCatalogue, type ModuleDeclaration } from './modules/module-catalogue.ts'
 import { createSecretBox, type SecretBox } from './lib/secret-box.ts'
-import { createRateLimiter, type RateLimiter } from './auth/rate-limit.ts'
+import { createRateLimiter, createSubjectLimiter, type RateLimiter, type SubjectLimiter } from './auth/rate-limit.ts'
 import { OutboxWorker } from './outbox/worker.ts'
 import { AuditWriter } from './audit/writer.ts'
 import { defaultLog, type Log } from './lib/log.ts'
@@ -35,6 +35,8 @@ export type ControlPlaneRuntime = {
   options: ResolvedOptions
   secrets: SecretBox
   limiter: RateLimiter
+  /** Deliveries per content source at the ingest endpoint. */
+  ingestLimiter: SubjectLimiter
   outbox: OutboxWorker
   /** Writes audit entries, several per statement under load. */
   audit: AuditWriter
@@ -71,6 +73,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     options,
     secrets,
     limiter: createRateLimiter(options.rateLimit, db, options.now),
+    ingestLimiter: createSubjectLimiter('ingest', options.ingestRateLimit, db, options.now),
     outbox,
     audit: new AuditWriter(db),
     kickOutbox,

@@ -3,6 +3,8 @@ import { startTestServer, type TestServer } from './support/server.ts'
 import { createAccount } from './support/accounts.ts'
 import { dispatcher, seenBodies } from './support/client.ts'
 import { deliver } from './support/webhooks.ts'
+import { SOURCE_SLUG_MAX_LENGTH } from '../src/resources/content-sources/source-slug.ts'
+import { exportPayload } from '../src/resources/content-sources/portable.ts'
 
 let server: TestServer
 let dispatch: ReturnType<typeof dispatcher>
@@ -52,6 +54,39 @@ describe('content_sources operations', () => {
     const second = await create({ name: 'Docs Pipeline', auth_mode: 'none' })
     const third = await create({ name: 'docs pipeline!', auth_mode: 'none' })
     expect([second.slug, third.slug]).toEqual(['docs-pipeline-2', 'docs-pipeline-3'])
+  })
+
+  test.each([
+    ['79 characters', 'b'.repeat(79)],
+    ['well over 80 characters', 'The quarterly engineering newsletter for the platform and infrastructure teams, archived'],
+  ])('names whose slugs run to %s give distinct suffixed slugs the export schema accepts', async (_label, name) => {
+    const made = [await create({ name, auth_mode: 'none' }), await create({ name, auth_mode: 'none' }), await create({ name: `${name}!`, auth_mode: 'none' })]
+    const slugs = made.map(source => source.slug as string)
+    expect(new Set(slugs).size).toBe(3)
+    expect(slugs[1]).toBe(`${slugs[0]}-2`)
+    expect(slugs[2]).toBe(`${slugs[0]}-3`)
+    for (const source of made) {
+      expect(source.slug.length).toBeLessThanOrEqual(SOURCE_SLUG_MAX_LENGTH)
+      const exported = await sources('export', { id: source.id })
+      expect([exported.status, exported.body.data?.payload.slug]).toEqual([200, source.slug])
+      expect(exportPayload.shape.slug.safeParse(source.slug).success).toBe(true)
+    }
+  })
+
+  test('rotate_secret on an auth_mode none source keeps the secret through updates until auth_mode uses it', async () => {
+    const source = await create({ name: 'Opens later', auth_mode: 'none' })
+    const rotated = await sources('rotate_secret', { id: source.id })
+    oneTimeSecrets.set(rotated.body.data.secret, rotated.text)
+    const secret = rotated.body.data.secret as string
+    const renamed = await sources('update', { id: source.id, name: 'Opens later, renamed' })
+    expect(renamed.body).toMatchObject({ ok: true, changed: true, data: { auth_mode: 'none', secret_source: 'generated' } })
+    expect((await deliver(server.app, source.slug, { title: 'unsigned, still open' })).status).toBe(202)
+    const closed = await sources('update', { id: source.id, auth_mode: 'bearer' })
+    expect(closed.body).toMatchObject({ ok: true, changed: true, data: { auth_mode: 'bearer', secret_source: 'generated' } })
+    expect((await deliver(server.app, source.slug, { title: 'unsigned' })).status).toBe(401)
+    expect((await deliver(server.app, source.slug, { title: 'signed' }, { Authorization: `Bearer ${secret}` })).status).toBe(202)
+    const reopened = await sources('update', { id: source.id, auth_mode: 'none' })
+    expect(reopened.body.data).toMatchObject({ auth_mode: 'none', secret_source: 'none' })
   })
 
   test('a supplied secret is stored but not echoed (provided); auth_mode none has no secret (none)', async () => {

@@ -14,9 +14,16 @@ const CALLS = 40
 // Forty requests racing for 25 slots: generous, since CI machines are shared.
 jest.setTimeout(120_000)
 const LIMIT = 50
+const INGEST_LIMIT = 6
 const createBody = (i: number) => ({ resource: 'crm', action: 'create', params: { name: `CRM ${i}` } })
 
 /** Fires the creates all at once, spread over the targets, and checks the one correct outcome. */
+/** Limits count per fixed minute: begin a counted run early in one, so a slow machine cannot cross into the next. */
+async function startEarlyInAMinute () {
+  const intoMinute = Date.now() % 60_000
+  if (intoMinute > 30_000) await new Promise(resolve => setTimeout(resolve, 60_000 - intoMinute + 100))
+}
+
 async function expectExactlyMaxSlotsFilled (targets: Array<Parameters<typeof request>[0]>, key: string, db: Db) {
   const responses = await Promise.all(Array.from({ length: CALLS }, (_, i) => request(targets[i % targets.length]!)
     .post('/api/svc/v1/manage/dispatch')
@@ -65,6 +72,7 @@ describeOnPostgres('two server processes on one PostgreSQL database', () => {
       DATABASE_URL: database.url,
       SVC_MAX_CRM_SYSTEMS: String(MAX),
       SVC_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      SVC_INGEST_RATE_LIMIT_PER_MINUTE: String(INGEST_LIMIT),
       SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       SESSION_SECRET: randomBytes(32).toString('hex'),
     }
@@ -85,14 +93,26 @@ describeOnPostgres('two server processes on one PostgreSQL database', () => {
   test('the rate limit is shared: the processes count one key together', async () => {
     const { key } = await createAccount(db)
     const get = (i: number) => request(servers[i % 2]!.url).get('/api/svc/v1/manage/crm/list').set('Authorization', `Bearer ${key}`)
-    // The limit counts per fixed minute: start early in one so a slow machine cannot cross into the next.
-    const intoMinute = Date.now() % 60_000
-    if (intoMinute > 30_000) await new Promise(resolve => setTimeout(resolve, 60_000 - intoMinute + 100))
+    await startEarlyInAMinute()
     for (let i = 0; i < LIMIT; i++) expect((await get(i)).status).toBe(200)
     const [first, second] = [await get(0), await get(1)]
     for (const res of [first, second]) {
       expect(res.status).toBe(429)
       expect(res.body.code).toBe('rate_limited')
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+    }
+  }, 120_000)
+
+  test('the ingest rate limit is shared: the processes count one content source together', async () => {
+    const { key } = await createAccount(db)
+    const created = await request(servers[0]!.url).post('/api/svc/v1/manage/dispatch').set('Authorization', `Bearer ${key}`)
+      .send({ resource: 'content_sources', action: 'create', params: { name: 'Shared door', auth_mode: 'none' } })
+    const slug = created.body.data.slug as string
+    await startEarlyInAMinute()
+    const ingest = (i: number) => request(servers[i % 2]!.url).post(`/api/svc/v1/ingest/${slug}`).set('Content-Type', 'application/json').send({ title: `t${i}` })
+    for (let i = 0; i < INGEST_LIMIT; i++) expect((await ingest(i)).status).toBe(202)
+    for (const res of [await ingest(0), await ingest(1)]) {
+      expect([res.status, res.body.code]).toEqual([429, 'rate_limited'])
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
     }
   }, 120_000)

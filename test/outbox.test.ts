@@ -68,6 +68,29 @@ describe('outbox', () => {
     expect(delivered).toEqual([10, 1, 2, 3])
   })
 
+  test('50 messages behind a failing key do not starve another destination: it is delivered in the next cycle', async () => {
+    const delivered: string[] = []
+    const worker = new OutboxWorker(server.db, {
+      'test.deliver': async payload => {
+        if (payload.to === 'down') throw new Error('peer is down')
+        delivered.push(String(payload.to))
+      },
+      'test.other': async payload => { delivered.push(`other:${payload.to}`) },
+    }, { now, baseMs: 1 })
+    for (let n = 0; n < 50; n++) await enqueueOutbox(server.db, { topic: 'test.deliver', orderingKey: 'down-peer', payload: { to: 'down', n } }, clock)
+    await worker.runOnce()
+    advance(10)
+    await enqueueOutbox(server.db, { topic: 'test.deliver', orderingKey: 'up-peer', payload: { to: 'up' } }, clock)
+    await enqueueOutbox(server.db, { topic: 'test.other', orderingKey: 'elsewhere', payload: { to: 'x' } }, clock)
+
+    await worker.runOnce()
+    expect(delivered.sort()).toEqual(['other:x', 'up'])
+    const stuck = await server.db.svcOutboxMessage.findMany({ where: { orderingKey: 'down-peer' }, orderBy: { id: 'asc' } })
+    expect(stuck.map(row => row.status)).toEqual(Array(50).fill('pending'))
+    expect(stuck[0]!.attempts).toBe(2)
+    expect(stuck.slice(1).every(row => row.attempts === 0)).toBe(true)
+  })
+
   test('a message is marked failed after the last attempt and no longer retried', async () => {
     const worker = new OutboxWorker(server.db, { 'test.deliver': async () => { throw new Error('always') } }, { now, baseMs: 1, maxAttempts: 2 })
     await enqueueOutbox(server.db, { topic: 'test.deliver', orderingKey: 'k', payload: {} }, clock)

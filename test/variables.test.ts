@@ -29,13 +29,23 @@ describe('variables.set and get', () => {
     ['an empty string', ''],
     ['an array', [1, 'two', { three: [3] }, null]],
     ['a nested object', { a: { b: { c: [true, { d: 'é €' }] } }, 'key with spaces': 1 }],
-    ['a string with a NUL escape', 'before\u0000after'],
+    ['a string with a surrogate pair', 'smile 😀 please'],
   ])('any JSON value round-trips exactly: %s', async (_label, value) => {
     const name = `roundtrip.${String(_label).replace(/[^a-z]+/g, '_')}`
     const set = await variables('set', { name, value })
     expect(set.body).toMatchObject({ ok: true, changed: true })
     expect(set.body.data.value).toEqual(value)
     expect((await variables('get', { name })).body.data.value).toEqual(value)
+  })
+
+  test.each([
+    ['U+0000', 'before\u0000after', 'nul_character'],
+    ['a lone surrogate', 'half \ud800 a pair', 'lone_surrogate'],
+  ])('a value holding %s is refused as invalid_params naming it, on every database', async (_label, text, code) => {
+    const res = await variables('set', { name: 'unstorable.text', value: { nested: [text] } })
+    expect([res.status, res.body.code]).toEqual([400, 'invalid_params'])
+    expect(res.body.details.issues).toEqual([expect.objectContaining({ path: 'value.nested.0', code })])
+    expect((await variables('get', { name: 'unstorable.text' })).status).toBe(404)
   })
 
   test('repeating a set with an equal value and description is changed: false and writes nothing', async () => {

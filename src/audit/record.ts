@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts'
 import type { Identity } from '../auth/identity.ts'
 import { redactSecrets } from '../lib/redact.ts'
 import { jsonDepth } from '../lib/json-value.ts'
+import { storableText } from '../registry/input-boundary.ts'
 
 export type AuditRecord = {
   operation: string
@@ -18,12 +19,18 @@ const MAX_PARAMS_CHARS = 16 * 1024
 /** Redaction walks the params recursively; a pathologically deep body must not cost the entry. */
 const MAX_PARAMS_DEPTH = 100
 
+function storableJson (_key: string, value: unknown): unknown {
+  if (typeof value === 'string') return storableText(value)
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [storableText(key), inner]))
+}
+
 function storedParams (params: unknown): object {
   const depth = jsonDepth(params)
   if (depth > MAX_PARAMS_DEPTH) return { truncated: true, depth }
-  // PostgreSQL's jsonb cannot hold U+0000, and one unstorable value must not cost the entry.
-  const text = JSON.stringify(redactSecrets(params ?? {}), (_key, value: unknown) =>
-    typeof value === 'string' ? value.replaceAll('\u0000', '\uFFFD') : value)
+  // Refused params may hold what PostgreSQL's jsonb cannot (U+0000, lone surrogates, in keys
+  // too), and one unstorable value must not cost the entry.
+  const text = JSON.stringify(redactSecrets(params ?? {}), storableJson)
   if (text.length > MAX_PARAMS_CHARS) return { truncated: true, size: text.length }
   const stored: unknown = JSON.parse(text)
   return typeof stored === 'object' && stored !== null ? stored : { value: stored }

@@ -1,15 +1,15 @@
 import express, { type NextFunction, type Request, type Response } from 'express'
-import { badRequest, payloadTooLarge } from '../errors.ts'
+import { badRequest } from '../errors.ts'
+import { fromHttpError } from './http-errors.ts'
+import { parseJsonInput } from '../registry/input-boundary.ts'
 
-/** Reads the raw body (any content type) up to `limit` bytes; larger bodies answer 413. */
+/** Reads the raw body (any content type) up to `limit` bytes; larger bodies answer 413, unknown encodings 415. */
 export function rawBody (limit: number) {
   const parse = express.raw({ type: () => true, limit })
   return (req: Request, res: Response, next: NextFunction) => {
     parse(req, res, (error?: unknown) => {
       if (!error) return next()
-      const type = (error as { type?: string }).type
-      if (type === 'entity.too.large') return next(payloadTooLarge(limit))
-      next(badRequest('the request body could not be read'))
+      next(fromHttpError(error) ?? badRequest('the request body could not be read'))
     })
   }
 }
@@ -24,16 +24,24 @@ export function readRawBody (req: Request, res: Response, limit: number): Promis
   })
 }
 
-/** The dispatch body as JSON: an object, or a clear 400. */
-export function parseJsonObject (body: unknown): Record<string, unknown> {
+/**
+ * A JSON object body, or a clear 400. `checked` applies the input rule to the whole document
+ * first; dispatch leaves that to the pipeline, which audits the refusal (V8's JSON.parse does
+ * not recurse, so any depth parses safely within the body limit).
+ */
+export function parseJsonObject (body: unknown, { checked }: { checked: boolean }): Record<string, unknown> {
   const text = Buffer.isBuffer(body) ? body.toString('utf8') : ''
-  if (!text.trim()) throw badRequest('request body is empty: send a JSON object {resource, action, params, confirm}')
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    throw badRequest('request body is not valid JSON')
-  }
+  if (!text.trim()) throw badRequest('request body is empty: send a JSON object')
+  const invalid = () => badRequest('request body is not valid JSON')
+  const value = checked ? parseJsonInput(text, { invalid, what: 'invalid request body' }) : parseUnchecked(text, invalid)
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('request body must be a JSON object')
   return value as Record<string, unknown>
+}
+
+function parseUnchecked (text: string, invalid: () => Error): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw invalid()
+  }
 }

@@ -4,11 +4,13 @@ import { authorize } from './authorize.ts'
 import { parseJsonObject } from './body.ts'
 import { executeDispatch, type DispatchRequest } from './execute.ts'
 import { badRequest } from '../errors.ts'
+import { assertCleanInput } from '../registry/input-boundary.ts'
 
 function readDispatchRequest (body: Record<string, unknown>): DispatchRequest {
   const { resource, action, params, confirm } = body
   if (typeof resource !== 'string' || !resource) throw badRequest('"resource" is required and must be a string')
   if (typeof action !== 'string' || !action) throw badRequest('"action" is required and must be a string')
+  assertCleanInput({ resource, action }, { what: 'invalid request body' })
   if (confirm !== undefined && typeof confirm !== 'boolean') throw badRequest('"confirm" must be a boolean')
   const unknownKeys = Object.keys(body).filter(key => !['resource', 'action', 'params', 'confirm'].includes(key))
   if (unknownKeys.length > 0) throw badRequest(`unknown top-level keys: ${unknownKeys.join(', ')}; put operation inputs in "params"`)
@@ -18,5 +20,5 @@ function readDispatchRequest (body: Record<string, unknown>): DispatchRequest {
 /** `POST {base}/manage/dispatch` */
 export async function dispatchRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
   const identity = await authorize(runtime, req, res)
-  await executeDispatch(runtime, identity, readDispatchRequest(parseJsonObject(req.body)), res)
+  await executeDispatch(runtime, identity, readDispatchRequest(parseJsonObject(req.body, { checked: false })), res)
 }

@@ -4,6 +4,7 @@ import { authorize } from './authorize.ts'
 import { executeDispatch, findOperation } from './execute.ts'
 import { paramsJsonSchema } from '../registry/manifest.ts'
 import { invalidParams, methodNotAllowed } from '../errors.ts'
+import { parseJsonInput } from '../registry/input-boundary.ts'
 import { assertCapability } from '../registry/run-operation.ts'
 import type { Operation } from '../registry/define-operation.ts'
 
@@ -32,12 +33,7 @@ function paramsFromQuery (operation: Operation, query: Request['query']): Record
   }
   if (query.params === undefined) return params
   if (typeof query.params !== 'string') throw invalidParams('"params" must appear once, as a JSON object')
-  let objectParams: unknown
-  try {
-    objectParams = JSON.parse(query.params)
-  } catch {
-    throw invalidParams('"params" must be a JSON object')
-  }
+  const objectParams = parseJsonInput(query.params, { invalid: () => invalidParams('"params" must be a JSON object'), what: 'invalid params' })
   if (typeof objectParams !== 'object' || objectParams === null || Array.isArray(objectParams)) {
     throw invalidParams('"params" must be a JSON object')
   }

@@ -6,6 +6,7 @@ import { sendFailure, toSvcError } from './envelope.ts'
 import { rawBody } from './body.ts'
 import { corsGuard } from './cors.ts'
 import { refuseOtherMethods, toMiddleware, type Handler, type MountedRoute } from './route.ts'
+import { fromHttpError } from './http-errors.ts'
 import { dispatchRoute } from './dispatch-route.ts'
 import { manifestRoute } from './manifest-route.ts'
 import { readFormRoute } from './read-form-route.ts'
@@ -46,7 +47,7 @@ export function createRouter (runtime: ControlPlaneRuntime, routes: readonly Mou
   for (const route of routes) mountPublicRoute(router, runtime, route)
   router.use((req, _res, next) => next(notFound(`no endpoint ${req.method} ${req.baseUrl}${req.path}`)))
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    sendFailure(res, toSvcError(error, runtime.log))
+    sendFailure(res, fromHttpError(error) ?? toSvcError(error, runtime.log))
   })
   return router
 }

@@ -15,7 +15,16 @@ export type OutboxWorkerOptions = BackoffOptions & {
   log?: (message: string, error?: unknown) => void
 }
 
+/** Keys whose head is looked at in one pass. */
 const BATCH = 20
+/** Deliveries in one pass, heads and the messages behind them. */
+const ROUND_LIMIT = 100
+/** Ids per query when looking up heads, well under every database's bound-parameter limit. */
+const ID_CHUNK = 500
+
+const DUE_FIELDS = { id: true, topic: true, orderingKey: true, payload: true, attempts: true, nextAttemptAt: true } as const
+
+type DueMessage = { id: number, topic: string, orderingKey: string, payload: unknown, attempts: number, nextAttemptAt: Date | null }
 const MAX_ERROR_CHARS = 500
 
 /**
@@ -67,27 +76,46 @@ export class OutboxWorker {
     return this.#running
   }
 
-  /** One pass over due messages; returns how many were delivered. */
+  /**
+   * One pass over due messages; returns how many were delivered. Only the oldest pending message
+   * of each ordering key can be delivered, so those heads are what is looked at: a key held back
+   * by a failing peer costs one row, however many messages wait behind it, and every other key
+   * and topic keeps flowing. After a delivery the key's next message joins the end of the round.
+   */
   async runOnce (): Promise<number> {
-    const now = this.#now()
-    const due = await this.#db.svcOutboxMessage.findMany({
-      where: { status: 'pending', topic: { in: Object.keys(this.#handlers) }, nextAttemptAt: { lte: now } },
-      orderBy: { id: 'asc' },
-      take: BATCH,
-      select: { id: true, topic: true, orderingKey: true, payload: true, attempts: true },
-    })
+    const round = await this.#dueHeads()
     let delivered = 0
-    const blockedKeys = new Set<string>()
-    for (const message of due) {
-      if (blockedKeys.has(message.orderingKey)) continue
-      if (await this.#olderPendingExists(message.id, message.orderingKey) || !await this.#claim(message.id)) {
-        blockedKeys.add(message.orderingKey)
-        continue
-      }
-      if (await this.#deliver(message)) delivered++
-      else blockedKeys.add(message.orderingKey)
+    for (let i = 0; i < round.length && i < ROUND_LIMIT; i++) {
+      const message = round[i]!
+      if (await this.#olderPendingExists(message.id, message.orderingKey) || !await this.#claim(message.id)) continue
+      if (!await this.#deliver(message)) continue
+      delivered++
+      const next = await this.#dueHeadOf(message.orderingKey)
+      if (next) round.push(next)
     }
     return delivered
+  }
+
+  /** The oldest pending message of each ordering key, when it is due and this worker delivers its topic. */
+  async #dueHeads (): Promise<DueMessage[]> {
+    const heads = await this.#db.svcOutboxMessage.groupBy({ by: ['orderingKey'], where: { status: 'pending' }, _min: { id: true } })
+    const ids = heads.map(head => head._min.id).filter((id): id is number => id !== null).sort((a, b) => a - b)
+    const due: DueMessage[] = []
+    for (let start = 0; start < ids.length && due.length < BATCH; start += ID_CHUNK) {
+      due.push(...await this.#db.svcOutboxMessage.findMany({
+        where: { id: { in: ids.slice(start, start + ID_CHUNK) }, topic: { in: Object.keys(this.#handlers) }, nextAttemptAt: { lte: this.#now() } },
+        orderBy: { id: 'asc' },
+        take: BATCH,
+        select: DUE_FIELDS,
+      }))
+    }
+    return due.slice(0, BATCH)
+  }
+
+  async #dueHeadOf (orderingKey: string): Promise<DueMessage | null> {
+    const head = await this.#db.svcOutboxMessage.findFirst({ where: { orderingKey, status: 'pending' }, orderBy: { id: 'asc' }, select: DUE_FIELDS })
+    if (!head || !Object.hasOwn(this.#handlers, head.topic) || head.nextAttemptAt === null) return null
+    return head.nextAttemptAt <= this.#now() ? head : null
   }
 
   async #olderPendingExists (id: number, orderingKey: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import type { CapabilityMap } from '../options.ts'
 import type { Identity } from '../auth/identity.ts'
 import { roleHasCapability } from '../auth/capabilities.ts'
 import { confirmRequired, forbidden, internal, invalidParams } from '../errors.ts'
+import { assertCleanInput } from './input-boundary.ts'
 
 export function describeIssues (issues: readonly z.core.$ZodIssue[]) {
   return issues.map(issue => ({ path: issue.path.map(String).join('.'), code: issue.code, message: issue.message }))
@@ -16,6 +17,7 @@ function formatIssues (issues: ReturnType<typeof describeIssues>): string {
 
 export function parseParams (operation: Operation, raw: unknown): Record<string, unknown> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalidParams('params must be a JSON object')
+  assertCleanInput(raw, { what: `invalid params for ${operation.name}` })
   const parsed = operation.params.safeParse(raw)
   if (!parsed.success) {
     const issues = describeIssues(parsed.error.issues)

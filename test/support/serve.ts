@@ -9,6 +9,8 @@ import { createHostConfig } from '../../host/config.ts'
 
 const config = createHostConfig()
 const context = getContext(config, PrismaModule)
+// What `keystone start` does once connected: seeds the built-in post types.
+await config.db.onConnect?.(context)
 const { httpServer } = await createExpressServer(config, context)
 httpServer.listen(0, '127.0.0.1', () => {
   const address = httpServer.address()

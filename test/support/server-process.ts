@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 
-export type ServerProcess = { url: string, stop (): Promise<void> }
+export type ServerProcess = { url: string, pid: number, stop (): Promise<void> }
 
 /** Starts test/support/serve.ts in its own Node process and waits until it listens. */
 export function startServerProcess (env: NodeJS.ProcessEnv): Promise<ServerProcess> {
@@ -19,6 +19,7 @@ export function startServerProcess (env: NodeJS.ProcessEnv): Promise<ServerProce
       clearTimeout(timer)
       resolve({
         url: `http://127.0.0.1:${match[1]}`,
+        pid: child.pid!,
         stop: () => new Promise(done => {
           child.once('exit', () => done())
           child.kill('SIGTERM')

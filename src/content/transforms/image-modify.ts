@@ -19,8 +19,17 @@ const IMAGES = new Set(['img'])
 
 export type ImageModifyOptions = z.output<typeof imageModifyOptions>
 
+/** Percent-escapes decoded; a malformed one (`%E0%A4%A`) is kept as written rather than failing the image. */
+function decodedFileName (name: string): string {
+  try {
+    return decodeURIComponent(name)
+  } catch {
+    return name
+  }
+}
+
 function altFromFilename (src: string): string {
-  const file = decodeURIComponent(src.split(/[?#]/)[0]!.split('/').pop() ?? '')
+  const file = decodedFileName(src.split(/[?#]/)[0]!.split('/').pop() ?? '')
   return file.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ').trim()
 }
 

@@ -13,6 +13,7 @@ import { initialSecret, type InitialSecret } from './initial-secret.ts'
 import { plaintextSecret } from './create.ts'
 import { mappingIssues } from './mapping/validate-mapping.ts'
 import { shapeFingerprint } from './mapping/shape-fingerprint.ts'
+import { ShapeTooLarge } from './mapping/shape-walk.ts'
 import { sourceStatus } from './status.ts'
 
 /** The mapping state an envelope carries; an approved mapping must still fit its sample. */
@@ -26,7 +27,16 @@ function mappingState (payload: ExportPayload) {
       throw invalidParams('the envelope\'s approved mapping does not fit its sample', { issues: issues.map(issue => ({ ...issue, path: `envelope.payload.${issue.path}` })) })
     }
   }
-  return { sample, mapping, mappingStatus, shapeFingerprint: sample ? shapeFingerprint(sample) : null }
+  return { sample, mapping, mappingStatus, shapeFingerprint: sample ? sampleFingerprint(sample) : null }
+}
+
+function sampleFingerprint (sample: Record<string, unknown>): string {
+  try {
+    return shapeFingerprint(sample)
+  } catch (error) {
+    if (!(error instanceof ShapeTooLarge)) throw error
+    throw invalidParams(`the envelope's sample is too large: ${error.message}`, { issues: [{ path: 'envelope.payload.sample', code: error.limit, message: error.message }] })
+  }
 }
 
 export const importContentSource = defineOperation({

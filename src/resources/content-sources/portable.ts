@@ -3,6 +3,7 @@ import { PRODUCT_VERSION } from '../../version.ts'
 import { newCptParam, settingFields } from './settings.ts'
 import { storedMapping } from './mapping/mapping-schema.ts'
 import { MAPPING_STATUSES } from './values.ts'
+import { sourceSlug } from './source-slug.ts'
 
 export const EXPORT_FORMAT = 'svc.content_source' as const
 export const EXPORT_SCHEMA_VERSION = 1 as const
@@ -15,7 +16,7 @@ const { cpt_post_type: _cpt, name, ...portableSettings } = settingFields
  */
 export const exportPayload = z.object({
   name,
-  slug: z.string().max(80).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug: lower-case letters, digits and -'),
+  slug: sourceSlug,
   ...Object.fromEntries(Object.entries(portableSettings).map(([key, schema]) => [key, schema.optional()])) as {
     [K in keyof typeof portableSettings]: z.ZodOptional<(typeof portableSettings)[K]>
   },

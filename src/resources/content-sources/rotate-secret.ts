@@ -7,6 +7,7 @@ export const rotateContentSourceSecret = defineOperation({
   resource: 'content_sources',
   action: 'rotate_secret',
   summary: 'Replace the webhook secret with a generated one, returned once; the old secret stops authenticating at once.',
+  description: 'On a source with auth_mode none the new secret is kept (updates leave it alone) until auth_mode is switched to bearer or hmac, which then uses it; switching back to none drops it.',
   examples: [{
     title: 'Issue a new webhook secret; the old one stops working',
     setup: [{ operation: 'content_sources.create', params: { name: 'Press releases' }, as: 'source' }],

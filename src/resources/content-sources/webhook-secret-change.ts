@@ -6,11 +6,12 @@ type SecretColumns = { secretCiphertext?: string | null, secretSource?: string }
 
 /**
  * How an update changes the stored webhook secret: a supplied one replaces it ('provided'),
- * auth_mode none drops it, and switching to bearer or hmac needs a secret to exist.
+ * switching to auth_mode none drops it, and switching to bearer or hmac needs a secret to exist.
+ * A source that stays on none keeps a secret rotate_secret gave it, ready for that switch.
  */
 export function webhookSecretChange (current: SourceRow, nextAuthMode: string, supplied: string | undefined, secrets: SecretBox): SecretColumns {
   if (supplied !== undefined) return { secretCiphertext: secrets.seal(supplied), secretSource: 'provided' }
-  if (nextAuthMode === 'none') return current.secretSource === 'none' && current.secretCiphertext === null ? {} : { secretCiphertext: null, secretSource: 'none' }
+  if (nextAuthMode === 'none') return current.authMode === 'none' ? {} : { secretCiphertext: null, secretSource: 'none' }
   if (current.secretCiphertext === null) {
     throw invalidParams(`auth_mode ${nextAuthMode} needs a webhook secret: send secret, or call rotate_secret first`, {
       issues: [{ path: 'secret', code: 'required', message: `required for auth_mode ${nextAuthMode}` }],

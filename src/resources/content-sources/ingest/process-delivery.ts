@@ -13,6 +13,9 @@ import { holdAsSample, SourceChanged } from './hold-as-sample.ts'
 import { writePost, type PostAction } from './write-post.ts'
 import { authorFor } from './author.ts'
 import { runTriggeredPipelinesAfterWrite } from '../../pipelines/triggers/run-triggered.ts'
+import { ShapeTooLarge } from '../mapping/shape-walk.ts'
+import { isDatabaseUnavailable } from '../../../db/connection-error.ts'
+import { defaultLog } from '../../../lib/log.ts'
 
 export type DeliveryStatus = 'received' | 'held' | 'failed' | PostAction
 
@@ -75,42 +78,59 @@ async function processInTransaction (tx: Tx, deps: IngestDeps, deliveryId: numbe
   return outcome(written.action, written.postId, { forwarded, wrote, published: written.action === 'created' && source.defaultPostStatus === 'publish' })
 }
 
+/** Why a delivery failed, as stored and told to its sender: our own words, never an internal message. */
+function failureReason (error: unknown): string {
+  if (error instanceof DeliveryRejected) return error.message
+  if (error instanceof ShapeTooLarge) return `its shape is too large: ${error.message}`
+  return `an unexpected error stopped its processing (${error instanceof Error ? error.name : 'error'}); the server log has the details`
+}
+
 /**
  * Processes one stored delivery in a transaction: hold it as the sample, or map it to a post
  * (and enqueue its forward), then runs the pipelines its `ingest` (and `publish`) triggers select.
- * A delivery that cannot be mapped is marked failed with the reason; anything unexpected leaves
- * it `received`, still in the inbox.
+ * A delivery that cannot be processed — unmappable, or failing in any unexpected way — is marked
+ * failed with the reason, so it never blocks the deliveries behind it. Only when the database
+ * cannot be reached does it stay in the inbox as it was, and the error is thrown.
  */
 export async function processDelivery (deps: IngestDeps, deliveryId: number): Promise<DeliveryOutcome> {
+  let outcome: DeliveryOutcome
   try {
-    const outcome = await retryWhen(lostRace, () => deps.db.$transaction(tx => processInTransaction(tx, deps, deliveryId)))
-    // After the commit: the ingested post stands whatever the pipelines do with it.
-    if (outcome.wrote && outcome.post_id !== null) {
-      await runTriggeredPipelinesAfterWrite(deps, outcome.post_id, outcome.published ? ['ingest', 'publish'] : ['ingest'], deps.log)
-    }
-    return outcome
+    outcome = await retryWhen(lostRace, () => deps.db.$transaction(tx => processInTransaction(tx, deps, deliveryId)))
   } catch (error) {
-    if (!(error instanceof DeliveryRejected)) throw error
+    if (isDatabaseUnavailable(error)) throw error
+    if (!(error instanceof DeliveryRejected)) (deps.log ?? defaultLog)(`content delivery ${deliveryId} could not be processed`, error)
+    const reason = failureReason(error)
     await deps.db.svcContentDelivery.update({
       where: { id: deliveryId },
-      data: { status: 'failed', error: error.message, processedAt: deps.options.now() },
+      data: { status: 'failed', error: reason, processedAt: deps.options.now() },
     })
-    return { delivery_id: deliveryId, status: 'failed', post_id: null, error: error.message, ...NO_EFFECTS }
+    return { delivery_id: deliveryId, status: 'failed', post_id: null, error: reason, ...NO_EFFECTS }
   }
+  // After the commit: the ingested post stands whatever the pipelines do with it.
+  if (outcome.wrote && outcome.post_id !== null) {
+    await runTriggeredPipelinesAfterWrite(deps, outcome.post_id, outcome.published ? ['ingest', 'publish'] : ['ingest'], deps.log)
+  }
+  return outcome
 }
 
 /**
  * After an approval (or re-enabling), the held deliveries go through again, oldest first, with
  * any a crash left `received`. The claim in each transaction keeps this safe beside live ingest.
+ * It never throws: the change that triggered it has committed, and whatever is left stays in the
+ * inbox for the next approval or re-enable.
  */
 export async function processHeldDeliveries (deps: IngestDeps, source: Pick<SourceRow, 'id' | 'enabled' | 'mappingStatus'>): Promise<DeliveryOutcome[]> {
-  if (!source.enabled || source.mappingStatus !== 'approved') return []
-  const held = await deps.db.svcContentDelivery.findMany({
-    where: { sourceId: source.id, status: { in: PROCESSABLE } },
-    orderBy: { id: 'asc' },
-    select: { id: true },
-  })
   const outcomes: DeliveryOutcome[] = []
-  for (const { id } of held) outcomes.push(await processDelivery(deps, id))
+  if (!source.enabled || source.mappingStatus !== 'approved') return outcomes
+  try {
+    const held = await deps.db.svcContentDelivery.findMany({
+      where: { sourceId: source.id, status: { in: PROCESSABLE } },
+      orderBy: { id: 'asc' },
+      select: { id: true },
+    })
+    for (const { id } of held) outcomes.push(await processDelivery(deps, id))
+  } catch (error) {
+    (deps.log ?? defaultLog)(`the held deliveries of content source ${source.id} could not all be processed`, error)
+  }
   return outcomes
 }

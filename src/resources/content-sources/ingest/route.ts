@@ -6,18 +6,25 @@ import { isJsonObject } from '../mapping/json-path.ts'
 import { authenticateDelivery } from './authenticate.ts'
 import { storeDelivery } from './store-delivery.ts'
 import { processDelivery } from './process-delivery.ts'
+import { assertCleanInput, MAX_JSON_DEPTH, parseJsonInput } from '../../../registry/input-boundary.ts'
+import { SHAPE_LIMITS, ShapeTooLarge, walkShape } from '../mapping/shape-walk.ts'
 
 const MAX_WEBHOOK_ID_LENGTH = 200
 
+/**
+ * The delivery's text, once it is a JSON object within the input rule and the shape limits;
+ * anything else is refused before it is stored.
+ */
 function parseDelivery (body: Buffer): string {
   const text = body.toString('utf8')
-  let payload: unknown
-  try {
-    payload = JSON.parse(text)
-  } catch {
-    throw badRequest('the delivery body is not valid JSON')
-  }
+  const payload = parseJsonInput(text, { invalid: () => badRequest('the delivery body is not valid JSON'), what: 'invalid delivery' })
   if (!isJsonObject(payload)) throw badRequest('the delivery body must be a JSON object')
+  try {
+    walkShape(payload)
+  } catch (error) {
+    if (!(error instanceof ShapeTooLarge)) throw error
+    throw invalidParams(`invalid delivery: ${error.message}`, { limit: error.limit, limits: { ...SHAPE_LIMITS, maxDepth: MAX_JSON_DEPTH } })
+  }
   return text
 }
 
@@ -31,8 +38,9 @@ function webhookIdOf (req: Request): string | null {
 
 /**
  * `POST {base}/ingest/{slug}` — public; each source authenticates its own senders. A delivery is
- * authenticated, stored in the inbox, then processed: 202 while it waits for a mapping, 200 once
- * it is a post (or a replay), 400 when stored but not mappable.
+ * authenticated, counted against the source's rate limit, checked, stored in the inbox, then
+ * processed: 202 while it waits for a mapping, 200 once it is a post (or a replay), 400 when
+ * refused unstored (bad JSON, input rule, shape limits) or stored but not mappable.
  */
 export const ingestRoute: PublicRoute = {
   method: 'POST',
@@ -40,12 +48,14 @@ export const ingestRoute: PublicRoute = {
   body: true,
   async handler (runtime, req, res) {
     const slug = String(req.params.slug)
+    assertCleanInput(slug, { root: 'slug', what: 'invalid path' })
     const source = await runtime.db.svcContentSource.findUnique({ where: { slug } })
     if (!source) throw notFound(`no content source "${slug}"`)
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
     const now = runtime.options.now()
     authenticateDelivery(source, req.headers, body, runtime.secrets, now)
     if (!source.enabled) throw conflict(`content source "${slug}" is disabled`)
+    await runtime.ingestLimiter.consume(source.id)
     const stored = await storeDelivery(runtime.db, { sourceId: source.id, webhookId: webhookIdOf(req), body: parseDelivery(body), now })
     if (stored.duplicate) {
       sendSuccess(res, { delivery_id: stored.id, status: 'duplicate', post_id: null }, false)

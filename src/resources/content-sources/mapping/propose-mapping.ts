@@ -1,4 +1,5 @@
-import { isJsonObject, type JsonObject } from './json-path.ts'
+import type { JsonObject } from './json-path.ts'
+import { walkShape } from './shape-walk.ts'
 import { MAPPING_TARGETS, type Mapping, type MappingTarget } from './mapping-schema.ts'
 import { fitsTarget } from './field-values.ts'
 
@@ -16,22 +17,25 @@ const CANDIDATE_KEYS: Record<MappingTarget, string[]> = {
 
 type Entry = { path: string, key: string, depth: number, value: unknown }
 
-/** Object members at every depth (arrays are not entered: a mapping points at one value). */
-function entries (value: JsonObject, prefix = '', depth = 0): Entry[] {
-  return Object.entries(value).flatMap(([key, inner]) => {
-    const path = prefix ? `${prefix}.${key}` : key
-    const entry = { path, key: key.toLowerCase(), depth, value: inner }
-    return isJsonObject(inner) ? [entry, ...entries(inner, path, depth + 1)] : [entry]
+const CANDIDATES = new Set(Object.values(CANDIDATE_KEYS).flat())
+
+/** Object members named like a post field, at every depth (not inside arrays: a mapping points at one value). */
+function candidateEntries (sample: JsonObject): Entry[] {
+  const found: Entry[] = []
+  walkShape(sample, ({ path, key, depth, value, inArray }) => {
+    const name = key.toLowerCase()
+    if (!inArray && CANDIDATES.has(name)) found.push({ path, key: name, depth, value })
   })
+  return found
 }
 
 /**
- * Guesses a mapping from a sample's key names: for each post field, the shallowest key among its
+ * Guesses a mapping from a sample's key names (throws `ShapeTooLarge` beyond `SHAPE_LIMITS`): for each post field, the shallowest key among its
  * usual names (the better name first at equal depth) whose value fits, each path used once.
  * Fields with no candidate are left out.
  */
 export function proposeMapping (sample: JsonObject): Mapping {
-  const all = entries(sample)
+  const all = candidateEntries(sample)
   const used = new Set<string>()
   const mapping: Mapping = {}
   for (const target of MAPPING_TARGETS) {

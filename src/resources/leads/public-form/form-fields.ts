@@ -1,5 +1,6 @@
 import type { Request } from 'express'
 import { badRequest } from '../../../errors.ts'
+import { assertCleanInput } from '../../../registry/input-boundary.ts'
 import { parseJsonObject } from '../../../http/body.ts'
 import { ATTRIBUTION_KEYS } from '../capture-input.ts'
 
@@ -22,8 +23,12 @@ function urlEncodedFields (body: Buffer): Fields {
 
 /** The submitted fields, from a JSON object or an URL-encoded form. */
 export function readFormFields (req: Request): Fields {
-  if (req.is('application/json')) return parseJsonObject(req.body)
-  if (req.is('application/x-www-form-urlencoded')) return urlEncodedFields(req.body as Buffer)
+  if (req.is('application/json')) return parseJsonObject(req.body, { checked: true })
+  if (req.is('application/x-www-form-urlencoded')) {
+    const fields = urlEncodedFields(req.body as Buffer)
+    assertCleanInput(fields, { what: 'invalid form fields' })
+    return fields
+  }
   throw badRequest('send the form as application/json or application/x-www-form-urlencoded')
 }
 
