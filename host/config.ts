@@ -9,6 +9,8 @@ import { wireLegacyPasswordRehash } from './legacy-rehash.ts'
 import { sessionSecret } from './session-secret.ts'
 import { optionalIntegerEnv, optionalListEnv } from './env.ts'
 import { isProduction, missingSharedSecret, servedOverHttps } from './runtime-mode.ts'
+import { clientAddressResolver, parseTrustProxy } from '../src/http/client-address.ts'
+import { throttleSignIn, type SignInLimits } from './sign-in-throttle.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
 import { seedPostTypes } from '../schema/seed-post-types.ts'
 import type { Db } from '../src/db/client.ts'
@@ -19,6 +21,8 @@ export type HostSettings = {
   /** @default SESSION_SECRET, else a development secret under `var/` */
   sessionSecret?: string
   controlPlane?: ControlPlaneOptions
+  /** Limits on password sign-in (GraphQL and the Admin UI). */
+  signInLimits?: SignInLimits
 }
 
 /** The control-plane options this host reads from its environment. */
@@ -35,6 +39,8 @@ export function controlPlaneOptionsFromEnv (env: NodeJS.ProcessEnv = process.env
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.SVC_MAIL_FROM || undefined,
     varDir: env.SVC_VAR_DIR || undefined,
+    outboundAllow: optionalListEnv('SVC_OUTBOUND_ALLOW', env),
+    trustProxy: parseTrustProxy(env.SVC_TRUST_PROXY),
   }
 }
 
@@ -49,6 +55,7 @@ export function createHostConfig (settings: HostSettings = {}) {
   if (missingSecret) throw new Error(missingSecret)
   const production = isProduction()
   const database = resolveDatabase(settings.databaseUrl ?? process.env.DATABASE_URL)
+  const controlPlane = settings.controlPlane ?? controlPlaneOptionsFromEnv()
   const { withAuth } = createAuth({
     listKey: 'User',
     identityField: 'email',
@@ -67,9 +74,18 @@ export function createHostConfig (settings: HostSettings = {}) {
     },
     lists: hostLists,
     session: statelessSessions({ secret: settings.sessionSecret ?? sessionSecret(), maxAge: 60 * 60 * 24 * 7, secure: servedOverHttps() }),
-    // Explicit rather than left to Keystone's NODE_ENV defaults, so the production surface is visible here.
-    graphql: { playground: !production, debug: !production, apolloConfig: { introspection: !production } },
     ui: { isAccessAllowed: context => Boolean(context.session?.itemId) },
+    graphql: {
+      // Explicit rather than left to Keystone's NODE_ENV defaults, so the production surface is visible here.
+      playground: !production,
+      debug: !production,
+      apolloConfig: { introspection: !production },
+      extendGraphqlSchema: schema => throttleSignIn(schema, {
+        limits: settings.signInLimits,
+        clientAddress: clientAddressResolver(controlPlane.trustProxy),
+        now: controlPlane.now ?? (() => new Date()),
+      }),
+    },
     telemetry: false,
-  }, withSiteNotes(settings.controlPlane ?? controlPlaneOptionsFromEnv()))))
+  }, withSiteNotes(controlPlane))))
 }

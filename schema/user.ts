@@ -13,7 +13,9 @@ export const User: ListConfig<any> = list({
       update: isSignedIn,
       delete: isAdministrator,
     },
+    // Other accounts' e-mails and roles are a list of whom to guess passwords for.
     filter: {
+      query: ownAccountOrAdministrator,
       update: ownAccountOrAdministrator,
     },
   },

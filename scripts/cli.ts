@@ -1,12 +1,12 @@
 /**
- * npm run cli -- create-admin --email E --password P [--name N]
+ * npm run cli -- create-admin --email E --password P [--name N] [--promote]
  * npm run cli -- mint-key --email E --label L [--expires-in-days D]
  */
 import { parseArgs } from 'node:util'
 import { ensureBuilt } from './lib/build.ts'
 
 const USAGE = `usage:
-  npm run cli -- create-admin --email E --password P [--name N]
+  npm run cli -- create-admin --email E --password P [--name N] [--promote]
   npm run cli -- mint-key --email E --label L [--expires-in-days D]`
 
 const { positionals, values } = parseArgs({
@@ -17,6 +17,7 @@ const { positionals, values } = parseArgs({
     name: { type: 'string' },
     label: { type: 'string' },
     'expires-in-days': { type: 'string' },
+    promote: { type: 'boolean' },
   },
 })
 
@@ -39,10 +40,15 @@ const { openDatabase } = await import('./lib/database.ts')
 const db = await openDatabase({ quiet: true })
 try {
   if (command === 'create-admin') {
-    const { upsertAdministrator } = await import('./lib/accounts.ts')
+    const { PromotionRefused, upsertAdministrator } = await import('./lib/accounts.ts')
     const password = required('password')
     if (password.length < 8) fail('--password must be at least 8 characters')
-    const account = await upsertAdministrator(db, { email: required('email'), password, name: values.name })
+    const email = required('email')
+    const { account, promotedFrom } = await upsertAdministrator(db, { email, password, name: values.name, promote: values.promote === true }).catch(error => {
+      if (error instanceof PromotionRefused) fail(error.message)
+      throw error
+    })
+    if (promotedFrom) console.log(`promoted ${account.email} from ${promotedFrom} to administrator`)
     console.log(`administrator ${account.email} is ready`)
   } else {
     const { issueApiKey } = await import('../src/resources/api-keys/issue-key.ts')

@@ -3,6 +3,8 @@ import type { OutboxWorkerOptions } from './outbox/worker.ts'
 import type { DatabaseProvider } from './db/database-url.ts'
 import type { Tx } from './db/client.ts'
 import type { AnyStageDefinition } from './content/stage.ts'
+import { createOutboundGuard, type OutboundGuard } from './lib/outbound/outbound-guard.ts'
+import { clientAddressResolver, type ClientAddressOf, type TrustProxy } from './http/client-address.ts'
 
 /** Capability name → host roles that hold it. */
 export type CapabilityMap = Record<string, readonly HostRole[]>
@@ -100,6 +102,21 @@ export type ControlPlaneSettings = {
   resolveAuthor?: AuthorResolver
   /** How long `ai.test` waits for the provider's model list, in milliseconds. @default 10000 */
   aiTestTimeoutMs?: number
+  /**
+   * Hosts (`crm.internal`), IP addresses and CIDR ranges (`10.0.0.0/8`) that server-side requests
+   * may reach although they are not public (`SVC_OUTBOUND_ALLOW`, comma-separated). Every other
+   * loopback, private, link-local, CGNAT, multicast, unspecified or otherwise reserved address is
+   * refused, checked on the address each connection dials.
+   * @default []
+   */
+  outboundAllow?: readonly string[]
+  /**
+   * Which proxies are believed about the client address that the public form and sign-in limits
+   * count (`SVC_TRUST_PROXY`): a hop count, or the proxies' addresses and CIDR ranges. IPv6
+   * clients are counted per /64.
+   * @default 0 (the connecting address; forwarded headers are ignored)
+   */
+  trustProxy?: TrustProxy
 }
 
 export type ResolvedOptions = {
@@ -127,6 +144,10 @@ export type ResolvedOptions = {
   mailFrom: string
   resolveAuthor: AuthorResolver | undefined
   aiTestTimeoutMs: number
+  /** Every server-side HTTP request goes through this. */
+  outbound: OutboundGuard
+  /** The address a per-client limit counts for a request. */
+  clientAddress: ClientAddressOf
 }
 
 export const MAX_SLOT = 999
@@ -184,6 +205,8 @@ export function resolveOptions (
     mailFrom: options.mailFrom ?? `no-reply@${new URL(siteUrl).hostname}`,
     resolveAuthor: options.resolveAuthor,
     aiTestTimeoutMs,
+    outbound: createOutboundGuard(options.outboundAllow),
+    clientAddress: clientAddressResolver(options.trustProxy),
   }
 }
 

@@ -46,7 +46,7 @@ export type ControlPlaneRuntime = {
   contextFor: (identity: Identity) => OperationContext
   /** Starts background work (the outbox worker, unless disabled). */
   start: () => void
-  /** Stops background work and waits for a delivery in progress. */
+  /** Stops background work, waits for a delivery in progress, and closes outbound connections. */
   stop: () => Promise<void>
 }
 
@@ -80,6 +80,9 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     log,
     contextFor: identity => ({ db, keystone: sudo, identity, options, secrets, now: options.now, registry, modules, statusCounters, kickOutbox }),
     start: () => { if (options.outbox !== false) outbox.start() },
-    stop: () => outbox.stop(),
+    stop: async () => {
+      await outbox.stop()
+      await options.outbound.dispatcher.close()
+    },
   }
 }

@@ -280,7 +280,7 @@ describe('sample → mapping → posts', () => {
       '<p>Hi <img src="/a.png"></p><p> </p><h2>FAQ</h2><p>Q?</p>'
     const first = await deliver(plane.server.app, source.slug, article(7, { body_html: html, category: ['Uncategorized', 'Guides'] }))
     const post = await plane.server.db.post.findUniqueOrThrow({ where: { id: first.body.data.post_id }, include: { postType: true, categories: true } })
-    expect(post).toMatchObject({ status: 'publish', content: '<h2 id="intro">Intro</h2><p>Hi <img src="/a.png" loading="lazy" decoding="async"></p>' })
+    expect(post).toMatchObject({ status: 'publish', content: '<h2 id="intro">Intro</h2><p>Hi <img src="/a.png" loading="lazy" decoding="async" /></p>' })
     expect(post.postType?.slug).toBe('doc')
     expect(post.categories.map(category => category.slug)).toEqual(['guides'])
     const second = await deliver(plane.server.app, source.slug, article(8, { headline: 'Article 7' }))

@@ -25,7 +25,7 @@ describe('crm', () => {
       ok: true,
       changed: true,
       error: null,
-      data: { crm_num: '001', name: 'Pipedrive', code: 'crm_001', url: 'https://crm.example.com', link_admin_only: true },
+      data: { crm_num: '001', name: 'Pipedrive', code: 'crm_001', url: 'https://crm.example.com', link_admin_only: true, key_set: false },
     })
   })
 
@@ -64,7 +64,7 @@ describe('crm', () => {
     const res = await crm('list')
     expect(res.body.data.crms.map((c: { crm_num: string }) => c.crm_num)).toEqual(['001', '003'])
     expect(res.body.data.crm_count).toBe(3)
-    for (const record of res.body.data.crms) expect(Object.keys(record).sort()).toEqual(['code', 'crm_num', 'link_admin_only', 'name', 'url'])
+    for (const record of res.body.data.crms) expect(Object.keys(record).sort()).toEqual(['code', 'crm_num', 'key_set', 'link_admin_only', 'name', 'url'])
   })
 
   test('a reused slot starts blank: delete clears the fields and the secret', async () => {
@@ -74,7 +74,7 @@ describe('crm', () => {
     await crm('delete', { crm_num: '003' }, true)
     expect(await plane.server.db.svcCrmSlot.findUnique({ where: { slot: 3 } })).toBeNull()
     const reused = await crm('create', { name: 'Fresh' })
-    expect(reused.body.data).toEqual({ crm_num: '002', name: 'Fresh', code: 'crm_002', url: null, link_admin_only: false })
+    expect(reused.body.data).toEqual({ crm_num: '002', name: 'Fresh', code: 'crm_002', url: null, link_admin_only: false, key_set: false })
   })
 
   test('crm_count does not go down on delete', async () => {

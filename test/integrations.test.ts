@@ -138,7 +138,7 @@ describe('integrations.update', () => {
 
   test('concurrent patches of different fields all land', async () => {
     // Straight to the handler, so both reads happen before either write.
-    const context = { db: server.db } as OperationContext
+    const context = { db: server.db, options: server.runtime.options } as OperationContext
     for (let round = 1; round <= 5; round++) {
       await integrations('update', { key: 'matomo', enabled: false, settings: { url: null, site_id: null } })
       const url = `https://round${round}.example.com/`

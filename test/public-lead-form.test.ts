@@ -16,9 +16,9 @@ beforeAll(async () => {
     now: () => clock,
     publicLeadOrigins: [SITE],
     publicLeadRateLimit: { points: 3, durationSeconds: 600 },
+    // As behind a reverse proxy: the client address comes from X-Forwarded-For, so each test can be its own client.
+    trustProxy: ['loopback'],
   })
-  // As behind a reverse proxy: the client address comes from X-Forwarded-For, so each test can be its own client.
-  server.app.set('trust proxy', 'loopback')
 })
 afterAll(async () => server.close())
 

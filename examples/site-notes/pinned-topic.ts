@@ -18,10 +18,11 @@ export const pinnedMessage = (note: z.input<typeof pinnedPayload>): OutboxMessag
  */
 export const pinnedTopic: OutboxTopic = {
   topic: PINNED_TOPIC,
-  async deliver (payload, { db }) {
+  async deliver (payload, { db, options }) {
     const url = await readVariable(db, ANNOUNCE_URL_VARIABLE)
     if (typeof url !== 'string' || !url) return
     const note = pinnedPayload.parse(payload)
-    await postJson(url, JSON.stringify({ type: 'note.pinned', ...note }))
+    // Through the outbound guard, like every request the control plane makes: no private addresses unless allowed.
+    await postJson(options.outbound, url, JSON.stringify({ type: 'note.pinned', ...note }))
   },
 }

@@ -1,8 +1,17 @@
 import type { Db } from './client.ts'
 import { isUniqueViolation } from './client.ts'
+import { sha256 } from '../lib/sha256.ts'
 import { rateLimited } from '../errors.ts'
 
 export type WindowLimit = { points: number, durationSeconds: number }
+
+/** Client addresses and e-mails are counted by digest, so the rate table holds neither. */
+export const digestSubject = (value: string) => sha256(value).toString('base64url')
+
+/** Forgets the hits counted for `subject` (e.g. an account after a successful sign-in). */
+export async function resetFixedWindow (db: Db, scope: string, subject: string): Promise<void> {
+  await db.svcRateWindow.deleteMany({ where: { key: `${scope}:${subject}` } })
+}
 
 const ATTEMPTS = 5
 

@@ -5,7 +5,8 @@ export type ServerProcess = { url: string, pid: number, stop (): Promise<void> }
 /** Starts test/support/serve.ts in its own Node process and waits until it listens. */
 export function startServerProcess (env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/support/serve.ts'], {
-    env: { ...process.env, NODE_OPTIONS: '', ...env },
+    // The suite's other systems are loopback peers.
+    env: { ...process.env, NODE_OPTIONS: '', SVC_OUTBOUND_ALLOW: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -40,6 +40,8 @@ export async function startTestServer (controlPlane: ControlPlaneOptions = {}, s
       ...fromEnv,
       encryptionKey,
       varDir: 'var/test',
+      // The suite's other systems are loopback peers (test/support/loopback-server.ts).
+      outboundAllow: ['127.0.0.1'],
       ...controlPlane,
       rateLimit: controlPlane.rateLimit === false ? false : { ...fromEnv.rateLimit || {}, ...controlPlane.rateLimit },
     },

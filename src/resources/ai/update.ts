@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { defineOperation } from '../../registry/define-operation.ts'
 import { httpUrl } from '../../lib/fields.ts'
 import { invalidParams } from '../../errors.ts'
+import { boundSecretColumn } from '../../lib/bound-secret.ts'
+import { assertAllowedDestination } from '../../lib/outbound/outbound-guard.ts'
 import { STALE, untilWritten, writeIfUnchanged } from '../../db/compare-and-set.ts'
 import { AI_PROVIDERS, AI_ROW_ID, PROVIDERS_NEEDING_BASE_URL, aiRecord, readAiRow, toAiRecord, type AiRecord } from './settings.ts'
 
@@ -33,7 +35,8 @@ export const updateAi = defineOperation({
     enabled: z.boolean().optional().describe('Whether the site uses AI features.'),
   }),
   returns: aiRecord,
-  async handler (params, { db }) {
+  async handler (params, { db, secrets, options }) {
+    assertAllowedDestination(options.outbound, params.base_url, 'base_url')
     return untilWritten(async () => {
       const current = await readAiRow(db)
       const before = toAiRecord(current)
@@ -55,7 +58,7 @@ export const updateAi = defineOperation({
         create: () => db.svcAiSetting.create({ data: { id: AI_ROW_ID, ...toColumns(next) } }),
         update: version => db.svcAiSetting.updateMany({
           where: { id: AI_ROW_ID, version },
-          data: { ...toColumns(next), version: { increment: 1 }, ...(endpointChanged ? { apiKeyCiphertext: null } : {}) },
+          data: { ...toColumns(next), version: { increment: 1 }, apiKeyCiphertext: boundSecretColumn({ destinationChanged: endpointChanged }, secrets) },
         }),
       })
       if (!written) return STALE

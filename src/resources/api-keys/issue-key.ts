@@ -5,7 +5,7 @@ import { API_KEY_ROW_FIELDS, toApiKeyRecord } from './shape.ts'
 export const DAY_MS = 24 * 60 * 60 * 1000
 
 /** Creates a key for an account; `now` starts its lifetime. The plaintext exists only in the return value. */
-export async function issueApiKey (db: Db, input: { accountId: string, label: string, expiresInDays?: number | undefined }, now: Date) {
+export async function issueApiKey (db: Db, input: { accountId: string, label: string, expiresInDays?: number | undefined, parentPublicId?: string | null }, now: Date) {
   const minted = mintKey()
   const row = await db.svcApiKey.create({
     data: {
@@ -13,6 +13,7 @@ export async function issueApiKey (db: Db, input: { accountId: string, label: st
       secretDigest: minted.secretDigest,
       label: input.label,
       owner: { connect: { id: input.accountId } },
+      ...(input.parentPublicId ? { parent: { connect: { publicId: input.parentPublicId } } } : {}),
       expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * DAY_MS) : null,
     },
     select: API_KEY_ROW_FIELDS,

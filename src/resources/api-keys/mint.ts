@@ -8,7 +8,8 @@ export const mintApiKey = defineOperation({
   resource: 'api_keys',
   action: 'mint',
   summary: 'Mint an API key for the calling account. The key is shown once, in this response.',
-  description: 'The key acts as the calling account: if that account loses the capability, so does the key.',
+  description: 'The key acts as the calling account: if that account loses the capability, so does the key. ' +
+    'A key minted with a key is its child (parent in api_keys.list): revoking the parent revokes it too.',
   examples: [{ title: 'A key for a build pipeline, valid for 90 days', params: { label: 'Build pipeline', expires_in_days: 90 } }],
   params: z.object({
     label: displayName.describe('What the key is for, e.g. "CI pipeline".'),
@@ -16,7 +17,7 @@ export const mintApiKey = defineOperation({
   }),
   returns: apiKeyRecord.extend({ key: z.string().describe('The API key. Store it now: it cannot be shown again.') }),
   async handler ({ label, expires_in_days }, { db, identity, now }) {
-    const data = await issueApiKey(db, { accountId: identity.account.id, label, expiresInDays: expires_in_days }, now())
+    const data = await issueApiKey(db, { accountId: identity.account.id, label, expiresInDays: expires_in_days, parentPublicId: identity.keyId }, now())
     return { data, changed: true }
   },
 })

@@ -11,10 +11,11 @@ export const apiKeyRecord = z.object({
   last_used_at: z.string().nullable(),
   expires_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
+  parent: z.string().nullable().describe('Public id of the key this one was minted with; null when minted in the Admin UI or the CLI. Revoking a key revokes the keys minted with it.'),
 })
 
 export const API_KEY_ROW_FIELDS = {
-  publicId: true, label: true, createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true,
+  publicId: true, label: true, createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true, parent: { select: { publicId: true } },
 } as const
 
 type ApiKeyRow = {
@@ -24,6 +25,7 @@ type ApiKeyRow = {
   lastUsedAt: Date | null
   expiresAt: Date | null
   revokedAt: Date | null
+  parent: { publicId: string } | null
 }
 
 function statusOf (row: ApiKeyRow, now: Date): z.infer<typeof apiKeyRecord>['status'] {
@@ -42,5 +44,6 @@ export function toApiKeyRecord (row: ApiKeyRow, now: Date): z.input<typeof apiKe
     last_used_at: isoOrNull(row.lastUsedAt),
     expires_at: isoOrNull(row.expiresAt),
     revoked_at: isoOrNull(row.revokedAt),
+    parent: row.parent?.publicId ?? null,
   }
 }

@@ -10,6 +10,7 @@ import { addPostType, requirePostType } from './post-types.ts'
 import { freeSourceSlug } from './source-slug.ts'
 import { initialSecret } from './initial-secret.ts'
 import { sourceStatus } from './status.ts'
+import { assertAllowedDestination } from '../../lib/outbound/outbound-guard.ts'
 
 const CREATE_SETTINGS = [
   'auth_mode', 'default_author_id', 'pin_author', 'target_post_type', 'meta_fields', 'fm_variables',
@@ -44,6 +45,7 @@ export const createContentSource = defineOperation({
       settings.target_post_type = settings.cpt_post_type = new_cpt.slug
     }
     assertConsistentSettings(settings, { forwardKeySet: forward_secret !== undefined })
+    assertAllowedDestination(options.outbound, settings.forward_url, 'forward_url')
     const webhookSecret = initialSecret(settings.auth_mode, secret, secrets)
     const row = await retryOnUniqueViolation(() => db.$transaction(async tx => {
       if (new_cpt) await addPostType(tx, new_cpt)

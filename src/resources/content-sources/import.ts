@@ -15,6 +15,8 @@ import { mappingIssues } from './mapping/validate-mapping.ts'
 import { shapeFingerprint } from './mapping/shape-fingerprint.ts'
 import { ShapeTooLarge } from './mapping/shape-walk.ts'
 import { sourceStatus } from './status.ts'
+import { boundSecretColumn } from '../../lib/bound-secret.ts'
+import { assertAllowedDestination } from '../../lib/outbound/outbound-guard.ts'
 
 /** The mapping state an envelope carries; an approved mapping must still fit its sample. */
 function mappingState (payload: ExportPayload) {
@@ -43,7 +45,7 @@ export const importContentSource = defineOperation({
   resource: 'content_sources',
   action: 'import',
   summary: 'Create a content source from an export envelope, or overwrite the one with its slug when overwrite and confirm are both true.',
-  description: 'A free slug creates a source (new id; a webhook secret is generated, and returned once, when auth_mode needs one). A taken slug is a 409 conflict unless overwrite and confirm are true: then the source keeps its id and its secrets (a secret is generated only if it had none) and takes everything else from the envelope. forward_secret is never exported: set it with update.',
+  description: 'A free slug creates a source (new id; a webhook secret is generated, and returned once, when auth_mode needs one). A taken slug is a 409 conflict unless overwrite and confirm are true: then the source keeps its id and its secrets (a secret is generated only if it had none) and takes everything else from the envelope; a forward_url other than the stored one forgets the stored forward_secret, which is never exported: set it with update.',
   examples: [{
     title: 'Replace a source with an exported copy of it',
     setup: [
@@ -63,6 +65,7 @@ export const importContentSource = defineOperation({
     const { name, slug, new_cpt, mapping: _m, mapping_status: _s, shape_fingerprint: _f, sample: _x, ...given } = payload
     const settings: SourceSettings = { ...DEFAULT_SETTINGS, name, ...definedOnly(given), cpt_post_type: new_cpt?.slug ?? null }
     assertConsistentSettings(settings, { forwardKeySet: 'not_checked' })
+    assertAllowedDestination(options.outbound, settings.forward_url, 'envelope.payload.forward_url')
     const mapping = mappingState(payload)
     const { row, mode, webhookSecret } = await retryOnUniqueViolation(() => db.$transaction(async tx => {
       const existing = await tx.svcContentSource.findUnique({ where: { slug } })
@@ -84,6 +87,7 @@ export const importContentSource = defineOperation({
         status: sourceStatus({ enabled: settings.enabled, mappingStatus: mapping.mappingStatus, hasSample: mapping.sample !== null }),
         secretCiphertext: webhookSecret.sealed,
         secretSource: webhookSecret.source,
+        forwardSecretCiphertext: boundSecretColumn({ destinationChanged: existing !== null && existing.forwardUrl !== settings.forward_url }, secrets),
       }
       const row = existing
         ? await tx.svcContentSource.update({ where: { id: existing.id }, data })

@@ -9,6 +9,8 @@ import { webhookSecretChange } from './webhook-secret-change.ts'
 import { sourceStatus } from './status.ts'
 import { processHeldDeliveries } from './ingest/process-delivery.ts'
 import { sameJson } from '../../lib/canonical-json.ts'
+import { boundSecretColumn } from '../../lib/bound-secret.ts'
+import { assertAllowedDestination } from '../../lib/outbound/outbound-guard.ts'
 
 const UPDATE_SETTINGS = [
   'name', 'default_author_id', 'pin_author', 'default_reviewers', 'default_ccs', 'default_post_status', 'auth_mode',
@@ -22,7 +24,9 @@ export const updateContentSource = defineOperation({
   resource: 'content_sources',
   action: 'update',
   summary: 'Change the settings of a content source. Omitted fields are kept; the slug cannot change.',
-  description: 'Returns the source without secret or forward_secret. Re-enabling a source with an approved mapping processes the deliveries it held.',
+  description: 'Returns the source without secret or forward_secret. Changing forward_url forgets the stored forward_secret ' +
+    '(forward_key_set becomes false) unless forward_secret is sent in the same request, so a secret never reaches a URL it was not given for. ' +
+    'Re-enabling a source with an approved mapping processes the deliveries it held.',
   idempotent: true,
   examples: [{
     title: 'Rename a source and hold its posts for review',
@@ -41,10 +45,13 @@ export const updateContentSource = defineOperation({
     const before = settingsOf(current)
     const next: SourceSettings = { ...before, ...definedOnly(given) }
     const changedKeys = (Object.keys(next) as SettingKey[]).filter(key => !sameJson(next[key], before[key]))
-    assertConsistentSettings(next, { forwardKeySet: current.forwardSecretCiphertext !== null || forward_secret !== undefined })
+    const forwardSecretCiphertext = boundSecretColumn({ destinationChanged: changedKeys.includes('forward_url'), supplied: forward_secret }, secrets)
+    const forwardKeySet = forwardSecretCiphertext === undefined ? current.forwardSecretCiphertext !== null : forwardSecretCiphertext !== null
+    assertConsistentSettings(next, { forwardKeySet })
+    if (changedKeys.includes('forward_url')) assertAllowedDestination(options.outbound, next.forward_url, 'forward_url')
     const secretColumns = webhookSecretChange(current, next.auth_mode, secret, secrets)
     if (changedKeys.includes('target_post_type')) await requirePostType(db, next.target_post_type)
-    if (changedKeys.length === 0 && Object.keys(secretColumns).length === 0 && forward_secret === undefined) {
+    if (changedKeys.length === 0 && Object.keys(secretColumns).length === 0 && forwardSecretCiphertext === undefined) {
       return { data: toSourceRecord(current, options.basePath), changed: false }
     }
     let row = await db.svcContentSource.update({
@@ -52,7 +59,7 @@ export const updateContentSource = defineOperation({
       data: {
         ...settingsData(Object.fromEntries(changedKeys.map(key => [key, next[key]]))),
         ...secretColumns,
-        ...(forward_secret === undefined ? {} : { forwardSecretCiphertext: secrets.seal(forward_secret) }),
+        forwardSecretCiphertext,
         status: sourceStatus({ enabled: next.enabled, mappingStatus: current.mappingStatus, hasSample: current.sample !== null }),
       },
     })

@@ -3,6 +3,7 @@ import { allocateSlot } from '../../db/slots.ts'
 import { raiseHighWaterMark } from '../../db/counters.ts'
 import { CRM_COUNT, CRM_ROW_FIELDS, crmRecord, crmWritableParams, toCrmRecord } from './shape.ts'
 import { z } from 'zod'
+import { assertAllowedDestination } from '../../lib/outbound/outbound-guard.ts'
 
 export const createCrm = defineOperation({
   resource: 'crm',
@@ -12,6 +13,7 @@ export const createCrm = defineOperation({
   params: z.object(crmWritableParams),
   returns: crmRecord,
   async handler (params, { db, options }) {
+    assertAllowedDestination(options.outbound, params.url, 'url')
     const row = await allocateSlot({
       max: options.maxCrmSystems,
       occupied: async () => (await db.svcCrmSlot.findMany({ select: { slot: true } })).map(r => r.slot),

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineOperation } from '../../registry/define-operation.ts'
 import { formatSlot } from '../../db/slots.ts'
 import { notFound } from '../../errors.ts'
-import { crmNumParam } from './shape.ts'
+import { crmApiKeyParam, crmNumParam } from './shape.ts'
 
 export const setCrmSecret = defineOperation({
   resource: 'crm',
@@ -16,7 +16,7 @@ export const setCrmSecret = defineOperation({
   }],
   params: z.object({
     crm_num: crmNumParam,
-    api_key: z.string().min(1, 'must not be empty').max(4096).describe('The CRM API key. Write-only.'),
+    api_key: crmApiKeyParam,
   }),
   returns: z.object({ crm_num: z.string(), key_set: z.boolean() }),
   async handler ({ crm_num, api_key }, { db, secrets }) {

@@ -14,21 +14,24 @@ export const crmWritableParams = {
   link_admin_only: z.boolean().optional().describe('Show the CRM link to administrators only.'),
 }
 
+export const crmApiKeyParam = z.string().min(1, 'must not be empty').max(4096).describe('The CRM API key. Write-only.')
+
 export const crmRecord = z.object({
   crm_num: z.string(),
   name: z.string(),
   code: z.string(),
   url: z.string().nullable(),
   link_admin_only: z.boolean(),
+  key_set: z.boolean().describe('Whether an api_key is stored. The key itself is never returned.'),
 })
 
-export type CrmRow = { slot: number, name: string, url: string | null, linkAdminOnly: boolean }
+export type CrmRow = { slot: number, name: string, url: string | null, linkAdminOnly: boolean, apiKeyCiphertext: string | null }
 
-export const CRM_ROW_FIELDS = { slot: true, name: true, url: true, linkAdminOnly: true } as const
+export const CRM_ROW_FIELDS = { slot: true, name: true, url: true, linkAdminOnly: true, apiKeyCiphertext: true } as const
 
 export function toCrmRecord (row: CrmRow): z.input<typeof crmRecord> {
   const crmNum = formatSlot(row.slot)
-  return { crm_num: crmNum, name: row.name, code: `crm_${crmNum}`, url: row.url, link_admin_only: row.linkAdminOnly }
+  return { crm_num: crmNum, name: row.name, code: `crm_${crmNum}`, url: row.url, link_admin_only: row.linkAdminOnly, key_set: row.apiKeyCiphertext !== null }
 }
 
 export async function findCrmSlot (db: Db, slot: number): Promise<CrmRow> {

@@ -1,6 +1,8 @@
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
 import { defineOperation } from '../../registry/define-operation.ts'
+import { boundSecretColumn } from '../../lib/bound-secret.ts'
+import { assertAllowedDestination } from '../../lib/outbound/outbound-guard.ts'
 import { STALE, untilWritten, writeIfUnchanged } from '../../db/compare-and-set.ts'
 import { INTEGRATIONS, integrationKeyParam, integrationOf } from './catalogue/index.ts'
 import { findIntegrationRow, integrationRecord, storedSettings, toIntegrationRecord } from './shape.ts'
@@ -26,7 +28,7 @@ export const updateIntegration = defineOperation({
       .describe(`Settings to change, merged into the stored ones; null removes a field. Fields per integration: ${fieldsByIntegration}.`),
   }),
   returns: integrationRecord,
-  async handler ({ key, enabled, settings }, { db }) {
+  async handler ({ key, enabled, settings }, { db, secrets, options }) {
     const integration = integrationOf(key)
     return untilWritten(async () => {
       const current = await findIntegrationRow(db, key)
@@ -37,12 +39,16 @@ export const updateIntegration = defineOperation({
       if (nextEnabled === (current?.enabled ?? false) && isDeepStrictEqual(nextSettings, before)) {
         return { data: toIntegrationRecord(integration, current), changed: false }
       }
-      const forgetSecret = secretDestinationChanged(integration, before, nextSettings)
+      const destinationChanged = secretDestinationChanged(integration, before, nextSettings)
+      for (const field of integration.secret?.boundTo ?? []) {
+        const destination = nextSettings[field]
+        if (typeof destination === 'string') assertAllowedDestination(options.outbound, destination, `settings.${field}`)
+      }
       const written = await writeIfUnchanged(current, {
         create: () => db.svcIntegration.create({ data: { key, enabled: nextEnabled, settings: nextSettings as never } }),
         update: version => db.svcIntegration.updateMany({
           where: { key, version },
-          data: { enabled: nextEnabled, settings: nextSettings as never, version: { increment: 1 }, ...(forgetSecret ? { secretCiphertext: null } : {}) },
+          data: { enabled: nextEnabled, settings: nextSettings as never, version: { increment: 1 }, secretCiphertext: boundSecretColumn({ destinationChanged }, secrets) },
         }),
       })
       if (!written) return STALE

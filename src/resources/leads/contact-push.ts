@@ -61,7 +61,7 @@ export async function pushContactStatus (deps: OutboxDeps, push: ContactStatusPu
   if (!crm.apiKeyCiphertext) throw new DeliveryError(`the contact CRM slot ${formatSlot(slot)} has no api_key`)
   const url = `${crm.url.replace(/\/+$/, '')}/contacts/${encodeURIComponent(push.rt_contact_id)}/status`
   const body = JSON.stringify({ status: push.status, lead_ref: push.lead_ref, changed_at: push.changed_at })
-  await postJson(url, body, {
+  await postJson(deps.options.outbound, url, body, {
     headers: { authorization: `Bearer ${deps.secrets.open(crm.apiKeyCiphertext)}`, 'idempotency-key': push.idempotency_key },
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
   })

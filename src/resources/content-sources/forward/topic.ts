@@ -25,6 +25,6 @@ export const forwardTopic: OutboxTopic = {
     const source = await db.svcContentSource.findUnique({ where: { id: message.source_id } })
     if (!source?.forwardEnabled || !source.forwardUrl) return
     const body = JSON.stringify(message.body)
-    await postJson(source.forwardUrl, body, { headers: forwardHeaders(source, secrets, message.forward_id, options.now(), body) })
+    await postJson(options.outbound, source.forwardUrl, body, { headers: forwardHeaders(source, secrets, message.forward_id, options.now(), body) })
   },
 }

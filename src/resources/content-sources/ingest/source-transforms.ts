@@ -1,5 +1,6 @@
 import { contentTransforms, runTransforms, type TransformStep, type TransformType } from '../../../content/transforms/index.ts'
 import type { SourceRow } from '../columns.ts'
+import { sanitizeArticleHtml } from '../../../content/sanitize-html.ts'
 
 /** The order a source's cleanup runs in: anchors last, so they are given to the headings that remain. */
 const FLAGGED: readonly [TransformType, (source: SourceRow) => boolean][] = [
@@ -18,7 +19,11 @@ export function transformStepsFor (source: SourceRow): TransformStep[] {
   }))
 }
 
-/** The delivered HTML with the source's cleanup applied (one parse, one serialize). */
+/**
+ * The delivered HTML with the source's cleanup applied (one parse, one serialize), then reduced
+ * to the article allowlist. Sanitising last keeps the markers the cleanup finds blocks by (ids,
+ * classes, JSON-LD) and covers whatever the cleanup produced.
+ */
 export function cleanContent (source: SourceRow, html: string): string {
-  return runTransforms(html, transformStepsFor(source)).html
+  return sanitizeArticleHtml(runTransforms(html, transformStepsFor(source)).html)
 }

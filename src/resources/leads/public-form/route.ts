@@ -3,8 +3,7 @@ import type { ControlPlaneRuntime } from '../../../runtime.ts'
 import type { PublicRoute } from '../../../http/route.ts'
 import { readRawBody } from '../../../http/body.ts'
 import { sendSuccess } from '../../../http/envelope.ts'
-import { consumeFixedWindow } from '../../../db/fixed-window.ts'
-import { sha256 } from '../../../lib/sha256.ts'
+import { consumeFixedWindow, digestSubject } from '../../../db/fixed-window.ts'
 import { describeIssues } from '../../../registry/run-operation.ts'
 import { invalidParams } from '../../../errors.ts'
 import { captureInputSchema } from '../capture-input.ts'
@@ -17,12 +16,10 @@ export const PUBLIC_LEAD_MAX_BYTES = 64 * 1024
 
 const RATE_SCOPE = 'public_leads'
 
-/** Client addresses are counted by digest, so the rate table holds no IP addresses. */
-const clientSubject = (req: Request) => sha256(req.ip ?? req.socket.remoteAddress ?? 'unknown').toString('base64url')
 
 async function limitPerClient (runtime: ControlPlaneRuntime, req: Request): Promise<void> {
   const limit = runtime.options.publicLeadRateLimit
-  if (limit) await consumeFixedWindow(runtime.db, RATE_SCOPE, clientSubject(req), limit, runtime.options.now())
+  if (limit) await consumeFixedWindow(runtime.db, RATE_SCOPE, digestSubject(runtime.options.clientAddress(req)), limit, runtime.options.now())
 }
 
 /**
