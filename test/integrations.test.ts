@@ -5,7 +5,7 @@ import { dispatcher, getWithKey, seenBodies } from './support/client.ts'
 import { SecretBox, parseEncryptionKey } from '../src/lib/secret-box.ts'
 import { STALE, untilWritten, writeIfUnchanged } from '../src/db/compare-and-set.ts'
 import { findIntegrationRow } from '../src/resources/integrations/shape.ts'
-import { updateIntegration } from '../src/resources/integrations/update.ts'
+import { updateIntegration } from '../src/resources/integrations/operations/update.ts'
 import type { OperationContext } from '../src/registry/operation-context.ts'
 
 let server: TestServer

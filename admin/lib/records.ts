@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { apiKeyRecord } from '../../src/resources/api-keys/shape.ts'
-import type { auditEntry } from '../../src/resources/audit/list.ts'
+import type { auditEntry } from '../../src/resources/audit/operations/list.ts'
 import type { crmRecord } from '../../src/resources/crm/shape.ts'
 
 /**

@@ -1,8 +1,8 @@
 import { defineResource } from '../../define-resource.ts'
 import { apiKeyList } from './model.ts'
-import { listApiKeys } from './list.ts'
-import { mintApiKey } from './mint.ts'
-import { revokeApiKey } from './revoke.ts'
+import { listApiKeys } from './operations/list.ts'
+import { mintApiKey } from './operations/mint.ts'
+import { revokeApiKey } from './operations/revoke.ts'
 
 /** The caller's own API keys. Locked: switching it off would lock integrators out. */
 export const apiKeysResource = defineResource({

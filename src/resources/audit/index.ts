@@ -1,5 +1,5 @@
 import { defineResource } from '../../define-resource.ts'
-import { listAudit } from './list.ts'
+import { listAudit } from './operations/list.ts'
 
 /** Reading the audit log the dispatcher writes (the writer and its list belong to the core). */
 export const auditResource = defineResource({

@@ -1,6 +1,7 @@
 import { defineResource } from '../../define-resource.ts'
-import { listModules } from './list.ts'
-import { disableModule, enableModule } from './switch.ts'
+import { listModules } from './operations/list.ts'
+import { disableModule } from './operations/disable.ts'
+import { enableModule } from './operations/enable.ts'
 
 /** The module switches (the gate itself belongs to the core). Locked: it must stay able to switch back on. */
 export const modulesResource = defineResource({

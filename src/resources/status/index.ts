@@ -1,5 +1,5 @@
 import { defineResource } from '../../define-resource.ts'
-import { getStatus } from './get.ts'
+import { getStatus } from './operations/get.ts'
 
 /** Health of the site and the product, for monitoring. */
 export const statusResource = defineResource({

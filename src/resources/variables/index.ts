@@ -1,9 +1,9 @@
 import { defineResource } from '../../define-resource.ts'
 import { variableList } from './model.ts'
-import { deleteVariable } from './delete.ts'
-import { getVariable } from './get.ts'
-import { listVariables } from './list.ts'
-import { setVariable } from './set.ts'
+import { deleteVariable } from './operations/delete.ts'
+import { getVariable } from './operations/get.ts'
+import { listVariables } from './operations/list.ts'
+import { setVariable } from './operations/set.ts'
 
 /** Named values the site's code reads with `readVariable`. */
 export const variablesResource = defineResource({
