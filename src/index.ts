@@ -18,7 +18,7 @@ export type { Handler, PublicRoute } from './http/route.ts'
 export { sendSuccess } from './http/envelope.ts'
 export type { OutboxDeps, OutboxTopic } from './outbox/topic.ts'
 export { enqueueOutbox, type OutboxMessage } from './outbox/enqueue.ts'
-export { DeliveryError, getJson, postJson } from './lib/http-client.ts'
+export { DeliveryError, getJson, postJson } from './outbound/http-client.ts'
 export type { Db, Tx } from './db/client.ts'
 export {
   SvcError, ERROR_STATUS, type ErrorCode, badRequest, conflict, forbidden, invalidParams, notFound, rateLimited,
@@ -26,7 +26,7 @@ export {
 export { readVariable } from './resources/variables/read-variable.ts'
 export { defineStage } from './content/stage.ts'
 export type { StageDefinition, PipelineDocument, PostFacts, StageResult, StageContext } from './content/stage.ts'
-export { assertAllowedDestination } from './lib/outbound/outbound-guard.ts'
+export { assertAllowedDestination } from './outbound/outbound-guard.ts'
 
 /**
  * Adds the management control plane to a Keystone config (the object passed to `config()`): the

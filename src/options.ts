@@ -3,7 +3,7 @@ import type { OutboxWorkerOptions } from './outbox/worker.ts'
 import type { DatabaseProvider } from './db/database-url.ts'
 import type { Tx } from './db/client.ts'
 import type { AnyStageDefinition } from './content/stage.ts'
-import { createOutboundGuard, type OutboundGuard } from './lib/outbound/outbound-guard.ts'
+import { createOutboundGuard, type OutboundGuard } from './outbound/outbound-guard.ts'
 import { clientAddressResolver, type ClientAddressOf, type TrustProxy } from './http/client-address.ts'
 
 /** Capability name → host roles that hold it. */

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from './support/server.ts'
 import { createAccount } from './support/accounts.ts'
 import { dispatcher, getWithKey, seenBodies } from './support/client.ts'
 import { answerJson, startLoopbackServer, type LoopbackServer } from './support/loopback-server.ts'
-import { SecretBox, parseEncryptionKey } from '../src/lib/secret-box.ts'
+import { SecretBox, parseEncryptionKey } from '../src/secrets/secret-box.ts'
 
 const TIMEOUT_MS = 1000
 const KEYS = {

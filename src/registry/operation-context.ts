@@ -1,7 +1,7 @@
 import type { KeystoneContext } from '@keystone-6/core/types'
 import type { Identity } from '../auth/identity.ts'
 import type { ResolvedOptions } from '../options.ts'
-import type { SecretBox } from '../lib/secret-box.ts'
+import type { SecretBox } from '../secrets/secret-box.ts'
 import type { Db } from '../db/client.ts'
 import type { ModuleCatalogue } from '../modules/module-catalogue.ts'
 

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import type { SecretBox } from '../../../lib/secret-box.ts'
+import type { SecretBox } from '../../../secrets/secret-box.ts'
 import { unauthenticated } from '../../../errors.ts'
 import type { SourceRow } from '../columns.ts'
 import { customSignature, standardSignature } from '../webhook-signature.ts'

@@ -10,7 +10,7 @@ import { addPostType, requirePostType } from '../post-types.ts'
 import { freeSourceSlug } from '../source-slug.ts'
 import { initialSecret } from '../initial-secret.ts'
 import { sourceStatus } from '../status.ts'
-import { assertAllowedDestination } from '../../../lib/outbound/outbound-guard.ts'
+import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
 
 const CREATE_SETTINGS = [
   'auth_mode', 'default_author_id', 'pin_author', 'target_post_type', 'meta_fields', 'fm_variables',

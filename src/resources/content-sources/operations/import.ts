@@ -15,8 +15,8 @@ import { mappingIssues } from '../mapping/validate-mapping.ts'
 import { shapeFingerprint } from '../mapping/shape-fingerprint.ts'
 import { ShapeTooLarge } from '../mapping/shape-walk.ts'
 import { sourceStatus } from '../status.ts'
-import { boundSecretColumn } from '../../../lib/bound-secret.ts'
-import { assertAllowedDestination } from '../../../lib/outbound/outbound-guard.ts'
+import { boundSecretColumn } from '../../../secrets/bound-secret.ts'
+import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
 
 /** The mapping state an envelope carries; an approved mapping must still fit its sample. */
 function mappingState (payload: ExportPayload) {

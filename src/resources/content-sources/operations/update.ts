@@ -9,8 +9,8 @@ import { webhookSecretChange } from '../webhook-secret-change.ts'
 import { sourceStatus } from '../status.ts'
 import { processHeldDeliveries } from '../ingest/process-delivery.ts'
 import { sameJson } from '../../../lib/canonical-json.ts'
-import { boundSecretColumn } from '../../../lib/bound-secret.ts'
-import { assertAllowedDestination } from '../../../lib/outbound/outbound-guard.ts'
+import { boundSecretColumn } from '../../../secrets/bound-secret.ts'
+import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
 
 const UPDATE_SETTINGS = [
   'name', 'default_author_id', 'pin_author', 'default_reviewers', 'default_ccs', 'default_post_status', 'auth_mode',

@@ -3,7 +3,7 @@ import { allocateSlot } from '../../../db/slots.ts'
 import { raiseHighWaterMark } from '../../../db/counters.ts'
 import { CRM_COUNT, CRM_ROW_FIELDS, crmRecord, crmWritableParams, toCrmRecord } from '../shape.ts'
 import { z } from 'zod'
-import { assertAllowedDestination } from '../../../lib/outbound/outbound-guard.ts'
+import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
 
 export const createCrm = defineOperation({
   resource: 'crm',

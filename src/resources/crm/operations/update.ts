@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { httpUrl } from '../../../lib/fields.ts'
-import { boundSecretColumn } from '../../../lib/bound-secret.ts'
-import { assertAllowedDestination } from '../../../lib/outbound/outbound-guard.ts'
+import { boundSecretColumn } from '../../../secrets/bound-secret.ts'
+import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
 import { CRM_ROW_FIELDS, crmApiKeyParam, crmNumParam, crmRecord, crmWritableParams, findCrmSlot, toCrmRecord } from '../shape.ts'
 
 export const updateCrm = defineOperation({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { sendMail } from '../../../lib/mailer.ts'
+import { sendMail } from '../../../mail/mailer.ts'
 import { formatSlot } from '../../../db/slots.ts'
 import { conflict, deliveryFailed } from '../../../errors.ts'
 import { findMember, userNumParam, type MemberRow } from '../shape.ts'

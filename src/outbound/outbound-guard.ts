@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici'
-import { invalidParams } from '../../errors.ts'
+import { invalidParams } from '../errors.ts'
 import { AddressPolicy, OUTBOUND_RULE } from './address-policy.ts'
 import { guardedDispatcher } from './guarded-dispatcher.ts'
 

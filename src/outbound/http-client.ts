@@ -1,6 +1,6 @@
 import { fetch, type RequestInit, type Response } from 'undici'
-import { DestinationRefused } from './outbound/guarded-dispatcher.ts'
-import type { OutboundGuard } from './outbound/outbound-guard.ts'
+import { DestinationRefused } from './guarded-dispatcher.ts'
+import type { OutboundGuard } from './outbound-guard.ts'
 
 /** A request to another system failed; the message says why without echoing credentials. */
 export class DeliveryError extends Error {

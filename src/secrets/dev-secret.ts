@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { defaultLog } from './log.ts'
+import { defaultLog } from '../lib/log.ts'
 
 /**
  * A random secret kept in `var/<file>` so development works without configuration. Production
