@@ -38,6 +38,7 @@ export function controlPlaneOptionsFromEnv (env: NodeJS.ProcessEnv = process.env
     siteUrl: env.SITE_URL || `http://localhost:${env.PORT || 3000}`,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.SVC_MAIL_FROM || undefined,
+    mcpAllowedHosts: optionalListEnv('SVC_MCP_ALLOWED_HOSTS', env),
     varDir: env.SVC_VAR_DIR || undefined,
     outboundAllow: optionalListEnv('SVC_OUTBOUND_ALLOW', env),
     trustProxy: parseTrustProxy(env.SVC_TRUST_PROXY),

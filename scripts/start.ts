@@ -34,6 +34,7 @@ console.log([
   `[svc] Mode:       ${process.env.NODE_ENV}`,
   `[svc] Admin UI:   ${site}/`,
   `[svc] Manifest:   ${site}/api/svc/v1/manage/manifest`,
+  `[svc] MCP:        ${site}/api/svc/v1/mcp   (Streamable HTTP; Authorization: Bearer <API key>)`,
   `[svc] API key:    npm run cli -- mint-key --email <administrator e-mail> --label "my tool"`,
   '',
 ].join('\n'))

@@ -117,6 +117,13 @@ export type ControlPlaneSettings = {
    * @default 0 (the connecting address; forwarded headers are ignored)
    */
   trustProxy?: TrustProxy
+  /**
+   * Host names (no scheme, no port) the MCP endpoint answers to besides the `siteUrl` host and
+   * loopback (`localhost`, `127.0.0.1`, `[::1]`): requests naming any other in `Host`, or in a
+   * browser's `Origin`, are refused, against DNS rebinding (`SVC_MCP_ALLOWED_HOSTS`, comma-separated).
+   * @default []
+   */
+  mcpAllowedHosts?: readonly string[]
 }
 
 export type ResolvedOptions = {
@@ -148,6 +155,8 @@ export type ResolvedOptions = {
   outbound: OutboundGuard
   /** The address a per-client limit counts for a request. */
   clientAddress: ClientAddressOf
+  /** Host names the MCP endpoint answers to besides the site's and loopback, lower case. */
+  mcpAllowedHosts: readonly string[]
 }
 
 export const MAX_SLOT = 999
@@ -207,6 +216,7 @@ export function resolveOptions (
     aiTestTimeoutMs,
     outbound: createOutboundGuard(options.outboundAllow),
     clientAddress: clientAddressResolver(options.trustProxy),
+    mcpAllowedHosts: (options.mcpAllowedHosts ?? []).map(normalizeHostname),
   }
 }
 
@@ -228,6 +238,15 @@ function resolveSlotOption (name: string, value: number | undefined): number | n
   if (value === undefined) return null
   if (!Number.isInteger(value) || value < 1 || value > MAX_SLOT) throw new Error(`${name} must be a slot number from 1 to ${MAX_SLOT}, got ${value}`)
   return value
+}
+
+/** A bare host name as a `Host` header names it (IPv6 in brackets); `CMS.example.com` becomes `cms.example.com`. */
+function normalizeHostname (value: string): string {
+  const url = URL.canParse(`http://${value}`) ? new URL(`http://${value}`) : null
+  if (!url || url.hostname !== value.toLowerCase()) {
+    throw new Error(`mcpAllowedHosts: "${value}" is not a host name like cms.example.com (no scheme, no port)`)
+  }
+  return url.hostname
 }
 
 /** `'*'` or a bare origin; `https://Example.com/` becomes `https://example.com`. */

@@ -1,6 +1,7 @@
 import type { KeystoneContext } from '@keystone-6/core/types'
 import type { Db } from './db/client.ts'
 import type { Identity } from './auth/identity.ts'
+import type { Channel } from './registry/channel.ts'
 import type { ResolvedOptions } from './options.ts'
 import type { Operation } from './registry/define-operation.ts'
 import type { OperationContext, StatusCounter } from './registry/operation-context.ts'
@@ -43,7 +44,9 @@ export type ControlPlaneRuntime = {
   /** Asks the outbox worker to deliver what was just committed, unless this process runs none. */
   kickOutbox: () => void
   log: Log
-  contextFor: (identity: Identity) => OperationContext
+  contextFor: (identity: Identity, channel: Channel) => OperationContext
+  /** The modules switched off now (each operation checks its own again when it runs). */
+  disabledModules: () => Promise<ReadonlySet<string>>
   /** Starts background work (the outbox worker, unless disabled). */
   start: () => void
   /** Stops background work, waits for a delivery in progress, and closes outbound connections. */
@@ -78,7 +81,8 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     audit: new AuditWriter(db),
     kickOutbox,
     log,
-    contextFor: identity => ({ db, keystone: sudo, identity, options, secrets, now: options.now, registry, modules, statusCounters, kickOutbox }),
+    contextFor: (identity, channel) => ({ db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, kickOutbox }),
+    disabledModules: () => modules.disabled(),
     start: () => { if (options.outbox !== false) outbox.start() },
     stop: async () => {
       await outbox.stop()

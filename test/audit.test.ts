@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/use-test-server.ts'
+import { getWithKey } from './support/client.ts'
 
 const SECRET = 'audit-must-never-store-this-9f8e7d'
 
@@ -44,6 +45,15 @@ describe('audit log', () => {
     const page = await audit({ per_page: 2, page: 2 })
     expect(page).toMatchObject({ page: 2, per_page: 2 })
     expect(page.items).toHaveLength(2)
+  })
+
+  test('records the door each call came in through: dispatch, or the GET read form', async () => {
+    await audit()
+    await getWithKey(plane.server.app, plane.admin.key, '/manage/crm/list')
+    const { items } = await audit({ per_page: 2 })
+    expect(items[0]).toMatchObject({ operation: 'crm.list', channel: 'read_form', tool: null })
+    expect(items[1]).toMatchObject({ operation: 'audit.list', channel: 'dispatch', tool: null })
+    expect((await audit({ channel: 'read_form' })).items.map((item: { operation: string }) => item.operation)).toEqual(['crm.list'])
   })
 
   test('rejects a malformed since', async () => {

@@ -12,6 +12,7 @@ import { graphql, signIn } from './support/session-client.ts'
 import { deliver, standardHeaders } from './support/webhooks.ts'
 import { testProvider } from './support/database.ts'
 import { BASE } from './support/client.ts'
+import { connectMcp } from './support/mcp-client.ts'
 
 /**
  * What `npm start` serves: scripts/start.ts in production mode, Keystone's CommonJS bundle and
@@ -183,5 +184,20 @@ describe('end-to-end flows over the built server', () => {
     expect([refused.status, refused.body.ok, refused.body.code]).toEqual([409, false, 'module_disabled'])
     await ok('modules', 'enable', { module: 'crm' })
     await ok('crm', 'list')
+  })
+})
+
+describe('the MCP endpoint in the built server', () => {
+  test('a stock MCP client connects with an API key, lists the tools and runs one (the SDK from the CommonJS bundle)', async () => {
+    const client = await connectMcp(server.url, apiKey)
+    try {
+      const { tools } = await client.listTools()
+      expect(tools.map(tool => tool.name)).toEqual(expect.arrayContaining(['status-get', 'crm-create', 'notes-add']))
+      const result = await client.callTool({ name: 'status-get', arguments: {} })
+      expect(result.isError).toBeFalsy()
+      expect(result.structuredContent).toMatchObject({ database: { ok: true } })
+    } finally {
+      await client.close()
+    }
   })
 })

@@ -121,7 +121,7 @@ describe('manifest', () => {
     for (const op of builtins) {
       expect(op).toMatchObject({ capability: 'manage_options', since: '1.4.000', module: expect.any(String), enabled: true })
       expect(op.name).toBe(`${op.resource}.${op.action}`)
-      for (const flag of ['readonly', 'destructive', 'idempotent']) expect(typeof op[flag]).toBe('boolean')
+      for (const flag of ['readonly', 'destructive', 'idempotent', 'open_world']) expect(typeof op[flag]).toBe('boolean')
       expect(op.get_path).toBe(op.readonly ? `/api/svc/v1/manage/${op.resource}/${op.action}` : null)
       expect(op.params.$schema).toBe('https://json-schema.org/draft/2020-12/schema')
       expect(op.summary.length).toBeGreaterThan(0)

@@ -3,9 +3,13 @@ import type { Identity } from '../auth/identity.ts'
 import { redactSecrets } from '../lib/redact.ts'
 import { jsonDepth } from '../lib/json-value.ts'
 import { storableText } from '../registry/input-boundary.ts'
+import type { Channel } from '../registry/channel.ts'
 
 export type AuditRecord = {
   operation: string
+  channel: Channel
+  /** The MCP tool name, when the call came in as a tool. */
+  tool?: string | undefined
   identity: Identity
   ok: boolean
   changed: boolean
@@ -39,6 +43,8 @@ function storedParams (params: unknown): object {
 export function toAuditRow (entry: AuditRecord) {
   return {
     operation: entry.operation,
+    channel: entry.channel,
+    tool: entry.tool ?? null,
     actorId: entry.identity.account.id,
     actorEmail: entry.identity.account.email,
     mode: entry.identity.mode,

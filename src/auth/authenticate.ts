@@ -53,6 +53,13 @@ async function authenticateSession (db: Db, keystone: KeystoneContext, req: Requ
   return { account: toAccount(account), mode: 'session', keyId: null }
 }
 
+/** Resolves the caller from an API key alone, for doors that take no session (MCP). */
+export function authenticateApiKeyOnly (db: Db, req: Request, now = new Date()): Promise<Identity> {
+  const header = req.get('authorization')
+  if (header === undefined) throw unauthenticated('send an API key: Authorization: Bearer svc_<id>_<secret>')
+  return authenticateApiKey(db, header, now)
+}
+
 /** Resolves the caller from an API key or, failing that, the Admin UI session cookie. */
 export function authenticate (db: Db, keystone: KeystoneContext, req: Request, res: Response, now: Date): Promise<Identity> {
   const header = req.get('authorization')

@@ -20,5 +20,5 @@ function readDispatchRequest (body: Record<string, unknown>): DispatchRequest {
 /** `POST {base}/manage/dispatch` */
 export async function dispatchRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
   const identity = await authorize(runtime, req, res)
-  await executeDispatch(runtime, identity, readDispatchRequest(parseJsonObject(req.body, { checked: false })), res)
+  await executeDispatch(runtime, identity, { ...readDispatchRequest(parseJsonObject(req.body, { checked: false })), channel: 'dispatch' }, res)
 }

@@ -16,13 +16,18 @@ export function sendSuccess (res: Response, data: unknown, changed: boolean, sta
   sendJson(res, status, { ok: true, data, changed, error: null })
 }
 
-export function sendFailure (res: Response, error: SvcError): void {
-  const body: FailureEnvelope = { ok: false, data: null, changed: false, error: error.message, code: error.code }
-  if (error.details) body.details = error.details
+/** The headers a failure carries whatever its body: when to retry, and how to authenticate. */
+export function setFailureHeaders (res: Response, error: SvcError): void {
   if (error.code === 'rate_limited' && typeof error.details?.retry_after === 'number') {
     res.set('Retry-After', String(error.details.retry_after))
   }
   if (error.code === 'unauthenticated') res.set('WWW-Authenticate', 'Bearer realm="svc"')
+}
+
+export function sendFailure (res: Response, error: SvcError): void {
+  const body: FailureEnvelope = { ok: false, data: null, changed: false, error: error.message, code: error.code }
+  if (error.details) body.details = error.details
+  setFailureHeaders(res, error)
   sendJson(res, error.status, body)
 }
 

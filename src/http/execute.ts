@@ -2,12 +2,22 @@ import type { Response } from 'express'
 import type { ControlPlaneRuntime } from '../runtime.ts'
 import type { Identity } from '../auth/identity.ts'
 import type { Operation } from '../registry/define-operation.ts'
+import type { Channel } from '../registry/channel.ts'
 import { runOperation } from '../registry/run-operation.ts'
 import { roleHasAnyCapability } from '../auth/capabilities.ts'
 import { forbidden, unknownOperation, type SvcError } from '../errors.ts'
 import { sendFailure, sendSuccess, toSvcError } from './envelope.ts'
 
 export type DispatchRequest = { resource: string, action: string, params: unknown, confirmed: boolean }
+
+/** One call of an operation as a door hands it over: what to run, and how it came in. */
+export type OperationCall = DispatchRequest & {
+  channel: Channel
+  /** The MCP tool name, for calls through the mcp channel. */
+  tool?: string
+}
+
+export type CallOutcome = { ok: true, data: unknown, changed: boolean } | { ok: false, error: SvcError }
 
 function missingOperation (runtime: ControlPlaneRuntime, identity: Identity, resource: string, action: string): SvcError {
   if (!roleHasAnyCapability(runtime.options.capabilities, identity.account.role)) {
@@ -27,35 +37,41 @@ export function findOperation (runtime: ControlPlaneRuntime, identity: Identity,
   return operation
 }
 
-/** Runs one dispatch for an authenticated caller, answers with the envelope, and audits it. */
-export async function executeDispatch (
-  runtime: ControlPlaneRuntime,
-  identity: Identity,
-  request: DispatchRequest,
-  res: Response,
-): Promise<void> {
+/**
+ * The part every door shares: finds and runs the operation for an authenticated caller and
+ * audits the call, whatever its outcome. A door only frames the outcome for its protocol.
+ */
+export async function executeOperation (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall): Promise<CallOutcome> {
   const started = performance.now()
-  let outcome: { ok: true, data: unknown, changed: boolean } | { ok: false, error: SvcError }
+  let outcome: CallOutcome
   try {
-    const operation = findOperation(runtime, identity, request.resource, request.action)
-    const result = await runOperation(operation, request.params, request.confirmed, runtime.contextFor(identity))
+    const operation = findOperation(runtime, identity, call.resource, call.action)
+    const result = await runOperation(operation, call.params, call.confirmed, runtime.contextFor(identity, call.channel))
     outcome = { ok: true, ...result }
   } catch (error) {
     outcome = { ok: false, error: toSvcError(error, runtime.log) }
   }
   try {
     await runtime.audit.record({
-      operation: `${request.resource}.${request.action}`,
+      operation: `${call.resource}.${call.action}`,
+      channel: call.channel,
+      tool: call.tool,
       identity,
       ok: outcome.ok,
       changed: outcome.ok && outcome.changed,
       code: outcome.ok ? null : outcome.error.code,
       durationMs: performance.now() - started,
-      params: request.params,
+      params: call.params,
     })
   } catch (error) {
     runtime.log('could not write the audit entry', error)
   }
+  return outcome
+}
+
+/** Runs one call for an authenticated caller and answers with the envelope. */
+export async function executeDispatch (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, res: Response): Promise<void> {
+  const outcome = await executeOperation(runtime, identity, call)
   if (outcome.ok) sendSuccess(res, outcome.data, outcome.changed)
   else sendFailure(res, outcome.error)
 }

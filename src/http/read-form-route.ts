@@ -52,5 +52,6 @@ export async function readFormRoute (runtime: ControlPlaneRuntime, req: Request,
     res.set('Allow', 'POST')
     throw methodNotAllowed(`${operation.name} changes state: send it with POST ${runtime.options.basePath}/manage/dispatch`)
   }
-  await executeDispatch(runtime, identity, { resource, action, params: paramsFromQuery(operation, req.query), confirmed: false }, res)
+  const params = paramsFromQuery(operation, req.query)
+  await executeDispatch(runtime, identity, { resource, action, params, confirmed: false, channel: 'read_form' }, res)
 }

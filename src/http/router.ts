@@ -10,6 +10,7 @@ import { fromHttpError } from './http-errors.ts'
 import { dispatchRoute } from './dispatch-route.ts'
 import { manifestRoute } from './manifest-route.ts'
 import { readFormRoute } from './read-form-route.ts'
+import { mcpRouter } from '../mcp/router.ts'
 
 /** A resource's route behind its module switch: 409 `module_disabled` while the module is off. */
 const gated = (route: MountedRoute): Handler => async (runtime, req, res) => {
@@ -44,6 +45,7 @@ export function createRouter (runtime: ControlPlaneRuntime, routes: readonly Mou
   router.all('/manage/manifest', refuseOtherMethods('GET'))
   router.get('/manage/:resource/:action', toMiddleware(runtime, readFormRoute))
   router.all('/manage/:resource/:action', refuseOtherMethods('GET'))
+  router.use('/mcp', mcpRouter(runtime))
   for (const route of routes) mountPublicRoute(router, runtime, route)
   router.use((req, _res, next) => next(notFound(`no endpoint ${req.method} ${req.baseUrl}${req.path}`)))
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {

@@ -29,6 +29,11 @@ export type OperationConfig<Shape extends ParamsShape, Returns extends z.ZodType
   destructive?: boolean
   /** Repeating the same call leaves the same state. @default readonly */
   idempotent?: boolean
+  /**
+   * Reaches outside the site: sends e-mail, calls a provider or another system (now or through
+   * the outbox). Tool-protocol clients show it as `openWorldHint`. @default false
+   */
+  openWorld?: boolean
   /** Product version that introduced the operation. @default PRODUCT_VERSION */
   since?: string
   /** Module the operation belongs to. @default resource */
@@ -58,6 +63,7 @@ export type Operation = {
   readonly: boolean
   destructive: boolean
   idempotent: boolean
+  openWorld: boolean
   since: string
   module: string
   examples: readonly OperationExample[]
@@ -66,19 +72,23 @@ export type Operation = {
 
 const NAME_PART = /^[a-z][a-z0-9_]*$/
 
+/** MCP clients accept tool names of at most 64 characters; an operation's tool name is as long as its name. */
+const MAX_NAME_LENGTH = 64
+
 export function defineOperation<Shape extends ParamsShape, Returns extends z.ZodType> (
   config: OperationConfig<Shape, Returns>,
 ): Operation {
   for (const part of [config.resource, config.action]) {
     if (!NAME_PART.test(part)) throw new Error(`operation name part "${part}" must match ${NAME_PART}`)
   }
+  const name = `${config.resource}.${config.action}`
+  if (name.length > MAX_NAME_LENGTH) throw new Error(`operation name ${name} is longer than ${MAX_NAME_LENGTH} characters`)
   const destructive = config.destructive ?? false
   const readonly = config.readonly ?? false
-  if (destructive && readonly) throw new Error(`${config.resource}.${config.action} cannot be both readonly and destructive`)
+  if (destructive && readonly) throw new Error(`${name} cannot be both readonly and destructive`)
   const params = destructive
     ? config.params.extend({ confirm: z.boolean().optional().describe('Must be true for this destructive operation to run.') })
     : config.params
-  const name = `${config.resource}.${config.action}`
   const strictParams = params.strict() as unknown as z.ZodObject<ParamsShape>
   const examples = config.examples ?? []
   for (const [index, example] of examples.entries()) {
@@ -101,6 +111,7 @@ export function defineOperation<Shape extends ParamsShape, Returns extends z.Zod
     readonly,
     destructive,
     idempotent: config.idempotent ?? readonly,
+    openWorld: config.openWorld ?? false,
     since: config.since ?? PRODUCT_VERSION,
     module: config.module ?? config.resource,
     examples,

@@ -15,7 +15,9 @@ export type AdminPage = {
   requires: readonly string[]
 }
 
-export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler'> & {
+export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | 'openWorld'> & {
+  /** Reaches outside the site (e-mail, providers, other systems). */
+  open_world: boolean
   /** False while the operation's module is disabled. */
   enabled: boolean
   params: Record<string, unknown>
@@ -40,7 +42,7 @@ function memoized (cache: WeakMap<Operation, Record<string, unknown>>, operation
 export const paramsJsonSchema = (operation: Operation) =>
   memoized(paramsSchemas, operation, () => toJsonSchema(operation.params, 'input'))
 
-const returnsJsonSchema = (operation: Operation) =>
+export const returnsJsonSchema = (operation: Operation) =>
   memoized(returnsSchemas, operation, () => toJsonSchema(operation.returns, 'output'))
 
 function manifestEntry (operation: Operation, basePath: string, disabledModules: ReadonlySet<string>): ManifestEntry {
@@ -54,6 +56,7 @@ function manifestEntry (operation: Operation, basePath: string, disabledModules:
     readonly: operation.readonly,
     destructive: operation.destructive,
     idempotent: operation.idempotent,
+    open_world: operation.openWorld,
     since: operation.since,
     module: operation.module,
     examples: operation.examples.map(example => ({ ...example, title: example.title ?? operation.summary })),

@@ -13,6 +13,7 @@ export type RegisteredOperations = {
 
 /** One entry of `status.get`'s `counts`; each resource declares its own. */
 export type StatusCounter = { key: string, count: (db: Db) => Promise<number> }
+import type { Channel } from './channel.ts'
 
 /** Everything a handler may use. Handlers never see the HTTP request. */
 export type OperationContext = {
@@ -21,6 +22,8 @@ export type OperationContext = {
   /** Keystone context with sudo rights, for host lists that have hooks. */
   keystone: KeystoneContext
   identity: Identity
+  /** The door the call came in through, for audit entries the operation writes itself. */
+  channel: Channel
   options: ResolvedOptions
   secrets: SecretBox
   /** The current time; always use this rather than `new Date()`, so tests control time. */

@@ -17,6 +17,7 @@ const COLUMNS: Column<AuditEntry>[] = [
   { key: 'operation', header: 'Operation', width: '10rem', cell: entry => <code>{entry.operation}</code> },
   { key: 'actor', header: 'Actor', width: '11rem', cell: entry => entry.actor_email || entry.actor_id },
   { key: 'via', header: 'Via', width: '4.75rem', cell: entry => entry.key_id ? <span title={`key svc_${entry.key_id}`}>API key</span> : entry.mode },
+  { key: 'channel', header: 'Door', width: '5.5rem', cell: entry => entry.tool ? <span title={`MCP tool ${entry.tool}`}>{entry.channel}</span> : entry.channel },
   {
     key: 'outcome',
     header: 'Outcome',

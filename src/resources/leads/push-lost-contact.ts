@@ -34,6 +34,7 @@ export async function pushLostContact (
   try {
     await recordAudit(context.db, {
       operation: CONTACT_PUSH_AUDIT_OPERATION,
+      channel: context.channel,
       identity: context.identity,
       ok: failure === null,
       changed: false,

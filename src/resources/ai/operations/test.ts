@@ -37,6 +37,7 @@ export const testAi = defineOperation({
     'GET {base_url}/openai/models; ollama: GET {base_url}/api/tags (no key). Changes nothing. ' +
     'A failed check is ok: false with a short error; a missing API key is a 409 conflict.',
   readonly: true,
+  openWorld: true,
   examples: [{
     title: 'Without a stored API key the check is refused',
     setup: [{ operation: 'ai.clear_secret', params: {}, confirm: true, as: 'cleared' }],

@@ -35,6 +35,7 @@ export const deleteLead = defineOperation({
   description: 'The push of `lost` happens once, after the delete commits; its outcome (sent or failed, with the reason) is written ' +
     'to the audit log as leads.contact_push and reported in contact_push. A failure never undoes the delete.',
   destructive: true,
+  openWorld: true,
   examples: [{
     title: 'Delete a lead and its events',
     setup: [{ operation: 'leads.capture', params: { source: 'contact_form', email: 'erase.me@example.com' }, as: 'lead' }],

@@ -35,6 +35,7 @@ export const sendWelcomeEmail = defineOperation({
     'eligibility, destination and missing requirements without sending. retry_after: seconds until this address may be ' +
     'e-mailed again. A mail server that refuses the message answers 502 delivery_failed, and nothing is recorded as sent.',
   destructive: true,
+  openWorld: true,
   examples: [{
     title: 'Check who would receive the welcome e-mail, sending nothing',
     setup: [

@@ -1,0 +1,18 @@
+import type { Response } from 'express'
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js'
+import type { SvcError } from '../errors.ts'
+import { setFailureHeaders } from '../http/envelope.ts'
+
+/** JSON-RPC's code for an implementation-defined server error; `data.code` says which. */
+const SERVER_ERROR = -32000
+
+/**
+ * A request refused before it reaches the MCP server (credentials, rate limit, method, host):
+ * the HTTP status of the envelope's code, with a JSON-RPC error body an MCP client can read.
+ */
+export function sendJsonRpcFailure (res: Response, error: SvcError): void {
+  setFailureHeaders(res, error)
+  const code = error.code === 'internal' ? ErrorCode.InternalError : SERVER_ERROR
+  const data = { code: error.code, ...(error.details ? { details: error.details } : {}) }
+  res.status(error.status).type('application/json').end(JSON.stringify({ jsonrpc: '2.0', error: { code, message: error.message, data }, id: null }))
+}

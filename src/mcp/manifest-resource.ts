@@ -1,0 +1,32 @@
+import { McpError, type ReadResourceResult, type Resource } from '@modelcontextprotocol/sdk/types.js'
+import type { ControlPlaneRuntime } from '../runtime.ts'
+import type { Identity } from '../auth/identity.ts'
+import { roleHasCapability } from '../auth/capabilities.ts'
+import { buildManifest } from '../registry/manifest.ts'
+
+export const MANIFEST_URI = 'svc://manifest'
+
+/** JSON-RPC error code MCP gives a resource that does not exist (or that this caller cannot read). */
+const RESOURCE_NOT_FOUND = -32002
+
+const MANIFEST_RESOURCE: Resource = {
+  uri: MANIFEST_URI,
+  name: 'manifest',
+  title: 'Operation manifest',
+  description: 'Every operation the installed version supports, with its params and returns JSON Schemas, capability and flags — the same document as GET /manage/manifest.',
+  mimeType: 'application/json',
+}
+
+/** Like GET /manage/manifest, the resource is for holders of manage_options. */
+const mayRead = (runtime: ControlPlaneRuntime, identity: Identity) =>
+  roleHasCapability(runtime.options.capabilities, identity.account.role, 'manage_options')
+
+export function listResources (runtime: ControlPlaneRuntime, identity: Identity): Resource[] {
+  return mayRead(runtime, identity) ? [MANIFEST_RESOURCE] : []
+}
+
+export async function readResource (runtime: ControlPlaneRuntime, identity: Identity, uri: string): Promise<ReadResourceResult> {
+  if (uri !== MANIFEST_URI || !mayRead(runtime, identity)) throw new McpError(RESOURCE_NOT_FOUND, `no resource ${uri}`, { uri })
+  const manifest = buildManifest(runtime.registry, runtime.options.basePath, await runtime.disabledModules())
+  return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(manifest) }] }
+}

@@ -1,0 +1,11 @@
+import type { ControlPlaneRuntime } from '../runtime.ts'
+import type { Identity } from '../auth/identity.ts'
+import type { Operation } from '../registry/define-operation.ts'
+import { roleHasCapability } from '../auth/capabilities.ts'
+
+/** The operations this caller may run now: their role holds the capability and the module is on. */
+export async function runnableOperations (runtime: ControlPlaneRuntime, identity: Identity): Promise<Operation[]> {
+  const disabled = await runtime.disabledModules()
+  return runtime.registry.all().filter(operation =>
+    !disabled.has(operation.module) && roleHasCapability(runtime.options.capabilities, identity.account.role, operation.capability))
+}
