@@ -45,8 +45,6 @@ export type ControlPlaneRuntime = {
   kickOutbox: () => void
   log: Log
   contextFor: (identity: Identity, channel: Channel) => OperationContext
-  /** The modules switched off now (each operation checks its own again when it runs). */
-  disabledModules: () => Promise<ReadonlySet<string>>
   /** Starts background work (the outbox worker, unless disabled). */
   start: () => void
   /** Stops background work, waits for a delivery in progress, and closes outbound connections. */
@@ -82,7 +80,6 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     kickOutbox,
     log,
     contextFor: (identity, channel) => ({ db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, kickOutbox }),
-    disabledModules: () => modules.disabled(),
     start: () => { if (options.outbox !== false) outbox.start() },
     stop: async () => {
       await outbox.stop()

@@ -6,11 +6,16 @@ import { roleHasCapability } from '../auth/capabilities.ts'
 import { forbidden } from '../errors.ts'
 import { buildManifest } from '../registry/manifest.ts'
 
+/** The manifest as the installation stands now: every operation, its module's switch, the Admin UI pages. */
+export async function currentManifest (runtime: ControlPlaneRuntime) {
+  return buildManifest(runtime.registry, runtime.options.basePath, await runtime.modules.disabled(), runtime.adminPages)
+}
+
 /** `GET {base}/manage/manifest` — needs `manage_options`, like every operation. */
 export async function manifestRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
   const identity = await authorize(runtime, req, res)
   if (!roleHasCapability(runtime.options.capabilities, identity.account.role, 'manage_options')) {
     throw forbidden('the manifest requires the capability manage_options')
   }
-  sendSuccess(res, buildManifest(runtime.registry, runtime.options.basePath, await runtime.modules.disabled(), runtime.adminPages), false)
+  sendSuccess(res, await currentManifest(runtime), false)
 }
