@@ -1,6 +1,6 @@
 import type { ControlPlane } from './control-plane.ts'
 import type { Lists } from './define-resource.ts'
-import { readOnlyListFor } from './auth/list-access.ts'
+import { internalList, readOnlyListFor } from './auth/list-access.ts'
 import { auditEntryList } from './audit/audit-entry-list.ts'
 import { counterList } from './db/counter-list.ts'
 import { rateWindowList } from './db/rate-window-list.ts'
@@ -11,12 +11,13 @@ import { outboxMessageList } from './outbox/model.ts'
 export function controlPlaneLists ({ options, resources }: ControlPlane): Lists {
   const readOnly = (capability?: string) => readOnlyListFor(options.capabilities, capability)
   const shared = readOnly()
+  const internal = internalList(shared)
   const lists: Lists = {
-    SvcAuditEntry: auditEntryList(shared),
-    SvcCounter: counterList(shared),
+    SvcAuditEntry: auditEntryList(internal),
+    SvcCounter: counterList(internal),
     SvcModuleState: moduleStateList(shared),
-    SvcOutboxMessage: outboxMessageList(shared),
-    SvcRateWindow: rateWindowList(shared),
+    SvcOutboxMessage: outboxMessageList(internal),
+    SvcRateWindow: rateWindowList(internal),
   }
   for (const resource of resources) {
     for (const [key, list] of Object.entries(resource.lists(readOnly))) {

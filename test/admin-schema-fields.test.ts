@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
-import { issuesByField, paramsFromValues, schemaFields, valuesFromParams, type JsonSchema } from '../admin/lib/schema-fields.ts'
+import { issuesByField, labelled, paramsFromValues, schemaFields, valuesFromParams, type JsonSchema } from '../admin/lib/schema-fields.ts'
 import { samplePreview } from '../admin/lib/sample-path.ts'
 import { toJsonSchema } from '../src/registry/manifest.ts'
 import { crmNumParam, crmWritableParams } from '../src/resources/crm/shape.ts'
@@ -85,6 +85,21 @@ describe('the console form generated from a params schema', () => {
       { path: '', code: 'unrecognized_keys', message: 'Unrecognized key: "nmae"' },
     ] })).toEqual({ url: 'Invalid URL', mapping: 'expected string' })
     expect(issuesByField(undefined)).toEqual({})
+  })
+
+  test('invalid_params issues under a nested path go to the fields of that part of the form', () => {
+    const details = { issues: [
+      { path: 'stages.1.options.max_length', code: 'too_small', message: 'must be at least 1' },
+      { path: 'stages.0.options.top_level', code: 'invalid_type', message: 'expected number' },
+      { path: 'name', code: 'too_small', message: 'required' },
+    ] }
+    expect(issuesByField(details, 'stages.1.options')).toEqual({ max_length: 'must be at least 1' })
+    expect(issuesByField(details, 'stages.2.options')).toEqual({})
+  })
+
+  test('forms outside the console label their fields in words', () => {
+    const fields = labelled(schemaFields(manifestSchema({ max_tokens: z.number().int(), provider: z.enum(['openai']) })))
+    expect(fields.map(field => [field.name, field.label])).toEqual([['max_tokens', 'Max tokens'], ['provider', 'Provider']])
   })
 })
 

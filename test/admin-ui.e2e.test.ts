@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import type { Browser, Page } from 'playwright-core'
-import { ensureBuilt } from '../scripts/lib/build.ts'
 import { CONSOLE_PAGE, consoleHref } from '../admin/lib/control-plane-pages.ts'
 import { builtinResources } from '../src/resources/index.ts'
 import type { Manifest } from '../admin/lib/svc-client.ts'
-import { startBuiltServer, type BuiltServer } from './support/built-server.ts'
-import { launchChromium, openPage, screenshot, signInThroughAdminUi } from './support/browser.ts'
+import type { BuiltServer } from './support/built-server.ts'
+import { startAdminUiSession } from './support/admin-ui-session.ts'
+import { openPage, screenshot, signInThroughAdminUi } from './support/browser.ts'
 import { openPrisma } from './support/database.ts'
 import { createAccount } from './support/accounts.ts'
 import { BASE } from './support/client.ts'
@@ -41,13 +41,7 @@ function manifestInBrowser (target: Page): Promise<{ status: number, body: { dat
 }
 
 beforeAll(async () => {
-  await ensureBuilt({ ui: true })
-  server = await startBuiltServer()
-  browser = await launchChromium()
-  page = await openPage(browser)
-  page.setDefaultTimeout(30 * SECOND)
-  page.setDefaultNavigationTimeout(2 * MINUTE)
-  await signInThroughAdminUi(page, server.url, server.admin.email, server.admin.password)
+  ({ server, browser, page } = await startAdminUiSession())
 }, 15 * MINUTE)
 
 afterAll(async () => {
@@ -143,6 +137,38 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
 
     const listed = await dispatchWithKey(mintedKey, { resource: 'crm', action: 'list' })
     expect(listed.body.data.crms).toEqual([expect.objectContaining({ crm_num: '001', name: 'Pipedrive' })])
+  }, 3 * MINUTE)
+
+  test('the operations console links the API reference, which renders every resource from this site alone', async () => {
+    const { body } = await manifestInBrowser(page)
+    const resources = [...new Set(body.data!.operations.map(operation => operation.resource))]
+    const offSite: string[] = []
+    // These machines have no internet, and the reference page must need none: whatever it asks of
+    // another site fails the test (the Admin UI's own web-font request is not its business).
+    await page.context().route(url => url.origin !== server.url, route => {
+      if (route.request().frame().page() !== page) offSite.push(route.request().url())
+      return route.abort()
+    })
+    await visit(CONSOLE_PAGE.path)
+    const link = page.getByRole('button', { name: 'API reference' })
+    await expect(link.getAttribute('href')).resolves.toBe(`${BASE}/docs`)
+    const [reference] = await Promise.all([page.context().waitForEvent('page'), link.click()])
+    try {
+      await reference.waitForURL(`${server.url}${BASE}/docs`)
+      for (const resource of resources) await reference.locator(`.opblock-tag[data-tag="${resource}"]`).waitFor()
+      await reference.getByText('crm.create', { exact: true }).first().waitFor()
+      await expect(reference.locator('.opblock-tag').count()).resolves.toBe(resources.length + 1)
+      await screenshot(reference, '13-api-reference')
+      const crmCreate = reference.locator('.opblock', { hasText: '/manage/crm/create' })
+      await crmCreate.locator('.opblock-summary').click()
+      await crmCreate.locator('.opblock-body').waitFor()
+      await crmCreate.scrollIntoViewIfNeeded()
+      await screenshot(reference, '14-api-reference-crm-create')
+      expect(offSite).toEqual([])
+    } finally {
+      await reference.close()
+      await page.context().unrouteAll()
+    }
   }, 3 * MINUTE)
 
   test('a destructive operation run without the confirm box is refused with confirm_required, and runs once confirmed', async () => {

@@ -8,6 +8,7 @@ import { ensureBuilt } from '../scripts/lib/build.ts'
 import type { ManifestEntry } from '../src/registry/manifest.ts'
 import { startBuiltServer, startUntilExit, type BuiltServer } from './support/built-server.ts'
 import { runExample, type Dispatch, type Envelope } from './support/example-runner.ts'
+import { responseChecker, routeBody } from './support/openapi.ts'
 import { graphql, signIn } from './support/session-client.ts'
 import { deliver, standardHeaders } from './support/webhooks.ts'
 import { testProvider } from './support/database.ts'
@@ -112,22 +113,57 @@ describe('npm start serves in production', () => {
 })
 
 describe('every operation in the manifest, by its examples', () => {
-  test('each operation has at least one example, and in manifest order each answers ok or the refusal it names', async () => {
+  async function manifestOperations (): Promise<ManifestEntry[]> {
     const manifest = await request(server.url).get(`${BASE}/manage/manifest`).set('Authorization', `Bearer ${apiKey}`)
     expect(manifest.status).toBe(200)
-    const operations = manifest.body.data.operations as ManifestEntry[]
-    expect(operations.length).toBeGreaterThan(60)
+    return manifest.body.data.operations
+  }
+
+  /** What the examples' fixture placeholders stand for: the calling account and a post of its own. */
+  async function exampleFixtures () {
     const post = await graphql(server.url, CREATE_POST, { data: { title: 'Examples fixture', content: '<p>The council met on Tuesday evening to vote on the new library.</p>' } }, adminCookie)
-    const fixtures = { account: { id: accountId }, post: { id: Number(post.body.data.createPost.id) } }
+    return { account: { id: accountId }, post: { id: Number(post.body.data.createPost.id) } }
+  }
+
+  async function runEveryExample (operations: readonly ManifestEntry[], door: Dispatch): Promise<string[]> {
+    const fixtures = await exampleFixtures()
     const problems: string[] = []
     for (const operation of operations) {
       if (operation.examples.length === 0) problems.push(`${operation.name}: no example`)
       for (const [index, example] of operation.examples.entries()) {
-        const problem = await runExample(dispatch, operation.name, example, fixtures)
+        const problem = await runExample(door, operation.name, example, fixtures)
         if (problem) problems.push(`${operation.name} example ${index + 1} (${example.title}): ${problem}`)
       }
     }
-    expect(problems).toEqual([])
+    return problems
+  }
+
+  test('each operation has at least one example, and in manifest order each answers ok or the refusal it names', async () => {
+    const operations = await manifestOperations()
+    expect(operations.length).toBeGreaterThan(60)
+    expect(await runEveryExample(operations, dispatch)).toEqual([])
+  }, 3 * MINUTE)
+
+  test('through each operation\'s own route, every example answers the same way, and every response conforms to the OpenAPI document', async () => {
+    const operations = await manifestOperations()
+    const document = await request(server.url).get(`${BASE}/openapi.json`).set('Authorization', `Bearer ${apiKey}`)
+    expect(document.status).toBe(200)
+    const check = responseChecker(document.body)
+    const byName = new Map(operations.map(operation => [operation.name, operation]))
+    const nonconforming: string[] = []
+    let checked = 0
+    const route: Dispatch = async ({ resource, action, params, confirm }) => {
+      const path = `/manage/${resource}/${action}`
+      const res = await request(server.url).post(`${BASE}${path}`).set('Authorization', `Bearer ${apiKey}`)
+        .send(routeBody(byName.get(`${resource}.${action}`)!, params as Record<string, unknown>, confirm))
+      const problem = check('post', path, res.status, res.body)
+      if (problem) nonconforming.push(problem)
+      checked++
+      return { status: res.status, body: res.body as Envelope }
+    }
+    expect(await runEveryExample(operations, route)).toEqual([])
+    expect(nonconforming).toEqual([])
+    expect(checked).toBeGreaterThanOrEqual(operations.length)
   }, 3 * MINUTE)
 })
 

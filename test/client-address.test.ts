@@ -11,7 +11,10 @@ let direct: TestServer
 let byProxyAddress: TestServer
 
 beforeAll(async () => {
-  const limit = { publicLeadRateLimit: { points: 2, durationSeconds: 3600 } }
+  // Counting windows are fixed (an hour, a quarter-hour): a clock that starts at an hour keeps every count in one.
+  const started = Date.now()
+  const now = () => new Date(Date.UTC(2030, 0, 1) + Date.now() - started)
+  const limit = { publicLeadRateLimit: { points: 2, durationSeconds: 3600 }, now }
   behindProxy = await startTestServer({ ...limit, trustProxy: 1 })
   direct = await startTestServer(limit, behindProxy)
   byProxyAddress = await startTestServer({ ...limit, trustProxy: ['loopback'] }, behindProxy)

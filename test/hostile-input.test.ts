@@ -145,6 +145,22 @@ describe('hostile input never answers 5xx', () => {
     expectNoFailures()
   })
 
+  test('the route per operation: hostile bodies for every operation, and hostile path segments', async () => {
+    const jobs: Array<() => Promise<void>> = []
+    const job = (label: string, path: string, init?: Parameters<typeof attempt>[2]) => jobs.push(() => attempt(label, path, init))
+    for (const operation of operations) {
+      const path = `/manage/${operation.resource}/${operation.action}`
+      for (const value of HOSTILE_VALUES) job(`POST ${operation.name} body = ${value.label}`, path, { body: value.json, type: 'application/json' })
+    }
+    for (const segment of ['%E0%A4%A', '%00', '%ED%A0%80', '%', encodeURIComponent('../..'), 'x'.repeat(5000)]) {
+      job(`POST path /manage/${segment.slice(0, 20)}/list`, `/manage/${segment}/list`, { body: '{}', type: 'application/json' })
+      job(`POST path /manage/crm/${segment.slice(0, 20)}`, `/manage/crm/${segment}`, { body: '{}', type: 'application/json' })
+    }
+    await inParallel(jobs)
+    await expectStillAnswering()
+    expectNoFailures()
+  })
+
   test('the public lead form, as JSON and URL-encoded', async () => {
     const jobs: Array<() => Promise<void>> = []
     const job = (label: string, body: string, type: string) => jobs.push(() => attempt(label, '/public/leads', { body, type, auth: false }))

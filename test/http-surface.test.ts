@@ -89,7 +89,7 @@ describe('dispatch envelope and errors', () => {
     ['PUT', '/manage/dispatch', 'POST'],
     ['DELETE', '/manage/manifest', 'GET'],
     ['POST', '/manage/manifest', 'GET'],
-    ['POST', '/manage/crm/list', 'GET'],
+    ['PUT', '/manage/crm/list', 'GET, POST'],
   ])('%s %s is 405 with Allow: %s', async (method, path, allow) => {
     const res = await request(plane.server.app)[method.toLowerCase() as 'get'](`${BASE}${path}`).set('Authorization', `Bearer ${plane.admin.key}`)
     expectFailure(res, 405, 'method_not_allowed')

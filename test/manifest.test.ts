@@ -61,6 +61,7 @@ const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
   'pipelines.delete_recipe': { valid: { id: 'wire', confirm: true }, invalid: { id: 'Wire Recipe' } },
   'pipelines.get_recipe': { valid: { id: 'default' }, invalid: {} },
   'pipelines.get_run': { valid: { id: 7 }, invalid: { id: '7' } },
+  'pipelines.list_posts': { valid: { search: 'launch', limit: 10 }, invalid: { limit: 0 } },
   'pipelines.list_recipes': { valid: {}, invalid: { page: 1 } },
   'pipelines.list_runs': { valid: { page: 2, per_page: 50, post_id: 3, recipe_id: 'default', status: 'failed' }, invalid: { status: 'done' } },
   'pipelines.list_stages': { valid: {}, invalid: { type: 'x' } },

@@ -5,6 +5,7 @@ import { OperationRegistry } from '../src/registry/registry.ts'
 import { buildManifest } from '../src/registry/manifest.ts'
 import { EXAMPLE_FIXTURES, resolvePlaceholders, type OperationExample } from '../src/registry/operation-example.ts'
 import { builtinResources } from '../src/resources/index.ts'
+import { callErrorCodes } from '../src/registry/error-codes.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
 
 const widget = (examples: OperationExample[], destructive = false): Operation => defineOperation({
@@ -56,6 +57,12 @@ describe('examples on defineOperation', () => {
     expect(widget([{ params: { id: 1 }, refusal: 'confirm_required' }], true).examples).toHaveLength(1)
   })
 
+  test('an example may document only a refusal the operation can answer with', () => {
+    expect(widget([{ params: { id: 1 }, refusal: 'not_found' }]).examples).toHaveLength(1)
+    expect(() => widget([{ params: { id: 1 }, refusal: 'delivery_failed' }])).toThrow(/refusal delivery_failed is not among the operation's errors/)
+    expect(() => widget([{ params: { id: 1 }, refusal: 'confirm_required' }])).toThrow(/confirm_required is not among/)
+  })
+
   test('the registry refuses a setup step that names no operation or fails its params', () => {
     const unknown = widget([{ setup: [{ operation: 'widgets.make', params: {}, as: 'made' }], params: { id: '{{made.id}}' } }])
     expect(() => new OperationRegistry([createWidget, unknown])).toThrow(/widgets\.update example 1, setup widgets\.make: no such operation/)
@@ -94,5 +101,17 @@ describe('the manifest', () => {
   test('examples survive the trip through JSON unchanged', () => {
     expect(JSON.parse(JSON.stringify(manifest)).operations.map((entry: { examples: unknown }) => entry.examples))
       .toEqual(manifest.operations.map(entry => entry.examples))
+  })
+})
+
+describe('error codes', () => {
+  test('every call can answer with the pipeline\'s codes; destructive ones with confirm_required; the handler adds what it declares', () => {
+    const pipeline = ['bad_request', 'invalid_params', 'unauthenticated', 'forbidden', 'module_disabled', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal']
+    expect(callErrorCodes({ destructive: false, errors: [] }).sort()).toEqual([...pipeline].sort())
+    expect(callErrorCodes({ destructive: true, errors: [] })).toContain('confirm_required')
+    expect(callErrorCodes(widget([])).sort()).toEqual([...pipeline, 'not_found', 'conflict'].sort())
+    const mailer = defineOperation({ resource: 'mail', action: 'send', summary: 'Send mail.', errors: ['delivery_failed'], params: z.object({}), returns: z.object({}), handler: async () => ({ data: {}, changed: true }) })
+    expect(callErrorCodes(mailer)).toContain('delivery_failed')
+    expect(callErrorCodes(mailer)).not.toContain('not_found')
   })
 })

@@ -175,6 +175,10 @@ describe('dry runs and failures', () => {
     expect(body.changed).toBe(false)
     expect(body.data).toMatchObject({ status: 'dry_run', changed: true, message: 'would change content, excerpt' })
     expect(await readPost(plane.server.db, post.id)).toMatchObject({ content: '<h1>Dry</h1><p>Text.</p>', excerpt: '', updatedAt: post.updatedAt })
+    expect(body.data.changes).toEqual([
+      { field: 'content', before: '<h1>Dry</h1><p>Text.</p>', after: '<h2 id="dry">Dry</h2><p>Text.</p>' },
+      { field: 'excerpt', before: '', after: 'Text.' },
+    ])
     const row = (await ok('get_run', { id: body.data.run_id })).data
     expect(row).toMatchObject({ status: 'dry_run', is_dry_run: true, changed: true })
     // A dry run is not a success: the real run afterwards is not skipped.
@@ -187,6 +191,7 @@ describe('dry runs and failures', () => {
     const body = await ok('run', { post_id: post.id, recipe_id: 'fragile' })
     expect(body.changed).toBe(false)
     expect(body.data).toMatchObject({ status: 'failed', changed: false, message: 'stage 3 (explode) failed: exploded on purpose; nothing was written' })
+    expect(body.data.changes).toEqual([])
     expect(body.data.stages.map((stage: { status: string }) => stage.status)).toEqual(['success', 'success', 'failed', 'skipped'])
     expect(await readPost(plane.server.db, post.id)).toMatchObject({ content: '<h1>Keep me</h1><p>Text.</p>', excerpt: '', updatedAt: post.updatedAt })
     // A failed run is not a success either: the next run tries again.
@@ -324,5 +329,27 @@ describe('run history', () => {
     const before = await ok('list_runs', { recipe_id: 'fragile' })
     await ok('delete_recipe', { id: 'fragile', confirm: true })
     expect((await ok('list_runs', { recipe_id: 'fragile' })).data.total).toBe(before.data.total)
+  })
+})
+
+describe('choosing a post by title', () => {
+  test('list_posts finds posts whose title contains the search, ignoring case, newest first', async () => {
+    const older = await createPost(plane.server.db, { title: 'Launch notes: spring' })
+    const newer = await createPost(plane.server.db, { title: 'The LAUNCH of autumn', status: 'publish' })
+    await createPost(plane.server.db, { title: 'Unrelated' })
+    await plane.server.db.post.update({ where: { id: older.id }, data: { updatedAt: new Date('2026-01-01T00:00:00Z') } })
+    await plane.server.db.post.update({ where: { id: newer.id }, data: { updatedAt: new Date('2026-02-01T00:00:00Z') } })
+    const found = await ok('list_posts', { search: 'launch' })
+    expect(found.data.posts).toEqual([
+      { id: newer.id, title: 'The LAUNCH of autumn', status: 'publish', post_type: 'post', source: null, updated_at: '2026-02-01T00:00:00.000Z' },
+      { id: older.id, title: 'Launch notes: spring', status: 'draft', post_type: 'post', source: null, updated_at: '2026-01-01T00:00:00.000Z' },
+    ])
+    expect((await ok('list_posts', { search: 'launch', limit: 1 })).data.posts.map((post: { id: number }) => post.id)).toEqual([newer.id])
+  })
+
+  test('list_posts refuses a limit out of range', async () => {
+    const res = await pipelines('list_posts', { limit: 51 })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ ok: false, data: null, code: 'invalid_params' })
   })
 })

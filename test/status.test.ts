@@ -1,14 +1,18 @@
-import { describe, expect, test } from '@jest/globals'
+import { beforeEach, describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/use-test-server.ts'
 import { getWithKey } from './support/client.ts'
 import { enqueueOutbox } from '../src/outbox/enqueue.ts'
 import { testProvider } from './support/database.ts'
+import { FORWARD_TOPIC, forwardOrderingKey } from '../src/resources/content-sources/forward/forward-message.ts'
 
 const plane = useTestServer({ outbox: false })
 
+// Each test counts the outbox from empty, whatever ran before it.
+beforeEach(async () => { await plane.server.db.svcOutboxMessage.deleteMany() })
+
 describe('status.get', () => {
   test('reports version, database, modules, counts, outbox, uptime and checks', async () => {
-      await plane.dispatch({ resource: 'crm', action: 'create', params: { name: 'One' } })
+    await plane.dispatch({ resource: 'crm', action: 'create', params: { name: 'One' } })
     await plane.dispatch({ resource: 'modules', action: 'disable', params: { module: 'leads' } })
     await enqueueOutbox(plane.server.db, { topic: 'test.topic', orderingKey: 'k', payload: {} }, plane.server.runtime.options.now())
     await plane.server.db.svcOutboxMessage.create({ data: { topic: 'test.topic', orderingKey: 'k2', status: 'failed' } })
@@ -31,6 +35,23 @@ describe('status.get', () => {
     expect(checks.migrations).toMatchObject({ ok: true })
     expect(checks.encryption_key.ok).toBe(true)
     expect(checks.outbox).toMatchObject({ ok: false, message: expect.stringContaining('1 deliveries failed') })
+  })
+
+  test('names the oldest pending message and each content source\'s pending and failed forwards', async () => {
+    const wire = (await plane.dispatch({ resource: 'content_sources', action: 'create', params: { name: 'Wire', auth_mode: 'none' } })).body.data
+    await plane.dispatch({ resource: 'content_sources', action: 'create', params: { name: 'Quiet', auth_mode: 'none' } })
+    const queue = forwardOrderingKey(wire.id)
+    await plane.server.db.svcOutboxMessage.create({ data: { topic: FORWARD_TOPIC, orderingKey: queue, status: 'failed' } })
+    await plane.server.db.svcOutboxMessage.create({ data: { topic: FORWARD_TOPIC, orderingKey: queue, status: 'pending' } })
+    await plane.server.db.svcOutboxMessage.create({ data: { topic: FORWARD_TOPIC, orderingKey: queue, status: 'delivered' } })
+    const oldest = await plane.server.db.svcOutboxMessage.findFirstOrThrow({ where: { status: 'pending' }, orderBy: { createdAt: 'asc' } })
+
+    const data = (await getWithKey(plane.server.app, plane.admin.key, '/manage/status/get')).body.data
+    expect(data.outbox.oldest_pending_at).toBe(oldest.createdAt!.toISOString())
+    expect(data.forwarding).toEqual([
+      { source: 'quiet', name: 'Quiet', pending: 0, failed: 0 },
+      { source: 'wire', name: 'Wire', pending: 1, failed: 1 },
+    ])
   })
 
   test('never carries a secret or a connection string', async () => {

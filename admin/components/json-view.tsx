@@ -1,19 +1,7 @@
-import { css, tokenSchema } from '@keystar/ui/style'
+import { css } from '@keystar/ui/style'
+import { codeBox } from './code-box.ts'
 
-const block = css({
-  margin: 0,
-  padding: tokenSchema.size.space.regular,
-  backgroundColor: tokenSchema.color.background.surfaceSecondary,
-  border: `${tokenSchema.size.border.regular} solid ${tokenSchema.color.border.muted}`,
-  borderRadius: tokenSchema.size.radius.regular,
-  color: tokenSchema.color.foreground.neutral,
-  fontFamily: tokenSchema.typography.fontFamily.code,
-  fontSize: tokenSchema.typography.text.small.size,
-  lineHeight: 1.5,
-  overflow: 'auto',
-  whiteSpace: 'pre',
-  minWidth: 0,
-})
+const block = css({ ...codeBox, lineHeight: 1.5, whiteSpace: 'pre' })
 
 /** A value as indented JSON, scrolling inside its box beyond `maxHeight`. */
 export function JsonView ({ value, maxHeight = '24rem', label }: { value: unknown, maxHeight?: string, label?: string }) {

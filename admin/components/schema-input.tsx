@@ -25,8 +25,9 @@ function describe (field: SchemaField, extra?: string): string | undefined {
 
 /** The input for one param, chosen by its JSON Schema type. */
 export function SchemaInput ({ field, value, onChange, errorMessage }: SchemaInputProps) {
-  const { kind, name, required } = field
-  const common = { label: name, isRequired: required, errorMessage, width: '100%' as const }
+  const { kind, required } = field
+  const label = field.label ?? field.name
+  const common = { label, isRequired: required, errorMessage, width: '100%' as const }
   switch (kind.type) {
     case 'text':
       return (
@@ -53,11 +54,11 @@ export function SchemaInput ({ field, value, onChange, errorMessage }: SchemaInp
       )
     case 'boolean':
       if (required) {
-        return <Checkbox isSelected={value === true} onChange={onChange}>{name}</Checkbox>
+        return <Checkbox isSelected={value === true} onChange={onChange}>{label}</Checkbox>
       }
       return (
         <RadioGroup
-          label={name}
+          label={label}
           description={describe(field)}
           orientation='horizontal'
           value={value === undefined ? NOT_SET : String(value)}

@@ -2,6 +2,16 @@ import type { z } from 'zod'
 import type { apiKeyRecord } from '../../src/resources/api-keys/shape.ts'
 import type { auditEntry } from '../../src/resources/audit/operations/list.ts'
 import type { crmRecord } from '../../src/resources/crm/shape.ts'
+import type { aiRecord } from '../../src/resources/ai/settings.ts'
+import type { integrationRecord } from '../../src/resources/integrations/shape.ts'
+import type { moduleRecord } from '../../src/resources/modules/shape.ts'
+import type { postChoice } from '../../src/resources/pipelines/operations/list-posts.ts'
+import type { stageType } from '../../src/resources/pipelines/operations/list-stages.ts'
+import type { recipeRecord } from '../../src/resources/pipelines/recipe-shape.ts'
+import type { runOutcome } from '../../src/resources/pipelines/operations/run.ts'
+import type { runDetail, runRow, stageReport } from '../../src/resources/pipelines/run-shape.ts'
+import type { statusReport } from '../../src/resources/status/operations/get.ts'
+import type { variableRecord } from '../../src/resources/variables/shape.ts'
 
 /**
  * What the pages read from operation results. Resources built here take their types from their
@@ -87,3 +97,24 @@ export type ContentSource = {
 export type ContentSourceList = { sources: ContentSource[] }
 
 export type ApprovedMapping = { id: string, status: string, mapping_status: string, mapping: Record<string, unknown> | null }
+
+export type Recipe = z.output<typeof recipeRecord>
+export type RecipeList = { recipes: Recipe[] }
+export type StageType = z.output<typeof stageType>
+export type StageTypeList = { stages: StageType[] }
+export type StageReport = z.output<typeof stageReport>
+export type RunRow = z.output<typeof runRow>
+export type RunDetail = z.output<typeof runDetail>
+export type RunOutcome = z.output<typeof runOutcome>
+export type PostChoice = z.output<typeof postChoice>
+export type PostChoiceList = { posts: PostChoice[] }
+
+export type Integration = z.output<typeof integrationRecord>
+export type IntegrationList = { integrations: Integration[] }
+export type AiSettings = z.output<typeof aiRecord>
+export type AiTestResult = { ok: boolean, latency_ms: number, models?: string[], error?: string }
+export type Variable = z.output<typeof variableRecord>
+export type ModuleState = z.output<typeof moduleRecord>
+export type ModuleList = { modules: ModuleState[] }
+
+export type StatusReport = z.output<typeof statusReport>

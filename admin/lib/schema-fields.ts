@@ -22,7 +22,14 @@ export type FieldKind =
   | { type: 'choice', options: unknown[] }
   | { type: 'json', shape: 'object' | 'array' | 'value' }
 
-export type SchemaField = { name: string, description: string | undefined, required: boolean, kind: FieldKind }
+export type SchemaField = {
+  name: string
+  /** What the input is called on screen. @default name */
+  label?: string
+  description: string | undefined
+  required: boolean
+  kind: FieldKind
+}
 
 /** A field's value as the form holds it: text as typed, numbers as numbers, undefined for "not set". */
 export type FieldValue = string | number | boolean | undefined
@@ -86,6 +93,11 @@ export function schemaFields (schema: JsonSchema, { omit = [] }: { omit?: readon
     }))
 }
 
+/** Labels in words ("Max tokens") for forms outside the console, where param names would read as code. */
+export function labelled (fields: readonly SchemaField[]): SchemaField[] {
+  return fields.map(field => ({ ...field, label: field.name.replace(/_/g, ' ').replace(/^./, first => first.toUpperCase()) }))
+}
+
 /** The form's values for params already known, e.g. a stored mapping to edit. */
 export function valuesFromParams (fields: readonly SchemaField[], params: Record<string, unknown> = {}): FormValues {
   const values: FormValues = {}
@@ -140,13 +152,18 @@ export function paramsFromValues (fields: readonly SchemaField[], values: FormVa
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, params }
 }
 
-/** Error messages per top-level param, from an `invalid_params` envelope's `details.issues` (dotted paths). */
-export function issuesByField (details: unknown): Record<string, string> {
+/**
+ * Error messages per param, from an `invalid_params` envelope's `details.issues` (dotted paths):
+ * the top-level params, or those under `under` (e.g. `stages.2.options`).
+ */
+export function issuesByField (details: unknown, under?: string): Record<string, string> {
   const issues = (details as { issues?: unknown } | null | undefined)?.issues
   if (!Array.isArray(issues)) return {}
+  const prefix = under ? `${under}.` : ''
   const byField: Record<string, string> = {}
   for (const issue of issues as { path?: unknown, message?: unknown }[]) {
-    const name = typeof issue.path === 'string' ? issue.path.split('.')[0] : undefined
+    if (typeof issue.path !== 'string' || !issue.path.startsWith(prefix)) continue
+    const name = issue.path.slice(prefix.length).split('.')[0]
     if (name && typeof issue.message === 'string') byField[name] ??= issue.message
   }
   return byField

@@ -35,3 +35,9 @@ export type ListAccess = {
 /** Read access in GraphQL and the Admin UI for holders of `capability`; writes only through dispatch. */
 export const readOnlyListFor = (capabilities: CapabilityMap, capability?: string): ListAccess =>
   ({ access: readOnlyListAccess(capabilities, capability), ui: readOnlyListUi(capabilities, capability) })
+
+/**
+ * The control plane's bookkeeping (queues, windows, counters, logs): out of the Admin UI's dashboard
+ * and navigation for everyone, still readable at its address and through the control-plane pages.
+ */
+export const internalList = ({ access, ui }: ListAccess): ListAccess => ({ access, ui: { ...ui, hideNavigation: () => true } })

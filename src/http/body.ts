@@ -24,24 +24,33 @@ export function readRawBody (req: Request, res: Response, limit: number): Promis
   })
 }
 
+const bodyText = (body: unknown) => Buffer.isBuffer(body) ? body.toString('utf8') : ''
+
+const invalidJson = () => badRequest('request body is not valid JSON')
+
 /**
  * A JSON object body, or a clear 400. `checked` applies the input rule to the whole document
  * first; dispatch leaves that to the pipeline, which audits the refusal (V8's JSON.parse does
  * not recurse, so any depth parses safely within the body limit).
  */
 export function parseJsonObject (body: unknown, { checked }: { checked: boolean }): Record<string, unknown> {
-  const text = Buffer.isBuffer(body) ? body.toString('utf8') : ''
+  const text = bodyText(body)
   if (!text.trim()) throw badRequest('request body is empty: send a JSON object')
-  const invalid = () => badRequest('request body is not valid JSON')
-  const value = checked ? parseJsonInput(text, { invalid, what: 'invalid request body' }) : parseUnchecked(text, invalid)
+  const value = checked ? parseJsonInput(text, { invalid: invalidJson, what: 'invalid request body' }) : parseUnchecked(text)
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('request body must be a JSON object')
   return value as Record<string, unknown>
 }
 
-function parseUnchecked (text: string, invalid: () => Error): unknown {
+/** Any JSON body, unchecked (the pipeline checks params), or `undefined` when there is none. */
+export function parseJsonBody (body: unknown): unknown {
+  const text = bodyText(body)
+  return text.trim() ? parseUnchecked(text) : undefined
+}
+
+function parseUnchecked (text: string): unknown {
   try {
     return JSON.parse(text)
   } catch {
-    throw invalid()
+    throw invalidJson()
   }
 }

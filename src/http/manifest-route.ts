@@ -1,9 +1,7 @@
 import type { Request, Response } from 'express'
 import type { ControlPlaneRuntime } from '../runtime.ts'
-import { authorize } from './authorize.ts'
+import { authorizeReader } from './authorize-reader.ts'
 import { sendSuccess } from './envelope.ts'
-import { roleHasCapability } from '../auth/capabilities.ts'
-import { forbidden } from '../errors.ts'
 import { buildManifest } from '../registry/manifest.ts'
 
 /** The manifest as the installation stands now: every operation, its module's switch, the Admin UI pages. */
@@ -13,9 +11,6 @@ export async function currentManifest (runtime: ControlPlaneRuntime) {
 
 /** `GET {base}/manage/manifest` — needs `manage_options`, like every operation. */
 export async function manifestRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
-  const identity = await authorize(runtime, req, res)
-  if (!roleHasCapability(runtime.options.capabilities, identity.account.role, 'manage_options')) {
-    throw forbidden('the manifest requires the capability manage_options')
-  }
+  await authorizeReader(runtime, req, res, 'the manifest')
   sendSuccess(res, await currentManifest(runtime), false)
 }

@@ -7,14 +7,7 @@ import { invalidParams, methodNotAllowed } from '../errors.ts'
 import { parseJsonInput } from '../registry/input-boundary.ts'
 import { assertCapability } from '../registry/run-operation.ts'
 import type { Operation } from '../registry/define-operation.ts'
-
-type JsonSchema = { type?: string | string[], properties?: Record<string, JsonSchema>, anyOf?: JsonSchema[] }
-
-function scalarType (schema: JsonSchema | undefined): string | undefined {
-  if (!schema) return undefined
-  if (typeof schema.type === 'string') return schema.type
-  return schema.anyOf?.map(scalarType).find(type => type && type !== 'null')
-}
+import { scalarType, type JsonSchema } from './query-schema.ts'
 
 /** Query strings carry text; each value becomes what its schema expects, or stays text for zod to reject. */
 function coerce (type: string | undefined, value: string): unknown {
@@ -50,7 +43,7 @@ export async function readFormRoute (runtime: ControlPlaneRuntime, req: Request,
   assertCapability(runtime, identity, operation)
   if (!operation.readonly) {
     res.set('Allow', 'POST')
-    throw methodNotAllowed(`${operation.name} changes state: send it with POST ${runtime.options.basePath}/manage/dispatch`)
+    throw methodNotAllowed(`${operation.name} changes state: send it with POST ${runtime.options.basePath}/manage/${resource}/${action}`)
   }
   const params = paramsFromQuery(operation, req.query)
   await executeDispatch(runtime, identity, { resource, action, params, confirmed: false, channel: 'read_form' }, res)

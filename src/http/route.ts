@@ -39,8 +39,9 @@ export type MountedRoute = PublicRoute & { module: string }
 export const toMiddleware = (runtime: ControlPlaneRuntime, handler: Handler): RequestHandler =>
   (req: Request, res: Response, next: NextFunction) => { handler(runtime, req, res).catch(next) }
 
-/** Answers 405 with `Allow` for a path served only with other methods. */
-export const refuseOtherMethods = (allow: string): RequestHandler => (req: Request, res: Response) => {
-  res.set('Allow', allow)
-  sendFailure(res, methodNotAllowed(`${req.method} is not allowed here; use ${allow}`))
+/** Answers 405 with `Allow` for a path served only with other methods (which may depend on the path). */
+export const refuseOtherMethods = (allow: string | ((req: Request) => string)): RequestHandler => (req: Request, res: Response) => {
+  const allowed = typeof allow === 'string' ? allow : allow(req)
+  res.set('Allow', allowed)
+  sendFailure(res, methodNotAllowed(`${req.method} is not allowed here; use ${allowed}`))
 }

@@ -10,6 +10,9 @@ import { fromHttpError } from './http-errors.ts'
 import { dispatchRoute } from './dispatch-route.ts'
 import { manifestRoute } from './manifest-route.ts'
 import { readFormRoute } from './read-form-route.ts'
+import { operationRoute } from './operation-route.ts'
+import { openApiRoute } from './openapi-route.ts'
+import { docsAssetRoute, docsPageRoute } from './docs-route.ts'
 import { mcpRouter } from '../mcp/router.ts'
 
 /** A resource's route behind its module switch: 409 `module_disabled` while the module is off. */
@@ -31,7 +34,10 @@ function mountPublicRoute (router: express.Router, runtime: ControlPlaneRuntime,
   router.all(route.path, refuseOtherMethods(route.cors ? `${route.method}, OPTIONS` : route.method))
 }
 
-/** The `svc/v1` namespace: dispatch, manifest, the GET read form, and the resources' public routes. */
+/**
+ * The `svc/v1` namespace: dispatch, the manifest, a route per operation (POST, and GET for reads),
+ * the OpenAPI document and its reference page, MCP, and the resources' public routes.
+ */
 export function createRouter (runtime: ControlPlaneRuntime, routes: readonly MountedRoute[]): express.Router {
   const router = express.Router()
   router.use((_req, res, next) => {
@@ -44,7 +50,14 @@ export function createRouter (runtime: ControlPlaneRuntime, routes: readonly Mou
   router.get('/manage/manifest', toMiddleware(runtime, manifestRoute))
   router.all('/manage/manifest', refuseOtherMethods('GET'))
   router.get('/manage/:resource/:action', toMiddleware(runtime, readFormRoute))
-  router.all('/manage/:resource/:action', refuseOtherMethods('GET'))
+  router.post('/manage/:resource/:action', rawBody(runtime.options.maxBodyBytes), toMiddleware(runtime, operationRoute))
+  router.all('/manage/:resource/:action', refuseOtherMethods(req =>
+    runtime.registry.get(String(req.params.resource), String(req.params.action))?.readonly ? 'GET, POST' : 'POST'))
+  router.get('/openapi.json', toMiddleware(runtime, openApiRoute))
+  router.all('/openapi.json', refuseOtherMethods('GET'))
+  router.get('/docs', toMiddleware(runtime, docsPageRoute))
+  router.get('/docs/assets/:file', docsAssetRoute())
+  router.all(['/docs', '/docs/assets/:file'], refuseOtherMethods('GET'))
   router.use('/mcp', mcpRouter(runtime))
   for (const route of routes) mountPublicRoute(router, runtime, route)
   router.use((req, _res, next) => next(notFound(`no endpoint ${req.method} ${req.baseUrl}${req.path}`)))

@@ -1,4 +1,4 @@
 /** The door a call came in through, recorded with its audit entry. */
-export type Channel = 'dispatch' | 'read_form' | 'mcp'
+export type Channel = 'dispatch' | 'read_form' | 'route' | 'mcp'
 
-export const CHANNELS = ['dispatch', 'read_form', 'mcp'] as const satisfies readonly Channel[]
+export const CHANNELS = ['dispatch', 'read_form', 'route', 'mcp'] as const satisfies readonly Channel[]

@@ -2,6 +2,8 @@ import { z } from 'zod'
 import type { OperationContext } from './operation-context.ts'
 import { PRODUCT_VERSION } from '../version.ts'
 import { exampleParamsProblems, unboundPlaceholders, type OperationExample } from './operation-example.ts'
+import { callErrorCodes, DEFAULT_HANDLER_ERRORS } from './error-codes.ts'
+import type { ErrorCode } from '../errors.ts'
 
 export type OperationResult<Data> = { data: Data, changed: boolean }
 
@@ -44,6 +46,13 @@ export type OperationConfig<Shape extends ParamsShape, Returns extends z.ZodType
    * @default []
    */
   examples?: readonly OperationExample[]
+  /**
+   * The error codes the handler itself answers with (the pipeline adds its own: `invalid_params`,
+   * `forbidden`, `module_disabled`, `rate_limited`, `confirm_required` for destructive operations…).
+   * Listed in the manifest and the OpenAPI document; an example's `refusal` must be one of them.
+   * @default ['not_found', 'conflict']
+   */
+  errors?: readonly ErrorCode[]
   handler: (
     params: z.output<z.ZodObject<Shape>>,
     context: OperationContext,
@@ -67,6 +76,8 @@ export type Operation = {
   since: string
   module: string
   examples: readonly OperationExample[]
+  /** The error codes the handler itself answers with; see {@link callErrorCodes} for all of a call's. */
+  errors: readonly ErrorCode[]
   handler: (params: any, context: OperationContext) => Promise<OperationResult<unknown>>
 }
 
@@ -91,8 +102,11 @@ export function defineOperation<Shape extends ParamsShape, Returns extends z.Zod
     : config.params
   const strictParams = params.strict() as unknown as z.ZodObject<ParamsShape>
   const examples = config.examples ?? []
+  const errors = config.errors ?? DEFAULT_HANDLER_ERRORS
+  const answers = callErrorCodes({ destructive, errors })
   for (const [index, example] of examples.entries()) {
     const problems = [
+      ...example.refusal && !answers.includes(example.refusal) ? [`refusal ${example.refusal} is not among the operation's errors (${answers.join(', ')})`] : [],
       ...exampleParamsProblems(strictParams, example.params),
       ...unboundPlaceholders(example).map(unbound => `placeholder {{${unbound}…}} names nothing bound before it`),
       ...destructive && !example.confirm && example.refusal !== 'confirm_required' ? ['a destructive operation runs only with confirm: true'] : [],
@@ -115,6 +129,7 @@ export function defineOperation<Shape extends ParamsShape, Returns extends z.Zod
     since: config.since ?? PRODUCT_VERSION,
     module: config.module ?? config.resource,
     examples,
+    errors,
     handler: config.handler as Operation['handler'],
   }
 }

@@ -3,6 +3,9 @@ import type { Operation } from './define-operation.ts'
 import type { OperationRegistry } from './registry.ts'
 import { NAMESPACE, PRODUCT_VERSION } from '../version.ts'
 import { EXAMPLE_FIXTURES } from './operation-example.ts'
+import { callErrorCodes } from './error-codes.ts'
+import type { ErrorCode } from '../errors.ts'
+import { weakMemo } from '../lib/weak-memo.ts'
 
 /** A page of the Admin UI that manages a resource; the navigation shows it when the manifest lists every operation in `requires`. */
 export type AdminPage = {
@@ -15,11 +18,13 @@ export type AdminPage = {
   requires: readonly string[]
 }
 
-export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | 'openWorld'> & {
+export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | 'errors' | 'openWorld'> & {
   /** Reaches outside the site (e-mail, providers, other systems). */
   open_world: boolean
   /** False while the operation's module is disabled. */
   enabled: boolean
+  /** Every error code a call can answer with: the pipeline's and the handler's. */
+  errors: ErrorCode[]
   params: Record<string, unknown>
   returns: Record<string, unknown>
   get_path: string | null
@@ -29,21 +34,10 @@ export function toJsonSchema (schema: z.ZodType, io: 'input' | 'output'): Record
   return z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>
 }
 
-const paramsSchemas = new WeakMap<Operation, Record<string, unknown>>()
-const returnsSchemas = new WeakMap<Operation, Record<string, unknown>>()
-
-function memoized (cache: WeakMap<Operation, Record<string, unknown>>, operation: Operation, build: () => Record<string, unknown>) {
-  let schema = cache.get(operation)
-  if (!schema) cache.set(operation, schema = build())
-  return schema
-}
-
 /** Operations never change after registration, so their JSON Schemas are built once. */
-export const paramsJsonSchema = (operation: Operation) =>
-  memoized(paramsSchemas, operation, () => toJsonSchema(operation.params, 'input'))
+export const paramsJsonSchema = weakMemo((operation: Operation) => toJsonSchema(operation.params, 'input'))
 
-export const returnsJsonSchema = (operation: Operation) =>
-  memoized(returnsSchemas, operation, () => toJsonSchema(operation.returns, 'output'))
+export const returnsJsonSchema = weakMemo((operation: Operation) => toJsonSchema(operation.returns, 'output'))
 
 function manifestEntry (operation: Operation, basePath: string, disabledModules: ReadonlySet<string>): ManifestEntry {
   return {
@@ -60,6 +54,7 @@ function manifestEntry (operation: Operation, basePath: string, disabledModules:
     since: operation.since,
     module: operation.module,
     examples: operation.examples.map(example => ({ ...example, title: example.title ?? operation.summary })),
+    errors: callErrorCodes(operation),
     enabled: !disabledModules.has(operation.module),
     params: paramsJsonSchema(operation),
     returns: returnsJsonSchema(operation),

@@ -16,7 +16,6 @@ import { variablesResource } from './variables/index.ts'
 /** Every resource the control plane ships with, in the order of their Admin UI pages. Adding one is one line here. */
 export const builtinResources: readonly Resource[] = [
   statusResource,
-  modulesResource,
   apiKeysResource,
   crmResource,
   usersResource,
@@ -24,6 +23,7 @@ export const builtinResources: readonly Resource[] = [
   leadsResource,
   contentSourcesResource,
   pipelinesResource,
+  modulesResource,
   integrationsResource,
   aiResource,
   variablesResource,

@@ -1,8 +1,8 @@
 import { VStack } from '@keystar/ui/layout'
-import { Text } from '@keystar/ui/typography'
 import type { Manifest } from '../../lib/svc-client.ts'
 import type { ContentSourceList } from '../../lib/records.ts'
 import { useOperation } from '../../lib/use-operation.ts'
+import { EmptyState } from '../empty-state.tsx'
 import { OperationState } from '../operation-state.tsx'
 import { Panel } from '../panel.tsx'
 import { SourceCard } from './source-card.tsx'
@@ -15,7 +15,13 @@ export function ContentSourcesOverview ({ manifest }: { manifest: Manifest }) {
   return (
     <OperationState state={sources}>
       {data => data.sources.length === 0
-        ? <Panel><Text color='neutralSecondary'>No content source yet.</Text></Panel>
+        ? (
+          <Panel>
+            <EmptyState title='No content source yet'>
+              Create one with “New content source” above and point your sender at its ingest URL: the first delivery becomes the sample a mapping is proposed for.
+            </EmptyState>
+          </Panel>
+          )
         : <VStack gap='xlarge'>{data.sources.map(source => <SourceCard key={source.id} manifest={manifest} initial={source} />)}</VStack>}
     </OperationState>
   )

@@ -37,7 +37,7 @@ export function CrmOverview ({ manifest }: { manifest: Manifest }) {
           actions={<Text color='neutralSecondary'>{plural(data.crms.length, 'slot')} in use{data.crm_count === undefined ? '' : ` · highest slot used so far ${data.crm_count}`}</Text>}
         >
           <VStack gap='large'>
-            <DataTable label='CRM connections' columns={columns(manifest)} rows={data.crms} rowKey={crm => crm.crm_num} empty='No CRM connection yet.' />
+            <DataTable label='CRM connections' columns={columns(manifest)} rows={data.crms} rowKey={crm => crm.crm_num} empty='No CRM connection yet. Add one with “New CRM connection” above; captured leads can then be pushed to it.' />
           </VStack>
         </Panel>
       )}

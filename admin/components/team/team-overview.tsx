@@ -45,7 +45,7 @@ export function TeamOverview ({ manifest }: { manifest: Manifest }) {
     <OperationState state={team}>
       {data => (
         <Panel title='Team members' actions={<Text color='neutralSecondary'>{plural(data.users.length, 'active member')}</Text>}>
-          <DataTable label='Team members' columns={columns(manifest, data.users)} rows={data.users} rowKey={member => member.user_num} empty='No team member yet.' />
+          <DataTable label='Team members' columns={columns(manifest, data.users)} rows={data.users} rowKey={member => member.user_num} empty='No team member yet. Add one with “Add team member” above; each member takes the next free slot and gets a personal page.' />
         </Panel>
       )}
     </OperationState>

@@ -12,11 +12,12 @@ import { importContentSource } from './operations/import.ts'
 import { listContentSources } from './operations/list.ts'
 import { rotateContentSourceSecret } from './operations/rotate-secret.ts'
 import { updateContentSource } from './operations/update.ts'
+import { internalList } from '../../auth/list-access.ts'
 
 /** Outside systems pushing articles into the host's `Post` list through their own webhook. */
 export const contentSourcesResource = defineResource({
   name: 'content_sources',
-  lists: readOnly => ({ SvcContentDelivery: contentDeliveryList(readOnly()), SvcContentSource: contentSourceList(readOnly()) }),
+  lists: readOnly => ({ SvcContentDelivery: contentDeliveryList(internalList(readOnly())), SvcContentSource: contentSourceList(readOnly()) }),
   operations: [
     approveContentSourceMapping,
     createContentSource,

@@ -12,11 +12,12 @@ import { listLeads } from './operations/list.ts'
 import { setLeadStatus } from './operations/set-status.ts'
 import { setLeadStatusLocal } from './operations/set-status-local.ts'
 import { verifyLead } from './operations/verify.ts'
+import { internalList } from '../../auth/list-access.ts'
 
 /** Leads from the site's forms, each with a hash-chained timeline, pushed to the external contact system. */
 export const leadsResource = defineResource({
   name: 'leads',
-  lists: readOnly => ({ SvcLead: leadList(readOnly()), SvcLeadEvent: leadEventList(readOnly()) }),
+  lists: readOnly => ({ SvcLead: leadList(readOnly()), SvcLeadEvent: leadEventList(internalList(readOnly())) }),
   operations: [
     captureLeadOperation, deleteLead, exportLeads, getLead, linkRtContact, listLeads, setLeadStatus, setLeadStatusLocal, verifyLead,
   ],

@@ -8,4 +8,5 @@ export const modulesResource = defineResource({
   name: 'modules',
   module: 'locked',
   operations: [disableModule, enableModule, listModules],
+  adminPages: [{ path: '/settings', label: 'Settings', title: 'Site settings', requires: ['modules.list'] }],
 })

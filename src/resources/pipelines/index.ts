@@ -1,6 +1,7 @@
 import { defineResource } from '../../define-resource.ts'
 import { pipelineRecipeList } from './recipe-model.ts'
 import { pipelineRunList } from './run-model.ts'
+import { internalList } from '../../auth/list-access.ts'
 import { builtinStages } from './stages/builtin.ts'
 import { ensureDefaultRecipe } from './default-recipe.ts'
 import { withPublishTrigger } from './triggers/publish-hook.ts'
@@ -8,6 +9,7 @@ import { createRecipe } from './operations/create-recipe.ts'
 import { deleteRecipe } from './operations/delete-recipe.ts'
 import { getRecipe } from './operations/get-recipe.ts'
 import { getRun } from './operations/get-run.ts'
+import { listPosts } from './operations/list-posts.ts'
 import { listRecipes } from './operations/list-recipes.ts'
 import { listRuns } from './operations/list-runs.ts'
 import { listStages } from './operations/list-stages.ts'
@@ -17,13 +19,19 @@ import { updateRecipe } from './operations/update-recipe.ts'
 /** Recipes of content stages run over posts by hand, on ingest and on publish, with their run history. */
 export const pipelinesResource = defineResource({
   name: 'pipelines',
-  lists: readOnly => ({ SvcPipelineRecipe: pipelineRecipeList(readOnly()), SvcPipelineRun: pipelineRunList(readOnly()) }),
-  operations: [createRecipe, deleteRecipe, getRecipe, getRun, listRecipes, listRuns, listStages, runRecipe, updateRecipe],
+  lists: readOnly => ({ SvcPipelineRecipe: pipelineRecipeList(readOnly()), SvcPipelineRun: pipelineRunList(internalList(readOnly())) }),
+  operations: [createRecipe, deleteRecipe, getRecipe, getRun, listPosts, listRecipes, listRuns, listStages, runRecipe, updateRecipe],
   seeds: [{ what: 'the default pipeline recipe', run: ensureDefaultRecipe }],
   statusCounters: [
     { key: 'recipes', count: db => db.svcPipelineRecipe.count() },
     { key: 'runs', count: db => db.svcPipelineRun.count() },
   ],
+  adminPages: [{
+    path: '/pipelines',
+    label: 'Pipelines',
+    title: 'Pipelines',
+    requires: ['pipelines.list_recipes', 'pipelines.list_stages', 'pipelines.list_runs', 'pipelines.get_run'],
+  }],
   stages: builtinStages,
   extendHostLists: withPublishTrigger,
 })

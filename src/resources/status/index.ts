@@ -6,4 +6,5 @@ export const statusResource = defineResource({
   name: 'status',
   module: 'locked',
   operations: [getStatus],
+  adminPages: [{ path: '/status', label: 'Health', title: 'Site health', requires: ['status.get'] }],
 })

@@ -10,11 +10,12 @@ import { listUsers } from './operations/list.ts'
 import { sendWelcomeEmail } from './operations/send-welcome-email.ts'
 import { unlinkUserAccount } from './operations/unlink-account.ts'
 import { updateUser } from './operations/update.ts'
+import { internalList } from '../../auth/list-access.ts'
 
 /** The team directory: members in numbered slots, their public pages and their welcome e-mail. */
 export const usersResource = defineResource({
   name: 'users',
-  lists: readOnly => ({ SvcTeamMember: teamMemberList(readOnly()), SvcWelcomeEmailWindow: welcomeEmailWindowList(readOnly()) }),
+  lists: readOnly => ({ SvcTeamMember: teamMemberList(readOnly()), SvcWelcomeEmailWindow: welcomeEmailWindowList(internalList(readOnly())) }),
   operations: [createUser, deleteUser, getUser, linkUserAccount, listUsers, sendWelcomeEmail, unlinkUserAccount, updateUser],
   routes: [personalPageRoute],
   statusCounters: [{ key: 'users', count: db => db.svcTeamMember.count() }],

@@ -9,7 +9,7 @@ export const auditEntry = z.object({
   id: z.number().int(),
   at: z.string().nullable(),
   operation: z.string(),
-  channel: z.string().describe('The door the call came in through: dispatch, read_form or mcp.'),
+  channel: z.string().describe('The door the call came in through: dispatch, read_form, route (the route per operation) or mcp.'),
   tool: z.string().nullable().describe('The MCP tool name, for calls through mcp.'),
   actor_id: z.string(),
   actor_email: z.string(),
@@ -26,7 +26,7 @@ export const listAudit = defineOperation({
   resource: 'audit',
   action: 'list',
   summary: 'Page through the audit log, newest first.',
-  description: 'Every call by an authenticated caller is recorded — through dispatch, the GET read form or MCP — with secret params redacted.',
+  description: 'Every call by an authenticated caller is recorded — through dispatch, the GET read form, the route per operation or MCP — with secret params redacted.',
   readonly: true,
   examples: [{ title: 'The latest CRM connections created', params: { operation: 'crm.create', per_page: 10 } }],
   params: z.object({

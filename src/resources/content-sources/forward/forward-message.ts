@@ -7,6 +7,9 @@ import { postSnapshot } from './post-snapshot.ts'
 
 export const FORWARD_TOPIC = 'content_sources.forward'
 
+/** One queue per source, so its forwards arrive in order. */
+export const forwardOrderingKey = (sourceId: string) => `content_source:${sourceId}`
+
 /** What the outbox keeps for one forward: no secret, those are looked up at delivery. */
 export const forwardPayload = z.object({
   source_id: z.string(),
@@ -27,7 +30,7 @@ export async function enqueueForward (tx: Tx, source: SourceRow, postId: number,
   }
   await enqueueOutbox(tx, {
     topic: FORWARD_TOPIC,
-    orderingKey: `content_source:${source.id}`,
+    orderingKey: forwardOrderingKey(source.id),
     payload: { source_id: source.id, forward_id: forwardId, body } satisfies z.input<typeof forwardPayload>,
   }, now)
 }

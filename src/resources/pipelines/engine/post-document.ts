@@ -41,6 +41,9 @@ export async function loadPost (db: Db, id: number): Promise<PostRow> {
 export const factsOf = (post: PostRow): PostFacts =>
   ({ id: post.id, slug: post.slug, status: post.status, postType: post.postType?.slug ?? null, source: post.source })
 
+/** The fields of a post a run may change, in the order they are reported. */
+export const POST_STATE_FIELDS = ['title', 'content', 'excerpt', 'tags', 'categories', 'meta'] as const
+
 /** The part of a post a run may change; compared before and after a run, and hashed. */
 export type PostState = {
   title: string
@@ -95,5 +98,5 @@ const comparable: Record<keyof PostState, (state: PostState) => string> = {
 
 /** Which fields differ between two states. */
 export function changedFields (before: PostState, after: PostState): (keyof PostState)[] {
-  return (Object.keys(comparable) as (keyof PostState)[]).filter(field => comparable[field](before) !== comparable[field](after))
+  return POST_STATE_FIELDS.filter(field => comparable[field](before) !== comparable[field](after))
 }

@@ -4,7 +4,7 @@ import type { Recipe } from '../recipe-shape.ts'
 import type { RunStatus, TriggerKind } from '../values.ts'
 import { stageRegistryFor } from '../stages/registry.ts'
 import { contentHash } from './content-hash.ts'
-import { changedFields, documentFor, loadPost, stateAfter, stateOf, type PostRow } from './post-document.ts'
+import { changedFields, documentFor, loadPost, stateAfter, stateOf, type PostRow, type PostState } from './post-document.ts'
 import { PostChanged, recordRun, type PostWrite } from './record-run.ts'
 import { runStages, type StageReport } from './run-stages.ts'
 
@@ -21,9 +21,24 @@ export type RunResult = {
   /** The stages changed the post: written for `success`, what would have been written for `dry_run`. */
   changed: boolean
   message: string
+  /** Each field the stages changed, as it was and as it is (or would be, for `dry_run`). */
+  changes: FieldChange[]
 }
 
-type Evaluation = { status: RunStatus, stages: StageReport[], changed: boolean, message: string, hash: string, write: PostWrite | null }
+export type FieldChange = { [Field in keyof PostState]: { field: Field, before: PostState[Field], after: PostState[Field] } }[keyof PostState]
+
+type Evaluation = {
+  status: RunStatus
+  stages: StageReport[]
+  changed: boolean
+  message: string
+  hash: string
+  write: PostWrite | null
+  changes: FieldChange[]
+}
+
+const fieldChanges = (before: PostState, after: PostState, fields: readonly (keyof PostState)[]): FieldChange[] =>
+  fields.map(field => ({ field, before: before[field], after: after[field] }) as FieldChange)
 
 /** Runs that lose the race for the post start over this many times in all before they give up. */
 const MAX_ATTEMPTS = 5
@@ -45,18 +60,21 @@ async function evaluate ({ db, options }: PipelineDeps, post: PostRow, { recipe,
   if (recipe.policy.skip_unchanged && !force) {
     const last = await lastSuccessfulHash(db, post.id, recipe.id)
     if (last?.contentHash === hashBefore) {
-      return { status: 'skipped', stages: [], changed: false, message: `unchanged since run ${last.id}`, hash: hashBefore, write: null }
+      return { status: 'skipped', stages: [], changed: false, message: `unchanged since run ${last.id}`, hash: hashBefore, write: null, changes: [] }
     }
   }
   const clock = () => options.now().getTime()
   const outcome = await runStages(documentFor(post), recipe.stages, recipe.policy, stageRegistryFor(options), clock)
   const failures = failureSummary(outcome.reports)
-  if (outcome.stopped) return { status: 'failed', stages: outcome.reports, changed: false, message: `${failures}; nothing was written`, hash: hashBefore, write: null }
+  if (outcome.stopped) {
+    return { status: 'failed', stages: outcome.reports, changed: false, message: `${failures}; nothing was written`, hash: hashBefore, write: null, changes: [] }
+  }
   const after = stateAfter(outcome.doc, before, outcome.touched)
   const fields = changedFields(before, after)
   const changed = fields.length > 0
   const summary = [changed ? `${dryRun ? 'would change' : 'changed'} ${fields.join(', ')}` : 'nothing to change', failures].filter(Boolean).join('; ')
-  if (dryRun) return { status: 'dry_run', stages: outcome.reports, changed, message: summary, hash: hashBefore, write: null }
+  const changes = fieldChanges(before, after, fields)
+  if (dryRun) return { status: 'dry_run', stages: outcome.reports, changed, message: summary, hash: hashBefore, write: null, changes }
   return {
     status: 'success',
     stages: outcome.reports,
@@ -64,6 +82,7 @@ async function evaluate ({ db, options }: PipelineDeps, post: PostRow, { recipe,
     message: summary,
     hash: contentHash(after, recipe),
     write: changed ? { read: post, next: after, fields, at: options.now() } : null,
+    changes,
   }
 }
 
@@ -90,8 +109,8 @@ export async function runPipeline (deps: PipelineDeps, request: RunRequest): Pro
       stages: evaluation.stages,
       createdAt: deps.options.now(),
     }, evaluation.write)
-    const { status, stages, changed, message } = evaluation
-    return { run_id: runId, status, post_id: post.id, recipe: request.recipe.id, stages, changed, message }
+    const { status, stages, changed, message, changes } = evaluation
+    return { run_id: runId, status, post_id: post.id, recipe: request.recipe.id, stages, changed, message, changes }
   }
   let post = request.post
   for (let round = 1; ; round++) {
@@ -102,7 +121,7 @@ export async function runPipeline (deps: PipelineDeps, request: RunRequest): Pro
       if (!(error instanceof PostChanged)) throw error
       if (round === MAX_ATTEMPTS) {
         const message = `the post kept changing during the run (${MAX_ATTEMPTS} attempts); nothing was written`
-        return record(post, { ...evaluation, status: 'failed', changed: false, write: null, hash: contentHash(stateOf(post), request.recipe), message })
+        return record(post, { ...evaluation, status: 'failed', changed: false, write: null, changes: [], hash: contentHash(stateOf(post), request.recipe), message })
       }
       post = await loadPost(deps.db, post.id)
     }

@@ -3,6 +3,13 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { toJsonSchema } from '../../../registry/manifest.ts'
 import { stageRegistryFor } from '../stages/registry.ts'
 
+export const stageType = z.object({
+  type: z.string(),
+  summary: z.string(),
+  builtin: z.boolean(),
+  options: z.record(z.string(), z.unknown()).describe('JSON Schema (2020-12) of the stage\'s options.'),
+})
+
 export const listStages = defineOperation({
   resource: 'pipelines',
   action: 'list_stages',
@@ -10,14 +17,7 @@ export const listStages = defineOperation({
   readonly: true,
   examples: [{ title: 'The stage types a recipe may use', params: {} }],
   params: z.object({}),
-  returns: z.object({
-    stages: z.array(z.object({
-      type: z.string(),
-      summary: z.string(),
-      builtin: z.boolean(),
-      options: z.record(z.string(), z.unknown()).describe('JSON Schema (2020-12) of the stage\'s options.'),
-    })),
-  }),
+  returns: z.object({ stages: z.array(stageType) }),
   async handler (_params, { options }) {
     const registry = stageRegistryFor(options)
     const stages = registry.all().map(stage => ({

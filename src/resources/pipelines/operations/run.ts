@@ -5,10 +5,25 @@ import { ensureDefaultRecipe } from '../default-recipe.ts'
 import { findRecipe } from '../find-recipe.ts'
 import { recipeIdParam, toRecipe } from '../recipe-shape.ts'
 import { stageReport } from '../run-shape.ts'
-import { factsOf, loadPost } from '../engine/post-document.ts'
+import { factsOf, loadPost, POST_STATE_FIELDS } from '../engine/post-document.ts'
 import { recipeForTrigger } from '../engine/pick-recipe.ts'
 import { runPipeline } from '../engine/run-pipeline.ts'
 import { RUN_STATUSES } from '../values.ts'
+
+export const runOutcome = z.object({
+  status: z.enum(RUN_STATUSES),
+  post_id: z.number().int(),
+  recipe: z.string().describe('Id of the recipe that ran.'),
+  stages: z.array(stageReport),
+  run_id: z.number().int(),
+  changed: z.boolean().describe('The stages changed the post (written unless dry_run).'),
+  message: z.string(),
+  changes: z.array(z.object({
+    field: z.enum(POST_STATE_FIELDS),
+    before: z.unknown(),
+    after: z.unknown(),
+  })).describe('Each field the stages changed, before and after (what would be written, for a dry run): content is HTML, tags and categories are names, meta is an object. Empty when nothing changed, the run was skipped or failed.'),
+})
 
 export const runRecipe = defineOperation({
   resource: 'pipelines',
@@ -25,15 +40,7 @@ export const runRecipe = defineOperation({
     dry_run: z.boolean().optional().describe('Run the stages and report, write nothing to the post. Default false.'),
     force: z.boolean().optional().describe('Run even when nothing changed since the last successful run. Default false.'),
   }),
-  returns: z.object({
-    status: z.enum(RUN_STATUSES),
-    post_id: z.number().int(),
-    recipe: z.string().describe('Id of the recipe that ran.'),
-    stages: z.array(stageReport),
-    run_id: z.number().int(),
-    changed: z.boolean().describe('The stages changed the post (written unless dry_run).'),
-    message: z.string(),
-  }),
+  returns: runOutcome,
   async handler ({ post_id, recipe_id, dry_run = false, force = false }, { db, options }) {
     const post = await loadPost(db, post_id)
     await ensureDefaultRecipe(db)

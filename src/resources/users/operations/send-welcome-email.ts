@@ -36,6 +36,7 @@ export const sendWelcomeEmail = defineOperation({
     'e-mailed again. A mail server that refuses the message answers 502 delivery_failed, and nothing is recorded as sent.',
   destructive: true,
   openWorld: true,
+  errors: ['not_found', 'conflict', 'rate_limited', 'delivery_failed'],
   examples: [{
     title: 'Check who would receive the welcome e-mail, sending nothing',
     setup: [

@@ -1,0 +1,87 @@
+import { useState } from 'react'
+import { Button } from '@keystar/ui/button'
+import { DialogContainer } from '@keystar/ui/dialog'
+import { VStack } from '@keystar/ui/layout'
+import { useRouter } from '@keystone-6/core/admin-ui/router'
+import type { Paged, Recipe, RecipeList, RunRow, StageTypeList } from '../../lib/records.ts'
+import { useAction } from '../../lib/use-action.ts'
+import { useOperation } from '../../lib/use-operation.ts'
+import { ConfirmDialog } from '../confirm-dialog.tsx'
+import { FailureNotice } from '../failure-notice.tsx'
+import { OperationState } from '../operation-state.tsx'
+import { Panel } from '../panel.tsx'
+import { RecipeEditor } from './recipe-editor.tsx'
+import { RecipeRunner } from './recipe-runner.tsx'
+import { DEFAULT_RECIPE, RecipeTable } from './recipe-table.tsx'
+import { NO_RUN_FILTER, RunHistory, runParams, type RunFilter } from './run-history.tsx'
+import { RunDetailView } from './run-detail.tsx'
+
+const RECIPES = { resource: 'pipelines', action: 'list_recipes' }
+const STAGES = { resource: 'pipelines', action: 'list_stages' }
+
+type Editing = { recipe: Recipe | null } | null
+
+/** Recipes, trying one on a post, and the run history; `?run=<id>` opens a run. */
+export function PipelinesOverview () {
+  const router = useRouter()
+  const recipes = useOperation<RecipeList>(RECIPES)
+  const stageTypes = useOperation<StageTypeList>(STAGES)
+  const [editing, setEditing] = useState<Editing>(null)
+  const [deleting, setDeleting] = useState<Recipe | null>(null)
+  const [tryRecipe, setTryRecipe] = useState<string | null>(DEFAULT_RECIPE)
+  const [filter, setFilter] = useState<RunFilter>(NO_RUN_FILTER)
+  const remove = useAction()
+  const opened = typeof router.query.run === 'string' && /^\d+$/.test(router.query.run) ? Number(router.query.run) : null
+  const runs = useOperation<Paged<RunRow>>(opened === null ? { resource: 'pipelines', action: 'list_runs', params: runParams(filter) } : null)
+
+  const openRun = (id: number | null) => {
+    void router.push({ pathname: router.pathname, query: id === null ? {} : { run: String(id) } }, undefined, { shallow: true })
+  }
+
+  async function confirmDelete (recipe: Recipe) {
+    await remove.run({ resource: 'pipelines', action: 'delete_recipe', params: { id: recipe.id }, confirm: true })
+    recipes.reload()
+  }
+
+  if (opened !== null) return <RunDetailView id={opened} onBack={() => openRun(null)} />
+  if (editing !== null && stageTypes.status === 'ready') {
+    return (
+      <RecipeEditor
+        recipe={editing.recipe}
+        stageTypes={stageTypes.data.stages}
+        onSaved={saved => { setEditing(null); setTryRecipe(saved.id); recipes.reload() }}
+        onCancel={() => setEditing(null)}
+      />
+    )
+  }
+  return (
+    <OperationState state={recipes}>
+      {data => (
+        <VStack gap='xlarge'>
+          <Panel
+            testId='recipes'
+            title='Recipes'
+            actions={<Button prominence='high' onPress={() => setEditing({ recipe: null })} isDisabled={stageTypes.status !== 'ready'}>New recipe</Button>}
+          >
+            {remove.failure && <FailureNotice failure={remove.failure} title='The recipe was not deleted' />}
+            <RecipeTable
+              recipes={data.recipes}
+              onEdit={recipe => setEditing({ recipe })}
+              onTry={recipe => setTryRecipe(recipe.id)}
+              onDelete={setDeleting}
+            />
+          </Panel>
+          <RecipeRunner recipes={data.recipes} recipeId={tryRecipe} onRecipe={setTryRecipe} onRan={runs.reload} />
+          <RunHistory recipes={data.recipes} runs={runs} filter={filter} onFilter={setFilter} onOpen={run => openRun(run.id)} />
+          <DialogContainer onDismiss={() => setDeleting(null)}>
+            {deleting && (
+              <ConfirmDialog title={`Delete “${deleting.name}”?`} actionLabel='Delete recipe' onConfirm={() => { void confirmDelete(deleting) }}>
+                The recipe stops running at once; its past runs stay in the history. This cannot be undone.
+              </ConfirmDialog>
+            )}
+          </DialogContainer>
+        </VStack>
+      )}
+    </OperationState>
+  )
+}

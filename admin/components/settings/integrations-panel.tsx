@@ -1,0 +1,20 @@
+import { VStack } from '@keystar/ui/layout'
+import type { IntegrationList } from '../../lib/records.ts'
+import { useOperation } from '../../lib/use-operation.ts'
+import { EmptyState } from '../empty-state.tsx'
+import { OperationState } from '../operation-state.tsx'
+import { IntegrationCard } from './integration-card.tsx'
+
+const LIST = { resource: 'integrations', action: 'list' }
+
+/** Every integration of the catalogue, each with its own form. */
+export function IntegrationsPanel () {
+  const integrations = useOperation<IntegrationList>(LIST)
+  return (
+    <OperationState state={integrations}>
+      {data => data.integrations.length === 0
+        ? <EmptyState title='No integration available'>This installation's catalogue lists no integration.</EmptyState>
+        : <VStack gap='xlarge'>{data.integrations.map(integration => <IntegrationCard key={integration.key} initial={integration} />)}</VStack>}
+    </OperationState>
+  )
+}

@@ -1,0 +1,6 @@
+import { ControlPlanePage } from '../components/control-plane-page.tsx'
+import { PipelinesOverview } from '../components/pipelines/pipelines-overview.tsx'
+
+export default function PipelinesPage () {
+  return <ControlPlanePage path='/pipelines'>{() => <PipelinesOverview />}</ControlPlanePage>
+}

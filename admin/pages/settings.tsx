@@ -1,0 +1,6 @@
+import { ControlPlanePage } from '../components/control-plane-page.tsx'
+import { SettingsOverview } from '../components/settings/settings-overview.tsx'
+
+export default function SettingsPage () {
+  return <ControlPlanePage path='/settings'>{manifest => <SettingsOverview manifest={manifest} />}</ControlPlanePage>
+}

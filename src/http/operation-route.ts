@@ -1,0 +1,16 @@
+import type { Request, Response } from 'express'
+import type { ControlPlaneRuntime } from '../runtime.ts'
+import { authorize } from './authorize.ts'
+import { parseJsonBody } from './body.ts'
+import { executeDispatch } from './execute.ts'
+
+/**
+ * `POST {base}/manage/{resource}/{action}` — one route per operation, the form the OpenAPI
+ * document describes. The JSON body is the params object (`confirm: true` inside it for a
+ * destructive operation); no body is no params. Everything else is dispatch's.
+ */
+export async function operationRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
+  const identity = await authorize(runtime, req, res)
+  const params = parseJsonBody(req.body) ?? {}
+  await executeDispatch(runtime, identity, { resource: String(req.params.resource), action: String(req.params.action), params, confirmed: false, channel: 'route' }, res)
+}

@@ -1,0 +1,20 @@
+import type { ErrorCode } from '../errors.ts'
+
+/** When each code answers, for the responses of the OpenAPI document. */
+export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
+  bad_request: 'the body is not JSON, or (dispatch) not an object naming resource and action; a session write that is not JSON',
+  invalid_params: 'the params do not fit the operation\'s schema (details.issues), or a value is refused',
+  confirm_required: 'a destructive operation without confirm: true; nothing ran',
+  unauthenticated: 'no credentials, or an API key that is malformed, unknown, revoked or expired',
+  forbidden: 'the calling account\'s role lacks the capability',
+  unknown_operation: 'no operation of that resource and action; the message lists what exists',
+  not_found: 'the record named does not exist',
+  method_not_allowed: 'the route does not answer that HTTP method (see Allow)',
+  conflict: 'the current state forbids the change',
+  module_disabled: 'the operation\'s module is switched off (modules.enable)',
+  payload_too_large: 'the body is larger than the configured limit',
+  unsupported_media_type: 'the body\'s Content-Encoding or charset cannot be read',
+  rate_limited: 'too many requests for this key or account, or the operation\'s own window; wait details.retry_after seconds',
+  internal: 'an unexpected fault; logged on the server, never detailed in the response',
+  delivery_failed: 'another system refused what the operation handed it; nothing was recorded as done',
+}
