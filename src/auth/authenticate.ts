@@ -54,7 +54,7 @@ async function authenticateSession (db: Db, keystone: KeystoneContext, req: Requ
 }
 
 /** Resolves the caller from an API key alone, for doors that take no session (MCP). */
-export function authenticateApiKeyOnly (db: Db, req: Request, now = new Date()): Promise<Identity> {
+export function authenticateApiKeyOnly (db: Db, req: Request, now: Date): Promise<Identity> {
   const header = req.get('authorization')
   if (header === undefined) throw unauthenticated('send an API key: Authorization: Bearer svc_<id>_<secret>')
   return authenticateApiKey(db, header, now)

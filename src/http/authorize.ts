@@ -15,5 +15,5 @@ export async function authorize (runtime: ControlPlaneRuntime, req: Request, res
 
 /** Who is calling with an API key (a session cookie does not count), within their rate limit. */
 export async function authorizeApiKey (runtime: ControlPlaneRuntime, req: Request): Promise<Identity> {
-  return withinRateLimit(runtime, await authenticateApiKeyOnly(runtime.db, req))
+  return withinRateLimit(runtime, await authenticateApiKeyOnly(runtime.db, req, runtime.options.now()))
 }
