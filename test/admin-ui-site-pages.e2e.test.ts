@@ -5,7 +5,7 @@ import { CONSOLE_PAGE } from '../admin/lib/control-plane-pages.ts'
 import { builtinResources } from '../src/resources/index.ts'
 import type { BuiltServer } from './support/built-server.ts'
 import { startAdminUiSession } from './support/admin-ui-session.ts'
-import { openPage, screenshot, signInThroughAdminUi } from './support/browser.ts'
+import { chooseOption, openPage, screenshot, signInThroughAdminUi } from './support/browser.ts'
 import { openPrisma } from './support/database.ts'
 import { createAccount } from './support/accounts.ts'
 import { createPost } from './support/posts.ts'
@@ -91,7 +91,7 @@ describe('pipelines, settings and health in the Admin UI, in headless Chromium',
     await editor.getByRole('textbox', { name: 'Name' }).fill('E2E headings')
     for (const type of ['normalize_headings', 'set_excerpt']) {
       await editor.getByRole('button', { name: /Add a stage/ }).click()
-      await page.getByRole('option', { name: new RegExp(`^${type}`) }).click()
+      await chooseOption(page, new RegExp(`^${type}`))
       await editor.getByRole('button', { name: `Remove ${type}` }).waitFor()
     }
     await editor.getByRole('button', { name: 'Move set_excerpt up' }).click()

@@ -6,7 +6,7 @@ import { builtinResources } from '../src/resources/index.ts'
 import type { Manifest } from '../admin/lib/svc-client.ts'
 import type { BuiltServer } from './support/built-server.ts'
 import { startAdminUiSession } from './support/admin-ui-session.ts'
-import { openPage, screenshot, signInThroughAdminUi } from './support/browser.ts'
+import { chooseOption, openPage, screenshot, signInThroughAdminUi } from './support/browser.ts'
 import { openPrisma } from './support/database.ts'
 import { createAccount } from './support/accounts.ts'
 import { BASE } from './support/client.ts'
@@ -194,7 +194,7 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
     await page.locator('tr', { hasText: 'crm.create' }).first().waitFor()
     await screenshot(page, '07-audit-log')
     await page.getByRole('button', { name: /Any outcome/ }).click()
-    await page.getByRole('option', { name: 'Failed' }).click()
+    await chooseOption(page, 'Failed')
     const rows = page.locator('tbody tr')
     await page.waitForFunction(() => [...document.querySelectorAll('tbody tr')].every(row => !row.textContent?.includes('crm.create')))
     await rows.filter({ hasText: 'confirm_required' }).first().waitFor()
