@@ -124,7 +124,7 @@ async function seed (db: Db, fresh: boolean): Promise<Seeded> {
     await db.svcApiKey.deleteMany({ where: { ownerId: account.id } })
     await db.user.delete({ where: { id: account.id } })
   })
-  const key = await issueApiKey(db, { accountId: account.id, label: 'bench' })
+  const key = await issueApiKey(db, { accountId: account.id, label: 'bench' }, new Date())
   return { email, password, key: key.key }
 }
 

@@ -3,7 +3,7 @@ import type { KeystoneContext } from '@keystone-6/core/types'
 import type { Db } from '../src/db/client.ts'
 import type { ClientAddressOf } from '../src/http/client-address.ts'
 import { SvcError } from '../src/errors.ts'
-import { consumeFixedWindow, digestSubject, resetFixedWindow, type WindowLimit } from '../src/lib/fixed-window.ts'
+import { consumeFixedWindow, digestSubject, resetFixedWindow, type WindowLimit } from '../src/db/fixed-window.ts'
 
 export type SignInLimits = {
   /** Attempts per account (by e-mail, any letter case) per window; a success starts the count again. @default 10 */

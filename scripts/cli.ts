@@ -62,7 +62,7 @@ try {
     }
     const days = values['expires-in-days']
     if (days !== undefined && !/^\d+$/.test(days)) fail('--expires-in-days must be a whole number')
-    const key = await issueApiKey(db as never, { accountId: account.id, label: required('label'), expiresInDays: days ? Number(days) : undefined })
+    const key = await issueApiKey(db as never, { accountId: account.id, label: required('label'), expiresInDays: days ? Number(days) : undefined }, new Date())
     console.log(`minted ${key.prefix} ("${key.label}") for ${email}; it is shown once:`)
     console.log(key.key)
   }

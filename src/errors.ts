@@ -44,8 +44,14 @@ export const confirmRequired = (operation: string) =>
   new SvcError('confirm_required', `${operation} is destructive: send confirm: true to run it`)
 export const unauthenticated = (message = 'authentication required') => new SvcError('unauthenticated', message)
 export const forbidden = (message: string) => new SvcError('forbidden', message)
+export const unknownOperation = (message: string) => new SvcError('unknown_operation', message)
 export const notFound = (message: string) => new SvcError('not_found', message)
+export const methodNotAllowed = (message: string) => new SvcError('method_not_allowed', message)
 export const conflict = (message: string, details?: ErrorDetails) => new SvcError('conflict', message, details)
+export const moduleDisabled = (module: string) =>
+  new SvcError('module_disabled', `the ${module} module is disabled; enable it with modules.enable`, { module })
+export const payloadTooLarge = (message: string) => new SvcError('payload_too_large', message)
+export const unsupportedMediaType = (message: string) => new SvcError('unsupported_media_type', message)
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new SvcError('rate_limited', message, { retry_after: retryAfterSeconds })
 export const deliveryFailed = (message: string, details?: ErrorDetails) => new SvcError('delivery_failed', message, details)

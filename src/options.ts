@@ -1,14 +1,11 @@
 import type { TableWrites } from './db/write-observer.ts'
 import type { AdapterHandle } from './db/adapter-handle.ts'
 import type { HostRole } from '../schema/roles.ts'
-import type { Operation } from './registry/define-operation.ts'
 import type { OutboxWorkerOptions } from './outbox/worker.ts'
 import type { DatabaseProvider } from './db/database-url.ts'
-import type { ListConfig } from '@keystone-6/core/types'
-import type { ListAccess } from './lists.ts'
 import type { Tx } from './db/client.ts'
-import type { AnyStageDefinition } from './resources/pipelines/stages/stage.ts'
-import { createOutboundGuard, type OutboundGuard } from './lib/outbound/outbound-guard.ts'
+import type { AnyStageDefinition } from './content/stage.ts'
+import { createOutboundGuard, type OutboundGuard } from './outbound/outbound-guard.ts'
 import { clientAddressResolver, type ClientAddressOf, type TrustProxy } from './http/client-address.ts'
 
 /** Capability name → host roles that hold it. */
@@ -33,20 +30,8 @@ export type RateLimitOptions = {
   store?: 'memory' | 'database'
 }
 
-/**
- * A resource a CMS developer adds: Keystone lists, operations, and the capabilities they need.
- * `lists` receives `readOnly(capability?)`, the access and UI settings that keep a list readable
- * by holders of that capability (default `manage_options`) and writable only through dispatch.
- */
-export type ControlPlaneExtension = {
-  lists?: (readOnly: (capability?: string) => ListAccess) => Record<string, ListConfig<any>>
-  operations?: readonly Operation[]
-  capabilities?: CapabilityMap
-  /** Pipeline stage types the extension adds (see `ControlPlaneOptions.stages`). */
-  stages?: readonly AnyStageDefinition[]
-}
-
-export type ControlPlaneOptions = {
+/** The settings of the control plane; `ControlPlaneOptions` adds the operations and resources a host brings. */
+export type ControlPlaneSettings = {
   /** The host's REST root; the namespace mounts at `{restRoot}/svc/v1`. @default '/api' */
   restRoot?: string
   /** Which host roles hold each capability; merged over the default. @default { manage_options: ['administrator'] } */
@@ -57,10 +42,6 @@ export type ControlPlaneOptions = {
   rateLimit?: RateLimitOptions | false
   /** Largest accepted request body, in bytes. @default 1048576 */
   maxBodyBytes?: number
-  /** Operations the host adds; they appear in the manifest and dispatch like built-ins. @default [] */
-  operations?: readonly Operation[]
-  /** Resources the host adds: lists, operations and capabilities together. @default [] */
-  extensions?: readonly ControlPlaneExtension[]
   /**
    * Pipeline stage types the host adds, made with `defineStage`. Recipes list them by `type` like
    * the built-ins (validated against their `options` schema when a recipe is saved), and
@@ -154,9 +135,7 @@ export type ResolvedOptions = {
   maxCrmSystems: number
   rateLimit: Required<RateLimitOptions> | false
   maxBodyBytes: number
-  operations: readonly Operation[]
-  extensions: readonly ControlPlaneExtension[]
-  /** Host and extension stage types (the built-ins are added by the stage registry). */
+  /** Every stage type recipes may use: those the resources declare (the built-ins among them) and the host's. */
   stages: readonly AnyStageDefinition[]
   encryptionKey: string | undefined
   varDir: string
@@ -202,10 +181,18 @@ function absoluteSiteUrl (value: string): string {
 /** What the plugin learns from the host's Keystone config rather than from its options. */
 export type HostFacts = { databaseProvider: DatabaseProvider, credentialWrites?: TableWrites, hostAdapter?: AdapterHandle }
 
-export function resolveOptions (options: ControlPlaneOptions = {}, host: HostFacts = { databaseProvider: 'sqlite' }): ResolvedOptions {
+/** What the installed resources add to the settings. */
+export type ResourceSettings = { capabilities: readonly CapabilityMap[], stages: readonly AnyStageDefinition[] }
+
+const NO_RESOURCE_SETTINGS: ResourceSettings = { capabilities: [], stages: [] }
+
+export function resolveOptions (
+  options: ControlPlaneSettings = {},
+  host: HostFacts = { databaseProvider: 'sqlite' },
+  resources: ResourceSettings = NO_RESOURCE_SETTINGS,
+): ResolvedOptions {
   const restRoot = (options.restRoot ?? '/api').replace(/\/+$/, '')
   const maxCrmSystems = options.maxCrmSystems ?? 10
-  const extensions = options.extensions ?? []
   if (!Number.isInteger(maxCrmSystems) || maxCrmSystems < 1 || maxCrmSystems > MAX_SLOT) {
     throw new Error(`maxCrmSystems must be an integer from 1 to ${MAX_SLOT}, got ${maxCrmSystems}`)
   }
@@ -216,13 +203,11 @@ export function resolveOptions (options: ControlPlaneOptions = {}, host: HostFac
   return {
     restRoot,
     basePath: `${restRoot}/svc/v1`,
-    capabilities: Object.assign({ manage_options: ['administrator'] }, ...extensions.map(e => e.capabilities ?? {}), options.capabilities),
+    capabilities: Object.assign({ manage_options: ['administrator'] }, ...resources.capabilities, options.capabilities),
     maxCrmSystems,
     rateLimit: resolveRateLimit(options.rateLimit, { points: 600, durationSeconds: 60, store: 'memory' }),
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
-    operations: [...extensions.flatMap(extension => extension.operations ?? []), ...options.operations ?? []],
-    extensions,
-    stages: [...extensions.flatMap(extension => extension.stages ?? []), ...options.stages ?? []],
+    stages: uniqueStages([...resources.stages, ...options.stages ?? []]),
     encryptionKey: options.encryptionKey ?? process.env.SVC_ENCRYPTION_KEY,
     varDir,
     databaseProvider: host.databaseProvider,
@@ -244,6 +229,15 @@ export function resolveOptions (options: ControlPlaneOptions = {}, host: HostFac
     clientAddress: clientAddressResolver(options.trustProxy),
     mcpAllowedHosts: (options.mcpAllowedHosts ?? []).map(normalizeHostname),
   }
+}
+
+function uniqueStages (stages: readonly AnyStageDefinition[]): readonly AnyStageDefinition[] {
+  const types = new Set<string>()
+  for (const stage of stages) {
+    if (types.has(stage.type)) throw new Error(`stage type ${stage.type} is registered twice`)
+    types.add(stage.type)
+  }
+  return stages
 }
 
 function resolveRateLimit (option: RateLimitOptions | false | undefined, defaults: Required<RateLimitOptions>): Required<RateLimitOptions> | false {

@@ -3,22 +3,35 @@ import type { Db } from './db/client.ts'
 import type { Identity } from './auth/identity.ts'
 import type { Channel } from './registry/channel.ts'
 import type { ResolvedOptions } from './options.ts'
-import type { OperationContext } from './registry/operation-context.ts'
+import type { Operation } from './registry/define-operation.ts'
+import type { OperationContext, StatusCounter } from './registry/operation-context.ts'
+import type { OutboxDeps, OutboxTopic } from './outbox/topic.ts'
 import { OperationRegistry } from './registry/registry.ts'
-import { builtinOperations, builtinOutboxTopics } from './resources/index.ts'
-import { createSecretBox, type SecretBox } from './lib/secret-box.ts'
+import type { AdminPage } from './registry/manifest.ts'
+import { ModuleCatalogue, type ModuleDeclaration } from './modules/module-catalogue.ts'
+import { createSecretBox, type SecretBox } from './secrets/secret-box.ts'
 import { createRateLimiter, createSubjectLimiter, type RateLimiter, type SubjectLimiter } from './auth/rate-limit.ts'
 import { OutboxWorker } from './outbox/worker.ts'
-import { AuditWriter } from './resources/audit/writer.ts'
-import type { OutboxDeps } from './outbox/topic.ts'
+import { AuditWriter } from './audit/writer.ts'
 import { defaultLog, type Log } from './lib/log.ts'
-import { stageRegistryFor } from './resources/pipelines/stages/registry.ts'
-import { disabledModules } from './resources/modules/state.ts'
 import { cachedKeyLookup, uncachedKeyLookup, type KeyLookup } from './auth/key-cache.ts'
+
+/** What the installed resources contribute to the runtime, gathered from their declarations. */
+export type RuntimeParts = {
+  operations: readonly Operation[]
+  modules: readonly ModuleDeclaration[]
+  outboxTopics: readonly OutboxTopic[]
+  statusCounters: readonly StatusCounter[]
+  adminPages: readonly AdminPage[]
+}
 
 /** What the HTTP layer holds for the life of the server. */
 export type ControlPlaneRuntime = {
   registry: OperationRegistry
+  /** The installed resources' Admin UI pages, for the manifest. */
+  adminPages: readonly AdminPage[]
+  /** The modules and their switches: the gate every operation and public route passes. */
+  modules: ModuleCatalogue
   db: Db
   keystone: KeystoneContext
   options: ResolvedOptions
@@ -35,30 +48,31 @@ export type ControlPlaneRuntime = {
   kickOutbox: () => void
   log: Log
   contextFor: (identity: Identity, channel: Channel) => OperationContext
-  /** The modules switched off now (each operation checks its own again when it runs). */
-  disabledModules: () => Promise<ReadonlySet<string>>
   /** Starts background work (the outbox worker, unless disabled). */
   start: () => void
   /** Stops background work, waits for a delivery in progress and for audit entries being written, and closes outbound connections. */
   stop: () => Promise<void>
 }
 
-export function createRuntime (keystone: KeystoneContext, options: ResolvedOptions, log = defaultLog): ControlPlaneRuntime {
+export function createRuntime (keystone: KeystoneContext, options: ResolvedOptions, parts: RuntimeParts, log = defaultLog): ControlPlaneRuntime {
   const db = keystone.prisma as Db
   const sudo = keystone.sudo()
   const secrets = createSecretBox(options.encryptionKey, options.varDir)
   const deps: OutboxDeps = { db, secrets, options }
   const outbox = new OutboxWorker(
     db,
-    Object.fromEntries(builtinOutboxTopics.map(topic => [topic.topic, payload => topic.deliver(payload, deps)])),
+    Object.fromEntries(parts.outboxTopics.map(topic => [topic.topic, payload => topic.deliver(payload, deps)])),
     { ...(options.outbox || {}), now: options.now, log },
   )
   const kickOutbox = () => { if (options.outbox !== false) void outbox.kick() }
-  const registry = new OperationRegistry([...builtinOperations, ...options.operations])
-  stageRegistryFor(options) // a stage type registered twice fails here, at startup
+  const registry = new OperationRegistry(parts.operations)
+  const modules = new ModuleCatalogue(db, parts.modules, registry.all())
+  const { statusCounters } = parts
   const audit = new AuditWriter({ db, provider: options.databaseProvider, adapter: options.hostAdapter })
   return {
     registry,
+    adminPages: parts.adminPages,
+    modules,
     db,
     keystone,
     options,
@@ -71,8 +85,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     audit,
     kickOutbox,
     log,
-    contextFor: (identity, channel) => ({ db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, kickOutbox }),
-    disabledModules: () => disabledModules(db),
+    contextFor: (identity, channel) => ({ db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, kickOutbox }),
     start: () => { if (options.outbox !== false) outbox.start() },
     stop: async () => {
       await outbox.stop()

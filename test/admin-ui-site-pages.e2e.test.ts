@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import type { Browser, Page } from 'playwright-core'
-import { CONTROL_PLANE_PAGES } from '../admin/lib/control-plane-pages.ts'
+import { CONSOLE_PAGE } from '../admin/lib/control-plane-pages.ts'
+import { builtinResources } from '../src/resources/index.ts'
 import type { BuiltServer } from './support/built-server.ts'
 import { startAdminUiSession } from './support/admin-ui-session.ts'
-import { openPage, screenshot, signInThroughAdminUi } from './support/browser.ts'
+import { chooseOption, openPage, screenshot, signInThroughAdminUi } from './support/browser.ts'
 import { openPrisma } from './support/database.ts'
 import { createAccount } from './support/accounts.ts'
 import { createPost } from './support/posts.ts'
@@ -23,7 +24,13 @@ let apiKey = ''
 
 const SECOND = 1000
 const MINUTE = 60 * SECOND
-const NEW_PAGES = [CONTROL_PLANE_PAGES.pipelines, CONTROL_PLANE_PAGES.settings, CONTROL_PLANE_PAGES.status]
+const declaredPage = (path: string) => {
+  const page = builtinResources.flatMap(resource => resource.adminPages).find(entry => entry.path === path)
+  if (!page) throw new Error(`no built-in resource declares the page ${path}`)
+  return page
+}
+const PAGES = { pipelines: declaredPage('/pipelines'), settings: declaredPage('/settings'), status: declaredPage('/status') }
+const NEW_PAGES = [PAGES.pipelines, PAGES.settings, PAGES.status]
 const INTERNAL_LISTS = ['svc-outbox-messages', 'svc-rate-windows', 'svc-counters', 'svc-welcome-email-windows', 'svc-content-deliveries', 'svc-lead-events', 'svc-pipeline-runs', 'svc-audit-entries']
 const SLACK_WEBHOOK = 'https://hooks.slack.com/services/T0E2E/B0E2E/never-shown-e2e-secret'
 
@@ -51,14 +58,14 @@ afterAll(async () => {
 describe('pipelines, settings and health in the Admin UI, in headless Chromium', () => {
   test('each new page renders for an administrator, and the landing page of the control plane sums up the health', async () => {
     for (const entry of NEW_PAGES) {
-      await visit(entry.href)
+      await visit(entry.path)
       await page.getByRole('heading', { name: entry.title, level: 1 }).waitFor()
       await page.waitForLoadState('networkidle')
       await expect(page.getByTestId('control-plane-denied').count()).resolves.toBe(0)
       await expect(page.getByTestId('svc-failure').count()).resolves.toBe(0)
-      await screenshot(page, `20-page-${entry.href.slice(1)}`)
+      await screenshot(page, `20-page-${entry.path.slice(1)}`)
     }
-    await visit(CONTROL_PLANE_PAGES.console.href)
+    await visit(CONSOLE_PAGE.path)
     const summary = page.getByTestId('health-summary')
     await summary.getByTestId('health-database').getByText(/Reachable/).waitFor()
     await screenshot(page, '21-control-plane-health-summary')
@@ -77,14 +84,14 @@ describe('pipelines, settings and health in the Admin UI, in headless Chromium',
 
   test('a recipe created with reordered stages is dry-run on a post chosen by title: stage results and the diff show, nothing is written', async () => {
     const post = await createPost(db, { title: 'E2E launch notes', content: '<h1>Launch</h1><p>We shipped the new editor today.</p>' })
-    await visit(CONTROL_PLANE_PAGES.pipelines.href)
+    await visit(PAGES.pipelines.path)
     await page.getByRole('button', { name: 'New recipe' }).click()
     const editor = page.getByTestId('recipe-editor')
     await editor.getByRole('textbox', { name: 'Recipe id' }).fill('e2e-headings')
     await editor.getByRole('textbox', { name: 'Name' }).fill('E2E headings')
     for (const type of ['normalize_headings', 'set_excerpt']) {
       await editor.getByRole('button', { name: /Add a stage/ }).click()
-      await page.getByRole('option', { name: new RegExp(`^${type}`) }).click()
+      await chooseOption(page, new RegExp(`^${type}`))
       await editor.getByRole('button', { name: `Remove ${type}` }).waitFor()
     }
     await editor.getByRole('button', { name: 'Move set_excerpt up' }).click()
@@ -128,7 +135,7 @@ describe('pipelines, settings and health in the Admin UI, in headless Chromium',
   }, 5 * MINUTE)
 
   test('an integration secret set and cleared on the Settings page is never shown back', async () => {
-    await visit(CONTROL_PLANE_PAGES.settings.href)
+    await visit(PAGES.settings.path)
     const slack = page.getByTestId('integration-slack')
     await slack.getByLabel('Set secret').fill(SLACK_WEBHOOK)
     await slack.getByRole('button', { name: 'Save secret' }).click()
@@ -147,7 +154,7 @@ describe('pipelines, settings and health in the Admin UI, in headless Chromium',
   }, 3 * MINUTE)
 
   test('a module switched off on the Settings page refuses its operations until it is switched back on', async () => {
-    await visit(`${CONTROL_PLANE_PAGES.settings.href}?tab=modules`)
+    await visit(`${PAGES.settings.path}?tab=modules`)
     const crm = page.getByRole('switch', { name: 'CRM module' })
     await expect(crm.isChecked()).resolves.toBe(true)
     await expect(page.getByRole('switch', { name: 'Audit module' }).isDisabled()).resolves.toBe(true)
@@ -164,7 +171,7 @@ describe('pipelines, settings and health in the Admin UI, in headless Chromium',
 
   test('the health overview turns to a failure by itself when a content source\'s forward fails for good', async () => {
     const source = (await api('content_sources', 'create', { name: 'E2E wire', auth_mode: 'none' })).body.data
-    await visit(CONTROL_PLANE_PAGES.status.href)
+    await visit(PAGES.status.path)
     await page.locator('[data-testid="health-outbox"][data-tone="positive"]').waitFor()
     await page.getByTestId('health-verdict').waitFor()
     await db.svcOutboxMessage.create({ data: { topic: FORWARD_TOPIC, orderingKey: forwardOrderingKey(source.id), status: 'failed', lastError: 'HTTP 500' } })
@@ -182,7 +189,7 @@ describe('pipelines, settings and health in the Admin UI, in headless Chromium',
     try {
       await signInThroughAdminUi(editorPage, server.url, editor.email, editor.password)
       for (const entry of NEW_PAGES) {
-        await editorPage.goto(`${server.url}${entry.href}`)
+        await editorPage.goto(`${server.url}${entry.path}`)
         await editorPage.getByTestId('control-plane-denied').waitFor()
         await expect(editorPage.getByRole('navigation', { name: 'main' }).getByRole('link', { name: entry.label, exact: true }).count()).resolves.toBe(0)
       }

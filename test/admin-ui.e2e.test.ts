@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import type { Browser, Page } from 'playwright-core'
-import { CONTROL_PLANE_PAGES, consoleHref } from '../admin/lib/control-plane-pages.ts'
+import { CONSOLE_PAGE, consoleHref } from '../admin/lib/control-plane-pages.ts'
+import { builtinResources } from '../src/resources/index.ts'
 import type { Manifest } from '../admin/lib/svc-client.ts'
 import type { BuiltServer } from './support/built-server.ts'
 import { startAdminUiSession } from './support/admin-ui-session.ts'
-import { openPage, screenshot, signInThroughAdminUi } from './support/browser.ts'
+import { chooseOption, openPage, screenshot, signInThroughAdminUi } from './support/browser.ts'
 import { openPrisma } from './support/database.ts'
 import { createAccount } from './support/accounts.ts'
 import { BASE } from './support/client.ts'
@@ -49,19 +50,21 @@ afterAll(async () => {
 }, MINUTE)
 
 describe('the control plane in the Admin UI, in headless Chromium', () => {
-  test('an administrator finds in the navigation every page whose operations the manifest offers, and only those', async () => {
+  test('an administrator finds in the navigation every page the installed resources declare whose operations the manifest offers, and only those', async () => {
     await visit('/')
     const { status, body } = await manifestInBrowser(page)
     expect(status).toBe(200)
     const offered = new Set(body.data!.operations.map(operation => operation.name))
+    const declared = body.data!.admin_pages
+    expect(declared.slice(0, -1)).toEqual(builtinResources.flatMap(resource => resource.adminPages))
     const navigation = page.getByRole('navigation', { name: 'main' })
     await navigation.getByRole('link', { name: 'Operations' }).waitFor()
     await screenshot(page, '01-dashboard')
-    for (const [key, entry] of Object.entries(CONTROL_PLANE_PAGES)) {
+    for (const entry of [CONSOLE_PAGE, ...declared]) {
       const present = entry.requires.every(name => offered.has(name))
       await expect(navigation.getByRole('link', { name: entry.label, exact: true }).count()).resolves.toBe(present ? 1 : 0)
-      await visit(entry.href)
-      const page_ = page.getByTestId(`control-plane-page-${key}`)
+      await visit(entry.path)
+      const page_ = page.getByTestId(`control-plane-page-${entry.path.slice(1).replace(/\?.*$/, '')}`)
       await page_.waitFor()
       if (present) {
         await page.getByRole('heading', { name: entry.title, level: 1 }).waitFor()
@@ -71,12 +74,12 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
       } else {
         await page.getByTestId('control-plane-missing').waitFor()
       }
-      await screenshot(page, `02-page-${entry.href.slice(1)}`)
+      await screenshot(page, `02-page-${entry.label.toLowerCase().replaceAll(' ', '-')}`)
     }
   }, 5 * MINUTE)
 
   test('a key minted on the API keys page is shown once, works over HTTP, and is listed without its secret', async () => {
-    await visit(CONTROL_PLANE_PAGES.apiKeys.href)
+    await visit('/api-keys')
     await page.getByRole('textbox', { name: 'Label' }).fill('e2e pipeline')
     await page.getByRole('button', { name: 'Mint key' }).click()
     const plaintext = page.getByTestId('minted-key-plaintext')
@@ -146,7 +149,7 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
       if (route.request().frame().page() !== page) offSite.push(route.request().url())
       return route.abort()
     })
-    await visit(CONTROL_PLANE_PAGES.console.href)
+    await visit(CONSOLE_PAGE.path)
     const link = page.getByRole('button', { name: 'API reference' })
     await expect(link.getAttribute('href')).resolves.toBe(`${BASE}/docs`)
     const [reference] = await Promise.all([page.context().waitForEvent('page'), link.click()])
@@ -187,11 +190,11 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
   }, 3 * MINUTE)
 
   test('the audit log pages through the dispatches and filters the refused ones', async () => {
-    await visit(CONTROL_PLANE_PAGES.audit.href)
+    await visit('/audit-log')
     await page.locator('tr', { hasText: 'crm.create' }).first().waitFor()
     await screenshot(page, '07-audit-log')
     await page.getByRole('button', { name: /Any outcome/ }).click()
-    await page.getByRole('option', { name: 'Failed' }).click()
+    await chooseOption(page, 'Failed')
     const rows = page.locator('tbody tr')
     await page.waitForFunction(() => [...document.querySelectorAll('tbody tr')].every(row => !row.textContent?.includes('crm.create')))
     await rows.filter({ hasText: 'confirm_required' }).first().waitFor()
@@ -200,7 +203,7 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
   }, 3 * MINUTE)
 
   test('a key revoked on the API keys page, after confirming, is refused by the API', async () => {
-    await visit(CONTROL_PLANE_PAGES.apiKeys.href)
+    await visit('/api-keys')
     await page.getByRole('button', { name: 'Revoke e2e pipeline' }).click()
     const dialog = page.getByRole('alertdialog')
     await dialog.getByText(/stops working at once/).waitFor()
@@ -226,13 +229,13 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
       const navigation = subscriberPage.getByRole('navigation', { name: 'main' })
       await navigation.getByRole('link', { name: 'Users' }).waitFor()
       await subscriberPage.waitForLoadState('networkidle')
-      for (const entry of Object.values(CONTROL_PLANE_PAGES)) {
+      for (const entry of [CONSOLE_PAGE, ...builtinResources.flatMap(resource => resource.adminPages)]) {
         await expect(navigation.getByRole('link', { name: entry.label, exact: true }).count()).resolves.toBe(0)
       }
       await expect(subscriberPage.getByText('CRM connections').count()).resolves.toBe(0)
       await screenshot(subscriberPage, '11-subscriber-dashboard')
 
-      await subscriberPage.goto(`${server.url}${CONTROL_PLANE_PAGES.apiKeys.href}`)
+      await subscriberPage.goto(`${server.url}/api-keys`)
       await subscriberPage.getByTestId('control-plane-denied').waitFor()
       await expect(subscriberPage.getByRole('textbox', { name: 'Label' }).count()).resolves.toBe(0)
       await screenshot(subscriberPage, '12-subscriber-denied')

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { startTestServer, type TestServer } from './support/server.ts'
 import { createAccount } from './support/accounts.ts'
 import { dispatcher, getWithKey, seenBodies } from './support/client.ts'
 import { answerJson, startLoopbackServer, type LoopbackServer } from './support/loopback-server.ts'
-import { SecretBox, parseEncryptionKey } from '../src/lib/secret-box.ts'
+import { SecretBox, parseEncryptionKey } from '../src/secrets/secret-box.ts'
 
 const TIMEOUT_MS = 1000
 const KEYS = {
@@ -85,6 +85,9 @@ async function configure (settings: Record<string, unknown>, apiKey?: string) {
 
 const lastRequest = () => provider.requests.at(-1)!
 
+// Every test starts before anything is stored: the defaults, and no key.
+beforeEach(async () => { await server.db.svcAiSetting.deleteMany() })
+
 describe('ai.get and ai.update', () => {
   test('get answers the defaults before anything is stored', async () => {
     const res = await ai('get')
@@ -158,6 +161,7 @@ describe('ai secrets', () => {
   })
 
   test('changing the provider or base_url forgets the key; other changes keep it', async () => {
+    await ai('set_secret', { api_key: KEYS.openai_compatible })
     expect((await ai('update', { temperature: 1 })).body.data.key_set).toBe(true)
     const moved = await ai('update', { base_url: 'https://other.example.com/v1' })
     expect(moved.body).toMatchObject({ changed: true, data: { key_set: false } })
@@ -254,11 +258,17 @@ describe('ai.test against a provider on loopback', () => {
 
 describe('ai keys stay secret', () => {
   test('no response body and no audit entry ever contained a key', async () => {
+    for (const [name, apiKey] of Object.entries(KEYS)) {
+      if (name !== 'wrong') await ai('update', { provider: name, base_url: provider.url })
+      await ai('set_secret', { api_key: apiKey })
+      await ai('get')
+      await ai('test')
+    }
     const entries = await server.db.svcAuditEntry.findMany({ where: { operation: 'ai.set_secret', ok: true } })
-    expect(entries.length).toBeGreaterThan(5)
+    expect(entries.length).toBeGreaterThanOrEqual(Object.keys(KEYS).length)
     for (const entry of entries) expect((entry.params as { api_key?: string }).api_key).toBe('[redacted]')
     const audit = JSON.stringify(await server.db.svcAuditEntry.findMany())
-    expect(seenBodies.length).toBeGreaterThan(40)
+    expect(seenBodies.length).toBeGreaterThan(3 * Object.keys(KEYS).length)
     for (const plaintext of Object.values(KEYS)) {
       expect(audit).not.toContain(plaintext)
       for (const body of seenBodies) expect(body).not.toContain(plaintext)

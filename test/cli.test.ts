@@ -27,7 +27,8 @@ describe('cli', () => {
   }, 60_000)
 
   test('mint-key prints the key alone on the last line, and stores only its digest', async () => {
-    const { stdout } = await cli('mint-key', '--email', 'ops@example.test', '--label', 'deploy bot')
+    await cli('create-admin', '--email', 'deploy@example.test', '--password', 'another long passphrase')
+    const { stdout } = await cli('mint-key', '--email', 'deploy@example.test', '--label', 'deploy bot')
     const lastLine = stdout.trimEnd().split('\n').at(-1)!
     const parsed = parseKey(lastLine)
     expect(parsed).not.toBeNull()

@@ -1,34 +1,27 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { BASE, dispatcher, seenBodies } from './support/client.ts'
+import { useTestServer } from './support/use-test-server.ts'
+import { BASE, seenBodies } from './support/client.ts'
 import { customSignature, deliver, standardHeaders } from './support/webhooks.ts'
 import { holdAsSample, SourceChanged } from '../src/resources/content-sources/ingest/hold-as-sample.ts'
 
-let server: TestServer
-let dispatch: ReturnType<typeof dispatcher>
 let clock = new Date('2026-03-01T10:00:00Z')
 const MAX_BODY = 64 * 1024
 const PROVIDED_SECRET = 'a-Provided-Secret-Of-Some-Length'
 
-beforeAll(async () => {
-  server = await startTestServer({
+const plane = useTestServer({
     now: () => clock,
     maxBodyBytes: MAX_BODY,
     outbox: false,
     resolveAuthor: async ({ by, value }) => (by === 'email' && value === 'ada@example.com') || (by === 'name' && value === 'Ada Lovelace') ? 12 : null,
   })
-  dispatch = dispatcher(server.app, (await createAccount(server.db)).key)
-})
-afterAll(async () => server.close())
 
 const sources = async (action: string, params: Record<string, unknown> = {}) => {
-  const res = await dispatch({ resource: 'content_sources', action, params })
+  const res = await plane.dispatch({ resource: 'content_sources', action, params })
   expect([action, res.status, res.body.error]).toEqual([action, 200, null])
   return res.body.data
 }
-const inboxCount = (sourceId: string) => server.db.svcContentDelivery.count({ where: { sourceId } })
+const inboxCount = (sourceId: string) => plane.server.db.svcContentDelivery.count({ where: { sourceId } })
 const article = (n: number, extra: Record<string, unknown> = {}) => ({
   id: `art-${n}`,
   headline: `Article ${n}`,
@@ -45,7 +38,7 @@ const MAPPING = { title: 'headline', content: 'body_html', excerpt: 'summary', a
 /** A source with no auth, an approved mapping for `article`, and the given settings. */
 async function activeSource (name: string, settings: Record<string, unknown> = {}) {
   const source = await sources('create', { name, auth_mode: 'none', ...settings })
-  expect((await deliver(server.app, source.slug, article(0))).status).toBe(202)
+  expect((await deliver(plane.server.app, source.slug, article(0))).status).toBe(202)
   await sources('approve_mapping', { id: source.id, mapping: MAPPING })
   return source
 }
@@ -53,7 +46,7 @@ async function activeSource (name: string, settings: Record<string, unknown> = {
 describe('ingest authentication', () => {
   test('auth_mode none accepts an unsigned delivery', async () => {
     const source = await sources('create', { name: 'Open', auth_mode: 'none' })
-    const res = await deliver(server.app, source.slug, { title: 'x' })
+    const res = await deliver(plane.server.app, source.slug, { title: 'x' })
     expect(res.status).toBe(202)
     expect(res.body).toMatchObject({ ok: true, changed: true, error: null, data: { status: 'held', source_status: 'needs_mapping', mapping_status: 'proposed' } })
   })
@@ -61,11 +54,11 @@ describe('ingest authentication', () => {
   test('bearer accepts the secret as a bearer token and refuses anything else with 401, storing nothing', async () => {
     const source = await sources('create', { name: 'Bearer', auth_mode: 'bearer' })
     for (const headers of [{}, { Authorization: 'Bearer wrong' }, { Authorization: `Basic ${source.secret}` }, { Authorization: `Bearer ${source.secret}x` }] as Record<string, string>[]) {
-      const res = await deliver(server.app, source.slug, { title: 'x' }, headers)
+      const res = await deliver(plane.server.app, source.slug, { title: 'x' }, headers)
       expect([res.status, res.body.code, res.body.ok]).toEqual([401, 'unauthenticated', false])
     }
     expect(await inboxCount(source.id)).toBe(0)
-    expect((await deliver(server.app, source.slug, { title: 'x' }, { Authorization: `Bearer ${source.secret}` })).status).toBe(202)
+    expect((await deliver(plane.server.app, source.slug, { title: 'x' }, { Authorization: `Bearer ${source.secret}` })).status).toBe(202)
     expect(await inboxCount(source.id)).toBe(1)
   })
 
@@ -75,7 +68,7 @@ describe('ingest authentication', () => {
 
     test('a delivery signed by the reference implementation is accepted', async () => {
       const body = { title: 'signed' }
-      const res = await deliver(server.app, source.slug, body, standardHeaders(source.secret, 'msg_1', clock, body))
+      const res = await deliver(plane.server.app, source.slug, body, standardHeaders(source.secret, 'msg_1', clock, body))
       expect(res.status).toBe(202)
     })
 
@@ -91,7 +84,7 @@ describe('ingest authentication', () => {
         {},
       ]
       for (const headers of attempts) {
-        const res = await deliver(server.app, source.slug, body, headers)
+        const res = await deliver(plane.server.app, source.slug, body, headers)
         expect([res.status, res.body.code]).toEqual([401, 'unauthenticated'])
       }
       expect(await inboxCount(source.id)).toBe(before)
@@ -100,18 +93,18 @@ describe('ingest authentication', () => {
     test('a timestamp more than 5 minutes old or ahead is refused; within 5 minutes is fine', async () => {
       const body = { title: 'late' }
       const signedAt = (ms: number) => standardHeaders(source.secret, `msg_t${ms}`, new Date(clock.getTime() + ms), body)
-      expect((await deliver(server.app, source.slug, body, signedAt(-301_000))).status).toBe(401)
-      expect((await deliver(server.app, source.slug, body, signedAt(301_000))).status).toBe(401)
-      expect((await deliver(server.app, source.slug, body, signedAt(-299_000))).status).toBe(202)
-      expect((await deliver(server.app, source.slug, body, signedAt(299_000))).status).toBe(202)
+      expect((await deliver(plane.server.app, source.slug, body, signedAt(-301_000))).status).toBe(401)
+      expect((await deliver(plane.server.app, source.slug, body, signedAt(301_000))).status).toBe(401)
+      expect((await deliver(plane.server.app, source.slug, body, signedAt(-299_000))).status).toBe(202)
+      expect((await deliver(plane.server.app, source.slug, body, signedAt(299_000))).status).toBe(202)
     })
 
     test('a replayed webhook-id is ignored as a duplicate and stored once', async () => {
       const body = { title: 'once' }
       const headers = standardHeaders(source.secret, 'msg_replay', clock, body)
-      const first = await deliver(server.app, source.slug, body, headers)
+      const first = await deliver(plane.server.app, source.slug, body, headers)
       const before = await inboxCount(source.id)
-      const replay = await deliver(server.app, source.slug, body, headers)
+      const replay = await deliver(plane.server.app, source.slug, body, headers)
       expect(replay.status).toBe(200)
       expect(replay.body).toEqual({ ok: true, changed: false, error: null, data: { delivery_id: first.body.data.delivery_id, status: 'duplicate', post_id: null } })
       expect(await inboxCount(source.id)).toBe(before)
@@ -121,7 +114,7 @@ describe('ingest authentication', () => {
       const body = { title: 'race' }
       const headers = standardHeaders(source.secret, 'msg_race', clock, body)
       const before = await inboxCount(source.id)
-      const results = await Promise.all([1, 2, 3, 4].map(() => deliver(server.app, source.slug, body, headers)))
+      const results = await Promise.all([1, 2, 3, 4].map(() => deliver(plane.server.app, source.slug, body, headers)))
       expect(results.map(res => res.body.data.status).sort()).toEqual(['duplicate', 'duplicate', 'duplicate', 'held'])
       expect(await inboxCount(source.id)).toBe(before + 1)
     })
@@ -129,7 +122,7 @@ describe('ingest authentication', () => {
     test('a provided (non-whsec) secret keys the HMAC with its UTF-8 bytes', async () => {
       const provided = await sources('create', { name: 'Provided standard', secret: PROVIDED_SECRET })
       const body = { title: 'raw key' }
-      expect((await deliver(server.app, provided.slug, body, standardHeaders(PROVIDED_SECRET, 'msg_p', clock, body))).status).toBe(202)
+      expect((await deliver(plane.server.app, provided.slug, body, standardHeaders(PROVIDED_SECRET, 'msg_p', clock, body))).status).toBe(202)
     })
   })
 
@@ -137,17 +130,17 @@ describe('ingest authentication', () => {
     const source = await sources('create', { name: 'Custom', sig_header_mode: 'custom', sig_header_name: 'X-Hub-Signature-256' })
     const body = { title: 'custom' }
     for (const headers of [{}, { 'X-Hub-Signature-256': customSignature(source.secret, { title: 'other' }) }, { 'X-Svc-Signature': customSignature(source.secret, body) }] as Record<string, string>[]) {
-      expect((await deliver(server.app, source.slug, body, headers)).status).toBe(401)
+      expect((await deliver(plane.server.app, source.slug, body, headers)).status).toBe(401)
     }
     expect(await inboxCount(source.id)).toBe(0)
-    expect((await deliver(server.app, source.slug, body, { 'X-Hub-Signature-256': customSignature(source.secret, body) })).status).toBe(202)
+    expect((await deliver(plane.server.app, source.slug, body, { 'X-Hub-Signature-256': customSignature(source.secret, body) })).status).toBe(202)
   })
 
   test('switching auth_mode takes effect at once', async () => {
     const source = await sources('create', { name: 'Switch', auth_mode: 'none' })
     await sources('update', { id: source.id, auth_mode: 'bearer', secret: PROVIDED_SECRET })
-    expect((await deliver(server.app, source.slug, { a: 1 })).status).toBe(401)
-    expect((await deliver(server.app, source.slug, { a: 1 }, { Authorization: `Bearer ${PROVIDED_SECRET}` })).status).toBe(202)
+    expect((await deliver(plane.server.app, source.slug, { a: 1 })).status).toBe(401)
+    expect((await deliver(plane.server.app, source.slug, { a: 1 }, { Authorization: `Bearer ${PROVIDED_SECRET}` })).status).toBe(202)
   })
 })
 
@@ -155,14 +148,14 @@ describe('ingest endpoint', () => {
   test('a disabled source answers 409 conflict and stores nothing', async () => {
     const source = await sources('create', { name: 'Disabled', auth_mode: 'none' })
     await sources('update', { id: source.id, enabled: false })
-    const res = await deliver(server.app, source.slug, { title: 'x' })
+    const res = await deliver(plane.server.app, source.slug, { title: 'x' })
     expect([res.status, res.body.code, res.body.ok, res.body.data]).toEqual([409, 'conflict', false, null])
     expect(await inboxCount(source.id)).toBe(0)
   })
 
   test('a body over the limit is 413 payload_too_large and stores nothing', async () => {
     const source = await sources('create', { name: 'Big', auth_mode: 'none' })
-    const res = await deliver(server.app, source.slug, { title: 'x', body: 'y'.repeat(MAX_BODY) })
+    const res = await deliver(plane.server.app, source.slug, { title: 'x', body: 'y'.repeat(MAX_BODY) })
     expect([res.status, res.body.code]).toEqual([413, 'payload_too_large'])
     expect(await inboxCount(source.id)).toBe(0)
   })
@@ -170,15 +163,15 @@ describe('ingest endpoint', () => {
   test.each([['not JSON', '{"title":'], ['a JSON array', '[1,2]'], ['a JSON string', '"text"'], ['empty', '']])(
     'a body that is %s is 400 bad_request and stores nothing', async (_what, body) => {
       const source = await sources('create', { name: 'Picky', auth_mode: 'none' })
-      const res = await deliver(server.app, source.slug, body)
+      const res = await deliver(plane.server.app, source.slug, body)
       expect([res.status, res.body.code]).toEqual([400, 'bad_request'])
       expect(await inboxCount(source.id)).toBe(0)
     })
 
   test('an unknown slug is 404 not_found; other methods are 405', async () => {
-    const res = await deliver(server.app, 'no-such-source', { title: 'x' })
+    const res = await deliver(plane.server.app, 'no-such-source', { title: 'x' })
     expect([res.status, res.body.code]).toEqual([404, 'not_found'])
-    const get = await request(server.app).get(`${BASE}/ingest/anything`)
+    const get = await request(plane.server.app).get(`${BASE}/ingest/anything`)
     expect([get.status, get.body.code, get.headers.allow]).toEqual([405, 'method_not_allowed', 'POST'])
     expect(get.headers['svc-version']).toBe('1.4.000')
   })
@@ -186,8 +179,8 @@ describe('ingest endpoint', () => {
   test('the raw body is stored verbatim in the inbox', async () => {
     const source = await sources('create', { name: 'Verbatim', auth_mode: 'none' })
     const raw = '{ "title" : "spaced",\n  "x": [1, 2] }'
-    const res = await deliver(server.app, source.slug, raw)
-    const row = await server.db.svcContentDelivery.findUniqueOrThrow({ where: { id: res.body.data.delivery_id } })
+    const res = await deliver(plane.server.app, source.slug, raw)
+    const row = await plane.server.db.svcContentDelivery.findUniqueOrThrow({ where: { id: res.body.data.delivery_id } })
     expect(row).toMatchObject({ body: raw, status: 'held', sourceId: source.id })
   })
 })
@@ -198,16 +191,16 @@ describe('sample → mapping → posts', () => {
       name: 'Writer', auth_mode: 'none', default_author_id: 3, author_match_mode: 'email',
       meta_fields: { seo_title: 'seo.title' }, fm_variables: { layout: 'article' }, target_tag_slug: 'ai-writer',
     })
-    const res = await deliver(server.app, source.slug, article(1))
+    const res = await deliver(plane.server.app, source.slug, article(1))
     expect(res.status).toBe(202)
     const sampled = await sources('get', { id: source.id })
     expect(sampled).toMatchObject({ status: 'needs_mapping', mapping_status: 'proposed', sample: article(1), mapping: MAPPING })
     expect(sampled.shape_fingerprint).toMatch(/^[0-9a-f]{64}$/)
-    expect(await server.db.post.count({ where: { source: source.slug } })).toBe(0)
+    expect(await plane.server.db.post.count({ where: { source: source.slug } })).toBe(0)
 
     const approved = await sources('approve_mapping', { id: source.id, mapping: MAPPING })
     expect(approved).toMatchObject({ status: 'active', mapping_status: 'approved', processed_deliveries: 1 })
-    const post = await server.db.post.findFirstOrThrow({
+    const post = await plane.server.db.post.findFirstOrThrow({
       where: { source: source.slug },
       include: { tags: { orderBy: { id: 'asc' } }, categories: true, postType: true },
     })
@@ -219,61 +212,61 @@ describe('sample → mapping → posts', () => {
     expect(post.postType?.slug).toBe('post')
     expect(post.tags.map(tag => tag.slug)).toEqual(['alpha', 'beta', 'ai-writer'])
     expect(post.categories.map(category => category.name)).toEqual(['News'])
-    expect(await server.db.svcContentDelivery.findUniqueOrThrow({ where: { id: res.body.data.delivery_id } })).toMatchObject({ status: 'created', postId: post.id })
+    expect(await plane.server.db.svcContentDelivery.findUniqueOrThrow({ where: { id: res.body.data.delivery_id } })).toMatchObject({ status: 'created', postId: post.id })
   })
 
   test('with an active mapping, a delivery of the same shape becomes a post at once (200)', async () => {
     const source = await activeSource('Live', { default_author_id: 5 })
-    const res = await deliver(server.app, source.slug, article(2, { author: { email: 'nobody@example.com' } }))
+    const res = await deliver(plane.server.app, source.slug, article(2, { author: { email: 'nobody@example.com' } }))
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ status: 'created', post_id: expect.any(Number) })
-    const post = await server.db.post.findUniqueOrThrow({ where: { id: res.body.data.post_id } })
+    const post = await plane.server.db.post.findUniqueOrThrow({ where: { id: res.body.data.post_id } })
     expect(post).toMatchObject({ title: 'Article 2', author: 5, status: 'draft' })
   })
 
   test('the same external id again is skipped with reingest_mode skip, and updates the post with update', async () => {
     const source = await activeSource('Reingest')
-    const created = await deliver(server.app, source.slug, article(3))
-    const skipped = await deliver(server.app, source.slug, article(3, { headline: 'Changed' }))
+    const created = await deliver(plane.server.app, source.slug, article(3))
+    const skipped = await deliver(plane.server.app, source.slug, article(3, { headline: 'Changed' }))
     expect(skipped.body.data).toEqual({ delivery_id: expect.any(Number), status: 'skipped', post_id: created.body.data.post_id })
-    expect((await server.db.post.findUniqueOrThrow({ where: { id: created.body.data.post_id } })).title).toBe('Article 3')
+    expect((await plane.server.db.post.findUniqueOrThrow({ where: { id: created.body.data.post_id } })).title).toBe('Article 3')
 
     await sources('update', { id: source.id, reingest_mode: 'update' })
-    const unchanged = await deliver(server.app, source.slug, article(3))
+    const unchanged = await deliver(plane.server.app, source.slug, article(3))
     expect(unchanged.body.data).toMatchObject({ status: 'unchanged', post_id: created.body.data.post_id })
-    const updated = await deliver(server.app, source.slug, article(3, { headline: 'Changed', tags: ['Gamma'] }))
+    const updated = await deliver(plane.server.app, source.slug, article(3, { headline: 'Changed', tags: ['Gamma'] }))
     expect(updated.body.data).toMatchObject({ status: 'updated', post_id: created.body.data.post_id })
-    const post = await server.db.post.findUniqueOrThrow({ where: { id: created.body.data.post_id }, include: { tags: { orderBy: { id: 'asc' } } } })
+    const post = await plane.server.db.post.findUniqueOrThrow({ where: { id: created.body.data.post_id }, include: { tags: { orderBy: { id: 'asc' } } } })
     expect(post).toMatchObject({ title: 'Changed', slug: 'article-3' })
     expect(post.tags.map(tag => tag.name)).toEqual(['Alpha', 'Beta', 'Gamma'])
-    expect(await server.db.post.count({ where: { source: source.slug } })).toBe(2)
+    expect(await plane.server.db.post.count({ where: { source: source.slug } })).toBe(2)
   })
 
   test('taxonomy_apply_mode replace makes the delivered terms the post\'s terms; none ignores them', async () => {
     const replace = await activeSource('Replace', { taxonomy_apply_mode: 'replace', target_tag_slug: 'synced' })
     await sources('update', { id: replace.id, reingest_mode: 'update' })
-    const first = await deliver(server.app, replace.slug, article(4))
-    await deliver(server.app, replace.slug, article(4, { tags: ['Gamma'], category: 'Tech' }))
-    const replaced = await server.db.post.findUniqueOrThrow({ where: { id: first.body.data.post_id }, include: { tags: { orderBy: { id: 'asc' } }, categories: true } })
+    const first = await deliver(plane.server.app, replace.slug, article(4))
+    await deliver(plane.server.app, replace.slug, article(4, { tags: ['Gamma'], category: 'Tech' }))
+    const replaced = await plane.server.db.post.findUniqueOrThrow({ where: { id: first.body.data.post_id }, include: { tags: { orderBy: { id: 'asc' } }, categories: true } })
     expect(replaced.tags.map(tag => tag.slug).sort()).toEqual(['gamma', 'synced'])
     expect(replaced.categories.map(category => category.slug)).toEqual(['tech'])
 
     const none = await activeSource('No terms', { taxonomy_apply_mode: 'none' })
-    const res = await deliver(server.app, none.slug, article(5))
-    const bare = await server.db.post.findUniqueOrThrow({ where: { id: res.body.data.post_id }, include: { tags: true, categories: true } })
+    const res = await deliver(plane.server.app, none.slug, article(5))
+    const bare = await plane.server.db.post.findUniqueOrThrow({ where: { id: res.body.data.post_id }, include: { tags: true, categories: true } })
     expect([bare.tags, bare.categories]).toEqual([[], []])
   })
 
   test('pin_author forces the default author; author_match_mode name matches by name', async () => {
     const pinned = await activeSource('Pinned', { default_author_id: 9, pin_author: true, author_match_mode: 'email' })
-    const res = await deliver(server.app, pinned.slug, article(6))
-    expect((await server.db.post.findUniqueOrThrow({ where: { id: res.body.data.post_id } })).author).toBe(9)
+    const res = await deliver(plane.server.app, pinned.slug, article(6))
+    expect((await plane.server.db.post.findUniqueOrThrow({ where: { id: res.body.data.post_id } })).author).toBe(9)
 
     const byName = await sources('create', { name: 'By name', auth_mode: 'none', author_match_mode: 'name' })
     const sample = { title: 'T', content: '<p>c</p>', byline: 'Ada Lovelace' }
-    await deliver(server.app, byName.slug, sample)
+    await deliver(plane.server.app, byName.slug, sample)
     await sources('approve_mapping', { id: byName.id, mapping: { title: 'title', content: 'content', author: 'byline' } })
-    const post = await server.db.post.findFirstOrThrow({ where: { source: byName.slug } })
+    const post = await plane.server.db.post.findFirstOrThrow({ where: { source: byName.slug } })
     expect(post.author).toBe(12)
   })
 
@@ -285,21 +278,21 @@ describe('sample → mapping → posts', () => {
     await sources('update', { id: source.id, default_post_status: 'publish' })
     const html = '<h2>Table of contents</h2><ul><li><a href="#intro">Intro</a></li></ul><h2 style="color:red">Intro</h2>' +
       '<p>Hi <img src="/a.png"></p><p> </p><h2>FAQ</h2><p>Q?</p>'
-    const first = await deliver(server.app, source.slug, article(7, { body_html: html, category: ['Uncategorized', 'Guides'] }))
-    const post = await server.db.post.findUniqueOrThrow({ where: { id: first.body.data.post_id }, include: { postType: true, categories: true } })
+    const first = await deliver(plane.server.app, source.slug, article(7, { body_html: html, category: ['Uncategorized', 'Guides'] }))
+    const post = await plane.server.db.post.findUniqueOrThrow({ where: { id: first.body.data.post_id }, include: { postType: true, categories: true } })
     expect(post).toMatchObject({ status: 'publish', content: '<h2 id="intro">Intro</h2><p>Hi <img src="/a.png" loading="lazy" decoding="async" /></p>' })
     expect(post.postType?.slug).toBe('doc')
     expect(post.categories.map(category => category.slug)).toEqual(['guides'])
-    const second = await deliver(server.app, source.slug, article(8, { headline: 'Article 7' }))
-    expect((await server.db.post.findUniqueOrThrow({ where: { id: second.body.data.post_id } })).slug).toBe('article-7-2')
+    const second = await deliver(plane.server.app, source.slug, article(8, { headline: 'Article 7' }))
+    expect((await plane.server.db.post.findUniqueOrThrow({ where: { id: second.body.data.post_id } })).slug).toBe('article-7-2')
   })
 
   test('a stored delivery whose mapped value is unusable is 400 and kept in the inbox as failed', async () => {
     const source = await activeSource('Failing')
-    const res = await deliver(server.app, source.slug, article(9, { headline: null }))
+    const res = await deliver(plane.server.app, source.slug, article(9, { headline: null }))
     expect([res.status, res.body.code]).toEqual([400, 'invalid_params'])
     expect(res.body.error).toContain('title ("headline") is missing')
-    expect(await server.db.svcContentDelivery.findUniqueOrThrow({ where: { id: res.body.details.delivery_id } }))
+    expect(await plane.server.db.svcContentDelivery.findUniqueOrThrow({ where: { id: res.body.details.delivery_id } }))
       .toMatchObject({ status: 'failed', error: 'title ("headline") is missing' })
   })
 
@@ -307,48 +300,48 @@ describe('sample → mapping → posts', () => {
     const source = await activeSource('Shifting')
     const { shape_fingerprint: before } = await sources('get', { id: source.id })
     const reshaped = (n: number) => ({ uid: `new-${n}`, name: `Reshaped ${n}`, html: `<p>${n}</p>`, summary: 's' })
-    const held = [await deliver(server.app, source.slug, reshaped(1)), await deliver(server.app, source.slug, reshaped(2))]
+    const held = [await deliver(plane.server.app, source.slug, reshaped(1)), await deliver(plane.server.app, source.slug, reshaped(2))]
     for (const res of held) expect(res.status).toBe(202)
     expect(held[0]!.body.data).toMatchObject({ status: 'held', source_status: 'needs_mapping', mapping_status: 'stale' })
     const stale = await sources('get', { id: source.id })
     expect(stale).toMatchObject({ status: 'needs_mapping', mapping_status: 'stale', sample: reshaped(2), mapping: { title: 'name', content: 'html', excerpt: 'summary', external_id: 'uid' } })
     expect(stale.shape_fingerprint).not.toBe(before)
-    expect(await server.db.post.count({ where: { source: source.slug, externalId: { startsWith: 'new-' } } })).toBe(0)
+    expect(await plane.server.db.post.count({ where: { source: source.slug, externalId: { startsWith: 'new-' } } })).toBe(0)
 
     const approved = await sources('approve_mapping', { id: source.id, mapping: { title: 'name', content: 'html', external_id: 'uid' } })
     expect(approved).toMatchObject({ status: 'active', mapping_status: 'approved', processed_deliveries: 2 })
-    const posts = await server.db.post.findMany({ where: { source: source.slug, externalId: { startsWith: 'new-' } }, orderBy: { id: 'asc' } })
+    const posts = await plane.server.db.post.findMany({ where: { source: source.slug, externalId: { startsWith: 'new-' } }, orderBy: { id: 'asc' } })
     expect(posts.map(post => post.title)).toEqual(['Reshaped 1', 'Reshaped 2'])
     for (const res of held) {
-      expect((await server.db.svcContentDelivery.findUniqueOrThrow({ where: { id: res.body.data.delivery_id } })).status).toBe('created')
+      expect((await plane.server.db.svcContentDelivery.findUniqueOrThrow({ where: { id: res.body.data.delivery_id } })).status).toBe('created')
     }
   })
 
   test('deliveries held while a source is paused with an approved mapping are processed when it is enabled again', async () => {
     const source = await sources('create', { name: 'Resumed', auth_mode: 'none' })
-    await deliver(server.app, source.slug, article(10))
+    await deliver(plane.server.app, source.slug, article(10))
     await sources('update', { id: source.id, enabled: false })
     expect(await sources('approve_mapping', { id: source.id, mapping: MAPPING })).toMatchObject({ status: 'paused', processed_deliveries: 0 })
-    expect(await server.db.post.count({ where: { source: source.slug } })).toBe(0)
+    expect(await plane.server.db.post.count({ where: { source: source.slug } })).toBe(0)
     expect(await sources('update', { id: source.id, enabled: true })).toMatchObject({ status: 'active' })
-    expect(await server.db.post.count({ where: { source: source.slug } })).toBe(1)
+    expect(await plane.server.db.post.count({ where: { source: source.slug } })).toBe(1)
   })
 
   test('a delivery a crash left unprocessed in the inbox is ingested by the next approval', async () => {
     const source = await sources('create', { name: 'Crashed', auth_mode: 'none' })
-    await deliver(server.app, source.slug, article(13))
-    await server.db.svcContentDelivery.create({ data: { sourceId: source.id, body: JSON.stringify(article(14)), status: 'received' } })
+    await deliver(plane.server.app, source.slug, article(13))
+    await plane.server.db.svcContentDelivery.create({ data: { sourceId: source.id, body: JSON.stringify(article(14)), status: 'received' } })
     expect(await sources('approve_mapping', { id: source.id, mapping: MAPPING })).toMatchObject({ processed_deliveries: 2 })
-    const titles = (await server.db.post.findMany({ where: { source: source.slug }, orderBy: { id: 'asc' } })).map(post => post.title)
+    const titles = (await plane.server.db.post.findMany({ where: { source: source.slug }, orderBy: { id: 'asc' } })).map(post => post.title)
     expect(titles).toEqual(['Article 13', 'Article 14'])
   })
 
   test('holding a sample never overwrites an approval committed after the source was read (another process)', async () => {
     const source = await sources('create', { name: 'Racing', auth_mode: 'none' })
-    await deliver(server.app, source.slug, article(11))
-    const readBeforeApproval = await server.db.svcContentSource.findUniqueOrThrow({ where: { id: source.id } })
+    await deliver(plane.server.app, source.slug, article(11))
+    const readBeforeApproval = await plane.server.db.svcContentSource.findUniqueOrThrow({ where: { id: source.id } })
     await sources('approve_mapping', { id: source.id, mapping: MAPPING })
-    const lateHold = server.db.$transaction(tx => holdAsSample(tx, readBeforeApproval, article(12), readBeforeApproval.shapeFingerprint!))
+    const lateHold = plane.server.db.$transaction(tx => holdAsSample(tx, readBeforeApproval, article(12), readBeforeApproval.shapeFingerprint!))
     await expect(lateHold).rejects.toBeInstanceOf(SourceChanged)
     expect(await sources('get', { id: source.id })).toMatchObject({ status: 'active', mapping_status: 'approved' })
   })

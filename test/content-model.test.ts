@@ -51,6 +51,8 @@ describe('host content model', () => {
   })
 
   test('signed-in accounts read posts; editors write them, subscribers cannot', async () => {
+    const postType = await server.db.postType.findUniqueOrThrow({ where: { slug: 'post' } })
+    await server.db.post.create({ data: { title: 'Readable', slug: 'readable', postTypeId: postType.id } })
     const read = await graphql(server.app, '{ posts(take: 1) { title postType { slug } } }', {}, cookies.subscriber)
     expect(read.body.errors).toBeUndefined()
     expect(read.body.data.posts).toHaveLength(1)

@@ -51,9 +51,10 @@ describe('content_sources operations', () => {
   })
 
   test('slugs are unique: a second source with the same name is suffixed', async () => {
-    const second = await create({ name: 'Docs Pipeline', auth_mode: 'none' })
-    const third = await create({ name: 'docs pipeline!', auth_mode: 'none' })
-    expect([second.slug, third.slug]).toEqual(['docs-pipeline-2', 'docs-pipeline-3'])
+    const first = await create({ name: 'Release Notes', auth_mode: 'none' })
+    const second = await create({ name: 'Release Notes', auth_mode: 'none' })
+    const third = await create({ name: 'release notes!', auth_mode: 'none' })
+    expect([first.slug, second.slug, third.slug]).toEqual(['release-notes', 'release-notes-2', 'release-notes-3'])
   })
 
   test.each([

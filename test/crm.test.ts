@@ -1,20 +1,21 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { dispatcher, seenBodies } from './support/client.ts'
+import { beforeEach, describe, expect, test } from '@jest/globals'
+import { useTestServer } from './support/use-test-server.ts'
+import { seenBodies } from './support/client.ts'
 
-let server: TestServer
-let dispatch: ReturnType<typeof dispatcher>
+const plane = useTestServer({ maxCrmSystems: 3 })
+const crm = plane.caller('crm')
 const API_KEY_PLAINTEXT = 'crm-secret-Plaintext-0xDEADBEEF'
 
-beforeAll(async () => {
-  server = await startTestServer({ maxCrmSystems: 3 })
-  dispatch = dispatcher(server.app, (await createAccount(server.db)).key)
-})
-afterAll(async () => server.close())
+/** Fills slots 1… with these names, in order. */
+async function given (...names: string[]) {
+  for (const name of names) await crm('create', { name })
+}
 
-const crm = (action: string, params: Record<string, unknown> = {}, confirm?: boolean) =>
-  dispatch({ resource: 'crm', action, params, ...(confirm === undefined ? {} : { confirm }) })
+// Every test starts from empty slots and a zero high-water mark.
+beforeEach(async () => {
+  await plane.server.db.svcCrmSlot.deleteMany()
+  await plane.server.db.svcCounter.deleteMany()
+})
 
 describe('crm', () => {
   test('create fills the lowest free slot and returns the padded record', async () => {
@@ -29,6 +30,7 @@ describe('crm', () => {
   })
 
   test('get accepts padded and unpadded slot numbers', async () => {
+    await given('Pipedrive')
     for (const crm_num of ['1', '01', '001']) {
       const res = await crm('get', { crm_num })
       expect(res.body.data.crm_num).toBe('001')
@@ -36,6 +38,7 @@ describe('crm', () => {
   })
 
   test('update changes only the given fields and reports changed', async () => {
+    await crm('create', { name: 'Pipedrive', url: 'https://crm.example.com', link_admin_only: true })
     const res = await crm('update', { crm_num: '1', name: 'Pipedrive EU' })
     expect(res.body.data).toMatchObject({ name: 'Pipedrive EU', url: 'https://crm.example.com', link_admin_only: true })
     expect(res.body.changed).toBe(true)
@@ -46,16 +49,16 @@ describe('crm', () => {
   })
 
   test('set_secret stores the key encrypted and returns only key_set', async () => {
+    await given('Pipedrive')
     const res = await crm('set_secret', { crm_num: '001', api_key: API_KEY_PLAINTEXT })
     expect(res.body.data).toEqual({ crm_num: '001', key_set: true })
-    const row = await server.db.svcCrmSlot.findUnique({ where: { slot: 1 } })
+    const row = await plane.server.db.svcCrmSlot.findUnique({ where: { slot: 1 } })
     expect(row?.apiKeyCiphertext).toMatch(/^v1:/)
     expect(row?.apiKeyCiphertext).not.toContain(API_KEY_PLAINTEXT)
   })
 
   test('list is gap-aware and carries the crm_count high-water mark', async () => {
-    await crm('create', { name: 'HubSpot' })
-    await crm('create', { name: 'Salesforce' })
+    await given('Pipedrive', 'HubSpot', 'Salesforce')
     const deleted = await crm('delete', { crm_num: '2' }, true)
     expect(deleted.body).toMatchObject({ ok: true, changed: true, data: { crm_num: '002', deleted: true } })
     const res = await crm('list')
@@ -65,39 +68,45 @@ describe('crm', () => {
   })
 
   test('a reused slot starts blank: delete clears the fields and the secret', async () => {
+    await given('Pipedrive', 'HubSpot', 'Salesforce')
+    await crm('delete', { crm_num: '2' }, true)
     await crm('set_secret', { crm_num: '003', api_key: API_KEY_PLAINTEXT })
     await crm('delete', { crm_num: '003' }, true)
-    expect(await server.db.svcCrmSlot.findUnique({ where: { slot: 3 } })).toBeNull()
+    expect(await plane.server.db.svcCrmSlot.findUnique({ where: { slot: 3 } })).toBeNull()
     const reused = await crm('create', { name: 'Fresh' })
     expect(reused.body.data).toEqual({ crm_num: '002', name: 'Fresh', code: 'crm_002', url: null, link_admin_only: false, key_set: false })
   })
 
   test('crm_count does not go down on delete', async () => {
+    await given('Pipedrive', 'HubSpot', 'Salesforce')
+    await crm('delete', { crm_num: '3' }, true)
     const res = await crm('list')
     expect(res.body.data.crm_count).toBe(3)
   })
 
   test('create when every slot is taken is a 409 conflict that writes nothing', async () => {
-    await crm('create', { name: 'Third' })
-    const before = await server.db.svcCrmSlot.count()
+    await given('Pipedrive', 'HubSpot', 'Salesforce')
+    const before = await plane.server.db.svcCrmSlot.count()
     const res = await crm('create', { name: 'One too many' })
     expect(res.status).toBe(409)
     expect(res.body).toMatchObject({ ok: false, data: null, changed: false, code: 'conflict' })
-    expect(await server.db.svcCrmSlot.count()).toBe(before)
+    expect(await plane.server.db.svcCrmSlot.count()).toBe(before)
   })
 
   test('delete without confirm is refused and deletes nothing', async () => {
+    await given('Pipedrive')
     const res = await crm('delete', { crm_num: '001' })
     expect(res.status).toBe(400)
     expect(res.body.code).toBe('confirm_required')
-    expect(await server.db.svcCrmSlot.findUnique({ where: { slot: 1 } })).not.toBeNull()
+    expect(await plane.server.db.svcCrmSlot.findUnique({ where: { slot: 1 } })).not.toBeNull()
     const falseConfirm = await crm('delete', { crm_num: '001', confirm: false })
     expect(falseConfirm.body.code).toBe('confirm_required')
   })
 
   test('confirm inside params counts as well as at the top level', async () => {
+    await given('Pipedrive', 'HubSpot', 'Salesforce')
     await crm('delete', { crm_num: '003', confirm: true })
-    expect(await server.db.svcCrmSlot.findUnique({ where: { slot: 3 } })).toBeNull()
+    expect(await plane.server.db.svcCrmSlot.findUnique({ where: { slot: 3 } })).toBeNull()
   })
 
   test.each([
@@ -131,16 +140,24 @@ describe('crm', () => {
     ['set_secret', { crm_num: '1' }],
     ['update', { crm_num: '1', code: 'crm_999' }],
   ])('%s with bad params %j is 400 invalid_params and changes nothing', async (action, params) => {
-    const before = await server.db.svcCrmSlot.findMany({ orderBy: { slot: 'asc' } })
+    await given('Pipedrive')
+    const before = await plane.server.db.svcCrmSlot.findMany({ orderBy: { slot: 'asc' } })
     const res = await crm(action, params)
     expect(res.status).toBe(400)
     expect(res.body).toMatchObject({ ok: false, data: null, changed: false, code: 'invalid_params' })
     expect(res.body.details.issues.length).toBeGreaterThan(0)
-    expect(await server.db.svcCrmSlot.findMany({ orderBy: { slot: 'asc' } })).toEqual(before)
+    expect(await plane.server.db.svcCrmSlot.findMany({ orderBy: { slot: 'asc' } })).toEqual(before)
   })
 
-  test('no response body ever contained a CRM api_key plaintext', () => {
-    expect(seenBodies.length).toBeGreaterThan(20)
+  test('no response body ever shows a CRM api_key plaintext', async () => {
+    await given('Pipedrive')
+    const before = seenBodies.length
+    await crm('set_secret', { crm_num: '1', api_key: API_KEY_PLAINTEXT })
+    await crm('get', { crm_num: '1' })
+    await crm('list')
+    await crm('update', { crm_num: '1', name: 'Renamed' })
+    await crm('delete', { crm_num: '1' }, true)
+    expect(seenBodies.length - before).toBe(5)
     for (const body of seenBodies) expect(body).not.toContain(API_KEY_PLAINTEXT)
   })
 })

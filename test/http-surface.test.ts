@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { beforeEach, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { BASE, dispatcher, getWithKey } from './support/client.ts'
+import { useTestServer } from './support/use-test-server.ts'
+import { BASE, getWithKey } from './support/client.ts'
 
-let server: TestServer
-let key: string
-let dispatch: ReturnType<typeof dispatcher>
+const plane = useTestServer({ maxBodyBytes: 4096 })
 
-beforeAll(async () => {
-  server = await startTestServer({ maxBodyBytes: 4096 })
-  key = (await createAccount(server.db)).key
-  dispatch = dispatcher(server.app, key)
-})
-afterAll(async () => server.close())
-
-const post = (body: string | object, contentType = 'application/json') => request(server.app)
+const post = (body: string | object, contentType = 'application/json') => request(plane.server.app)
   .post(`${BASE}/manage/dispatch`)
-  .set('Authorization', `Bearer ${key}`)
+  .set('Authorization', `Bearer ${plane.admin.key}`)
   .set('Content-Type', contentType)
   .send(typeof body === 'string' ? body : JSON.stringify(body))
 
@@ -30,8 +20,8 @@ const expectFailure = (res: request.Response, status: number, code: string) => {
 
 describe('dispatch envelope and errors', () => {
   test('every response carries Svc-Version', async () => {
-    const ok = await dispatch({ resource: 'crm', action: 'list' })
-    const failed = await request(server.app).get(`${BASE}/manage/manifest`)
+    const ok = await plane.dispatch({ resource: 'crm', action: 'list' })
+    const failed = await request(plane.server.app).get(`${BASE}/manage/manifest`)
     expect(ok.headers['svc-version']).toBe('1.4.000')
     expect(failed.headers['svc-version']).toBe('1.4.000')
   })
@@ -88,9 +78,10 @@ describe('dispatch envelope and errors', () => {
   })
 
   test('a body over the limit is 413 payload_too_large', async () => {
+    const before = await plane.server.db.svcCrmSlot.count()
     const res = await post({ resource: 'crm', action: 'create', params: { name: 'x'.repeat(5000) } })
     expectFailure(res, 413, 'payload_too_large')
-    expect(await server.db.svcCrmSlot.count()).toBe(0)
+    expect(await plane.server.db.svcCrmSlot.count()).toBe(before)
   })
 
   test.each([
@@ -100,51 +91,55 @@ describe('dispatch envelope and errors', () => {
     ['POST', '/manage/manifest', 'GET'],
     ['PUT', '/manage/crm/list', 'GET, POST'],
   ])('%s %s is 405 with Allow: %s', async (method, path, allow) => {
-    const res = await request(server.app)[method.toLowerCase() as 'get'](`${BASE}${path}`).set('Authorization', `Bearer ${key}`)
+    const res = await request(plane.server.app)[method.toLowerCase() as 'get'](`${BASE}${path}`).set('Authorization', `Bearer ${plane.admin.key}`)
     expectFailure(res, 405, 'method_not_allowed')
     expect(res.headers.allow).toBe(allow)
   })
 
   test('an unknown path in the namespace is 404 not_found', async () => {
-    expectFailure(await getWithKey(server.app, key, '/nothing/here'), 404, 'not_found')
+    expectFailure(await getWithKey(plane.server.app, plane.admin.key, '/nothing/here'), 404, 'not_found')
   })
 })
 
 describe('GET read form', () => {
+  // These read CRM slot 001; each test starts from empty slots and fills what it reads.
+  beforeEach(async () => { await plane.server.db.svcCrmSlot.deleteMany() })
+
   test('runs a readonly operation with params from the query string', async () => {
-    await dispatch({ resource: 'crm', action: 'create', params: { name: 'Via GET' } })
-    const list = await getWithKey(server.app, key, '/manage/crm/list')
+    await plane.dispatch({ resource: 'crm', action: 'create', params: { name: 'Via GET' } })
+    const list = await getWithKey(plane.server.app, plane.admin.key, '/manage/crm/list')
     expect(list.body).toMatchObject({ ok: true, data: { crms: [{ crm_num: '001', name: 'Via GET' }] } })
-    const one = await getWithKey(server.app, key, '/manage/crm/get?crm_num=1')
+    const one = await getWithKey(plane.server.app, plane.admin.key, '/manage/crm/get?crm_num=1')
     expect(one.body.data).toMatchObject({ crm_num: '001', name: 'Via GET' })
   })
 
   test('coerces numbers and booleans by the param schema', async () => {
-    const res = await getWithKey(server.app, key, '/manage/audit/list?per_page=2&page=1&ok=true')
+    const res = await getWithKey(plane.server.app, plane.admin.key, '/manage/audit/list?per_page=2&page=1&ok=true')
     expect(res.body).toMatchObject({ ok: true, data: { per_page: 2, page: 1 } })
     for (const item of res.body.data.items) expect(item.ok).toBe(true)
   })
 
   test('object params travel as JSON in params=', async () => {
+    await plane.dispatch({ resource: 'crm', action: 'create', params: { name: 'Via params=' } })
     const params = encodeURIComponent(JSON.stringify({ crm_num: '001' }))
-    const res = await getWithKey(server.app, key, `/manage/crm/get?params=${params}`)
+    const res = await getWithKey(plane.server.app, plane.admin.key, `/manage/crm/get?params=${params}`)
     expect(res.body.data.crm_num).toBe('001')
   })
 
   test('bad query values are invalid_params', async () => {
-    expectFailure(await getWithKey(server.app, key, '/manage/audit/list?per_page=1000'), 400, 'invalid_params')
-    expectFailure(await getWithKey(server.app, key, '/manage/crm/get?params=%7Bbroken'), 400, 'invalid_params')
-    expectFailure(await getWithKey(server.app, key, '/manage/crm/get?crm_num=1&crm_num=2'), 400, 'invalid_params')
+    expectFailure(await getWithKey(plane.server.app, plane.admin.key, '/manage/audit/list?per_page=1000'), 400, 'invalid_params')
+    expectFailure(await getWithKey(plane.server.app, plane.admin.key, '/manage/crm/get?params=%7Bbroken'), 400, 'invalid_params')
+    expectFailure(await getWithKey(plane.server.app, plane.admin.key, '/manage/crm/get?crm_num=1&crm_num=2'), 400, 'invalid_params')
   })
 
   test('an operation that changes state is 405 on GET and does not run', async () => {
-    const res = await getWithKey(server.app, key, '/manage/crm/create?name=Sneaky')
+    const res = await getWithKey(plane.server.app, plane.admin.key, '/manage/crm/create?name=Sneaky')
     expectFailure(res, 405, 'method_not_allowed')
     expect(res.headers.allow).toBe('POST')
-    expect(await server.db.svcCrmSlot.count({ where: { name: 'Sneaky' } })).toBe(0)
+    expect(await plane.server.db.svcCrmSlot.count({ where: { name: 'Sneaky' } })).toBe(0)
   })
 
   test('an unknown operation on GET is 404 unknown_operation', async () => {
-    expectFailure(await getWithKey(server.app, key, '/manage/crm/nope'), 404, 'unknown_operation')
+    expectFailure(await getWithKey(plane.server.app, plane.admin.key, '/manage/crm/nope'), 404, 'unknown_operation')
   })
 })

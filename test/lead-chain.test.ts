@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { describe, expect, test } from '@jest/globals'
 import { createHash } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { dispatcher } from './support/client.ts'
+import { useTestServer } from './support/use-test-server.ts'
 import { eventHash, GENESIS_HASH, verifyChain } from '../src/resources/leads/chain.ts'
 import { changeLeadStatus } from '../src/resources/leads/change-status.ts'
 import { LEAD_STATUSES } from '../src/resources/leads/statuses.ts'
 
-let server: TestServer
-let dispatch: ReturnType<typeof dispatcher>
+const plane = useTestServer({ outbox: false })
 
-beforeAll(async () => {
-  server = await startTestServer({ outbox: false })
-  dispatch = dispatcher(server.app, (await createAccount(server.db)).key)
-})
-afterAll(async () => server.close())
-
-const leads = async (action: string, params: Record<string, unknown>) => dispatch({ resource: 'leads', action, params })
+const leads = async (action: string, params: Record<string, unknown>) => plane.dispatch({ resource: 'leads', action, params })
 
 /** A lead with five events: captured, then four status changes. */
 async function leadWithFiveEvents (): Promise<number> {
@@ -28,7 +19,7 @@ async function leadWithFiveEvents (): Promise<number> {
 }
 
 const verify = async (id: number) => (await leads('verify', { id })).body.data.chain
-const sql = (statement: string) => server.db.$executeRawUnsafe(statement)
+const sql = (statement: string) => plane.server.db.$executeRawUnsafe(statement)
 
 describe('the lead chain', () => {
   test('each hash is SHA-256 of the previous hash and the RFC 8785 canonical JSON of the event', () => {
@@ -89,8 +80,8 @@ describe('the lead chain', () => {
   test('a last event rewritten with a recomputed hash is caught by the head hash the lead stores', async () => {
     const id = await leadWithFiveEvents()
     const [ref, last] = await Promise.all([
-      server.db.svcLead.findUniqueOrThrow({ where: { id }, select: { ref: true } }),
-      server.db.svcLeadEvent.findFirstOrThrow({ where: { leadId: id, seq: 5 } }),
+      plane.server.db.svcLead.findUniqueOrThrow({ where: { id }, select: { ref: true } }),
+      plane.server.db.svcLeadEvent.findFirstOrThrow({ where: { leadId: id, seq: 5 } }),
     ])
     const forged = { from: 'Customer', to: 'Qualified', origin: 'inbound' }
     const hash = eventHash(last.prevHash, { lead: ref.ref, seq: 5, type: last.type, at: last.at, data: forged })
@@ -100,7 +91,7 @@ describe('the lead chain', () => {
 
   test('an event appended behind the chain’s back is caught after the recorded end', async () => {
     const id = await leadWithFiveEvents()
-    const last = await server.db.svcLeadEvent.findFirstOrThrow({ where: { leadId: id, seq: 5 } })
+    const last = await plane.server.db.svcLeadEvent.findFirstOrThrow({ where: { leadId: id, seq: 5 } })
     await sql(`INSERT INTO "svc_lead_events" ("lead", "seq", "type", "at", "data", "prevHash", "hash") VALUES (${id}, 6, 'note', '${last.at.toISOString()}', '{}', '${last.hash}', 'x')`)
     expect(await verify(id)).toEqual({ ok: false, count: 6, broken_at: 6 })
   })
@@ -111,15 +102,15 @@ describe('the lead chain', () => {
     const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => leads('set_status', { id, status: LEAD_STATUSES[i % 5] })))
     expect(responses.map(res => res.status)).toEqual(Array(50).fill(200))
     expect(await verify(id)).toEqual({ ok: true, count: 51, broken_at: null })
-    const events = await server.db.svcLeadEvent.findMany({ where: { leadId: id }, orderBy: { seq: 'asc' }, select: { seq: true } })
+    const events = await plane.server.db.svcLeadEvent.findMany({ where: { leadId: id }, orderBy: { seq: 'asc' }, select: { seq: true } })
     expect(events.map(e => e.seq)).toEqual(Array.from({ length: 51 }, (_, i) => i + 1))
-    expect((await server.db.svcLead.findUniqueOrThrow({ where: { id } })).eventCount).toBe(51)
+    expect((await plane.server.db.svcLead.findUniqueOrThrow({ where: { id } })).eventCount).toBe(51)
   })
 
   test('appends from another process on the same database interleave into one chain', async () => {
     const { body } = await leads('capture', { source: 'two_processes' })
     const id = body.data.id
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/append-statuses.ts', server.databaseUrl, String(id), '30', 'Customer', 'Qualified'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/append-statuses.ts', plane.server.databaseUrl, String(id), '30', 'Customer', 'Qualified'], {
       env: { ...process.env, NODE_OPTIONS: '' },
       stdio: ['pipe', 'pipe', 'inherit'],
     })
@@ -127,11 +118,11 @@ describe('the lead chain', () => {
     const exited = new Promise<number | null>(resolve => child.once('exit', resolve))
     await new Promise(resolve => lines.once('line', resolve))
     child.stdin!.write('go\n')
-    const context = { db: server.db, now: () => new Date(), kickOutbox: () => {} }
+    const context = { db: plane.server.db, now: () => new Date(), kickOutbox: () => {} }
     await Promise.all(Array.from({ length: 30 }, (_, i) => changeLeadStatus(context, { id, status: i % 2 ? 'Contacted' : 'Unqualified' }, 'inbound')))
     expect(await exited).toBe(0)
     expect(await verify(id)).toEqual({ ok: true, count: 61, broken_at: null })
-    const tos = (await server.db.svcLeadEvent.findMany({ where: { leadId: id, type: 'status_changed' } })).map(e => (e.data as { to: string }).to)
+    const tos = (await plane.server.db.svcLeadEvent.findMany({ where: { leadId: id, type: 'status_changed' } })).map(e => (e.data as { to: string }).to)
     expect(tos.filter(to => to === 'Customer' || to === 'Qualified')).toHaveLength(30)
   }, 60_000)
 

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { dispatcher, getWithKey } from './support/client.ts'
+import { beforeEach, describe, expect, test } from '@jest/globals'
+import { useTestServer } from './support/use-test-server.ts'
+import { getWithKey } from './support/client.ts'
 
-let server: TestServer
-let dispatch: ReturnType<typeof dispatcher>
-let key: string
 let clock: Date
 
-beforeAll(async () => {
-  server = await startTestServer({ outbox: false, now: () => clock })
-  key = (await createAccount(server.db)).key
-  dispatch = dispatcher(server.app, key)
-})
-afterAll(async () => server.close())
+const plane = useTestServer({ outbox: false, now: () => clock })
 beforeEach(async () => {
   clock = new Date('2026-04-01T09:00:00.000Z')
-  await server.db.svcLeadEvent.deleteMany()
-  await server.db.svcLead.deleteMany()
+  await plane.server.db.svcLeadEvent.deleteMany()
+  await plane.server.db.svcLead.deleteMany()
 })
 
-const leads = (action: string, params: Record<string, unknown> = {}, confirm?: boolean) =>
-  dispatch({ resource: 'leads', action, params, ...(confirm === undefined ? {} : { confirm }) })
+const leads = plane.caller('leads')
 
 const advance = (minutes: number) => { clock = new Date(clock.getTime() + minutes * 60_000) }
 
@@ -90,7 +80,7 @@ describe('leads.capture', () => {
     const res = await leads('capture', params)
     expect(res.status).toBe(400)
     expect(res.body).toMatchObject({ ok: false, data: null, code: 'invalid_params' })
-    expect(await server.db.svcLead.count()).toBe(0)
+    expect(await plane.server.db.svcLead.count()).toBe(0)
   })
 })
 
@@ -144,7 +134,7 @@ describe('leads.list', () => {
 
   test('is served by the GET read form, with query values coerced', async () => {
     await capture({ source: 'form' })
-    const res = await getWithKey(server.app, key, '/manage/leads/list?per_page=1&source=form')
+    const res = await getWithKey(plane.server.app, plane.admin.key, '/manage/leads/list?per_page=1&source=form')
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ total: 1, per_page: 1 })
   })
@@ -165,7 +155,7 @@ describe('leads.set_status', () => {
     const res = await leads('set_status', { id, status })
     expect(res.status).toBe(400)
     expect(res.body.code).toBe('invalid_params')
-    expect(await server.db.svcLead.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'New', eventCount: 1 })
+    expect(await plane.server.db.svcLead.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'New', eventCount: 1 })
   })
 
   test('an unknown lead is 404 not_found', async () => {
@@ -228,11 +218,11 @@ describe('leads.delete', () => {
     await leads('set_status', { id, status: 'Contacted' })
     const unconfirmed = await leads('delete', { id })
     expect(unconfirmed.body.code).toBe('confirm_required')
-    expect(await server.db.svcLead.count({ where: { id } })).toBe(1)
+    expect(await plane.server.db.svcLead.count({ where: { id } })).toBe(1)
     const res = await leads('delete', { id }, true)
     expect(res.body).toEqual({ ok: true, changed: true, error: null, data: { id, deleted: true, contact_push: 'skipped' } })
-    expect(await server.db.svcLead.count({ where: { id } })).toBe(0)
-    expect(await server.db.svcLeadEvent.count()).toBe(0)
+    expect(await plane.server.db.svcLead.count({ where: { id } })).toBe(0)
+    expect(await plane.server.db.svcLeadEvent.count()).toBe(0)
     expect((await leads('get', { id })).status).toBe(404)
     expect((await leads('delete', { id }, true)).status).toBe(404)
   })
@@ -240,7 +230,7 @@ describe('leads.delete', () => {
 
 describe('the leads manifest entries', () => {
   test('list the contract operations and the local status change, delete destructive', async () => {
-    const res = await getWithKey(server.app, key, '/manage/manifest')
+    const res = await getWithKey(plane.server.app, plane.admin.key, '/manage/manifest')
     const entries = res.body.data.operations.filter((op: { resource: string }) => op.resource === 'leads')
     expect(entries.map((op: { action: string }) => op.action)).toEqual([
       'capture', 'delete', 'export', 'get', 'link_rt_contact', 'list', 'set_status', 'set_status_local', 'verify',

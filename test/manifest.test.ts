@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { beforeAll, describe, expect, test } from '@jest/globals'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
+import { useTestServer } from './support/use-test-server.ts'
 import { getWithKey } from './support/client.ts'
-import { builtinOperations } from '../src/resources/index.ts'
+import { builtinResources } from '../src/resources/index.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
 
-let server: TestServer
 let manifest: { namespace: string, product_version: string, operations: Array<Record<string, any>> }
 /** The built-in operations' entries; the host's own (the extension example) are tested on their own. */
 let builtins: Array<Record<string, any>>
@@ -98,16 +96,14 @@ const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
   'variables.set': { valid: { name: 'site.flag', value: { a: [1, null] }, description: 'x' }, invalid: { name: 'site.flag' } },
 }
 
+const plane = useTestServer()
 beforeAll(async () => {
-  server = await startTestServer()
-  const { key } = await createAccount(server.db)
-  const res = await getWithKey(server.app, key, '/manage/manifest')
+  const res = await getWithKey(plane.server.app, plane.admin.key, '/manage/manifest')
   expect(res.status).toBe(200)
   manifest = res.body.data
-  const builtinNames = new Set(builtinOperations.map(op => op.name))
+  const builtinNames = new Set(builtinResources.flatMap(resource => resource.operations).map(op => op.name))
   builtins = manifest.operations.filter(op => builtinNames.has(op.name))
 })
-afterAll(async () => server.close())
 
 describe('manifest', () => {
   test('names the namespace and product version', () => {
@@ -117,7 +113,7 @@ describe('manifest', () => {
 
   test('lists every registered operation once, sorted by name', () => {
     const names = manifest.operations.map(op => op.name)
-    const registered = [...builtinOperations, ...siteNotes.operations!].map(op => op.name)
+    const registered = [...builtinResources, siteNotes].flatMap(resource => resource.operations).map(op => op.name)
     expect(names).toEqual(registered.sort())
     expect(new Set(names).size).toBe(names.length)
   })

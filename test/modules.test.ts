@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { describe, expect, test } from '@jest/globals'
 import request from 'supertest'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { dispatcher, getWithKey } from './support/client.ts'
+import { useTestServer } from './support/use-test-server.ts'
+import { getWithKey } from './support/client.ts'
 
-let server: TestServer
-let key: string
-let dispatch: ReturnType<typeof dispatcher>
+const plane = useTestServer()
 
-beforeAll(async () => {
-  server = await startTestServer()
-  key = (await createAccount(server.db)).key
-  dispatch = dispatcher(server.app, key)
-})
-afterAll(async () => server.close())
-
-const modules = (action: string, params: Record<string, unknown> = {}) => dispatch({ resource: 'modules', action, params })
+const modules = (action: string, params: Record<string, unknown> = {}) => plane.dispatch({ resource: 'modules', action, params })
 
 describe('modules', () => {
   test('list names every module, enabled by default, with its operations', async () => {
@@ -29,21 +19,21 @@ describe('modules', () => {
   })
 
   test('a disabled module answers 409 module_disabled, keeps its data, and comes back when enabled', async () => {
-    await dispatch({ resource: 'crm', action: 'create', params: { name: 'Kept' } })
+    await plane.dispatch({ resource: 'crm', action: 'create', params: { name: 'Kept' } })
     const disabled = await modules('disable', { module: 'crm' })
     expect(disabled.body).toMatchObject({ ok: true, changed: true, data: { key: 'crm', enabled: false } })
 
-    const refused = await dispatch({ resource: 'crm', action: 'list' })
+    const refused = await plane.dispatch({ resource: 'crm', action: 'list' })
     expect(refused.status).toBe(409)
     expect(refused.body).toMatchObject({ ok: false, code: 'module_disabled', details: { module: 'crm' } })
-    expect((await getWithKey(server.app, key, '/manage/crm/get?crm_num=1')).body.code).toBe('module_disabled')
-    const create = await dispatch({ resource: 'crm', action: 'create', params: { name: 'Refused' } })
+    expect((await getWithKey(plane.server.app, plane.admin.key, '/manage/crm/get?crm_num=1')).body.code).toBe('module_disabled')
+    const create = await plane.dispatch({ resource: 'crm', action: 'create', params: { name: 'Refused' } })
     expect(create.status).toBe(409)
-    expect(await server.db.svcCrmSlot.count()).toBe(1)
+    expect(await plane.server.db.svcCrmSlot.count()).toBe(1)
 
     const enabled = await modules('enable', { module: 'crm' })
     expect(enabled.body).toMatchObject({ changed: true, data: { enabled: true } })
-    const list = await dispatch({ resource: 'crm', action: 'list' })
+    const list = await plane.dispatch({ resource: 'crm', action: 'list' })
     expect(list.body.data.crms.map((c: { name: string }) => c.name)).toEqual(['Kept'])
   })
 
@@ -57,12 +47,12 @@ describe('modules', () => {
 
   test('the manifest marks a disabled module\'s operations enabled: false', async () => {
     await modules('disable', { module: 'crm' })
-    const manifest = (await getWithKey(server.app, key, '/manage/manifest')).body.data.operations
+    const manifest = (await getWithKey(plane.server.app, plane.admin.key, '/manage/manifest')).body.data.operations
     const enabledOf = (name: string) => manifest.find((op: { name: string }) => op.name === name).enabled
     expect(enabledOf('crm.create')).toBe(false)
     expect(enabledOf('audit.list')).toBe(true)
     await modules('enable', { module: 'crm' })
-    const after = (await getWithKey(server.app, key, '/manage/manifest')).body.data.operations
+    const after = (await getWithKey(plane.server.app, plane.admin.key, '/manage/manifest')).body.data.operations
     expect(after.find((op: { name: string }) => op.name === 'crm.create').enabled).toBe(true)
   })
 
@@ -70,7 +60,7 @@ describe('modules', () => {
     const res = await modules('disable', { module })
     expect(res.status).toBe(409)
     expect(res.body.code).toBe('conflict')
-    expect(await server.db.svcModuleState.count({ where: { key: module } })).toBe(0)
+    expect(await plane.server.db.svcModuleState.count({ where: { key: module } })).toBe(0)
   })
 
   test('an unknown module is 404 not_found naming the known ones', async () => {
@@ -83,26 +73,26 @@ describe('modules', () => {
 describe('public endpoints of a disabled module', () => {
   test('the lead form answers 409 module_disabled and stores nothing', async () => {
     await modules('disable', { module: 'leads' })
-    const res = await request(server.app).post('/api/svc/v1/public/leads').send({ name: 'Ada', email: 'ada@example.com' })
+    const res = await request(plane.server.app).post('/api/svc/v1/public/leads').send({ name: 'Ada', email: 'ada@example.com' })
     expect(res.status).toBe(409)
     expect(res.body.code).toBe('module_disabled')
-    expect(await server.db.svcLead.count()).toBe(0)
+    expect(await plane.server.db.svcLead.count()).toBe(0)
     await modules('enable', { module: 'leads' })
-    const ok = await request(server.app).post('/api/svc/v1/public/leads').send({ name: 'Ada', email: 'ada@example.com' })
+    const ok = await request(plane.server.app).post('/api/svc/v1/public/leads').send({ name: 'Ada', email: 'ada@example.com' })
     expect(ok.status).toBe(200)
   })
 })
 
 describe('the content-source webhook of a disabled module', () => {
   test('answers 409 module_disabled and stores nothing', async () => {
-    const created = await dispatch({ resource: 'content_sources', action: 'create', params: { name: 'Docs', auth_mode: 'none' } })
+    const created = await plane.dispatch({ resource: 'content_sources', action: 'create', params: { name: 'Docs', auth_mode: 'none' } })
     const slug = created.body.data.slug
     await modules('disable', { module: 'content_sources' })
-    const res = await request(server.app).post(`/api/svc/v1/ingest/${slug}`).send({ title: 'Hello', body: '<p>x</p>' })
+    const res = await request(plane.server.app).post(`/api/svc/v1/ingest/${slug}`).send({ title: 'Hello', body: '<p>x</p>' })
     expect(res.status).toBe(409)
     expect(res.body.code).toBe('module_disabled')
-    expect(await server.db.svcContentDelivery.count()).toBe(0)
+    expect(await plane.server.db.svcContentDelivery.count()).toBe(0)
     await modules('enable', { module: 'content_sources' })
-    expect((await request(server.app).post(`/api/svc/v1/ingest/${slug}`).send({ title: 'Hello', body: '<p>x</p>' })).status).toBe(202)
+    expect((await request(plane.server.app).post(`/api/svc/v1/ingest/${slug}`).send({ title: 'Hello', body: '<p>x</p>' })).status).toBe(202)
   })
 })

@@ -4,7 +4,7 @@ import { defineOperation, type Operation } from '../src/registry/define-operatio
 import { OperationRegistry } from '../src/registry/registry.ts'
 import { buildManifest } from '../src/registry/manifest.ts'
 import { EXAMPLE_FIXTURES, resolvePlaceholders, type OperationExample } from '../src/registry/operation-example.ts'
-import { builtinOperations } from '../src/resources/index.ts'
+import { builtinResources } from '../src/resources/index.ts'
 import { callErrorCodes } from '../src/registry/error-codes.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
 
@@ -85,7 +85,7 @@ describe('placeholders', () => {
 })
 
 describe('the manifest', () => {
-  const registry = new OperationRegistry([...builtinOperations, ...siteNotes.operations ?? []])
+  const registry = new OperationRegistry([...builtinResources, siteNotes].flatMap(resource => resource.operations))
   const manifest = buildManifest(registry, '/api/svc/v1')
 
   test('lists every operation\'s examples, titled (the summary when the example has no title), and describes the fixtures', () => {

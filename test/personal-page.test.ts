@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { dispatcher } from './support/client.ts'
-import { resourceCaller } from './support/operations.ts'
+import { useTestServer } from './support/use-test-server.ts'
 
-let server: TestServer
-let users: ReturnType<typeof resourceCaller>
 const SITE = 'https://www.example.com/blog'
 
+const plane = useTestServer({ siteUrl: `${SITE}/` })
+const users = plane.caller('users')
 beforeAll(async () => {
-  server = await startTestServer({ siteUrl: `${SITE}/` })
-  users = resourceCaller(dispatcher(server.app, (await createAccount(server.db)).key), 'users')
   await users('create', {
     first_name: 'Grace',
     last_name: 'Hopper',
@@ -23,9 +18,8 @@ beforeAll(async () => {
   })
   await users('create', { full_name: '<script>alert("x")</script>' })
 })
-afterAll(async () => server.close())
 
-const page = (path: string) => request(server.app).get(path)
+const page = (path: string) => request(plane.server.app).get(path)
 
 describe('GET /team/{user_num}', () => {
   test('is a public HTML page with the name, nickname, company and profile picture', async () => {
@@ -61,9 +55,9 @@ describe('GET /team/{user_num}', () => {
   })
 
   test('a member without any name is shown by slot number, without a picture', async () => {
-    await users('create', {})
-    const res = await page('/team/03')
-    expect(res.text).toContain('<h1>Team member 003</h1>')
+    const { user_num } = (await users('create', {})).body.data
+    const res = await page(`/team/${Number(user_num)}`)
+    expect(res.text).toContain(`<h1>Team member ${user_num}</h1>`)
     expect(res.text).not.toContain('<img')
   })
 
@@ -75,7 +69,9 @@ describe('GET /team/{user_num}', () => {
   })
 
   test('a deleted member\'s page is gone', async () => {
-    await users('delete', { user_num: '2' }, true)
-    expect((await page('/team/002')).status).toBe(404)
+    const { user_num } = (await users('create', { full_name: 'Leaving Soon' })).body.data
+    expect((await page(`/team/${user_num}`)).status).toBe(200)
+    await users('delete', { user_num }, true)
+    expect((await page(`/team/${user_num}`)).status).toBe(404)
   })
 })

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { beforeEach, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
+import { useTestServer } from './support/use-test-server.ts'
 import { dispatcher, getWithKey } from './support/client.ts'
-import { resourceCaller } from './support/operations.ts'
-import { defineStage, type ControlPlaneExtension } from '../src/index.ts'
+import { defineResource, defineStage } from '../src/index.ts'
 import { createPost, readPost } from './support/posts.ts'
 import { ensureDefaultRecipe } from '../src/resources/pipelines/default-recipe.ts'
-
-let server: TestServer
-let key: string
-let pipelines: ReturnType<typeof resourceCaller>
 
 /** A host stage type, registered through the plugin options. */
 const addNotice = defineStage({
@@ -24,7 +18,8 @@ const addNotice = defineStage({
 })
 
 /** An extension brings stage types the same way, beside its lists and operations. */
-const readingTime: ControlPlaneExtension = {
+const readingTime = defineResource({
+  name: 'reading',
   stages: [defineStage({
     type: 'reading_time',
     summary: 'Store the minutes it takes to read the post in meta.reading_minutes.',
@@ -37,14 +32,20 @@ const readingTime: ControlPlaneExtension = {
       return { changed: true, message: `${minutes} min` }
     },
   })],
-}
-
-beforeAll(async () => {
-  server = await startTestServer({ outbox: false, stages: [addNotice], extensions: [readingTime] })
-  key = (await createAccount(server.db)).key
-  pipelines = resourceCaller(dispatcher(server.app, key), 'pipelines')
 })
-afterAll(async () => server.close())
+
+const plane = useTestServer({ outbox: false, stages: [addNotice], extensions: [readingTime] })
+const pipelines = plane.caller('pipelines')
+
+/** Every test starts with the seeded default recipe alone, and no runs. */
+beforeEach(async () => {
+  await plane.server.db.svcPipelineRun.deleteMany()
+  await plane.server.db.svcPipelineRecipe.deleteMany()
+  await ensureDefaultRecipe(plane.server.db)
+})
+
+const cleanImports = () => pipelines('create_recipe', { name: 'Clean Imports', priority: 5, stages: [{ type: 'content_cleanup' }] })
+const newsV2 = () => pipelines('create_recipe', { id: 'news_v2', name: 'News', trigger: { on: ['ingest'], sources: ['wire'] } })
 
 const DEFAULT_POLICY = { skip_unchanged: true, on_error: 'stop', stage_timeout_ms: 5000 }
 
@@ -62,8 +63,8 @@ describe('pipeline recipes', () => {
   })
 
   test('seeding again, from several processes at once, keeps one default recipe', async () => {
-    await Promise.all([ensureDefaultRecipe(server.db), ensureDefaultRecipe(server.db), ensureDefaultRecipe(server.db)])
-    expect(await server.db.svcPipelineRecipe.count({ where: { slug: 'default' } })).toBe(1)
+    await Promise.all([ensureDefaultRecipe(plane.server.db), ensureDefaultRecipe(plane.server.db), ensureDefaultRecipe(plane.server.db)])
+    expect(await plane.server.db.svcPipelineRecipe.count({ where: { slug: 'default' } })).toBe(1)
   })
 
   test('create generates the id from the name, suffixed when taken, and fills trigger and policy defaults', async () => {
@@ -95,12 +96,12 @@ describe('pipeline recipes', () => {
   })
 
   test('an unknown stage type is refused with invalid_params naming the stage, and nothing is stored', async () => {
-    const before = await server.db.svcPipelineRecipe.count()
+    const before = await plane.server.db.svcPipelineRecipe.count()
     const res = await pipelines('create_recipe', { name: 'Broken', stages: [{ type: 'content_cleanup' }, { type: 'translate_to_klingon' }] })
     expect([res.status, res.body.code]).toEqual([400, 'invalid_params'])
     expect(res.body.error).toContain('stages.1 (translate_to_klingon): unknown stage type')
     expect(res.body.details).toMatchObject({ stage: 1, type: 'translate_to_klingon' })
-    expect(await server.db.svcPipelineRecipe.count()).toBe(before)
+    expect(await plane.server.db.svcPipelineRecipe.count()).toBe(before)
   })
 
   test('bad stage options are refused naming the stage and the option', async () => {
@@ -127,15 +128,17 @@ describe('pipeline recipes', () => {
   })
 
   test('get reads one recipe; an unknown id is 404', async () => {
+    await cleanImports()
     const res = await pipelines('get_recipe', { id: 'clean-imports' })
     expect(res.body.data).toMatchObject({ id: 'clean-imports', name: 'Clean Imports' })
     const missing = await pipelines('get_recipe', { id: 'nope' })
     expect([missing.status, missing.body.code]).toEqual([404, 'not_found'])
-    const viaGet = await getWithKey(server.app, key, '/manage/pipelines/get_recipe?id=default')
+    const viaGet = await getWithKey(plane.server.app, plane.admin.key, '/manage/pipelines/get_recipe?id=default')
     expect(viaGet.body.data.id).toBe('default')
   })
 
   test('update is a merge-patch: omitted keys are kept, a supplied policy is replaced whole', async () => {
+    await cleanImports()
     await pipelines('update_recipe', { id: 'clean-imports', policy: { skip_unchanged: false, on_error: 'stop', stage_timeout_ms: 900 } })
     const renamed = await pipelines('update_recipe', { id: 'clean-imports', name: 'Clean imported posts' })
     expect(renamed.body.data).toMatchObject({
@@ -151,6 +154,7 @@ describe('pipeline recipes', () => {
   })
 
   test('a supplied trigger is replaced whole too; the same values again change nothing', async () => {
+    await newsV2()
     await pipelines('update_recipe', { id: 'news_v2', trigger: { on: ['ingest', 'publish'], post_types: ['post'] } })
     const res = await pipelines('get_recipe', { id: 'news_v2' })
     expect(res.body.data.trigger).toEqual({ on: ['ingest', 'publish'], post_types: ['post'] })
@@ -159,6 +163,7 @@ describe('pipeline recipes', () => {
   })
 
   test('update checks stages like create, and cannot change the id', async () => {
+    await newsV2()
     const res = await pipelines('update_recipe', { id: 'news_v2', stages: [{ type: 'image_modify', options: { add_class: '<script>' } }] })
     expect([res.status, res.body.code]).toEqual([400, 'invalid_params'])
     expect(res.body.error).toContain('stages.0 (image_modify)')
@@ -174,11 +179,13 @@ describe('pipeline recipes', () => {
     expect(updated.body.data.priority).toBe(1)
     const refused = await pipelines('delete_recipe', { id: 'default' }, true)
     expect([refused.status, refused.body.code]).toEqual([409, 'conflict'])
-    expect(await server.db.svcPipelineRecipe.count({ where: { slug: 'default' } })).toBe(1)
+    expect(await plane.server.db.svcPipelineRecipe.count({ where: { slug: 'default' } })).toBe(1)
     await pipelines('update_recipe', { id: 'default', priority: 0 })
   })
 
   test('delete needs confirm; an unknown id is 404', async () => {
+    await cleanImports()
+    await cleanImports()
     const unconfirmed = await pipelines('delete_recipe', { id: 'clean-imports-2' })
     expect([unconfirmed.status, unconfirmed.body.code]).toEqual([400, 'confirm_required'])
     const deleted = await pipelines('delete_recipe', { id: 'clean-imports-2', confirm: true })
@@ -188,6 +195,8 @@ describe('pipeline recipes', () => {
   })
 
   test('list is ordered by priority, highest first', async () => {
+    await newsV2()
+    await cleanImports()
     const ids = (await pipelines('list_recipes')).body.data.recipes.map((recipe: { id: string }) => recipe.id)
     expect(ids).toEqual(['clean-imports', 'default', 'news_v2'])
   })
@@ -219,18 +228,18 @@ describe('stage types', () => {
 
   test('host and extension stage types run like the built-ins', async () => {
     await pipelines('create_recipe', { id: 'extras', name: 'Extras', stages: [{ type: 'add_notice', options: { text: 'Sponsored' } }, { type: 'reading_time', options: { words_per_minute: 2 } }], trigger: { on: [] } })
-    const post = await createPost(server.db, { content: '<p>one two three four five six seven eight</p>' })
+    const post = await createPost(plane.server.db, { content: '<p>one two three four five six seven eight</p>' })
     const res = await pipelines('run', { post_id: post.id, recipe_id: 'extras' })
     expect(res.body.data).toMatchObject({ status: 'success', changed: true })
     expect(res.body.data.stages.map((stage: { type: string, message: string | null }) => [stage.type, stage.message])).toEqual([['add_notice', null], ['reading_time', '4 min']])
-    expect(await readPost(server.db, post.id)).toMatchObject({
+    expect(await readPost(plane.server.db, post.id)).toMatchObject({
       content: '<p>one two three four five six seven eight</p><p class="notice">Sponsored</p>',
       meta: { reading_minutes: 4 },
     })
   })
 
   test('the manifest lists the ten pipelines operations, delete_recipe destructive', async () => {
-    const operations = (await getWithKey(server.app, key, '/manage/manifest')).body.data.operations
+    const operations = (await getWithKey(plane.server.app, plane.admin.key, '/manage/manifest')).body.data.operations
       .filter((op: { resource: string }) => op.resource === 'pipelines')
     expect(operations.map((op: { action: string }) => op.action)).toEqual([
       'create_recipe', 'delete_recipe', 'get_recipe', 'get_run', 'list_posts', 'list_recipes', 'list_runs', 'list_stages', 'run', 'update_recipe',
@@ -239,7 +248,9 @@ describe('stage types', () => {
   })
 
   test('status counts recipes and runs', async () => {
-    const counts = (await dispatcher(server.app, key)({ resource: 'status', action: 'get' })).body.data.counts
-    expect(counts).toMatchObject({ recipes: await server.db.svcPipelineRecipe.count(), runs: 1 })
+    const post = await createPost(plane.server.db, { content: '<p>counted</p>' })
+    await pipelines('run', { post_id: post.id })
+    const counts = (await dispatcher(plane.server.app, plane.admin.key)({ resource: 'status', action: 'get' })).body.data.counts
+    expect(counts).toMatchObject({ recipes: await plane.server.db.svcPipelineRecipe.count(), runs: 1 })
   })
 })

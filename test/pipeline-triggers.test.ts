@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount, type TestAccount } from './support/accounts.ts'
+import { useTestServer } from './support/use-test-server.ts'
+import { createAccount } from './support/accounts.ts'
 import { graphql, sessionCookie } from './support/session-client.ts'
-import { dispatcher } from './support/client.ts'
-import { resourceCaller } from './support/operations.ts'
 import { deliver } from './support/webhooks.ts'
 import { createPost, readPost } from './support/posts.ts'
 import { defineStage } from '../src/index.ts'
-
-let server: TestServer
-let dispatch: ReturnType<typeof dispatcher>
-let pipelines: ReturnType<typeof resourceCaller>
-let admin: TestAccount
 
 const failingStage = defineStage({
   type: 'always_fails',
@@ -21,16 +14,11 @@ const failingStage = defineStage({
   run () { throw new Error('this stage always fails') },
 })
 
-beforeAll(async () => {
-  server = await startTestServer({ outbox: false, stages: [failingStage] })
-  admin = await createAccount(server.db)
-  dispatch = dispatcher(server.app, admin.key)
-  pipelines = resourceCaller(dispatch, 'pipelines')
-})
-afterAll(async () => server.close())
+const plane = useTestServer({ outbox: false, stages: [failingStage] })
+const pipelines = plane.caller('pipelines')
 
 async function ok (resource: string, action: string, params: Record<string, unknown> = {}) {
-  const res = await dispatch({ resource, action, params })
+  const res = await plane.dispatch({ resource, action, params })
   expect([action, res.status, res.body.error]).toEqual([action, 200, null])
   return res.body.data
 }
@@ -41,21 +29,34 @@ const article = (id: string, body = '<h1>Big</h1><p>Delivered text.</p>') => ({ 
 /** An open (auth none) source with an approved mapping; the sample it was approved on becomes a post too. */
 async function activeSource (name: string, settings: Record<string, unknown> = {}) {
   const source = await ok('content_sources', 'create', { name, auth_mode: 'none', ...settings })
-  expect((await deliver(server.app, source.slug, article('sample'))).status).toBe(202)
+  expect((await deliver(plane.server.app, source.slug, article('sample'))).status).toBe(202)
   await ok('content_sources', 'approve_mapping', { id: source.id, mapping: MAPPING })
   return source as { id: string, slug: string }
 }
 
 async function ingest (slug: string, body: object) {
-  const res = await deliver(server.app, slug, body)
+  const res = await deliver(plane.server.app, slug, body)
   expect([res.status, res.body.error]).toEqual([200, null])
   return res.body.data as { post_id: number, status: string }
 }
 
 /** The Post list through Keystone, hooks and all, as the Admin UI and GraphQL write it. */
-const keystonePosts = () => server.runtime.keystone.sudo().db.Post!
+const keystonePosts = () => plane.server.runtime.keystone.sudo().db.Post!
 
-const runsOf = (postId: number) => server.db.svcPipelineRun.findMany({ where: { postId }, orderBy: { id: 'asc' } })
+// Every test starts with the default recipe alone; each creates the recipes its triggers need.
+beforeEach(async () => { await plane.server.db.svcPipelineRecipe.deleteMany({ where: { slug: { not: 'default' } } }) })
+
+const lowIngestRecipe = () =>
+  ok('pipelines', 'create_recipe', { id: 'wire-low', name: 'Low', priority: 1, stages: [{ type: 'set_excerpt' }], trigger: { on: ['ingest'] } })
+
+/** Three ingest recipes: one for every source, a higher one for `slug`'s, and the highest for pages only. */
+async function ingestRecipes (slug: string) {
+  await lowIngestRecipe()
+  await ok('pipelines', 'create_recipe', { id: 'wire-high', name: 'High', priority: 9, stages: [{ type: 'normalize_headings' }, { type: 'set_excerpt' }], trigger: { on: ['ingest'], sources: [slug] } })
+  await ok('pipelines', 'create_recipe', { id: 'pages', name: 'Pages', priority: 99, stages: [{ type: 'always_fails' }], trigger: { on: ['ingest'], post_types: ['page'] } })
+}
+
+const runsOf = (postId: number) => plane.server.db.svcPipelineRun.findMany({ where: { postId }, orderBy: { id: 'asc' } })
 
 describe('the ingest trigger', () => {
   let wire: { id: string, slug: string }
@@ -70,64 +71,69 @@ describe('the ingest trigger', () => {
   })
 
   test('the highest-priority matching recipe runs once the post is written, recorded as an ingest run', async () => {
-    await ok('pipelines', 'create_recipe', { id: 'wire-low', name: 'Low', priority: 1, stages: [{ type: 'set_excerpt' }], trigger: { on: ['ingest'] } })
-    await ok('pipelines', 'create_recipe', { id: 'wire-high', name: 'High', priority: 9, stages: [{ type: 'normalize_headings' }, { type: 'set_excerpt' }], trigger: { on: ['ingest'], sources: [wire.slug] } })
-    await ok('pipelines', 'create_recipe', { id: 'pages', name: 'Pages', priority: 99, stages: [{ type: 'always_fails' }], trigger: { on: ['ingest'], post_types: ['page'] } })
+    await ingestRecipes(wire.slug)
     const delivered = await ingest(wire.slug, article('a2'))
     expect(delivered.status).toBe('created')
-    const post = await readPost(server.db, delivered.post_id)
+    const post = await readPost(plane.server.db, delivered.post_id)
     expect(post).toMatchObject({ content: '<h2>Big</h2><p>Delivered text.</p>', excerpt: 'Delivered text.' })
     const runs = await runsOf(delivered.post_id)
     expect(runs.map(run => [run.recipeId, run.triggerKind, run.status, run.source, run.changed])).toEqual([['wire-high', 'ingest', 'success', wire.slug, true]])
   })
 
   test('a re-ingested (updated) post runs again', async () => {
+    await ingestRecipes(wire.slug)
     await ok('content_sources', 'update', { id: wire.id, reingest_mode: 'update' })
     const first = await ingest(wire.slug, article('a3'))
     const again = await ingest(wire.slug, article('a3', '<h1>Big</h1><p>Corrected text.</p>'))
     expect([again.status, again.post_id]).toEqual(['updated', first.post_id])
     expect((await runsOf(first.post_id)).map(run => run.triggerKind)).toEqual(['ingest', 'ingest'])
-    expect((await readPost(server.db, first.post_id)).content).toBe('<h2>Big</h2><p>Corrected text.</p>')
+    expect((await readPost(plane.server.db, first.post_id)).content).toBe('<h2>Big</h2><p>Corrected text.</p>')
   })
 
   test('a failing pipeline never loses the ingested post', async () => {
+    await ingestRecipes(wire.slug)
     await ok('pipelines', 'update_recipe', { id: 'wire-high', stages: [{ type: 'normalize_headings' }, { type: 'always_fails' }] })
     const delivered = await ingest(wire.slug, article('a4'))
     expect(delivered.status).toBe('created')
-    expect((await readPost(server.db, delivered.post_id)).content).toBe('<h1>Big</h1><p>Delivered text.</p>')
+    expect((await readPost(plane.server.db, delivered.post_id)).content).toBe('<h1>Big</h1><p>Delivered text.</p>')
     const [run] = await runsOf(delivered.post_id)
     expect(run).toMatchObject({ status: 'failed', triggerKind: 'ingest', message: 'stage 2 (always_fails) failed: this stage always fails; nothing was written' })
-    await ok('pipelines', 'delete_recipe', { id: 'wire-high', confirm: true })
   })
 
   test('nothing runs while the pipelines module is disabled', async () => {
+    await ingestRecipes(wire.slug)
     await ok('modules', 'disable', { module: 'pipelines' })
-    const delivered = await ingest(wire.slug, article('a5'))
-    expect(delivered.status).toBe('created')
-    expect(await runsOf(delivered.post_id)).toEqual([])
-    await ok('modules', 'enable', { module: 'pipelines' })
+    try {
+      const delivered = await ingest(wire.slug, article('a5'))
+      expect(delivered.status).toBe('created')
+      expect(await runsOf(delivered.post_id)).toEqual([])
+    } finally {
+      await ok('modules', 'enable', { module: 'pipelines' })
+    }
   })
 
   test('approving a mapping ingests the held deliveries through the trigger too', async () => {
+    await ingestRecipes(wire.slug)
     const held = await activeSource('Held', {})
-    const sample = await server.db.svcContentDelivery.findFirstOrThrow({ where: { sourceId: held.id } })
+    const sample = await plane.server.db.svcContentDelivery.findFirstOrThrow({ where: { sourceId: held.id } })
     expect(sample.postId).not.toBeNull()
     expect((await runsOf(sample.postId!)).map(run => [run.recipeId, run.triggerKind])).toEqual([['wire-low', 'ingest']])
   })
 })
 
 describe('the publish trigger', () => {
-  beforeAll(async () => {
+  beforeEach(async () => {
     await ok('pipelines', 'create_recipe', { id: 'on-publish', name: 'On publish', priority: 5, stages: [{ type: 'add_heading_anchors', options: { levels: [1, 2] } }], trigger: { on: ['publish'] } })
   })
 
   test('a source that publishes on ingest runs the ingest recipe, then the publish recipe', async () => {
+    await lowIngestRecipe()
     const live = await activeSource('Live', { target_post_type: 'post' })
     await ok('content_sources', 'update', { id: live.id, default_post_status: 'publish' })
     const delivered = await ingest(live.slug, article('p1'))
     const runs = await runsOf(delivered.post_id)
     expect(runs.map(run => [run.recipeId, run.triggerKind, run.status])).toEqual([['wire-low', 'ingest', 'success'], ['on-publish', 'publish', 'success']])
-    expect(await readPost(server.db, delivered.post_id)).toMatchObject({ status: 'publish', content: '<h1 id="big">Big</h1><p>Delivered text.</p>', excerpt: 'Delivered text.' })
+    expect(await readPost(plane.server.db, delivered.post_id)).toMatchObject({ status: 'publish', content: '<h1 id="big">Big</h1><p>Delivered text.</p>', excerpt: 'Delivered text.' })
   })
 
   test('a recipe selected by both triggers runs once', async () => {
@@ -141,51 +147,51 @@ describe('the publish trigger', () => {
 
   test('publishing a post through a Keystone context runs the publish recipe once, and only on the change to publish', async () => {
     const posts = keystonePosts()
-    const post = await createPost(server.db, { content: '<h2>Draft heading</h2>' })
+    const post = await createPost(plane.server.db, { content: '<h2>Draft heading</h2>' })
     await posts.updateOne({ where: { id: String(post.id) }, data: { title: 'Still a draft' } })
     expect(await runsOf(post.id)).toEqual([])
     await posts.updateOne({ where: { id: String(post.id) }, data: { status: 'publish' } })
     expect((await runsOf(post.id)).map(run => [run.recipeId, run.triggerKind, run.status])).toEqual([['on-publish', 'publish', 'success']])
-    expect((await readPost(server.db, post.id)).content).toBe('<h2 id="draft-heading">Draft heading</h2>')
+    expect((await readPost(plane.server.db, post.id)).content).toBe('<h2 id="draft-heading">Draft heading</h2>')
     await posts.updateOne({ where: { id: String(post.id) }, data: { title: 'Published, edited' } })
     expect(await runsOf(post.id)).toHaveLength(1)
   })
 
   test('a post created published through Keystone runs it too', async () => {
-    const postType = await server.db.postType.findUniqueOrThrow({ where: { slug: 'post' } })
+    const postType = await plane.server.db.postType.findUniqueOrThrow({ where: { slug: 'post' } })
     const created = await keystonePosts().createOne({
       data: { title: 'Straight out', content: '<h2>Now</h2>', status: 'publish', postType: { connect: { id: String(postType.id) } } },
     })
     const postId = Number(created.id)
     expect((await runsOf(postId)).map(run => run.triggerKind)).toEqual(['publish'])
-    expect((await readPost(server.db, postId)).content).toBe('<h2 id="now">Now</h2>')
+    expect((await readPost(plane.server.db, postId)).content).toBe('<h2 id="now">Now</h2>')
   })
 
   test('an editor publishing in the Admin UI (a GraphQL mutation in a session) runs it', async () => {
-    const editor = await createAccount(server.db, 'editor')
-    const cookie = await sessionCookie(server.app, editor.email, editor.password)
-    const post = await createPost(server.db, { content: '<h2>From the editor</h2>' })
-    const res = await graphql(server.app, 'mutation ($id: ID!) { updatePost(where: { id: $id }, data: { status: "publish" }) { id status } }', { id: String(post.id) }, cookie)
+    const editor = await createAccount(plane.server.db, 'editor')
+    const cookie = await sessionCookie(plane.server.app, editor.email, editor.password)
+    const post = await createPost(plane.server.db, { content: '<h2>From the editor</h2>' })
+    const res = await graphql(plane.server.app, 'mutation ($id: ID!) { updatePost(where: { id: $id }, data: { status: "publish" }) { id status } }', { id: String(post.id) }, cookie)
     expect(res.body.errors).toBeUndefined()
     expect(res.body.data.updatePost).toEqual({ id: String(post.id), status: 'publish' })
     expect((await runsOf(post.id)).map(run => [run.recipeId, run.triggerKind])).toEqual([['on-publish', 'publish']])
-    expect((await readPost(server.db, post.id)).content).toBe('<h2 id="from-the-editor">From the editor</h2>')
+    expect((await readPost(plane.server.db, post.id)).content).toBe('<h2 id="from-the-editor">From the editor</h2>')
   })
 
   test('the pipeline lists are no side door: GraphQL cannot write them, and only holders of manage_options read them', async () => {
-    const adminCookie = await sessionCookie(server.app, admin.email, admin.password)
-    const read = await graphql(server.app, '{ svcPipelineRecipes(where: { slug: { equals: "default" } }) { slug } svcPipelineRunsCount }', {}, adminCookie)
-    expect(read.body.data).toEqual({ svcPipelineRecipes: [{ slug: 'default' }], svcPipelineRunsCount: await server.db.svcPipelineRun.count() })
-    const anonymous = await graphql(server.app, '{ svcPipelineRecipes { slug } }')
+    const adminCookie = await sessionCookie(plane.server.app, plane.admin.email, plane.admin.password)
+    const read = await graphql(plane.server.app, '{ svcPipelineRecipes(where: { slug: { equals: "default" } }) { slug } svcPipelineRunsCount }', {}, adminCookie)
+    expect(read.body.data).toEqual({ svcPipelineRecipes: [{ slug: 'default' }], svcPipelineRunsCount: await plane.server.db.svcPipelineRun.count() })
+    const anonymous = await graphql(plane.server.app, '{ svcPipelineRecipes { slug } }')
     expect(anonymous.body.data?.svcPipelineRecipes ?? []).toEqual([])
-    const before = await server.db.svcPipelineRecipe.count()
-    const write = await graphql(server.app, 'mutation { createSvcPipelineRecipe(data: { slug: "forged", name: "Forged" }) { id } }', {}, adminCookie)
+    const before = await plane.server.db.svcPipelineRecipe.count()
+    const write = await graphql(plane.server.app, 'mutation { createSvcPipelineRecipe(data: { slug: "forged", name: "Forged" }) { id } }', {}, adminCookie)
     expect(write.body.errors?.[0]?.extensions?.code).toBe('KS_ACCESS_DENIED')
-    expect(await server.db.svcPipelineRecipe.count()).toBe(before)
+    expect(await plane.server.db.svcPipelineRecipe.count()).toBe(before)
   })
 
   test('a manual run never picks a recipe that only publish triggers', async () => {
-    const post = await createPost(server.db)
+    const post = await createPost(plane.server.db)
     const res = await pipelines('run', { post_id: post.id, dry_run: true })
     expect(res.body.data.recipe).not.toBe('on-publish')
   })

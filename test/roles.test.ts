@@ -1,45 +1,47 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { dispatcher } from './support/client.ts'
-import { resourceCaller } from './support/operations.ts'
+import { beforeEach, describe, expect, test } from '@jest/globals'
+import { useTestServer } from './support/use-test-server.ts'
 import { ensureSystemRoles } from '../src/resources/roles/system-roles.ts'
 
-let server: TestServer
-let users: ReturnType<typeof resourceCaller>
-let roles: ReturnType<typeof resourceCaller>
+const plane = useTestServer()
+const users = plane.caller('users')
+const roles = plane.caller('roles')
 
-beforeAll(async () => {
-  server = await startTestServer()
-  const dispatch = dispatcher(server.app, (await createAccount(server.db)).key)
-  users = resourceCaller(dispatch, 'users')
-  roles = resourceCaller(dispatch, 'roles')
+/** Every test starts with the system roles alone, none assigned, and team members in slots 1–8. */
+beforeEach(async () => {
+  await plane.server.db.svcTeamMember.deleteMany()
+  await plane.server.db.svcRole.deleteMany({ where: { system: false } })
+  await ensureSystemRoles(plane.server.db)
   for (let i = 0; i < 8; i++) await users('create', { nickname: `member ${i + 1}` })
 })
-afterAll(async () => server.close())
+
+/** A custom role limited to `max` members (unlimited with null), holding the given slots. */
+async function sectionLead (members: string[], max: number | null = 2) {
+  await roles('create', { name: 'Section Lead', ...(max === null ? {} : { constraint_type: 'max', max_count: max }) })
+  for (const user_num of members) await roles('assign', { slug: 'section-lead', user_num })
+}
 
 type Role = { slug: string, name: string, system: boolean, constraint_type: string, max_count: number | null, assigned_users: string[] }
 
 const listRoles = async (): Promise<Role[]> => (await roles('list')).body.data.roles
 const roleOf = async (slug: string) => (await listRoles()).find(role => role.slug === slug)
-const roleRows = () => server.db.svcRole.findMany({ orderBy: { slug: 'asc' } })
+const roleRows = () => plane.server.db.svcRole.findMany({ orderBy: { slug: 'asc' } })
 const joinRowCount = async () => {
-  const [row] = await server.db.$queryRawUnsafe<[{ n: bigint | number }]>('SELECT COUNT(*) AS n FROM "_SvcRole_members"')
+  const [row] = await plane.server.db.$queryRawUnsafe<[{ n: bigint | number }]>('SELECT COUNT(*) AS n FROM "_SvcRole_members"')
   return Number(row.n)
 }
 
 describe('system roles', () => {
   test('are seeded at startup and listed first with system: true', async () => {
-    expect(await server.db.svcRole.count({ where: { system: true } })).toBe(4)
+    expect(await plane.server.db.svcRole.count({ where: { system: true } })).toBe(4)
     const list = await listRoles()
     expect(list.slice(0, 4).map(role => role.slug).sort()).toEqual(['editor', 'owner', 'reviewer', 'writer'])
     for (const role of list.slice(0, 4)) expect(role).toMatchObject({ system: true, constraint_type: 'none', max_count: null, assigned_users: [] })
   })
 
   test('seeding again, even many times at once, creates no duplicates', async () => {
-    await server.db.svcRole.deleteMany({ where: { slug: 'reviewer' } })
-    await Promise.all(Array.from({ length: 6 }, () => ensureSystemRoles(server.db)))
-    const slugs = (await server.db.svcRole.findMany({ where: { system: true }, select: { slug: true } })).map(row => row.slug).sort()
+    await plane.server.db.svcRole.deleteMany({ where: { slug: 'reviewer' } })
+    await Promise.all(Array.from({ length: 6 }, () => ensureSystemRoles(plane.server.db)))
+    const slugs = (await plane.server.db.svcRole.findMany({ where: { system: true }, select: { slug: true } })).map(row => row.slug).sort()
     expect(slugs).toEqual(['editor', 'owner', 'reviewer', 'writer'])
   })
 
@@ -79,6 +81,7 @@ describe('custom roles', () => {
   })
 
   test('a taken slug gets a number: a second "Copy Editor" and a custom "Owner"', async () => {
+    await roles('create', { name: 'Copy Editor' })
     expect((await roles('create', { name: 'Copy editor' })).body.data.slug).toBe('copy-editor-2')
     expect((await roles('create', { name: 'Owner' })).body.data.slug).toBe('owner-2')
     expect((await roles('create', { name: 'Fotograf für Ärzte' })).body.data.slug).toBe('fotograf-fur-arzte')
@@ -92,6 +95,7 @@ describe('custom roles', () => {
   })
 
   test('list carries system and custom roles', async () => {
+    for (const name of ['Copy Editor', 'Copy editor', 'Owner']) await roles('create', { name })
     const list = await listRoles()
     expect(list.filter(role => role.system)).toHaveLength(4)
     expect(list.filter(role => !role.system).map(role => role.slug)).toEqual(expect.arrayContaining(['copy-editor', 'copy-editor-2', 'owner-2']))
@@ -118,6 +122,7 @@ describe('custom roles', () => {
   })
 
   test('update changes the given fields, never the slug; a repeat reports changed: false', async () => {
+    await roles('create', { name: 'Copy Editor', description: 'Fixes prose', color: '#FFAA00' })
     const res = await roles('update', { slug: 'copy-editor', name: 'Chief Copy Editor', color: '' })
     expect(res.body).toMatchObject({ ok: true, changed: true, data: { slug: 'copy-editor', role: { name: 'Chief Copy Editor', color: '', description: 'Fixes prose' } } })
     const again = await roles('update', { slug: 'copy-editor', name: 'Chief Copy Editor' })
@@ -130,6 +135,7 @@ describe('custom roles', () => {
     [{ slug: 'copy-editor', max_count: 3 }],
     [{ slug: 'Copy Editor', name: 'x' }],
   ])('update with %j is 400 invalid_params', async params => {
+    await roles('create', { name: 'Copy Editor' })
     const res = await roles('update', params)
     expect(res.status).toBe(400)
     expect(res.body.code).toBe('invalid_params')
@@ -158,6 +164,8 @@ describe('assignments', () => {
   })
 
   test('assigning twice is idempotent: changed: false', async () => {
+    await roles('assign', { slug: 'writer', user_num: '1' })
+    await roles('assign', { slug: 'writer', user_num: '3' })
     const res = await roles('assign', { slug: 'writer', user_num: '03' })
     expect(res.body).toMatchObject({ ok: true, changed: false, data: { assigned_users: ['001', '003'] } })
   })
@@ -171,6 +179,8 @@ describe('assignments', () => {
   })
 
   test('unassign removes the member; a repeat changes nothing', async () => {
+    await roles('assign', { slug: 'writer', user_num: '1' })
+    await roles('assign', { slug: 'writer', user_num: '3' })
     const res = await roles('unassign', { slug: 'writer', user_num: '1' })
     expect(res.body).toMatchObject({ changed: true, data: { slug: 'writer', assigned_users: ['003'] } })
     expect((await roles('unassign', { slug: 'writer', user_num: '1' })).body.changed).toBe(false)
@@ -197,6 +207,7 @@ describe('assignments', () => {
   })
 
   test('lowering max_count below the member count is 409 and changes nothing; raising it works', async () => {
+    await sectionLead(['1', '2'])
     const lowered = await roles('update', { slug: 'section-lead', max_count: 1 })
     expect(lowered.status).toBe(409)
     expect(lowered.body.details).toEqual({ assigned: 2, max_count: 1 })
@@ -207,12 +218,14 @@ describe('assignments', () => {
   })
 
   test('switching to constraint_type none drops max_count and the limit', async () => {
+    await sectionLead(['1', '2'])
     const res = await roles('update', { slug: 'section-lead', constraint_type: 'none' })
     expect(res.body.data.role).toMatchObject({ constraint_type: 'none', max_count: null })
     expect((await roles('assign', { slug: 'section-lead', user_num: '4' })).body.changed).toBe(true)
   })
 
   test('deleting a team member removes them from every role', async () => {
+    await sectionLead(['1', '2', '3'], null)
     await roles('assign', { slug: 'editor', user_num: '2' })
     const held = (await users('get', { user_num: '2' })).body.data.roles
     expect(held).toEqual(expect.arrayContaining(['editor', 'section-lead']))
@@ -223,6 +236,7 @@ describe('assignments', () => {
   })
 
   test('delete of a custom role needs confirm, then removes it and its assignments', async () => {
+    await sectionLead(['1', '2', '3'], null)
     expect((await roles('delete', { slug: 'section-lead' })).body.code).toBe('confirm_required')
     const assignedBefore = (await roleOf('section-lead'))!.assigned_users.length
     const joinRowsBefore = await joinRowCount()

@@ -1,29 +1,23 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { dispatcher, getWithKey } from './support/client.ts'
+import { beforeEach, describe, expect, test } from '@jest/globals'
+import { useTestServer } from './support/use-test-server.ts'
+import { getWithKey } from './support/client.ts'
 import { enqueueOutbox } from '../src/outbox/enqueue.ts'
 import { testProvider } from './support/database.ts'
 import { FORWARD_TOPIC, forwardOrderingKey } from '../src/resources/content-sources/forward/forward-message.ts'
 
-let server: TestServer
-let key: string
+const plane = useTestServer({ outbox: false })
 
-beforeAll(async () => {
-  server = await startTestServer({ outbox: false })
-  key = (await createAccount(server.db)).key
-})
-afterAll(async () => server.close())
+// Each test counts the outbox from empty, whatever ran before it.
+beforeEach(async () => { await plane.server.db.svcOutboxMessage.deleteMany() })
 
 describe('status.get', () => {
   test('reports version, database, modules, counts, outbox, uptime and checks', async () => {
-    const dispatch = dispatcher(server.app, key)
-    await dispatch({ resource: 'crm', action: 'create', params: { name: 'One' } })
-    await dispatch({ resource: 'modules', action: 'disable', params: { module: 'leads' } })
-    await enqueueOutbox(server.db, { topic: 'test.topic', orderingKey: 'k', payload: {} })
-    await server.db.svcOutboxMessage.create({ data: { topic: 'test.topic', orderingKey: 'k2', status: 'failed' } })
+    await plane.dispatch({ resource: 'crm', action: 'create', params: { name: 'One' } })
+    await plane.dispatch({ resource: 'modules', action: 'disable', params: { module: 'leads' } })
+    await enqueueOutbox(plane.server.db, { topic: 'test.topic', orderingKey: 'k', payload: {} }, plane.server.runtime.options.now())
+    await plane.server.db.svcOutboxMessage.create({ data: { topic: 'test.topic', orderingKey: 'k2', status: 'failed' } })
 
-    const res = await getWithKey(server.app, key, '/manage/status/get')
+    const res = await getWithKey(plane.server.app, plane.admin.key, '/manage/status/get')
     expect(res.status).toBe(200)
     const data = res.body.data
     expect(data).toMatchObject({
@@ -44,16 +38,15 @@ describe('status.get', () => {
   })
 
   test('names the oldest pending message and each content source\'s pending and failed forwards', async () => {
-    const dispatch = dispatcher(server.app, key)
-    const wire = (await dispatch({ resource: 'content_sources', action: 'create', params: { name: 'Wire', auth_mode: 'none' } })).body.data
-    await dispatch({ resource: 'content_sources', action: 'create', params: { name: 'Quiet', auth_mode: 'none' } })
+    const wire = (await plane.dispatch({ resource: 'content_sources', action: 'create', params: { name: 'Wire', auth_mode: 'none' } })).body.data
+    await plane.dispatch({ resource: 'content_sources', action: 'create', params: { name: 'Quiet', auth_mode: 'none' } })
     const queue = forwardOrderingKey(wire.id)
-    await server.db.svcOutboxMessage.create({ data: { topic: FORWARD_TOPIC, orderingKey: queue, status: 'failed' } })
-    await server.db.svcOutboxMessage.create({ data: { topic: FORWARD_TOPIC, orderingKey: queue, status: 'pending' } })
-    await server.db.svcOutboxMessage.create({ data: { topic: FORWARD_TOPIC, orderingKey: queue, status: 'delivered' } })
-    const oldest = await server.db.svcOutboxMessage.findFirstOrThrow({ where: { status: 'pending' }, orderBy: { createdAt: 'asc' } })
+    await plane.server.db.svcOutboxMessage.create({ data: { topic: FORWARD_TOPIC, orderingKey: queue, status: 'failed' } })
+    await plane.server.db.svcOutboxMessage.create({ data: { topic: FORWARD_TOPIC, orderingKey: queue, status: 'pending' } })
+    await plane.server.db.svcOutboxMessage.create({ data: { topic: FORWARD_TOPIC, orderingKey: queue, status: 'delivered' } })
+    const oldest = await plane.server.db.svcOutboxMessage.findFirstOrThrow({ where: { status: 'pending' }, orderBy: { createdAt: 'asc' } })
 
-    const data = (await getWithKey(server.app, key, '/manage/status/get')).body.data
+    const data = (await getWithKey(plane.server.app, plane.admin.key, '/manage/status/get')).body.data
     expect(data.outbox.oldest_pending_at).toBe(oldest.createdAt!.toISOString())
     expect(data.forwarding).toEqual([
       { source: 'quiet', name: 'Quiet', pending: 0, failed: 0 },
@@ -62,10 +55,10 @@ describe('status.get', () => {
   })
 
   test('never carries a secret or a connection string', async () => {
-    const res = await getWithKey(server.app, key, '/manage/status/get')
-    expect(res.text).not.toContain(server.databaseUrl)
-    expect(res.text).not.toContain(server.encryptionKey)
-    expect(res.text).not.toContain(key)
+    const res = await getWithKey(plane.server.app, plane.admin.key, '/manage/status/get')
+    expect(res.text).not.toContain(plane.server.databaseUrl)
+    expect(res.text).not.toContain(plane.server.encryptionKey)
+    expect(res.text).not.toContain(plane.admin.key)
     expect(res.text).not.toMatch(/postgres(ql)?:\/\/|file:/)
   })
 })

@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount, type TestAccount } from './support/accounts.ts'
-import { dispatcher } from './support/client.ts'
-import { resourceCaller } from './support/operations.ts'
+import { beforeEach, describe, expect, test } from '@jest/globals'
+import { useTestServer } from './support/use-test-server.ts'
 
-let server: TestServer
-let admin: TestAccount
-let users: ReturnType<typeof resourceCaller>
-let roles: ReturnType<typeof resourceCaller>
 const SITE = 'https://team.example.com'
 
-beforeAll(async () => {
-  server = await startTestServer({ siteUrl: SITE })
-  admin = await createAccount(server.db)
-  const dispatch = dispatcher(server.app, admin.key)
-  users = resourceCaller(dispatch, 'users')
-  roles = resourceCaller(dispatch, 'roles')
-})
-afterAll(async () => server.close())
+const plane = useTestServer({ siteUrl: SITE })
+const users = plane.caller('users')
+const roles = plane.caller('roles')
 
 /** Every writable field set to a non-default value. */
 const EVERY_FIELD = {
@@ -63,6 +51,10 @@ const BLANK_FIELDS = {
   roles: [],
 }
 
+/** Each test starts with every slot free; those that need one create Grace in slot 001. */
+beforeEach(async () => { await plane.server.db.svcTeamMember.deleteMany() })
+const grace = () => users('create', { first_name: 'Grace', email: 'grace@example.com' })
+
 const withoutTimestamps = ({ created_at, updated_at, ...rest }: Record<string, unknown>) => rest
 
 describe('users', () => {
@@ -82,6 +74,7 @@ describe('users', () => {
   })
 
   test('get accepts padded and unpadded slot numbers', async () => {
+    await grace()
     for (const user_num of ['1', '01', '001']) {
       const res = await users('get', { user_num })
       expect(res.body.data).toMatchObject({ user_num: '001', first_name: 'Grace' })
@@ -89,6 +82,7 @@ describe('users', () => {
   })
 
   test('update changes only the given fields, "" clears, and a repeat reports changed: false', async () => {
+    await grace()
     const res = await users('update', { user_num: '1', last_name: 'Hopper', company_name: 'US Navy', first_name: '  Grace  ' })
     expect(res.body.changed).toBe(true)
     expect(res.body.data).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', company_name: 'US Navy', email: 'grace@example.com' })
@@ -99,6 +93,7 @@ describe('users', () => {
   })
 
   test('notify flags that were never set read as "1"; "" turns them off', async () => {
+    await grace()
     const fresh = await users('get', { user_num: '1' })
     expect(fresh.body.data).toMatchObject({ notify_reminders: '1', notify_replies: '1' })
     const off = await users('update', { user_num: '1', notify_replies: '' })
@@ -106,6 +101,7 @@ describe('users', () => {
   })
 
   test('the attachment id is accepted as digits or a number and returned as a number', async () => {
+    await grace()
     const asText = await users('update', { user_num: '1', link_profile_pic_attachment_id: '123' })
     expect(asText.body.data.link_profile_pic_attachment_id).toBe(123)
     const asNumber = await users('update', { user_num: '1', link_profile_pic_attachment_id: 456 })
@@ -147,15 +143,17 @@ describe('users', () => {
     ['link_account', { user_num: '1' }],
     ['link_account', { user_num: '1', account_id: '' }],
   ])('%s with bad params %j is 400 invalid_params and changes nothing', async (action, params) => {
-    const before = await server.db.svcTeamMember.findMany({ orderBy: { slot: 'asc' } })
+    await grace()
+    const before = await plane.server.db.svcTeamMember.findMany({ orderBy: { slot: 'asc' } })
     const res = await users(action, params)
     expect(res.status).toBe(400)
     expect(res.body).toMatchObject({ ok: false, data: null, changed: false, code: 'invalid_params' })
     expect(res.body.details.issues.length).toBeGreaterThan(0)
-    expect(await server.db.svcTeamMember.findMany({ orderBy: { slot: 'asc' } })).toEqual(before)
+    expect(await plane.server.db.svcTeamMember.findMany({ orderBy: { slot: 'asc' } })).toEqual(before)
   })
 
   test('delete needs confirm, frees the slot, and list then returns active records only', async () => {
+    await grace()
     await users('create', { first_name: 'Second' })
     await users('create', { first_name: 'Third' })
     const refused = await users('delete', { user_num: '2' })
@@ -182,26 +180,28 @@ describe('users', () => {
   })
 
   test('link_account links an existing host account, unlink_account removes the link; repeats change nothing', async () => {
+    await grace()
     const unknown = await users('link_account', { user_num: '1', account_id: 'clnotanaccount000000000000' })
     expect(unknown.status).toBe(404)
     expect(unknown.body.code).toBe('not_found')
-    const linked = await users('link_account', { user_num: '1', account_id: admin.id })
-    expect(linked.body).toMatchObject({ ok: true, changed: true, data: { user_num: '001', account_id: admin.id } })
-    expect((await users('link_account', { user_num: '001', account_id: admin.id })).body.changed).toBe(false)
-    expect((await users('get', { user_num: '1' })).body.data.account_id).toBe(admin.id)
+    const linked = await users('link_account', { user_num: '1', account_id: plane.admin.id })
+    expect(linked.body).toMatchObject({ ok: true, changed: true, data: { user_num: '001', account_id: plane.admin.id } })
+    expect((await users('link_account', { user_num: '001', account_id: plane.admin.id })).body.changed).toBe(false)
+    expect((await users('get', { user_num: '1' })).body.data.account_id).toBe(plane.admin.id)
     const unlinked = await users('unlink_account', { user_num: '1' })
     expect(unlinked.body).toMatchObject({ changed: true, data: { account_id: null } })
     expect((await users('unlink_account', { user_num: '1' })).body.changed).toBe(false)
   })
 
   test('a reused slot starts fully blank: no field, account link or role of the previous occupant', async () => {
+    await grace()
     const filled = await users('create', EVERY_FIELD)
     const slot = filled.body.data.user_num
     expect(slot).toBe('002')
-    await users('link_account', { user_num: slot, account_id: admin.id })
+    await users('link_account', { user_num: slot, account_id: plane.admin.id })
     await roles('assign', { slug: 'editor', user_num: slot })
     const before = await users('get', { user_num: slot })
-    expect(before.body.data).toMatchObject({ ...EVERY_FIELD, account_id: admin.id, roles: ['editor'] })
+    expect(before.body.data).toMatchObject({ ...EVERY_FIELD, account_id: plane.admin.id, roles: ['editor'] })
 
     await users('delete', { user_num: slot }, true)
     const reused = await users('create', {})
@@ -211,12 +211,12 @@ describe('users', () => {
     expect(withoutTimestamps(elsewhere.body.data)).toEqual({ ...withoutTimestamps(reused.body.data), user_num: elsewhere.body.data.user_num, personal_page_url: elsewhere.body.data.personal_page_url })
     const editor = (await roles('list')).body.data.roles.find((role: { slug: string }) => role.slug === 'editor')
     expect(editor.assigned_users).not.toContain(slot)
-    const [joinRows] = await server.db.$queryRawUnsafe<[{ n: bigint | number }]>('SELECT COUNT(*) AS n FROM "_SvcRole_members"')
+    const [joinRows] = await plane.server.db.$queryRawUnsafe<[{ n: bigint | number }]>('SELECT COUNT(*) AS n FROM "_SvcRole_members"')
     expect(Number(joinRows.n)).toBe(0)
   })
 
   test('30 parallel creates get 30 distinct slots', async () => {
-    const existing = (await server.db.svcTeamMember.findMany({ select: { slot: true } })).map(row => row.slot)
+    const existing = (await plane.server.db.svcTeamMember.findMany({ select: { slot: true } })).map(row => row.slot)
     const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => users('create', { nickname: `parallel ${i}` })))
     expect(responses.map(res => res.status)).toEqual(responses.map(() => 200))
     const slots = responses.map(res => Number(res.body.data.user_num))
@@ -226,19 +226,27 @@ describe('users', () => {
   })
 
   test('create when all 999 slots are taken is a 409 conflict that writes nothing', async () => {
-    const taken = new Set((await server.db.svcTeamMember.findMany({ select: { slot: true } })).map(row => row.slot))
+    const taken = new Set((await plane.server.db.svcTeamMember.findMany({ select: { slot: true } })).map(row => row.slot))
     const free = Array.from({ length: 999 }, (_, i) => i + 1).filter(slot => !taken.has(slot))
     const last = free.pop()!
-    await server.db.svcTeamMember.createMany({ data: free.map(slot => ({ slot })) })
+    await plane.server.db.svcTeamMember.createMany({ data: free.map(slot => ({ slot })) })
     expect((await users('create', { first_name: 'Last' })).body.data.user_num).toBe(String(last).padStart(3, '0'))
     const res = await users('create', { first_name: 'One too many' })
     expect(res.status).toBe(409)
     expect(res.body).toMatchObject({ ok: false, data: null, code: 'conflict' })
-    expect(await server.db.svcTeamMember.count()).toBe(999)
+    expect(await plane.server.db.svcTeamMember.count()).toBe(999)
   })
 
   test('every call is audited with its operation name', async () => {
-    const entries = await server.db.svcAuditEntry.findMany({ where: { operation: { startsWith: 'users.' } }, select: { operation: true, ok: true } })
+    const { user_num } = (await grace()).body.data
+    await users('get', { user_num })
+    await users('list')
+    await users('update', { user_num, nickname: 'Amazing' })
+    await users('link_account', { user_num, account_id: plane.admin.id })
+    await users('unlink_account', { user_num })
+    await users('delete', { user_num }, true)
+    await users('get', { user_num })
+    const entries = await plane.server.db.svcAuditEntry.findMany({ where: { operation: { startsWith: 'users.' } }, select: { operation: true, ok: true } })
     const operations = new Set(entries.map(entry => entry.operation))
     for (const name of ['users.create', 'users.get', 'users.list', 'users.update', 'users.delete', 'users.link_account', 'users.unlink_account']) {
       expect(operations).toContain(name)

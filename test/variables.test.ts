@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { dispatcher, getWithKey } from './support/client.ts'
+import { beforeAll, describe, expect, test } from '@jest/globals'
+import { useTestServer } from './support/use-test-server.ts'
+import { getWithKey } from './support/client.ts'
 import { readVariable } from '../src/index.ts'
 
-let server: TestServer
-let key: string
-let dispatch: ReturnType<typeof dispatcher>
-
-beforeAll(async () => {
-  server = await startTestServer()
-  key = (await createAccount(server.db)).key
-  dispatch = dispatcher(server.app, key)
-})
-afterAll(async () => server.close())
+const plane = useTestServer()
 
 const variables = (action: string, params: Record<string, unknown> = {}, confirm?: boolean) =>
-  dispatch({ resource: 'variables', action, params, ...(confirm === undefined ? {} : { confirm }) })
+  plane.dispatch({ resource: 'variables', action, params, ...(confirm === undefined ? {} : { confirm }) })
 
-const storedRows = () => server.db.svcVariable.findMany({ orderBy: { name: 'asc' } })
+const storedRows = () => plane.server.db.svcVariable.findMany({ orderBy: { name: 'asc' } })
 
 describe('variables.set and get', () => {
   test('set creates a variable and returns it; get reads it back', async () => {
@@ -60,26 +50,27 @@ describe('variables.set and get', () => {
 
   test('repeating a set with an equal value and description is changed: false and writes nothing', async () => {
     await variables('set', { name: 'site.colors', value: { primary: '#123456', accent: '#abcdef' }, description: 'Brand colours' })
-    const before = await server.db.svcVariable.findUniqueOrThrow({ where: { name: 'site.colors' } })
+    const before = await plane.server.db.svcVariable.findUniqueOrThrow({ where: { name: 'site.colors' } })
     const again = await variables('set', { name: 'site.colors', value: { accent: '#abcdef', primary: '#123456' }, description: 'Brand colours' })
     expect(again.body).toMatchObject({ ok: true, changed: false, data: { value: { primary: '#123456', accent: '#abcdef' } } })
-    expect(await server.db.svcVariable.findUniqueOrThrow({ where: { name: 'site.colors' } })).toEqual(before)
+    expect(await plane.server.db.svcVariable.findUniqueOrThrow({ where: { name: 'site.colors' } })).toEqual(before)
   })
 
   test('an omitted description is kept, a new one is a change, and "" or null clears it', async () => {
-    const kept = await variables('set', { name: 'site.colors', value: { primary: '#000000' } })
+    await variables('set', { name: 'site.theme', value: { primary: '#123456' }, description: 'Brand colours' })
+    const kept = await variables('set', { name: 'site.theme', value: { primary: '#000000' } })
     expect(kept.body).toMatchObject({ changed: true, data: { description: 'Brand colours', value: { primary: '#000000' } } })
-    const described = await variables('set', { name: 'site.colors', value: { primary: '#000000' }, description: 'Colours' })
+    const described = await variables('set', { name: 'site.theme', value: { primary: '#000000' }, description: 'Colours' })
     expect(described.body).toMatchObject({ changed: true, data: { description: 'Colours' } })
-    const cleared = await variables('set', { name: 'site.colors', value: { primary: '#000000' }, description: '' })
+    const cleared = await variables('set', { name: 'site.theme', value: { primary: '#000000' }, description: '' })
     expect(cleared.body).toMatchObject({ changed: true, data: { description: null } })
-    const clearedAgain = await variables('set', { name: 'site.colors', value: { primary: '#000000' }, description: null })
+    const clearedAgain = await variables('set', { name: 'site.theme', value: { primary: '#000000' }, description: null })
     expect(clearedAgain.body.changed).toBe(false)
   })
 
   test('0 and -0 are the same stored value', async () => {
     await variables('set', { name: 'math.zero', value: 0 })
-    const again = await dispatch({ resource: 'variables', action: 'set', params: JSON.parse('{"name":"math.zero","value":-0}') })
+    const again = await plane.dispatch({ resource: 'variables', action: 'set', params: JSON.parse('{"name":"math.zero","value":-0}') })
     expect(again.body.changed).toBe(false)
   })
 
@@ -90,7 +81,8 @@ describe('variables.set and get', () => {
   })
 
   test('the GET read form serves get', async () => {
-    const res = await getWithKey(server.app, key, '/manage/variables/get?name=leads.contact_crm_num')
+    await variables('set', { name: 'site.read_form', value: '002' })
+    const res = await getWithKey(plane.server.app, plane.admin.key, '/manage/variables/get?name=site.read_form')
     expect(res.status).toBe(200)
     expect(res.body.data.value).toBe('002')
   })
@@ -122,7 +114,7 @@ describe('variables limits', () => {
       const res = await variables('set', { name: 'deep.too', value: nest(depth) })
       expect([depth, res.status, res.body.code]).toEqual([depth, 400, 'invalid_params'])
     }
-    const audited = await server.db.svcAuditEntry.findFirstOrThrow({ where: { operation: 'variables.set' }, orderBy: { id: 'desc' } })
+    const audited = await plane.server.db.svcAuditEntry.findFirstOrThrow({ where: { operation: 'variables.set' }, orderBy: { id: 'desc' } })
     expect(audited).toMatchObject({ ok: false, code: 'invalid_params', params: { truncated: true, depth: 3001 } })
   })
 
@@ -153,7 +145,7 @@ describe('variables limits', () => {
 
 describe('variables.list', () => {
   beforeAll(async () => {
-    await server.db.svcVariable.deleteMany()
+    await plane.server.db.svcVariable.deleteMany()
     for (const name of ['b.two', 'a.one', 'c.three', 'a_b', 'axb', 'a.zero']) await variables('set', { name, value: name })
   })
 
@@ -176,7 +168,7 @@ describe('variables.list', () => {
   })
 
   test('the GET read form serves list', async () => {
-    const res = await getWithKey(server.app, key, '/manage/variables/list?per_page=2&prefix=a')
+    const res = await getWithKey(plane.server.app, plane.admin.key, '/manage/variables/list?per_page=2&prefix=a')
     expect(res.body.data).toMatchObject({ total: 4, per_page: 2 })
   })
 
@@ -190,10 +182,10 @@ describe('variables.delete', () => {
     await variables('set', { name: 'doomed', value: 1 })
     const refused = await variables('delete', { name: 'doomed' })
     expect(refused.body.code).toBe('confirm_required')
-    expect(await server.db.svcVariable.count({ where: { name: 'doomed' } })).toBe(1)
+    expect(await plane.server.db.svcVariable.count({ where: { name: 'doomed' } })).toBe(1)
     const deleted = await variables('delete', { name: 'doomed' }, true)
     expect(deleted.body).toEqual({ ok: true, changed: true, error: null, data: { name: 'doomed', deleted: true } })
-    expect(await server.db.svcVariable.count({ where: { name: 'doomed' } })).toBe(0)
+    expect(await plane.server.db.svcVariable.count({ where: { name: 'doomed' } })).toBe(0)
     const again = await variables('delete', { name: 'doomed' }, true)
     expect(again.status).toBe(404)
     expect(again.body.code).toBe('not_found')
@@ -203,9 +195,9 @@ describe('variables.delete', () => {
 describe('readVariable', () => {
   test('gives other resources the stored value, or undefined when the variable is not set', async () => {
     await variables('set', { name: 'leads.contact_crm_num', value: '003' })
-    expect(await readVariable(server.db, 'leads.contact_crm_num')).toBe('003')
+    expect(await readVariable(plane.server.db, 'leads.contact_crm_num')).toBe('003')
     await variables('set', { name: 'leads.nothing', value: null })
-    expect(await readVariable(server.db, 'leads.nothing')).toBeNull()
-    expect(await readVariable(server.db, 'leads.unset')).toBeUndefined()
+    expect(await readVariable(plane.server.db, 'leads.nothing')).toBeNull()
+    expect(await readVariable(plane.server.db, 'leads.unset')).toBeUndefined()
   })
 })

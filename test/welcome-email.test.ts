@@ -43,62 +43,79 @@ async function member (fields: Record<string, unknown>, { link = true } = {}): P
   return userNum
 }
 
-const windowRows = () => server.db.svcWelcomeEmailWindow.findMany({ orderBy: { address: 'asc' } })
+/** The window row of one address, if any (addresses are stored in lower case). */
+const windowOf = (address: string) => server.db.svcWelcomeEmailWindow.findUnique({ where: { address: address.toLowerCase() } })
+
+/** An address no other test uses, so each test owns its welcome window. */
+const fresh = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`
+
+/** A linked member with its own address, already welcomed at the current clock. */
+async function welcomed (name: string) {
+  const address = fresh(name)
+  const slot = await member({ first_name: name, email: address })
+  expect((await welcome(slot)).body.data.outcome).toBe('sent')
+  return { slot, address }
+}
 
 describe('refusals: nothing is sent or recorded', () => {
   test('no work e-mail and no linked account: 409 naming both', async () => {
+    const sent = smtp.received.length
     const slot = await member({ first_name: 'Nobody' }, { link: false })
     const res = await welcome(slot)
     expect(res.status).toBe(409)
     expect(res.body).toMatchObject({ ok: false, data: null, code: 'conflict', details: { missing: ['email', 'account'] } })
     expect(res.body.error).toMatch(/no work e-mail and no linked account/)
-    expect(smtp.received).toHaveLength(0)
-    expect(await windowRows()).toEqual([])
+    expect(smtp.received).toHaveLength(sent)
   })
 
   test('a work e-mail but no linked account: 409 naming the account', async () => {
-    const slot = await member({ email: 'unlinked@example.com' }, { link: false })
+    const address = fresh('unlinked')
+    const slot = await member({ email: address }, { link: false })
     const res = await welcome(slot)
     expect(res.status).toBe(409)
     expect(res.body.details).toEqual({ missing: ['account'] })
     expect(res.body.error).toMatch(/no linked account/)
     expect(res.body.error).not.toMatch(/work e-mail/)
+    expect(await windowOf(address)).toBeNull()
   })
 
   test('a linked account but no work e-mail (only a personal one): 409 naming the e-mail', async () => {
-    const slot = await member({ email_personal: 'home@example.org' })
+    const sent = smtp.received.length
+    const slot = await member({ email_personal: fresh('home') })
     const res = await welcome(slot)
     expect(res.status).toBe(409)
     expect(res.body.details).toEqual({ missing: ['email'] })
-    expect(smtp.received).toHaveLength(0)
+    expect(smtp.received).toHaveLength(sent)
   })
 
   test('without confirm: 400 confirm_required, even for a dry run', async () => {
-    const slot = await member({ email: 'confirm@example.com' })
+    const sent = smtp.received.length
+    const address = fresh('confirm')
+    const slot = await member({ email: address })
     for (const params of [{ user_num: slot }, { user_num: slot, dry_run: true }, { user_num: slot, confirm: false }]) {
       const res = await users('send_welcome_email', params)
       expect(res.status).toBe(400)
       expect(res.body.code).toBe('confirm_required')
     }
-    expect(smtp.received).toHaveLength(0)
-    expect(await windowRows()).toEqual([])
+    expect(smtp.received).toHaveLength(sent)
+    expect(await windowOf(address)).toBeNull()
   })
 })
 
 describe('sending', () => {
-  let slot: string
-
   test('dry_run reports eligibility and the destination and sends nothing', async () => {
-    slot = await member({ first_name: 'Ada', full_name: 'Ada Lovelace', email: 'Ada@Example.com' })
+    const sent = smtp.received.length
+    const address = fresh('Ada')
+    const slot = await member({ first_name: 'Ada', full_name: 'Ada Lovelace', email: address })
     const res = await welcome(slot, { dry_run: true })
     expect(res.body).toEqual({
       ok: true,
       changed: false,
       error: null,
-      data: { eligible: true, outcome: 'dry_run', to: 'Ada@Example.com', retry_after: 0, missing: [] },
+      data: { eligible: true, outcome: 'dry_run', to: address, retry_after: 0, missing: [] },
     })
-    expect(smtp.received).toHaveLength(0)
-    expect(await windowRows()).toEqual([])
+    expect(smtp.received).toHaveLength(sent)
+    expect(await windowOf(address)).toBeNull()
   })
 
   test('a dry run of an ineligible member reports what is missing instead of failing', async () => {
@@ -108,64 +125,77 @@ describe('sending', () => {
   })
 
   test('a real send delivers one message with text and HTML parts carrying the absolute personal-page link', async () => {
+    const sent = smtp.received.length
+    const local = `Ada-${randomUUID().slice(0, 8)}`
+    const slot = await member({ first_name: 'Ada', full_name: 'Ada Lovelace', email: `${local}@Example.com` })
     const res = await welcome(slot)
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ ok: true, changed: true, data: { eligible: true, outcome: 'sent', to: 'Ada@Example.com', retry_after: 300, missing: [] } })
-    expect(smtp.received).toHaveLength(1)
-    const { from, to, mail } = smtp.received[0]!
+    expect(res.body).toMatchObject({ ok: true, changed: true, data: { eligible: true, outcome: 'sent', to: `${local}@Example.com`, retry_after: 300, missing: [] } })
+    expect(smtp.received).toHaveLength(sent + 1)
+    const { from, to, mail } = smtp.received.at(-1)!
     const link = `${SITE}/team/${slot}`
     expect(from).toBe('team@example.com')
-    expect(to.map(address => address.toLowerCase())).toEqual(['ada@example.com'])
-    expect(mail.to).toMatchObject({ value: [{ address: 'Ada@example.com', name: 'Ada Lovelace' }] })
+    expect(to.map(address => address.toLowerCase())).toEqual([`${local.toLowerCase()}@example.com`])
+    expect(mail.to).toMatchObject({ value: [{ address: `${local}@example.com`, name: 'Ada Lovelace' }] })
     expect(mail.subject).toBe('Welcome to the team at team.example.com')
     expect(mail.text).toContain('Hello Ada,')
     expect(mail.text).toContain(link)
     expect(mail.html).toContain(`<a href="${link}">`)
-    expect((await windowRows()).map(row => [row.address, row.lastSentAt.toISOString()])).toEqual([['ada@example.com', clock.toISOString()]])
+    expect((await windowOf(`${local}@example.com`))?.lastSentAt.toISOString()).toBe(clock.toISOString())
   })
 
   test('a repeat to the same address within 5 minutes is 429 with Retry-After, and nothing is sent', async () => {
+    const { slot } = await welcomed('repeat')
+    const sent = smtp.received.length
     advance(60_000)
     const res = await welcome(slot)
     expect(res.status).toBe(429)
     expect(res.body).toMatchObject({ ok: false, data: null, code: 'rate_limited', details: { retry_after: 240 } })
     expect(res.headers['retry-after']).toBe('240')
-    expect(smtp.received).toHaveLength(1)
+    expect(smtp.received).toHaveLength(sent)
   })
 
   test('a dry run inside the window reports ineligible with the wait', async () => {
-    advance(30_500)
+    const { slot, address } = await welcomed('window')
+    advance(90_500)
     const res = await welcome(slot, { dry_run: true })
-    expect(res.body.data).toEqual({ eligible: false, outcome: 'dry_run', to: 'Ada@Example.com', retry_after: 210, missing: [] })
+    expect(res.body.data).toEqual({ eligible: false, outcome: 'dry_run', to: address, retry_after: 210, missing: [] })
   })
 
   test('another slot with the same address, spelled differently, shares the window', async () => {
-    const twin = await member({ first_name: 'Ada again', email: 'ada@EXAMPLE.com' })
+    const { address } = await welcomed('twin')
+    const sent = smtp.received.length
+    advance(90_500)
+    const twin = await member({ first_name: 'Ada again', email: address.toUpperCase() })
     const res = await welcome(twin)
     expect(res.status).toBe(429)
     expect(res.body.details.retry_after).toBe(210)
-    expect(smtp.received).toHaveLength(1)
+    expect(smtp.received).toHaveLength(sent)
   })
 
   test('once 5 minutes have passed since the send, the address can be e-mailed again', async () => {
-    advance(FIVE_MINUTES - 90_500 - 1000)
+    const { slot } = await welcomed('again')
+    const sent = smtp.received.length
+    advance(FIVE_MINUTES - 1000)
     expect((await welcome(slot)).body.details.retry_after).toBe(1)
     advance(1000)
     const res = await welcome(slot)
     expect(res.body.data.outcome).toBe('sent')
-    expect(smtp.received).toHaveLength(2)
+    expect(smtp.received).toHaveLength(sent + 1)
   })
 
   test('deleting the member does not reopen the window of the address', async () => {
+    const { slot, address } = await welcomed('leaver')
     await users('delete', { user_num: slot }, true)
-    const again = await member({ email: 'ada@example.com' })
+    const again = await member({ email: address })
     expect((await welcome(again)).status).toBe(429)
   })
 })
 
 describe('a mail server that refuses the message', () => {
   test('answers 502 delivery_failed and records nothing, so a retry is not rate limited', async () => {
-    const slot = await member({ email: 'bounce@example.com' })
+    const bounce = fresh('bounce')
+    const slot = await member({ email: bounce })
     smtp.refuseRecipientsWith = 550
     const before = smtp.received.length
     let res
@@ -176,14 +206,15 @@ describe('a mail server that refuses the message', () => {
     }
     expect(res.status).toBe(502)
     expect(res.body).toMatchObject({ ok: false, code: 'delivery_failed', details: { smtp_code: 550 } })
-    expect(await server.db.svcWelcomeEmailWindow.findUnique({ where: { address: 'bounce@example.com' } })).toBeNull()
+    expect(await windowOf(bounce)).toBeNull()
     const retry = await welcome(slot)
     expect(retry.body.data.outcome).toBe('sent')
     expect(smtp.received.length).toBe(before + 1)
   })
 
   test('a failed repeat after the window restores the earlier send time, not a blank one', async () => {
-    const slot = await member({ email: 'repeat@example.com' })
+    const address = fresh('restore')
+    const slot = await member({ email: address })
     await welcome(slot)
     const firstSent = clock.toISOString()
     advance(FIVE_MINUTES)
@@ -193,7 +224,7 @@ describe('a mail server that refuses the message', () => {
     } finally {
       smtp.refuseRecipientsWith = null
     }
-    const row = await server.db.svcWelcomeEmailWindow.findUnique({ where: { address: 'repeat@example.com' } })
+    const row = await windowOf(address)
     expect(row?.lastSentAt.toISOString()).toBe(firstSent)
   })
 })
@@ -228,9 +259,25 @@ describe('across processes', () => {
 
 describe('audit', () => {
   test('every send, dry run and refusal is in the audit log with its outcome code', async () => {
-    const entries = await server.db.svcAuditEntry.findMany({ where: { operation: 'users.send_welcome_email' }, select: { ok: true, code: true } })
-    const codes = new Set(entries.map(entry => entry.code))
-    for (const code of [null, 'conflict', 'confirm_required', 'rate_limited', 'delivery_failed']) expect(codes).toContain(code)
+    const after = (await server.db.svcAuditEntry.aggregate({ _max: { id: true } }))._max.id ?? 0
+    const { slot } = await welcomed('audited')
+    await welcome(slot, { dry_run: true })
+    await welcome(slot)
+    await users('send_welcome_email', { user_num: slot })
+    await welcome(await member({ nickname: 'Nobody' }, { link: false }))
+    const refused = await member({ email: fresh('refused') })
+    smtp.refuseRecipientsWith = 550
+    try {
+      await welcome(refused)
+    } finally {
+      smtp.refuseRecipientsWith = null
+    }
+    const entries = await server.db.svcAuditEntry.findMany({
+      where: { operation: 'users.send_welcome_email', id: { gt: after } },
+      orderBy: { id: 'asc' },
+      select: { ok: true, code: true },
+    })
+    expect(entries.map(entry => entry.code)).toEqual([null, null, 'rate_limited', 'confirm_required', 'conflict', 'delivery_failed'])
   })
 })
 

@@ -5,19 +5,21 @@ import { ProgressCircle } from '@keystar/ui/progress'
 import { Content } from '@keystar/ui/slots'
 import { Heading, Text } from '@keystar/ui/typography'
 import { InlineCode, PageContainer } from '@keystone-6/core/admin-ui/components'
-import { CONTROL_PLANE_PAGES, type ControlPlanePageKey } from '../lib/control-plane-pages.ts'
+import { CONSOLE_PAGE, findPage } from '../lib/control-plane-pages.ts'
+import type { AdminPage } from '../../src/registry/manifest.ts'
 import { hasOperations, type ManifestAccess } from '../lib/manifest-access.ts'
 import type { Manifest } from '../lib/svc-client.ts'
 import { useManifestAccess } from '../lib/use-manifest-access.ts'
 
 type ControlPlanePageProps = {
-  page: ControlPlanePageKey
+  /** Where the page lives, e.g. `/crm`; its title and the operations it needs come from the manifest's `admin_pages`. */
+  path: string
   /** Header buttons, shown once the account's access is known. */
   actions?: (manifest: Manifest) => ReactNode
   children: (manifest: Manifest) => ReactNode
 }
 
-function Gate ({ access, requires, children }: { access: ManifestAccess, requires: readonly string[], children: (manifest: Manifest) => ReactNode }) {
+function Gate ({ access, page, children }: { access: ManifestAccess, page: AdminPage | null, children: (manifest: Manifest) => ReactNode }) {
   switch (access.state) {
     case 'loading':
       return (
@@ -47,18 +49,22 @@ function Gate ({ access, requires, children }: { access: ManifestAccess, require
         </Notice>
       )
     case 'ready': {
-      if (hasOperations(access.manifest, requires)) return <>{children(access.manifest)}</>
+      if (page && hasOperations(access.manifest, page.requires)) return <>{children(access.manifest)}</>
+      const requires = page?.requires ?? []
       const present = new Set(access.manifest.operations.map(operation => operation.name))
       return (
         <Notice tone='neutral' data-testid='control-plane-missing'>
           <Heading>Not installed on this site</Heading>
           <Content>
             <Text>
-              This page appears when the control plane offers{' '}
-              {requires.filter(name => !present.has(name)).map((name, index) => (
-                <span key={name}>{index > 0 && ', '}<InlineCode>{name}</InlineCode></span>
-              ))}
-              . The operations console lists everything this site offers.
+              {page
+                ? <>This page appears when the control plane offers{' '}
+                  {requires.filter(name => !present.has(name)).map((name, index) => (
+                    <span key={name}>{index > 0 && ', '}<InlineCode>{name}</InlineCode></span>
+                  ))}.{' '}
+                </>
+                : 'No resource installed on this site has this page. '}
+              The operations console lists everything this site offers.
             </Text>
           </Content>
         </Notice>
@@ -68,10 +74,11 @@ function Gate ({ access, requires, children }: { access: ManifestAccess, require
 }
 
 /** A control-plane page in the Admin UI: the header, then the page once the manifest says it may show. */
-export function ControlPlanePage ({ page, actions, children }: ControlPlanePageProps) {
+export function ControlPlanePage ({ path, actions, children }: ControlPlanePageProps) {
   const access = useManifestAccess()
-  const { title, requires } = CONTROL_PLANE_PAGES[page]
-  const ready = access.state === 'ready' && hasOperations(access.manifest, requires)
+  const page = path === CONSOLE_PAGE.path ? CONSOLE_PAGE : access.state === 'ready' ? findPage(access.manifest, path) : null
+  const title = page?.title ?? 'Control plane'
+  const ready = access.state === 'ready' && page !== null && hasOperations(access.manifest, page.requires)
   return (
     <PageContainer
       title={title}
@@ -82,8 +89,8 @@ export function ControlPlanePage ({ page, actions, children }: ControlPlanePageP
         </>
       }
     >
-      <VStack gap='xlarge' paddingY='xlarge' minWidth={0} data-testid={`control-plane-page-${page}`}>
-        <Gate access={access} requires={requires}>{children}</Gate>
+      <VStack gap='xlarge' paddingY='xlarge' minWidth={0} data-testid={`control-plane-page-${path.slice(1)}`}>
+        <Gate access={access} page={page}>{children}</Gate>
       </VStack>
     </PageContainer>
   )

@@ -2,8 +2,7 @@ import { NavGroup } from '@keystar/ui/nav-list'
 import {
   DeveloperResourcesMenu, getHrefFromList, NavContainer, NavFooter, NavItem, NavList, type NavigationProps,
 } from '@keystone-6/core/admin-ui/components'
-import { CONTROL_PLANE_PAGES } from '../lib/control-plane-pages.ts'
-import { hasOperations } from '../lib/manifest-access.ts'
+import { navigationPages } from '../lib/control-plane-pages.ts'
 import { useManifestAccess } from '../lib/use-manifest-access.ts'
 import { SignOutButton } from './sign-out-button.tsx'
 
@@ -14,14 +13,12 @@ import { SignOutButton } from './sign-out-button.tsx'
 const isControlPlaneList = (key: string) => key.startsWith('Svc')
 
 /**
- * Keystone's navigation plus the control-plane pages, each shown only when the manifest answers
- * (the account holds manage_options) and lists the operations the page needs.
+ * Keystone's navigation plus the control-plane pages the installed resources declare, each shown
+ * only when the manifest answers (the account holds manage_options) and lists the operations the page needs.
  */
 export function Navigation ({ lists }: NavigationProps) {
   const access = useManifestAccess()
-  const pages = access.state === 'ready'
-    ? Object.values(CONTROL_PLANE_PAGES).filter(page => hasOperations(access.manifest, page.requires))
-    : []
+  const pages = access.state === 'ready' ? navigationPages(access.manifest) : []
   const contentLists = lists.filter(list => !isControlPlaneList(list.key))
   return (
     <NavContainer>
@@ -29,7 +26,7 @@ export function Navigation ({ lists }: NavigationProps) {
         <NavItem href='/'>Dashboard</NavItem>
         {pages.length > 0 && (
           <NavGroup title='Control plane'>
-            {pages.map(page => <NavItem key={page.href} href={page.href}>{page.label}</NavItem>)}
+            {pages.map(page => <NavItem key={page.path} href={page.path}>{page.label}</NavItem>)}
           </NavGroup>
         )}
         <NavGroup title='Content'>

@@ -1,9 +1,9 @@
-import type { ManifestEntry } from '../../src/registry/manifest.ts'
+import type { AdminPage, ManifestEntry } from '../../src/registry/manifest.ts'
 
 /** Where the control plane answers: the host's REST root `/api` and the namespace `svc/v1`. */
 export const SVC_BASE = '/api/svc/v1'
 
-export type Manifest = { namespace: string, product_version: string, operations: ManifestEntry[] }
+export type Manifest = { namespace: string, product_version: string, operations: ManifestEntry[], admin_pages: AdminPage[] }
 
 export type SvcSuccess<Data> = { ok: true, data: Data, changed: boolean, error: null }
 export type SvcFailure = { ok: false, data: null, changed: boolean, error: string, code: string, details?: unknown }

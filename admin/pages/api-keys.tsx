@@ -2,5 +2,5 @@ import { ControlPlanePage } from '../components/control-plane-page.tsx'
 import { ApiKeysOverview } from '../components/api-keys/api-keys-overview.tsx'
 
 export default function ApiKeysPage () {
-  return <ControlPlanePage page='apiKeys'>{() => <ApiKeysOverview />}</ControlPlanePage>
+  return <ControlPlanePage path='/api-keys'>{() => <ApiKeysOverview />}</ControlPlanePage>
 }

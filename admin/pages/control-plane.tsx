@@ -6,7 +6,7 @@ import { findOperation } from '../lib/manifest-access.ts'
 
 export default function OperationsConsolePage () {
   return (
-    <ControlPlanePage page='console' actions={() => <ApiReferenceLinks />}>
+    <ControlPlanePage path='/control-plane' actions={() => <ApiReferenceLinks />}>
       {manifest => (
         <>
           {findOperation(manifest, 'status.get') && <HealthSummary />}

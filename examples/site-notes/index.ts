@@ -1,13 +1,26 @@
-import type { ControlPlaneExtension } from '../../src/index.ts'
+import { defineResource } from '../../src/index.ts'
 import { siteNoteList } from './model.ts'
-import { addNote } from './add.ts'
-import { listNotes } from './list.ts'
-import { removeNote } from './remove.ts'
+import { addNote } from './operations/add.ts'
+import { listNotes } from './operations/list.ts'
+import { removeNote } from './operations/remove.ts'
+import { pinnedNotesRoute } from './pinned-route.ts'
+import { pinnedTopic } from './pinned-topic.ts'
+import { seedWelcomeNote } from './welcome-note.ts'
 import { MANAGE_NOTES } from './shape.ts'
 
-/** A resource of the host's own: a list, its operations, and who may run them. */
-export const siteNotes: ControlPlaneExtension = {
+/**
+ * A resource of the host's own, installed exactly like the built-ins: a list, its operations and
+ * who may run them, a public route, an outbox topic, a seed, a status counter and an Admin UI entry.
+ */
+export const siteNotes = defineResource({
+  name: 'notes',
   lists: readOnly => ({ SiteNote: siteNoteList(readOnly(MANAGE_NOTES)) }),
   operations: [addNote, listNotes, removeNote],
   capabilities: { [MANAGE_NOTES]: ['administrator', 'editor'] },
-}
+  routes: [pinnedNotesRoute],
+  outboxTopics: [pinnedTopic],
+  seeds: [{ what: 'the welcome note', run: seedWelcomeNote }],
+  statusCounters: [{ key: 'notes', count: db => db.siteNote.count() }],
+  // No page component of its own: the entry opens the operations console on notes.list.
+  adminPages: [{ path: '/control-plane?op=notes.list', label: 'Notes', title: 'Operations console', requires: ['notes.list'] }],
+})

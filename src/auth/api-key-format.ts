@@ -1,4 +1,6 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
+import { sha256Hex } from '../lib/sha256.ts'
+import { constantTimeEqual } from '../lib/constant-time.ts'
 
 /** `svc_<public id>_<secret>`: the public id finds the row, the secret proves possession. */
 const KEY_PATTERN = /^svc_([a-z0-9]{12})_([A-Za-z0-9_-]{43})$/
@@ -13,9 +15,7 @@ function randomPublicId (): string {
 }
 
 /** SHA-256 is enough for a 256-bit random secret, and costs a microsecond instead of a KDF's milliseconds. */
-export function digestSecret (secret: string): string {
-  return createHash('sha256').update(secret).digest('hex')
-}
+export const digestSecret = (secret: string): string => sha256Hex(secret)
 
 export function mintKey (): MintedKey {
   const publicId = randomPublicId()
@@ -29,9 +29,7 @@ export function parseKey (plaintext: string): { publicId: string, secret: string
 }
 
 export function secretMatches (secret: string, storedDigest: string): boolean {
-  const expected = Buffer.from(storedDigest, 'hex')
-  const actual = Buffer.from(digestSecret(secret), 'hex')
-  return expected.length === actual.length && timingSafeEqual(expected, actual)
+  return constantTimeEqual(digestSecret(secret), storedDigest)
 }
 
 export const keyPrefix = (publicId: string) => `svc_${publicId}`

@@ -6,6 +6,7 @@ import type { HostRole } from '../../schema/roles.ts'
 import { parseKey, secretMatches } from './api-key-format.ts'
 import type { KeyLookup } from './key-cache.ts'
 import { badRequest, forbidden, unauthenticated } from '../errors.ts'
+import { isSameOrigin } from '../lib/same-origin.ts'
 
 const ACCOUNT_FIELDS = { id: true, email: true, name: true, role: true } as const
 
@@ -43,14 +44,7 @@ function assertSessionRequestIsSameSite (req: Request): void {
   if (!MUTATING.has(req.method)) return
   if (!req.is('application/json')) throw badRequest('requests signed in with a session must send Content-Type: application/json')
   const origin = req.get('origin')
-  if (origin === undefined) return
-  let originHost: string
-  try {
-    originHost = new URL(origin).host
-  } catch {
-    throw forbidden('cross-origin requests cannot use the session')
-  }
-  if (originHost !== req.get('host')) throw forbidden('cross-origin requests cannot use the session')
+  if (origin !== undefined && !isSameOrigin(origin, req.get('host'))) throw forbidden('cross-origin requests cannot use the session')
 }
 
 async function authenticateSession (db: Db, keystone: KeystoneContext, req: Request, res: Response): Promise<Identity> {
@@ -63,14 +57,14 @@ async function authenticateSession (db: Db, keystone: KeystoneContext, req: Requ
 }
 
 /** Resolves the caller from an API key alone, for doors that take no session (MCP). */
-export function authenticateApiKeyOnly (credentials: Credentials, req: Request, now = new Date()): Promise<Identity> {
+export function authenticateApiKeyOnly (credentials: Credentials, req: Request, now: Date): Promise<Identity> {
   const header = req.get('authorization')
   if (header === undefined) throw unauthenticated('send an API key: Authorization: Bearer svc_<id>_<secret>')
   return authenticateApiKey(credentials, header, now)
 }
 
 /** Resolves the caller from an API key or, failing that, the Admin UI session cookie. */
-export function authenticate (credentials: Credentials, keystone: KeystoneContext, req: Request, res: Response, now = new Date()): Promise<Identity> {
+export function authenticate (credentials: Credentials, keystone: KeystoneContext, req: Request, res: Response, now: Date): Promise<Identity> {
   const header = req.get('authorization')
   if (header !== undefined) return authenticateApiKey(credentials, header, now)
   return authenticateSession(credentials.db, keystone, req, res)

@@ -25,3 +25,19 @@ export function readOnlyListUi (capabilities: CapabilityMap, capability = 'manag
     createView: { defaultFieldMode: 'hidden' as const },
   }
 }
+
+/** The access and UI settings a control-plane list spreads into its `list({...})` config. */
+export type ListAccess = {
+  access: ReturnType<typeof readOnlyListAccess>
+  ui: ReturnType<typeof readOnlyListUi>
+}
+
+/** Read access in GraphQL and the Admin UI for holders of `capability`; writes only through dispatch. */
+export const readOnlyListFor = (capabilities: CapabilityMap, capability?: string): ListAccess =>
+  ({ access: readOnlyListAccess(capabilities, capability), ui: readOnlyListUi(capabilities, capability) })
+
+/**
+ * The control plane's bookkeeping (queues, windows, counters, logs): out of the Admin UI's dashboard
+ * and navigation for everyone, still readable at its address and through the control-plane pages.
+ */
+export const internalList = ({ access, ui }: ListAccess): ListAccess => ({ access, ui: { ...ui, hideNavigation: () => true } })

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { Identity } from './identity.ts'
 import { rateLimited } from '../errors.ts'
-import { consumeFixedWindow } from '../lib/fixed-window.ts'
+import { consumeFixedWindow } from '../db/fixed-window.ts'
 
 /** Counts one request for a subject (a key, a content source, …), or throws `rate_limited`. */
 export type SubjectLimiter = { consume (subject: string): Promise<void> }

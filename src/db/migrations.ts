@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { sha256Hex } from '../lib/sha256.ts'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { DatabaseProvider } from './database-url.ts'
@@ -20,7 +20,7 @@ export const datamodelSnapshotPath = (provider: DatabaseProvider) => path.join(m
 const MIGRATION_FILE = /^\d{4}_[a-z0-9_]+\.sql$/
 
 export function checksum (sql: string): string {
-  return createHash('sha256').update(sql).digest('hex')
+  return sha256Hex(sql)
 }
 
 export async function readMigrations (provider: DatabaseProvider): Promise<Migration[]> {

@@ -14,6 +14,16 @@ export function rawBody (limit: number) {
   }
 }
 
+/** The raw body as bytes, read when a handler is ready for it (after its cheaper refusals). */
+export function readRawBody (req: Request, res: Response, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    rawBody(limit)(req, res, (error?: unknown) => {
+      if (error) reject(error)
+      else resolve(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0))
+    })
+  })
+}
+
 const bodyText = (body: unknown) => Buffer.isBuffer(body) ? body.toString('utf8') : ''
 
 const invalidJson = () => badRequest('request body is not valid JSON')

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express'
 import { forbidden } from '../errors.ts'
+import { isSameOrigin } from '../lib/same-origin.ts'
 
 export type CorsPolicy = {
   /** Origins (`https://www.example.com`) allowed besides the server's own, or `'*'`. */
@@ -12,8 +13,6 @@ export type CorsPolicy = {
 
 const PREFLIGHT_MAX_AGE_SECONDS = 600
 
-const isSameOrigin = (origin: string, req: Request) => URL.canParse(origin) && new URL(origin).host === req.get('host')
-
 /**
  * For public endpoints called from browsers: answers CORS preflights, marks responses readable
  * by allowed origins, and refuses (403) requests carrying any other `Origin`. Requests without
@@ -25,7 +24,7 @@ export function corsGuard (policy: CorsPolicy) {
     const origin = req.get('origin')
     res.vary('Origin')
     if (origin !== undefined) {
-      if (!allowAny && !policy.origins.includes(origin) && !isSameOrigin(origin, req)) {
+      if (!allowAny && !policy.origins.includes(origin) && !isSameOrigin(origin, req.get('host'))) {
         return next(forbidden(`origin ${origin} may not call this endpoint`))
       }
       res.set('Access-Control-Allow-Origin', origin)

@@ -5,7 +5,7 @@ import type { Operation } from '../registry/define-operation.ts'
 import type { Channel } from '../registry/channel.ts'
 import { runOperation } from '../registry/run-operation.ts'
 import { roleHasAnyCapability } from '../auth/capabilities.ts'
-import { forbidden, SvcError } from '../errors.ts'
+import { forbidden, unknownOperation, type SvcError } from '../errors.ts'
 import { sendFailure, sendSuccess, toSvcError } from './envelope.ts'
 
 export type DispatchRequest = { resource: string, action: string, params: unknown, confirmed: boolean }
@@ -19,21 +19,21 @@ export type OperationCall = DispatchRequest & {
 
 export type CallOutcome = { ok: true, data: unknown, changed: boolean } | { ok: false, error: SvcError }
 
-function unknownOperation (runtime: ControlPlaneRuntime, identity: Identity, resource: string, action: string): SvcError {
+function missingOperation (runtime: ControlPlaneRuntime, identity: Identity, resource: string, action: string): SvcError {
   if (!roleHasAnyCapability(runtime.options.capabilities, identity.account.role)) {
     return forbidden('this account holds no control-plane capability')
   }
   const actions = runtime.registry.actionsOf(resource)
   if (actions.length === 0) {
     const resources = [...new Set(runtime.registry.all().map(operation => operation.resource))]
-    return new SvcError('unknown_operation', `unknown resource "${resource}"; resources: ${resources.join(', ')}`)
+    return unknownOperation(`unknown resource "${resource}"; resources: ${resources.join(', ')}`)
   }
-  return new SvcError('unknown_operation', `unknown action "${action}" for ${resource}; actions: ${actions.join(', ')}`)
+  return unknownOperation(`unknown action "${action}" for ${resource}; actions: ${actions.join(', ')}`)
 }
 
 export function findOperation (runtime: ControlPlaneRuntime, identity: Identity, resource: string, action: string): Operation {
   const operation = runtime.registry.get(resource, action)
-  if (!operation) throw unknownOperation(runtime, identity, resource, action)
+  if (!operation) throw missingOperation(runtime, identity, resource, action)
   return operation
 }
 

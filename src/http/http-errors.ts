@@ -1,15 +1,15 @@
-import { badRequest, SvcError, type ErrorCode } from '../errors.ts'
+import { badRequest, forbidden, methodNotAllowed, notFound, payloadTooLarge, SvcError, unsupportedMediaType } from '../errors.ts'
 
 /** What express and its body parser attach to the errors they raise for a client's mistake. */
 type HttpError = Error & { status?: unknown, statusCode?: unknown, type?: unknown, limit?: unknown, expose?: unknown }
 
-const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
-  400: 'bad_request',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
+const REFUSAL_BY_STATUS: Partial<Record<number, (message: string) => SvcError>> = {
+  400: badRequest,
+  403: forbidden,
+  404: notFound,
+  405: methodNotAllowed,
+  413: payloadTooLarge,
+  415: unsupportedMediaType,
 }
 
 /** Our own words for the refusals express raises, by the `type` body-parser gives them. */
@@ -35,6 +35,5 @@ export function fromHttpError (error: unknown): SvcError | null {
   const status = httpError.status ?? httpError.statusCode
   if (typeof status !== 'number' || status < 400 || status > 499) return null
   if (httpError.expose !== true && !(error instanceof URIError)) return null
-  const code = CODE_BY_STATUS[status]
-  return code ? new SvcError(code, messageFor(httpError)) : badRequest(messageFor(httpError))
+  return (REFUSAL_BY_STATUS[status] ?? badRequest)(messageFor(httpError))
 }

@@ -1,32 +1,26 @@
 import type { Express } from 'express'
 import type { KeystoneContext } from '@keystone-6/core/types'
-import type { ResolvedOptions } from '../options.ts'
+import type { ControlPlane } from '../control-plane.ts'
 import { createRuntime, type ControlPlaneRuntime } from '../runtime.ts'
 import { createRouter } from './router.ts'
-import { personalPageRouter } from '../resources/users/personal-page-route.ts'
-import { ensureSystemRoles } from '../resources/roles/system-roles.ts'
-import { ensureDefaultRecipe } from '../resources/pipelines/default-recipe.ts'
+import { toMiddleware } from './route.ts'
 
 const RUNTIME_KEY = 'svcControlPlane'
 
-/** What every site starts with; each is seeded again by the operations that need it. */
-const SEEDS = [
-  { what: 'the system roles', seed: ensureSystemRoles },
-  { what: 'the default pipeline recipe', seed: ensureDefaultRecipe },
-]
-
 /**
- * Mounts the namespace and the public team pages on Keystone's express app, seeds the system
- * roles and the default recipe, and starts background work; returns the runtime for the host's own use.
+ * Mounts the namespace and the resources' site routes on Keystone's express app, runs the
+ * resources' seeds, and starts background work; returns the runtime for the host's own use.
  */
-export async function mountControlPlane (app: Express, keystone: KeystoneContext, options: ResolvedOptions): Promise<ControlPlaneRuntime> {
-  const runtime = createRuntime(keystone, options)
-  app.use(options.basePath, createRouter(runtime))
-  app.use(personalPageRouter(runtime))
+export async function mountControlPlane (app: Express, keystone: KeystoneContext, plane: ControlPlane): Promise<ControlPlaneRuntime> {
+  const runtime = createRuntime(keystone, plane.options, plane.parts)
+  app.use(plane.options.basePath, createRouter(runtime, plane.routes.filter(route => !route.site)))
+  for (const route of plane.routes.filter(route => route.site)) {
+    app[route.method === 'GET' ? 'get' : 'post'](route.path, toMiddleware(runtime, route.handler))
+  }
   app.locals[RUNTIME_KEY] = runtime
-  for (const { what, seed } of SEEDS) {
+  for (const { what, run } of plane.seeds) {
     try {
-      await seed(runtime.db)
+      await run(runtime.db)
     } catch (error) {
       // Not fatal: the operations that need them seed them again before they run.
       runtime.log(`could not seed ${what} at startup`, error)

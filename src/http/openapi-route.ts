@@ -7,6 +7,6 @@ import { openApiDocument } from '../openapi/document.ts'
 export async function openApiRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
   await authorizeReader(runtime, req, res, 'the OpenAPI document')
   const site = { siteUrl: runtime.options.siteUrl, basePath: runtime.options.basePath }
-  const document = openApiDocument(runtime.registry, site, await runtime.disabledModules())
+  const document = openApiDocument(runtime.registry, site, await runtime.modules.disabled())
   res.status(200).type('application/json').end(JSON.stringify(document))
 }

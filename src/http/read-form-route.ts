@@ -3,7 +3,7 @@ import type { ControlPlaneRuntime } from '../runtime.ts'
 import { authorize } from './authorize.ts'
 import { executeDispatch, findOperation } from './execute.ts'
 import { paramsJsonSchema } from '../registry/manifest.ts'
-import { invalidParams, SvcError } from '../errors.ts'
+import { invalidParams, methodNotAllowed } from '../errors.ts'
 import { parseJsonInput } from '../registry/input-boundary.ts'
 import { assertCapability } from '../registry/run-operation.ts'
 import type { Operation } from '../registry/define-operation.ts'
@@ -43,7 +43,7 @@ export async function readFormRoute (runtime: ControlPlaneRuntime, req: Request,
   assertCapability(runtime, identity, operation)
   if (!operation.readonly) {
     res.set('Allow', 'POST')
-    throw new SvcError('method_not_allowed', `${operation.name} changes state: send it with POST ${runtime.options.basePath}/manage/${resource}/${action}`)
+    throw methodNotAllowed(`${operation.name} changes state: send it with POST ${runtime.options.basePath}/manage/${resource}/${action}`)
   }
   const params = paramsFromQuery(operation, req.query)
   await executeDispatch(runtime, identity, { resource, action, params, confirmed: false, channel: 'read_form' }, res)

@@ -1,9 +1,11 @@
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { ControlPlaneRuntime } from '../runtime.ts'
 import { PRODUCT_VERSION } from '../version.ts'
-import { notFound, SvcError } from '../errors.ts'
+import { notFound } from '../errors.ts'
 import { sendFailure, toSvcError } from './envelope.ts'
 import { rawBody } from './body.ts'
+import { corsGuard } from './cors.ts'
+import { refuseOtherMethods, toMiddleware, type Handler, type MountedRoute } from './route.ts'
 import { fromHttpError } from './http-errors.ts'
 import { dispatchRoute } from './dispatch-route.ts'
 import { manifestRoute } from './manifest-route.ts'
@@ -11,54 +13,53 @@ import { readFormRoute } from './read-form-route.ts'
 import { operationRoute } from './operation-route.ts'
 import { openApiRoute } from './openapi-route.ts'
 import { docsAssetRoute, docsPageRoute } from './docs-route.ts'
-import { publicLeadForm } from '../resources/leads/public-form/route.ts'
-import { ingestRoute } from '../resources/content-sources/ingest/route.ts'
 import { mcpRouter } from '../mcp/router.ts'
 
-type Route = (runtime: ControlPlaneRuntime, req: Request, res: Response) => Promise<void>
+/** A resource's route behind its module switch: 409 `module_disabled` while the module is off. */
+const gated = (route: MountedRoute): Handler => async (runtime, req, res) => {
+  await runtime.modules.assertEnabled(route.module)
+  await route.handler(runtime, req, res)
+}
 
-function methodNotAllowed (allow: string | ((req: Request) => string)) {
-  return (req: Request, res: Response) => {
-    const allowed = typeof allow === 'string' ? allow : allow(req)
-    res.set('Allow', allowed)
-    sendFailure(res, new SvcError('method_not_allowed', `${req.method} is not allowed here; use ${allowed}`))
+function mountPublicRoute (router: express.Router, runtime: ControlPlaneRuntime, route: MountedRoute): void {
+  const method = route.method.toLowerCase() as 'get' | 'post'
+  const stack = []
+  if (route.cors) {
+    const cors = corsGuard({ origins: route.cors(runtime.options), methods: route.method, headers: 'Content-Type' })
+    router.options(route.path, cors)
+    stack.push(cors)
   }
+  if (route.body) stack.push(rawBody(route.body === true ? runtime.options.maxBodyBytes : route.body))
+  router[method](route.path, ...stack, toMiddleware(runtime, gated(route)))
+  router.all(route.path, refuseOtherMethods(route.cors ? `${route.method}, OPTIONS` : route.method))
 }
 
 /**
  * The `svc/v1` namespace: dispatch, the manifest, a route per operation (POST, and GET for reads),
- * the OpenAPI document and its reference page, MCP, the public lead form and the content-source webhook.
+ * the OpenAPI document and its reference page, MCP, and the resources' public routes.
  */
-export function createRouter (runtime: ControlPlaneRuntime): express.Router {
+export function createRouter (runtime: ControlPlaneRuntime, routes: readonly MountedRoute[]): express.Router {
   const router = express.Router()
-  const handle = (route: Route) => (req: Request, res: Response, next: NextFunction) => {
-    route(runtime, req, res).catch(next)
-  }
   router.use((_req, res, next) => {
     res.set('Svc-Version', PRODUCT_VERSION)
     res.set('Cache-Control', 'no-store')
     next()
   })
-  router.post('/manage/dispatch', rawBody(runtime.options.maxBodyBytes), handle(dispatchRoute))
-  router.all('/manage/dispatch', methodNotAllowed('POST'))
-  router.get('/manage/manifest', handle(manifestRoute))
-  router.all('/manage/manifest', methodNotAllowed('GET'))
-  router.get('/manage/:resource/:action', handle(readFormRoute))
-  router.post('/manage/:resource/:action', rawBody(runtime.options.maxBodyBytes), handle(operationRoute))
-  router.all('/manage/:resource/:action', methodNotAllowed(req =>
+  router.post('/manage/dispatch', rawBody(runtime.options.maxBodyBytes), toMiddleware(runtime, dispatchRoute))
+  router.all('/manage/dispatch', refuseOtherMethods('POST'))
+  router.get('/manage/manifest', toMiddleware(runtime, manifestRoute))
+  router.all('/manage/manifest', refuseOtherMethods('GET'))
+  router.get('/manage/:resource/:action', toMiddleware(runtime, readFormRoute))
+  router.post('/manage/:resource/:action', rawBody(runtime.options.maxBodyBytes), toMiddleware(runtime, operationRoute))
+  router.all('/manage/:resource/:action', refuseOtherMethods(req =>
     runtime.registry.get(String(req.params.resource), String(req.params.action))?.readonly ? 'GET, POST' : 'POST'))
-  router.get('/openapi.json', handle(openApiRoute))
-  router.all('/openapi.json', methodNotAllowed('GET'))
-  router.get('/docs', handle(docsPageRoute))
+  router.get('/openapi.json', toMiddleware(runtime, openApiRoute))
+  router.all('/openapi.json', refuseOtherMethods('GET'))
+  router.get('/docs', toMiddleware(runtime, docsPageRoute))
   router.get('/docs/assets/:file', docsAssetRoute())
-  router.all(['/docs', '/docs/assets/:file'], methodNotAllowed('GET'))
-  const leadForm = publicLeadForm(runtime)
-  router.options('/public/leads', leadForm.preflight)
-  router.post('/public/leads', ...leadForm.post)
-  router.all('/public/leads', methodNotAllowed('POST, OPTIONS'))
+  router.all(['/docs', '/docs/assets/:file'], refuseOtherMethods('GET'))
   router.use('/mcp', mcpRouter(runtime))
-  router.post('/ingest/:slug', rawBody(runtime.options.maxBodyBytes), handle(ingestRoute))
-  router.all('/ingest/:slug', methodNotAllowed('POST'))
+  for (const route of routes) mountPublicRoute(router, runtime, route)
   router.use((req, _res, next) => next(notFound(`no endpoint ${req.method} ${req.baseUrl}${req.path}`)))
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     sendFailure(res, fromHttpError(error) ?? toSvcError(error, runtime.log))

@@ -2,7 +2,7 @@ import { McpError, type ReadResourceResult, type Resource } from '@modelcontextp
 import type { ControlPlaneRuntime } from '../runtime.ts'
 import type { Identity } from '../auth/identity.ts'
 import { roleHasCapability } from '../auth/capabilities.ts'
-import { buildManifest } from '../registry/manifest.ts'
+import { currentManifest } from '../http/manifest-route.ts'
 
 export const MANIFEST_URI = 'svc://manifest'
 
@@ -27,6 +27,6 @@ export function listResources (runtime: ControlPlaneRuntime, identity: Identity)
 
 export async function readResource (runtime: ControlPlaneRuntime, identity: Identity, uri: string): Promise<ReadResourceResult> {
   if (uri !== MANIFEST_URI || !mayRead(runtime, identity)) throw new McpError(RESOURCE_NOT_FOUND, `no resource ${uri}`, { uri })
-  const manifest = buildManifest(runtime.registry, runtime.options.basePath, await runtime.disabledModules())
+  const manifest = await currentManifest(runtime)
   return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(manifest) }] }
 }

@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { ControlPlaneRuntime } from '../runtime.ts'
-import { SvcError } from '../errors.ts'
+import { methodNotAllowed } from '../errors.ts'
 import { toSvcError } from '../http/envelope.ts'
 import { fromHttpError } from '../http/http-errors.ts'
 import { allowedHostnames, dnsRebindingGuard } from './dns-rebinding.ts'
@@ -17,7 +17,7 @@ export function mcpRouter (runtime: ControlPlaneRuntime): express.Router {
   router.post('/', (req, res, next) => { mcpRoute(runtime, req, res).catch(next) })
   router.all('/', (req, res) => {
     res.set('Allow', 'POST')
-    sendJsonRpcFailure(res, new SvcError('method_not_allowed', `${req.method} is not allowed here: this stateless MCP endpoint takes POST only`))
+    sendJsonRpcFailure(res, methodNotAllowed(`${req.method} is not allowed here: this stateless MCP endpoint takes POST only`))
   })
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const failure = fromHttpError(error) ?? toSvcError(error, runtime.log)

@@ -5,7 +5,7 @@ import { roleHasCapability } from '../auth/capabilities.ts'
 
 /** The operations this caller may run now: their role holds the capability and the module is on. */
 export async function runnableOperations (runtime: ControlPlaneRuntime, identity: Identity): Promise<Operation[]> {
-  const disabled = await runtime.disabledModules()
+  const disabled = await runtime.modules.disabled()
   return runtime.registry.all().filter(operation =>
     !disabled.has(operation.module) && roleHasCapability(runtime.options.capabilities, identity.account.role, operation.capability))
 }

@@ -10,7 +10,7 @@ export type OutboxMessage = {
 }
 
 /** Writes a message; pass the transaction that makes the change so both commit or neither. */
-export async function enqueueOutbox (db: Db | Tx, message: OutboxMessage, now = new Date()): Promise<number> {
+export async function enqueueOutbox (db: Db | Tx, message: OutboxMessage, now: Date): Promise<number> {
   const row = await db.svcOutboxMessage.create({
     data: { topic: message.topic, orderingKey: message.orderingKey, payload: message.payload as never, nextAttemptAt: now, createdAt: now },
     select: { id: true },

@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { integer, json, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../lists.ts'
+import type { ListAccess } from '../auth/list-access.ts'
 
 /**
  * Messages to other systems, written in the same transaction as the change that causes them and

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts'
 import type { ResolvedOptions } from '../options.ts'
-import type { SecretBox } from '../lib/secret-box.ts'
+import type { SecretBox } from '../secrets/secret-box.ts'
 
 /** What an outbox handler may use: no caller identity, since delivery happens later. */
 export type OutboxDeps = { db: Db, secrets: SecretBox, options: ResolvedOptions }

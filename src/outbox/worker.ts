@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/client.ts'
 import { retryDelayMs, type BackoffOptions } from './backoff.ts'
+import { defaultLog } from '../lib/log.ts'
 
 /** Delivers one message; throw to have it retried later. */
 export type OutboxHandler = (payload: Record<string, unknown>, message: { id: number, attempts: number }) => Promise<void>
@@ -52,7 +53,7 @@ export class OutboxWorker {
       leaseMs: options.leaseMs ?? 60_000,
     }
     this.#now = options.now ?? (() => new Date())
-    this.#log = options.log ?? ((message, error) => console.error(`[svc] ${message}`, error ?? ''))
+    this.#log = options.log ?? defaultLog
   }
 
   start (): void {

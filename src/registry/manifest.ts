@@ -7,6 +7,17 @@ import { callErrorCodes } from './error-codes.ts'
 import type { ErrorCode } from '../errors.ts'
 import { weakMemo } from '../lib/weak-memo.ts'
 
+/** A page of the Admin UI that manages a resource; the navigation shows it when the manifest lists every operation in `requires`. */
+export type AdminPage = {
+  /** Where the page lives in the Admin UI, e.g. `/crm` (its component is `admin/pages/crm.tsx`). */
+  path: string
+  /** Its entry in the navigation. */
+  label: string
+  title: string
+  /** Operations the page calls. */
+  requires: readonly string[]
+}
+
 export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | 'errors' | 'openWorld'> & {
   /** Reaches outside the site (e-mail, providers, other systems). */
   open_world: boolean
@@ -51,12 +62,19 @@ function manifestEntry (operation: Operation, basePath: string, disabledModules:
   }
 }
 
-export function buildManifest (registry: OperationRegistry, basePath: string, disabledModules: ReadonlySet<string> = new Set()) {
+export function buildManifest (
+  registry: OperationRegistry,
+  basePath: string,
+  disabledModules: ReadonlySet<string> = new Set(),
+  adminPages: readonly AdminPage[] = [],
+) {
   return {
     namespace: NAMESPACE,
     product_version: PRODUCT_VERSION,
     /** What the example placeholders that no setup step binds stand for. */
     example_fixtures: EXAMPLE_FIXTURES,
     operations: registry.all().map(operation => manifestEntry(operation, basePath, disabledModules)),
+    /** The installed resources' Admin UI pages, in navigation order. */
+    admin_pages: adminPages,
   }
 }

@@ -1,9 +1,18 @@
 import type { KeystoneContext } from '@keystone-6/core/types'
 import type { Identity } from '../auth/identity.ts'
 import type { ResolvedOptions } from '../options.ts'
-import type { SecretBox } from '../lib/secret-box.ts'
+import type { SecretBox } from '../secrets/secret-box.ts'
 import type { Db } from '../db/client.ts'
-import type { OperationRegistry } from './registry.ts'
+import type { ModuleCatalogue } from '../modules/module-catalogue.ts'
+
+/** What a handler may read of the registered operations. */
+export type RegisteredOperations = {
+  /** Every operation, sorted by name. */
+  all (): ReadonlyArray<{ name: string, resource: string, action: string, module: string, summary: string, capability: string }>
+}
+
+/** One entry of `status.get`'s `counts`; each resource declares its own. */
+export type StatusCounter = { key: string, count: (db: Db) => Promise<number> }
 import type { Channel } from './channel.ts'
 
 /** Everything a handler may use. Handlers never see the HTTP request. */
@@ -20,7 +29,11 @@ export type OperationContext = {
   /** The current time; always use this rather than `new Date()`, so tests control time. */
   now: () => Date
   /** Every registered operation (for operations that describe the installation). */
-  registry: OperationRegistry
+  registry: RegisteredOperations
+  /** The installation's modules and their switches. */
+  modules: ModuleCatalogue
+  /** What `status.get` counts, from every installed resource. */
+  statusCounters: readonly StatusCounter[]
   /** Asks the outbox worker to deliver now what was just enqueued (after the transaction commits). */
   kickOutbox: () => void
 }

@@ -3,7 +3,6 @@ import type { Operation, OperationResult } from './define-operation.ts'
 import type { OperationContext } from './operation-context.ts'
 import type { CapabilityMap } from '../options.ts'
 import type { Identity } from '../auth/identity.ts'
-import { assertModuleEnabled } from '../resources/modules/state.ts'
 import { roleHasCapability } from '../auth/capabilities.ts'
 import { confirmRequired, forbidden, internal, invalidParams } from '../errors.ts'
 import { assertCleanInput } from './input-boundary.ts'
@@ -44,7 +43,7 @@ export async function runOperation (
   context: OperationContext,
 ): Promise<OperationResult<unknown>> {
   assertCapability(context, context.identity, operation)
-  await assertModuleEnabled(context.db, operation.module)
+  await context.modules.assertEnabled(operation.module)
   const params = parseParams(operation, rawParams)
   // `confirm` counts at the top level or in params, also for operations that only declare it (import).
   if (confirmed && 'confirm' in operation.params.shape) params.confirm = true

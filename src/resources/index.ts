@@ -1,39 +1,31 @@
-import type { Operation } from '../registry/define-operation.ts'
-import type { OutboxTopic } from '../outbox/topic.ts'
-import { aiOperations } from './ai/index.ts'
-import { apiKeyOperations } from './api-keys/index.ts'
-import { auditOperations } from './audit/index.ts'
-import { crmOperations } from './crm/index.ts'
-import { moduleOperations } from './modules/index.ts'
-import { statusOperations } from './status/index.ts'
-import { leadOperations, leadOutboxTopics } from './leads/index.ts'
-import { roleOperations } from './roles/index.ts'
-import { userOperations } from './users/index.ts'
-import { contentSourceOperations } from './content-sources/index.ts'
-import { forwardTopic } from './content-sources/forward/topic.ts'
-import { integrationOperations } from './integrations/index.ts'
-import { variableOperations } from './variables/index.ts'
-import { pipelineOperations } from './pipelines/index.ts'
+import type { Resource } from '../define-resource.ts'
+import { aiResource } from './ai/index.ts'
+import { apiKeysResource } from './api-keys/index.ts'
+import { auditResource } from './audit/index.ts'
+import { contentSourcesResource } from './content-sources/index.ts'
+import { crmResource } from './crm/index.ts'
+import { integrationsResource } from './integrations/index.ts'
+import { leadsResource } from './leads/index.ts'
+import { modulesResource } from './modules/index.ts'
+import { pipelinesResource } from './pipelines/index.ts'
+import { rolesResource } from './roles/index.ts'
+import { statusResource } from './status/index.ts'
+import { usersResource } from './users/index.ts'
+import { variablesResource } from './variables/index.ts'
 
-/** Every operation the control plane ships with. */
-export const builtinOperations: readonly Operation[] = [
-  ...aiOperations,
-  ...apiKeyOperations,
-  ...auditOperations,
-  ...contentSourceOperations,
-  ...crmOperations,
-  ...moduleOperations,
-  ...statusOperations,
-  ...leadOperations,
-  ...pipelineOperations,
-  ...roleOperations,
-  ...userOperations,
-  ...integrationOperations,
-  ...variableOperations,
-]
-
-/** Every kind of outbox message the built-in resources send. */
-export const builtinOutboxTopics: readonly OutboxTopic[] = [
-  ...leadOutboxTopics,
-  forwardTopic,
+/** Every resource the control plane ships with, in the order of their Admin UI pages. Adding one is one line here. */
+export const builtinResources: readonly Resource[] = [
+  statusResource,
+  apiKeysResource,
+  crmResource,
+  usersResource,
+  rolesResource,
+  leadsResource,
+  contentSourcesResource,
+  pipelinesResource,
+  modulesResource,
+  integrationsResource,
+  aiResource,
+  variablesResource,
+  auditResource,
 ]

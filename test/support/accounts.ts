@@ -11,6 +11,6 @@ export async function createAccount (db: Db, role: HostRole = 'administrator', o
   const email = `${role}-${randomUUID().slice(0, 8)}@example.test`
   const password = `pw-${randomUUID()}`
   const account = await db.user.create({ data: { email, name: role, role, password: await hashPassword(password) } })
-  const key = await issueApiKey(db, { accountId: account.id, label: 'test', expiresInDays: options.expiresInDays })
+  const key = await issueApiKey(db, { accountId: account.id, label: 'test', expiresInDays: options.expiresInDays }, new Date())
   return { id: account.id, email, password, key: key.key, keyId: key.id }
 }

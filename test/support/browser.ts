@@ -34,3 +34,15 @@ export async function signInThroughAdminUi (page: Page, baseUrl: string, email: 
   await page.getByRole('button', { name: 'Sign in' }).click()
   await page.waitForURL(url => !url.pathname.startsWith('/signin'))
 }
+
+/**
+ * Chooses an option in the open list of a picker or combo box. A click that lands while the list
+ * is still opening only moves the focus there (react-aria selects on the press that follows), so
+ * the option is chosen with the keyboard, as a user of the keyboard would, and the list must close.
+ */
+export async function chooseOption (page: Page, name: string | RegExp): Promise<void> {
+  const option = page.getByRole('option', { name })
+  await option.focus()
+  await option.press('Enter')
+  await page.getByRole('listbox').waitFor({ state: 'hidden' })
+}

@@ -1,5 +1,4 @@
 import { TextLink } from '@keystar/ui/link'
-import { CONTROL_PLANE_PAGES } from '../../lib/control-plane-pages.ts'
 import type { AuditEntry, Paged } from '../../lib/records.ts'
 import type { OperationState as State } from '../../lib/use-operation.ts'
 import { AuditTable } from '../audit/audit-table.tsx'
@@ -13,7 +12,7 @@ export function FailedOperations ({ state }: { state: State<Paged<AuditEntry>> }
       {data => data.items.length === 0
         ? (
           <EmptyState title='No failed operation'>
-            Every call recorded in the <TextLink href={CONTROL_PLANE_PAGES.audit.href}>audit log</TextLink> succeeded.
+            Every call recorded in the <TextLink href='/audit-log'>audit log</TextLink> succeeded.
           </EmptyState>
           )
         : <AuditTable entries={data.items} />}

@@ -2,7 +2,6 @@ import { HStack } from '@keystar/ui/layout'
 import { TextLink } from '@keystar/ui/link'
 import { StatusLight } from '@keystar/ui/status-light'
 import { Text } from '@keystar/ui/typography'
-import { CONTROL_PLANE_PAGES } from '../../lib/control-plane-pages.ts'
 import type { StatusReport } from '../../lib/records.ts'
 import { DataTable, type Column } from '../data-table.tsx'
 import { EmptyState } from '../empty-state.tsx'
@@ -37,7 +36,7 @@ export function ForwardingTable ({ backlogs }: { backlogs: StatusReport['forward
   if (backlogs.length === 0) {
     return (
       <EmptyState title='No content source yet'>
-        Create one on the <TextLink href={CONTROL_PLANE_PAGES.contentSources.href}>Content sources</TextLink> page and point your sender at its ingest URL; its forwards show here.
+        Create one on the <TextLink href='/content-sources'>Content sources</TextLink> page and point your sender at its ingest URL; its forwards show here.
       </EmptyState>
     )
   }

@@ -2,7 +2,6 @@ import { Badge } from '@keystar/ui/badge'
 import { Button } from '@keystar/ui/button'
 import { Flex, Grid, HStack, VStack } from '@keystar/ui/layout'
 import { Text } from '@keystar/ui/typography'
-import { CONTROL_PLANE_PAGES } from '../../lib/control-plane-pages.ts'
 import { plural } from '../../lib/format.ts'
 import { ageOf, healthSignals } from '../../lib/health.ts'
 import { findOperation } from '../../lib/manifest-access.ts'
@@ -71,7 +70,7 @@ function Report ({ report, checkedAt }: { report: StatusReport, checkedAt: strin
       <Panel title='Forwarding by content source'>
         <ForwardingTable backlogs={report.forwarding} />
       </Panel>
-      <Panel title='Modules' actions={<Button href={CONTROL_PLANE_PAGES.settings.href}>Manage modules</Button>}>
+      <Panel title='Modules' actions={<Button href='/settings'>Manage modules</Button>}>
         <Flex gap='regular' wrap data-testid='health-modules'>
           {Object.entries(report.modules).map(([key, enabled]) => (
             <Badge key={key} tone={enabled ? 'positive' : 'neutral'}>{moduleName(key)} · {enabled ? 'on' : 'off'}</Badge>
@@ -92,7 +91,7 @@ export function HealthOverview ({ manifest }: { manifest: Manifest }) {
     <VStack gap='xlarge'>
       <OperationState state={report}>{data => <Report report={data} checkedAt={report.checkedAt?.toLocaleTimeString('en-GB') ?? '—'} />}</OperationState>
       {auditable && (
-        <Panel title='Recent failed operations' actions={<Button href={CONTROL_PLANE_PAGES.audit.href}>Open audit log</Button>}>
+        <Panel title='Recent failed operations' actions={<Button href='/audit-log'>Open audit log</Button>}>
           <FailedOperations state={failures} />
         </Panel>
       )}

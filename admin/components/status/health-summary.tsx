@@ -1,6 +1,5 @@
 import { Button } from '@keystar/ui/button'
 import { HStack } from '@keystar/ui/layout'
-import { CONTROL_PLANE_PAGES } from '../../lib/control-plane-pages.ts'
 import { healthSignals } from '../../lib/health.ts'
 import { useStatusReport } from '../../lib/use-status-report.ts'
 import { OperationState } from '../operation-state.tsx'
@@ -18,7 +17,7 @@ export function HealthSummary () {
       actions={
         <HStack gap='large' alignItems='center'>
           {report.status === 'ready' && <VerdictBadge signals={healthSignals(report.data)} />}
-          <Button href={CONTROL_PLANE_PAGES.status.href}>Open health overview</Button>
+          <Button href='/status'>Open health overview</Button>
         </HStack>
       }
     >

@@ -1,5 +1,14 @@
-import { listApiKeys } from './list.ts'
-import { mintApiKey } from './mint.ts'
-import { revokeApiKey } from './revoke.ts'
+import { defineResource } from '../../define-resource.ts'
+import { apiKeyList } from './model.ts'
+import { listApiKeys } from './operations/list.ts'
+import { mintApiKey } from './operations/mint.ts'
+import { revokeApiKey } from './operations/revoke.ts'
 
-export const apiKeyOperations = [listApiKeys, mintApiKey, revokeApiKey]
+/** The caller's own API keys. Locked: switching it off would lock integrators out. */
+export const apiKeysResource = defineResource({
+  name: 'api_keys',
+  module: 'locked',
+  lists: readOnly => ({ SvcApiKey: apiKeyList(readOnly()) }),
+  operations: [listApiKeys, mintApiKey, revokeApiKey],
+  adminPages: [{ path: '/api-keys', label: 'API keys', title: 'API keys', requires: ['api_keys.list', 'api_keys.mint', 'api_keys.revoke'] }],
+})

@@ -4,8 +4,8 @@ import { API_KEY_ROW_FIELDS, toApiKeyRecord } from './shape.ts'
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 
-/** Creates a key for an account. The plaintext exists only in the return value. */
-export async function issueApiKey (db: Db, input: { accountId: string, label: string, expiresInDays?: number | undefined, parentPublicId?: string | null }) {
+/** Creates a key for an account; `now` starts its lifetime. The plaintext exists only in the return value. */
+export async function issueApiKey (db: Db, input: { accountId: string, label: string, expiresInDays?: number | undefined, parentPublicId?: string | null }, now: Date) {
   const minted = mintKey()
   const row = await db.svcApiKey.create({
     data: {
@@ -14,9 +14,9 @@ export async function issueApiKey (db: Db, input: { accountId: string, label: st
       label: input.label,
       owner: { connect: { id: input.accountId } },
       ...(input.parentPublicId ? { parent: { connect: { publicId: input.parentPublicId } } } : {}),
-      expiresAt: input.expiresInDays ? new Date(Date.now() + input.expiresInDays * DAY_MS) : null,
+      expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * DAY_MS) : null,
     },
     select: API_KEY_ROW_FIELDS,
   })
-  return { ...toApiKeyRecord(row), key: minted.plaintext }
+  return { ...toApiKeyRecord(row, now), key: minted.plaintext }
 }

@@ -34,7 +34,7 @@ function statusOf (row: ApiKeyRow, now: Date): z.infer<typeof apiKeyRecord>['sta
   return 'active'
 }
 
-export function toApiKeyRecord (row: ApiKeyRow, now = new Date()): z.input<typeof apiKeyRecord> {
+export function toApiKeyRecord (row: ApiKeyRow, now: Date): z.input<typeof apiKeyRecord> {
   return {
     id: row.publicId,
     label: row.label,

@@ -1,3 +1,10 @@
-import { listAudit } from './list.ts'
+import { defineResource } from '../../define-resource.ts'
+import { listAudit } from './operations/list.ts'
 
-export const auditOperations = [listAudit]
+/** Reading the audit log the dispatcher writes (the writer and its list belong to the core). */
+export const auditResource = defineResource({
+  name: 'audit',
+  module: 'locked',
+  operations: [listAudit],
+  adminPages: [{ path: '/audit-log', label: 'Audit log', title: 'Audit log', requires: ['audit.list'] }],
+})

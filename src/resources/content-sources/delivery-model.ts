@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { integer, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../lists.ts'
+import type { ListAccess } from '../../auth/list-access.ts'
 import { compoundUnique } from '../../db/compound-unique.ts'
 
 /**

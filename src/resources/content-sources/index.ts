@@ -1,21 +1,36 @@
-import { approveContentSourceMapping } from './approve-mapping.ts'
-import { createContentSource } from './create.ts'
-import { deleteContentSource } from './delete.ts'
-import { exportContentSource } from './export.ts'
-import { getContentSource } from './get.ts'
-import { importContentSource } from './import.ts'
-import { listContentSources } from './list.ts'
-import { rotateContentSourceSecret } from './rotate-secret.ts'
-import { updateContentSource } from './update.ts'
+import { defineResource } from '../../define-resource.ts'
+import { contentSourceList } from './model.ts'
+import { contentDeliveryList } from './delivery-model.ts'
+import { forwardTopic } from './forward/topic.ts'
+import { ingestRoute } from './ingest/route.ts'
+import { approveContentSourceMapping } from './operations/approve-mapping.ts'
+import { createContentSource } from './operations/create.ts'
+import { deleteContentSource } from './operations/delete.ts'
+import { exportContentSource } from './operations/export.ts'
+import { getContentSource } from './operations/get.ts'
+import { importContentSource } from './operations/import.ts'
+import { listContentSources } from './operations/list.ts'
+import { rotateContentSourceSecret } from './operations/rotate-secret.ts'
+import { updateContentSource } from './operations/update.ts'
+import { internalList } from '../../auth/list-access.ts'
 
-export const contentSourceOperations = [
-  approveContentSourceMapping,
-  createContentSource,
-  deleteContentSource,
-  exportContentSource,
-  getContentSource,
-  importContentSource,
-  listContentSources,
-  rotateContentSourceSecret,
-  updateContentSource,
-]
+/** Outside systems pushing articles into the host's `Post` list through their own webhook. */
+export const contentSourcesResource = defineResource({
+  name: 'content_sources',
+  lists: readOnly => ({ SvcContentDelivery: contentDeliveryList(internalList(readOnly())), SvcContentSource: contentSourceList(readOnly()) }),
+  operations: [
+    approveContentSourceMapping,
+    createContentSource,
+    deleteContentSource,
+    exportContentSource,
+    getContentSource,
+    importContentSource,
+    listContentSources,
+    rotateContentSourceSecret,
+    updateContentSource,
+  ],
+  routes: [ingestRoute],
+  outboxTopics: [forwardTopic],
+  statusCounters: [{ key: 'content_sources', count: db => db.svcContentSource.count() }],
+  adminPages: [{ path: '/content-sources', label: 'Content sources', title: 'Content sources', requires: ['content_sources.list'] }],
+})

@@ -1,4 +1,4 @@
-import type { SecretBox } from '../../lib/secret-box.ts'
+import type { SecretBox } from '../../secrets/secret-box.ts'
 import type { SecretSource } from './values.ts'
 import { generateWebhookSecret } from './webhook-signature.ts'
 

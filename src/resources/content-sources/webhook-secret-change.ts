@@ -1,4 +1,4 @@
-import type { SecretBox } from '../../lib/secret-box.ts'
+import type { SecretBox } from '../../secrets/secret-box.ts'
 import { invalidParams } from '../../errors.ts'
 import type { SourceRow } from './columns.ts'
 

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 
 const WHSEC = 'whsec_'
 
@@ -10,11 +10,6 @@ export function generateWebhookSecret (): string {
 /** The HMAC key of a secret: the decoded bytes of a `whsec_` secret, the UTF-8 bytes of any other. */
 export function hmacKey (secret: string): Buffer {
   return secret.startsWith(WHSEC) ? Buffer.from(secret.slice(WHSEC.length), 'base64') : Buffer.from(secret, 'utf8')
-}
-
-/** Constant-time equality of two strings of any length (their digests are compared). */
-export function safeEqual (a: string | Buffer, b: string | Buffer): boolean {
-  return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest())
 }
 
 /** Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`. */

@@ -1,8 +1,17 @@
-import { createCrm } from './create.ts'
-import { deleteCrm } from './delete.ts'
-import { getCrm } from './get.ts'
-import { listCrm } from './list.ts'
-import { setCrmSecret } from './set-secret.ts'
-import { updateCrm } from './update.ts'
+import { defineResource } from '../../define-resource.ts'
+import { crmSlotList } from './model.ts'
+import { createCrm } from './operations/create.ts'
+import { deleteCrm } from './operations/delete.ts'
+import { getCrm } from './operations/get.ts'
+import { listCrm } from './operations/list.ts'
+import { setCrmSecret } from './operations/set-secret.ts'
+import { updateCrm } from './operations/update.ts'
 
-export const crmOperations = [createCrm, deleteCrm, getCrm, listCrm, setCrmSecret, updateCrm]
+/** Connections to CRM systems, in numbered slots. */
+export const crmResource = defineResource({
+  name: 'crm',
+  lists: readOnly => ({ SvcCrmSlot: crmSlotList(readOnly()) }),
+  operations: [createCrm, deleteCrm, getCrm, listCrm, setCrmSecret, updateCrm],
+  statusCounters: [{ key: 'crm', count: db => db.svcCrmSlot.count() }],
+  adminPages: [{ path: '/crm', label: 'CRM', title: 'CRM connections', requires: ['crm.list'] }],
+})

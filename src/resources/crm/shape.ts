@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { formatSlot, slotNumber } from '../../lib/slots.ts'
+import { formatSlot, slotNumber } from '../../db/slots.ts'
 import { displayName, httpUrl } from '../../lib/fields.ts'
 import { notFound } from '../../errors.ts'
 import type { Db } from '../../db/client.ts'

@@ -1,7 +1,14 @@
-import { clearIntegrationSecret } from './clear-secret.ts'
-import { getIntegration } from './get.ts'
-import { listIntegrations } from './list.ts'
-import { setIntegrationSecret } from './set-secret.ts'
-import { updateIntegration } from './update.ts'
+import { defineResource } from '../../define-resource.ts'
+import { integrationList } from './model.ts'
+import { clearIntegrationSecret } from './operations/clear-secret.ts'
+import { getIntegration } from './operations/get.ts'
+import { listIntegrations } from './operations/list.ts'
+import { setIntegrationSecret } from './operations/set-secret.ts'
+import { updateIntegration } from './operations/update.ts'
 
-export const integrationOperations = [clearIntegrationSecret, getIntegration, listIntegrations, setIntegrationSecret, updateIntegration]
+/** Settings of the third-party services in the integration catalogue. */
+export const integrationsResource = defineResource({
+  name: 'integrations',
+  lists: readOnly => ({ SvcIntegration: integrationList(readOnly()) }),
+  operations: [clearIntegrationSecret, getIntegration, listIntegrations, setIntegrationSecret, updateIntegration],
+})

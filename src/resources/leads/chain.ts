@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { sha256Hex } from '../../lib/sha256.ts'
 import { canonicalJson } from '../../lib/canonical-json.ts'
 
 /** The `prev_hash` of a lead's first event. */
@@ -16,7 +16,7 @@ export type ChainReport = { ok: boolean, count: number, broken_at: number | null
 /** SHA-256 over the previous hash followed by the RFC 8785 canonical JSON of the event; lower-case hex. */
 export function eventHash (prevHash: string, event: ChainedEvent): string {
   const canonical = canonicalJson({ lead: event.lead, seq: event.seq, type: event.type, at: event.at.toISOString(), data: event.data ?? null })
-  return createHash('sha256').update(prevHash).update(canonical).digest('hex')
+  return sha256Hex(prevHash + canonical)
 }
 
 const hashAt = (events: readonly StoredEvent[], position: number) => events[position - 1]!.hash

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import type { OutboxDeps, OutboxTopic } from '../../outbox/topic.ts'
 import type { OutboxMessage } from '../../outbox/enqueue.ts'
-import { DeliveryError, postJson } from '../../lib/http-client.ts'
-import { formatSlot, slotNumber } from '../../lib/slots.ts'
+import { DeliveryError, postJson } from '../../outbound/http-client.ts'
+import { formatSlot, slotNumber } from '../../db/slots.ts'
 import { readVariable } from '../variables/read-variable.ts'
 
 export const CONTACT_STATUS_TOPIC = 'leads.contact_status'

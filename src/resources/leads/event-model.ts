@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { integer, json, relationship, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../lists.ts'
+import type { ListAccess } from '../../auth/list-access.ts'
 
 /**
  * One link of a lead's chain. The unique (lead, seq) pair means two appends racing for the same

@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { integer, json, relationship, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../lists.ts'
+import type { ListAccess } from '../../auth/list-access.ts'
 
 /**
  * A captured lead. `eventCount` and `headHash` summarise its event chain, so a deleted tail of

@@ -1,6 +1,6 @@
 import type { OperationContext } from '../../registry/operation-context.ts'
-import { recordAudit } from '../audit/record.ts'
-import { DeliveryError } from '../../lib/http-client.ts'
+import { recordAudit } from '../../audit/record.ts'
+import { DeliveryError } from '../../outbound/http-client.ts'
 import { pushContactStatus } from './contact-push.ts'
 
 /** The caller waits for this push, so it gets less time than an outbox delivery. */

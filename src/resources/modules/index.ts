@@ -1,4 +1,12 @@
-import { listModules } from './list.ts'
-import { disableModule, enableModule } from './switch.ts'
+import { defineResource } from '../../define-resource.ts'
+import { listModules } from './operations/list.ts'
+import { disableModule } from './operations/disable.ts'
+import { enableModule } from './operations/enable.ts'
 
-export const moduleOperations = [disableModule, enableModule, listModules]
+/** The module switches (the gate itself belongs to the core). Locked: it must stay able to switch back on. */
+export const modulesResource = defineResource({
+  name: 'modules',
+  module: 'locked',
+  operations: [disableModule, enableModule, listModules],
+  adminPages: [{ path: '/settings', label: 'Settings', title: 'Site settings', requires: ['modules.list'] }],
+})

@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import type { OperationRegistry } from '../../registry/registry.ts'
-import { isLockedModule, LOCKED_MODULES, TOGGLEABLE_MODULES } from './catalogue.ts'
+import type { ModuleCatalogue } from '../../modules/module-catalogue.ts'
 import { notFound } from '../../errors.ts'
 
 export const moduleRecord = z.object({
@@ -12,23 +11,10 @@ export const moduleRecord = z.object({
 
 export const moduleParam = z.string().min(1).describe('Module key, e.g. "leads". modules.list names them all.')
 
-/** Every module: the built-in catalogue plus any module a host-registered operation names. */
-export function knownModules (registry: OperationRegistry): string[] {
-  const fromOperations = registry.all().map(operation => operation.module)
-  return [...new Set([...LOCKED_MODULES, ...TOGGLEABLE_MODULES, ...fromOperations])].sort()
+export function assertKnownModule (modules: ModuleCatalogue, module: string): void {
+  if (!modules.has(module)) throw notFound(`unknown module "${module}"; modules: ${modules.keys().join(', ')}`)
 }
 
-export function assertKnownModule (registry: OperationRegistry, module: string): void {
-  if (!knownModules(registry).includes(module)) {
-    throw notFound(`unknown module "${module}"; modules: ${knownModules(registry).join(', ')}`)
-  }
-}
-
-export function toModuleRecord (registry: OperationRegistry, key: string, disabled: Set<string>): z.input<typeof moduleRecord> {
-  return {
-    key,
-    enabled: !disabled.has(key) || isLockedModule(key),
-    locked: isLockedModule(key),
-    operations: registry.all().filter(operation => operation.module === key).map(operation => operation.name),
-  }
+export function toModuleRecord (modules: ModuleCatalogue, key: string, disabled: ReadonlySet<string>): z.input<typeof moduleRecord> {
+  return { key, enabled: !disabled.has(key), locked: modules.isLocked(key), operations: modules.operationsOf(key) }
 }

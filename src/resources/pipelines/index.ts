@@ -1,23 +1,37 @@
-import { createRecipe } from './create-recipe.ts'
-import { deleteRecipe } from './delete-recipe.ts'
-import { getRecipe } from './get-recipe.ts'
-import { getRun } from './get-run.ts'
-import { listPosts } from './list-posts.ts'
-import { listRecipes } from './list-recipes.ts'
-import { listRuns } from './list-runs.ts'
-import { listStages } from './list-stages.ts'
-import { runRecipe } from './run.ts'
-import { updateRecipe } from './update-recipe.ts'
+import { defineResource } from '../../define-resource.ts'
+import { pipelineRecipeList } from './recipe-model.ts'
+import { pipelineRunList } from './run-model.ts'
+import { internalList } from '../../auth/list-access.ts'
+import { builtinStages } from './stages/builtin.ts'
+import { ensureDefaultRecipe } from './default-recipe.ts'
+import { withPublishTrigger } from './triggers/publish-hook.ts'
+import { createRecipe } from './operations/create-recipe.ts'
+import { deleteRecipe } from './operations/delete-recipe.ts'
+import { getRecipe } from './operations/get-recipe.ts'
+import { getRun } from './operations/get-run.ts'
+import { listPosts } from './operations/list-posts.ts'
+import { listRecipes } from './operations/list-recipes.ts'
+import { listRuns } from './operations/list-runs.ts'
+import { listStages } from './operations/list-stages.ts'
+import { runRecipe } from './operations/run.ts'
+import { updateRecipe } from './operations/update-recipe.ts'
 
-export const pipelineOperations = [
-  createRecipe,
-  deleteRecipe,
-  getRecipe,
-  getRun,
-  listPosts,
-  listRecipes,
-  listRuns,
-  listStages,
-  runRecipe,
-  updateRecipe,
-]
+/** Recipes of content stages run over posts by hand, on ingest and on publish, with their run history. */
+export const pipelinesResource = defineResource({
+  name: 'pipelines',
+  lists: readOnly => ({ SvcPipelineRecipe: pipelineRecipeList(readOnly()), SvcPipelineRun: pipelineRunList(internalList(readOnly())) }),
+  operations: [createRecipe, deleteRecipe, getRecipe, getRun, listPosts, listRecipes, listRuns, listStages, runRecipe, updateRecipe],
+  seeds: [{ what: 'the default pipeline recipe', run: ensureDefaultRecipe }],
+  statusCounters: [
+    { key: 'recipes', count: db => db.svcPipelineRecipe.count() },
+    { key: 'runs', count: db => db.svcPipelineRun.count() },
+  ],
+  adminPages: [{
+    path: '/pipelines',
+    label: 'Pipelines',
+    title: 'Pipelines',
+    requires: ['pipelines.list_recipes', 'pipelines.list_stages', 'pipelines.list_runs', 'pipelines.get_run'],
+  }],
+  stages: builtinStages,
+  extendHostLists: withPublishTrigger,
+})

@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { checkbox, integer, json, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../lists.ts'
+import type { ListAccess } from '../../auth/list-access.ts'
 
 /**
  * One pipeline run over one post, written in the transaction that wrote the post (when it did).

@@ -1,8 +1,18 @@
-import { assignRole } from './assign.ts'
-import { createRole } from './create.ts'
-import { deleteRole } from './delete.ts'
-import { listRoles } from './list.ts'
-import { unassignRole } from './unassign.ts'
-import { updateRole } from './update.ts'
+import { defineResource } from '../../define-resource.ts'
+import { roleList } from './model.ts'
+import { ensureSystemRoles } from './system-roles.ts'
+import { assignRole } from './operations/assign.ts'
+import { createRole } from './operations/create.ts'
+import { deleteRole } from './operations/delete.ts'
+import { listRoles } from './operations/list.ts'
+import { unassignRole } from './operations/unassign.ts'
+import { updateRole } from './operations/update.ts'
 
-export const roleOperations = [assignRole, createRole, deleteRole, listRoles, unassignRole, updateRole]
+/** Team roles: the system roles every site starts with and custom ones, assigned to team slots. */
+export const rolesResource = defineResource({
+  name: 'roles',
+  lists: readOnly => ({ SvcRole: roleList(readOnly()) }),
+  operations: [assignRole, createRole, deleteRole, listRoles, unassignRole, updateRole],
+  seeds: [{ what: 'the system roles', run: ensureSystemRoles }],
+  adminPages: [{ path: '/roles', label: 'Roles', title: 'Roles', requires: ['roles.list'] }],
+})

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Db, Tx } from '../../db/client.ts'
 import { displayName } from '../../lib/fields.ts'
-import { formatSlot } from '../../lib/slots.ts'
+import { formatSlot } from '../../db/slots.ts'
 import { isoOrNull } from '../../lib/timestamps.ts'
 import { MAX_SLOT } from '../../options.ts'
 import { invalidParams, notFound } from '../../errors.ts'

@@ -1,3 +1,10 @@
-import { getStatus } from './get.ts'
+import { defineResource } from '../../define-resource.ts'
+import { getStatus } from './operations/get.ts'
 
-export const statusOperations = [getStatus]
+/** Health of the site and the product, for monitoring. */
+export const statusResource = defineResource({
+  name: 'status',
+  module: 'locked',
+  operations: [getStatus],
+  adminPages: [{ path: '/status', label: 'Health', title: 'Site health', requires: ['status.get'] }],
+})

@@ -1,4 +1,4 @@
-import { formatSlot } from '../../lib/slots.ts'
+import { formatSlot } from '../../db/slots.ts'
 
 type Named = { slot: number, fullName: string, firstName: string, lastName: string, nickname: string }
 

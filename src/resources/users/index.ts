@@ -1,10 +1,23 @@
-import { createUser } from './create.ts'
-import { deleteUser } from './delete.ts'
-import { getUser } from './get.ts'
-import { linkUserAccount } from './link-account.ts'
-import { listUsers } from './list.ts'
-import { sendWelcomeEmail } from './send-welcome-email.ts'
-import { unlinkUserAccount } from './unlink-account.ts'
-import { updateUser } from './update.ts'
+import { defineResource } from '../../define-resource.ts'
+import { teamMemberList } from './model.ts'
+import { welcomeEmailWindowList } from './welcome-window-model.ts'
+import { personalPageRoute } from './personal-page-route.ts'
+import { createUser } from './operations/create.ts'
+import { deleteUser } from './operations/delete.ts'
+import { getUser } from './operations/get.ts'
+import { linkUserAccount } from './operations/link-account.ts'
+import { listUsers } from './operations/list.ts'
+import { sendWelcomeEmail } from './operations/send-welcome-email.ts'
+import { unlinkUserAccount } from './operations/unlink-account.ts'
+import { updateUser } from './operations/update.ts'
+import { internalList } from '../../auth/list-access.ts'
 
-export const userOperations = [createUser, deleteUser, getUser, linkUserAccount, listUsers, sendWelcomeEmail, unlinkUserAccount, updateUser]
+/** The team directory: members in numbered slots, their public pages and their welcome e-mail. */
+export const usersResource = defineResource({
+  name: 'users',
+  lists: readOnly => ({ SvcTeamMember: teamMemberList(readOnly()), SvcWelcomeEmailWindow: welcomeEmailWindowList(internalList(readOnly())) }),
+  operations: [createUser, deleteUser, getUser, linkUserAccount, listUsers, sendWelcomeEmail, unlinkUserAccount, updateUser],
+  routes: [personalPageRoute],
+  statusCounters: [{ key: 'users', count: db => db.svcTeamMember.count() }],
+  adminPages: [{ path: '/team', label: 'Team', title: 'Team', requires: ['users.list'] }],
+})

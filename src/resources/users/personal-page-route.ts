@@ -1,6 +1,6 @@
-import express, { type Request, type Response } from 'express'
-import type { ControlPlaneRuntime } from '../../runtime.ts'
-import { slotNumber } from '../../lib/slots.ts'
+import type { Response } from 'express'
+import type { PublicRoute } from '../../http/route.ts'
+import { slotNumber } from '../../db/slots.ts'
 import { MEMBER_ROW_SELECT, TEAM_PAGES_PATH } from './shape.ts'
 import { renderPageError, renderPageNotFound, renderPersonalPage } from './personal-page.ts'
 
@@ -18,9 +18,11 @@ function sendHtml (res: Response, status: number, html: string): void {
 }
 
 /** `GET /team/{user_num}`: the public personal page of an active team member; 404 for a free slot. */
-export function personalPageRouter (runtime: ControlPlaneRuntime): express.Router {
-  const router = express.Router()
-  router.get(`${TEAM_PAGES_PATH}/:userNum`, async (req: Request, res: Response) => {
+export const personalPageRoute: PublicRoute = {
+  method: 'GET',
+  path: `${TEAM_PAGES_PATH}/:userNum`,
+  site: true,
+  async handler (runtime, req, res) {
     const slot = slotNumber.safeParse(req.params.userNum)
     if (!slot.success) return sendHtml(res, 404, renderPageNotFound())
     try {
@@ -31,6 +33,5 @@ export function personalPageRouter (runtime: ControlPlaneRuntime): express.Route
       runtime.log('could not render a personal page', error)
       sendHtml(res, 500, renderPageError())
     }
-  })
-  return router
+  },
 }

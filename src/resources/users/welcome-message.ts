@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html'
-import type { OutgoingMail } from '../../lib/mailer.ts'
+import type { OutgoingMail } from '../../mail/mailer.ts'
 import type { ResolvedOptions } from '../../options.ts'
 import { memberDisplayName } from './display-name.ts'
 import { personalPageUrl, type MemberRow } from './shape.ts'

@@ -1,8 +1,13 @@
-import { deleteVariable } from './delete.ts'
-import { getVariable } from './get.ts'
-import { listVariables } from './list.ts'
-import { setVariable } from './set.ts'
+import { defineResource } from '../../define-resource.ts'
+import { variableList } from './model.ts'
+import { deleteVariable } from './operations/delete.ts'
+import { getVariable } from './operations/get.ts'
+import { listVariables } from './operations/list.ts'
+import { setVariable } from './operations/set.ts'
 
-export const variableOperations = [deleteVariable, getVariable, listVariables, setVariable]
-
-export { readVariable } from './read-variable.ts'
+/** Named values the site's code reads with `readVariable`. */
+export const variablesResource = defineResource({
+  name: 'variables',
+  lists: readOnly => ({ SvcVariable: variableList(readOnly()) }),
+  operations: [deleteVariable, getVariable, listVariables, setVariable],
+})

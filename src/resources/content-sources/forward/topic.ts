@@ -1,6 +1,6 @@
 import type { OutboxTopic } from '../../../outbox/topic.ts'
-import type { SecretBox } from '../../../lib/secret-box.ts'
-import { DeliveryError, postJson } from '../../../lib/http-client.ts'
+import type { SecretBox } from '../../../secrets/secret-box.ts'
+import { DeliveryError, postJson } from '../../../outbound/http-client.ts'
 import { standardWebhookHeaders } from '../webhook-signature.ts'
 import type { SourceRow } from '../columns.ts'
 import { FORWARD_TOPIC, forwardPayload } from './forward-message.ts'

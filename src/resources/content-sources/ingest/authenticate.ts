@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import type { SecretBox } from '../../../lib/secret-box.ts'
+import type { SecretBox } from '../../../secrets/secret-box.ts'
 import { unauthenticated } from '../../../errors.ts'
 import type { SourceRow } from '../columns.ts'
-import { customSignature, safeEqual, standardSignature } from '../webhook-signature.ts'
+import { customSignature, standardSignature } from '../webhook-signature.ts'
+import { constantTimeEqual } from '../../../lib/constant-time.ts'
 
 /** Standard Webhooks: a delivery signed more than 5 minutes before or after now is refused. */
 export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60
@@ -22,7 +23,7 @@ function verifyStandard (secret: string, headers: IncomingHttpHeaders, body: Buf
   }
   const expected = standardSignature(secret, id, timestamp, body)
   // The header may carry several space-separated signatures (during a key rotation on the sender's side).
-  if (!signatures.split(' ').some(candidate => safeEqual(candidate, expected))) throw unauthenticated('invalid webhook signature')
+  if (!signatures.split(' ').some(candidate => constantTimeEqual(candidate, expected))) throw unauthenticated('invalid webhook signature')
 }
 
 /**
@@ -35,12 +36,12 @@ export function authenticateDelivery (source: SourceRow, headers: IncomingHttpHe
   const secret = secrets.open(source.secretCiphertext)
   if (source.authMode === 'bearer') {
     const token = /^Bearer\s+(.+)$/i.exec(header(headers, 'authorization') ?? '')?.[1]?.trim()
-    if (!token || !safeEqual(token, secret)) throw unauthenticated('a valid Authorization: Bearer <secret> header is required')
+    if (!token || !constantTimeEqual(token, secret)) throw unauthenticated('a valid Authorization: Bearer <secret> header is required')
     return
   }
   if (source.sigHeaderMode === 'custom') {
     const signature = header(headers, source.sigHeaderName)?.trim().toLowerCase()
-    if (!signature || !safeEqual(signature, customSignature(secret, body))) throw unauthenticated(`a valid ${source.sigHeaderName}: sha256=<hex> header is required`)
+    if (!signature || !constantTimeEqual(signature, customSignature(secret, body))) throw unauthenticated(`a valid ${source.sigHeaderName}: sha256=<hex> header is required`)
     return
   }
   verifyStandard(secret, headers, body, now)

@@ -1,12 +1,11 @@
-import type { Request, Response } from 'express'
-import type { ControlPlaneRuntime } from '../../../runtime.ts'
+import type { Request } from 'express'
+import type { PublicRoute } from '../../../http/route.ts'
 import { badRequest, conflict, invalidParams, notFound } from '../../../errors.ts'
 import { sendSuccess } from '../../../http/envelope.ts'
 import { isJsonObject } from '../mapping/json-path.ts'
 import { authenticateDelivery } from './authenticate.ts'
 import { storeDelivery } from './store-delivery.ts'
 import { processDelivery } from './process-delivery.ts'
-import { assertModuleEnabled } from '../../modules/state.ts'
 import { assertCleanInput, MAX_JSON_DEPTH, parseJsonInput } from '../../../registry/input-boundary.ts'
 import { SHAPE_LIMITS, ShapeTooLarge, walkShape } from '../mapping/shape-walk.ts'
 
@@ -43,29 +42,33 @@ function webhookIdOf (req: Request): string | null {
  * processed: 202 while it waits for a mapping, 200 once it is a post (or a replay), 400 when
  * refused unstored (bad JSON, input rule, shape limits) or stored but not mappable.
  */
-export async function ingestRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
-  const slug = String(req.params.slug)
-  assertCleanInput(slug, { root: 'slug', what: 'invalid path' })
-  await assertModuleEnabled(runtime.db, 'content_sources')
-  const source = await runtime.db.svcContentSource.findUnique({ where: { slug } })
-  if (!source) throw notFound(`no content source "${slug}"`)
-  const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
-  const now = runtime.options.now()
-  authenticateDelivery(source, req.headers, body, runtime.secrets, now)
-  if (!source.enabled) throw conflict(`content source "${slug}" is disabled`)
-  await runtime.ingestLimiter.consume(source.id)
-  const stored = await storeDelivery(runtime.db, { sourceId: source.id, webhookId: webhookIdOf(req), body: parseDelivery(body), now })
-  if (stored.duplicate) {
-    sendSuccess(res, { delivery_id: stored.id, status: 'duplicate', post_id: null }, false)
-    return
-  }
-  const outcome = await processDelivery({ db: runtime.db, options: runtime.options, log: runtime.log }, stored.id)
-  if (outcome.forwarded) runtime.kickOutbox()
-  if (outcome.status === 'failed') {
-    throw invalidParams(`delivery ${stored.id} was stored but not ingested: ${outcome.error}`, { delivery_id: stored.id })
-  }
-  const data = { delivery_id: stored.id, status: outcome.status, post_id: outcome.post_id }
-  if (outcome.status !== 'held') return sendSuccess(res, data, true)
-  const after = await runtime.db.svcContentSource.findUniqueOrThrow({ where: { id: source.id }, select: { status: true, mappingStatus: true } })
-  sendSuccess(res, { ...data, source_status: after.status, mapping_status: after.mappingStatus }, true, 202)
+export const ingestRoute: PublicRoute = {
+  method: 'POST',
+  path: '/ingest/:slug',
+  body: true,
+  async handler (runtime, req, res) {
+    const slug = String(req.params.slug)
+    assertCleanInput(slug, { root: 'slug', what: 'invalid path' })
+    const source = await runtime.db.svcContentSource.findUnique({ where: { slug } })
+    if (!source) throw notFound(`no content source "${slug}"`)
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+    const now = runtime.options.now()
+    authenticateDelivery(source, req.headers, body, runtime.secrets, now)
+    if (!source.enabled) throw conflict(`content source "${slug}" is disabled`)
+    await runtime.ingestLimiter.consume(source.id)
+    const stored = await storeDelivery(runtime.db, { sourceId: source.id, webhookId: webhookIdOf(req), body: parseDelivery(body), now })
+    if (stored.duplicate) {
+      sendSuccess(res, { delivery_id: stored.id, status: 'duplicate', post_id: null }, false)
+      return
+    }
+    const outcome = await processDelivery({ db: runtime.db, options: runtime.options, log: runtime.log }, stored.id)
+    if (outcome.forwarded) runtime.kickOutbox()
+    if (outcome.status === 'failed') {
+      throw invalidParams(`delivery ${stored.id} was stored but not ingested: ${outcome.error}`, { delivery_id: stored.id })
+    }
+    const data = { delivery_id: stored.id, status: outcome.status, post_id: outcome.post_id }
+    if (outcome.status !== 'held') return sendSuccess(res, data, true)
+    const after = await runtime.db.svcContentSource.findUniqueOrThrow({ where: { id: source.id }, select: { status: true, mappingStatus: true } })
+    sendSuccess(res, { ...data, source_status: after.status, mapping_status: after.mappingStatus }, true, 202)
+  },
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { sha256Hex } from '../../../lib/sha256.ts'
 import type { JsonObject } from './json-path.ts'
 import { walkShape } from './shape-walk.ts'
 
@@ -13,5 +13,5 @@ export function keyPaths (payload: JsonObject): string[] {
 
 /** SHA-256 (hex) of the sorted key paths: equal for payloads of the same shape. */
 export function shapeFingerprint (payload: JsonObject): string {
-  return createHash('sha256').update(keyPaths(payload).join('\n')).digest('hex')
+  return sha256Hex(keyPaths(payload).join('\n'))
 }

@@ -3,7 +3,7 @@ import { notFound } from '../../../errors.ts'
 import { slugify } from '../../../lib/slugify.ts'
 import { canonicalJson } from '../../../lib/canonical-json.ts'
 import { cloneHtml, parseHtml, serializeHtml } from '../../../content/transforms/index.ts'
-import type { PipelineDocument, PostFacts } from '../stages/stage.ts'
+import type { PipelineDocument, PostFacts } from '../../../content/stage.ts'
 
 type Term = { name: string, slug: string }
 

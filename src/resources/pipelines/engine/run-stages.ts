@@ -1,4 +1,4 @@
-import type { PipelineDocument, StageResult } from '../stages/stage.ts'
+import type { PipelineDocument, StageResult } from '../../../content/stage.ts'
 import type { StageRegistry } from '../stages/registry.ts'
 import type { RecipePolicy, RecipeStage } from '../recipe-shape.ts'
 import type { STAGE_STATUSES } from '../values.ts'

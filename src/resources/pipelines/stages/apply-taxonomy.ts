@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { slugify } from '../../../lib/slugify.ts'
-import { defineStage } from './stage.ts'
+import { defineStage } from '../../../content/stage.ts'
 
 const termName = z.string().trim().min(1).max(200).refine(name => slugify(name) !== '', 'must contain a letter or a digit')
 const termNames = (what: string) => z.array(termName).max(100).default([]).describe(what)

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { HEADING_TAGS, headingLevel } from '../../../content/transforms/headings.ts'
 import { elementsNamed } from '../../../content/transforms/elements.ts'
 import { touched } from '../../../content/transforms/transform.ts'
-import { defineStage } from './stage.ts'
+import { defineStage } from '../../../content/stage.ts'
 
 const MAX_LEVEL = 6
 

@@ -1,5 +1,5 @@
 import type { ResolvedOptions } from '../../../options.ts'
-import type { AnyStageDefinition } from './stage.ts'
+import type { AnyStageDefinition } from '../../../content/stage.ts'
 import { builtinStages } from './builtin.ts'
 
 /** The stage types recipes may use: the built-ins and those the host adds. A type is registered once. */
@@ -35,9 +35,15 @@ export class StageRegistry {
 
 const registries = new WeakMap<ResolvedOptions, StageRegistry>()
 
-/** The registry for one configuration, built once; a duplicate type throws at startup. */
+/**
+ * The registry for one configuration, built once. `options.stages` holds every declared stage type,
+ * the built-ins the pipelines resource declares among them (a duplicate type already failed at startup).
+ */
 export function stageRegistryFor (options: ResolvedOptions): StageRegistry {
   let registry = registries.get(options)
-  if (!registry) registries.set(options, registry = new StageRegistry(builtinStages, options.stages))
+  if (!registry) {
+    const added = options.stages.filter(stage => !builtinStages.includes(stage))
+    registries.set(options, registry = new StageRegistry(builtinStages, added))
+  }
   return registry
 }

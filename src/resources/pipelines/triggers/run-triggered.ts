@@ -1,5 +1,5 @@
 import { defaultLog, type Log } from '../../../lib/log.ts'
-import { isModuleEnabled } from '../../modules/state.ts'
+import { isModuleEnabled } from '../../../modules/module-switch.ts'
 import { factsOf, loadPost } from '../engine/post-document.ts'
 import { recipeForTrigger } from '../engine/pick-recipe.ts'
 import { runPipeline, type PipelineDeps, type RunResult } from '../engine/run-pipeline.ts'

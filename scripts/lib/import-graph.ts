@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import ts from 'typescript'
+
+/** Relative imports of every TypeScript file under `dir`, type-only ones included, keyed by repository path. */
+export function importGraph (root: string, dir = 'src'): Map<string, string[]> {
+  const graph = new Map<string, string[]>()
+  const files = readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter(file => /\.tsx?$/.test(file))
+    .map(file => path.join(dir, file))
+  for (const file of files) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(path.join(root, file), 'utf8'), true, true)
+    graph.set(file, importedFiles
+      .map(imported => imported.fileName)
+      .filter(name => name.startsWith('.'))
+      .map(name => path.join(path.dirname(file), name)))
+  }
+  return graph
+}
+
+/** Groups of files that import each other, directly or around a circle (Tarjan's strongly connected components). */
+export function cycles (graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const found: string[][] = []
+  const visit = (file: string) => {
+    index.set(file, index.size)
+    low.set(file, index.get(file)!)
+    stack.push(file)
+    onStack.add(file)
+    for (const next of graph.get(file) ?? []) {
+      if (!graph.has(next)) continue
+      if (!index.has(next)) {
+        visit(next)
+        low.set(file, Math.min(low.get(file)!, low.get(next)!))
+      } else if (onStack.has(next)) {
+        low.set(file, Math.min(low.get(file)!, index.get(next)!))
+      }
+    }
+    if (low.get(file) !== index.get(file)) return
+    const component: string[] = []
+    let member: string
+    do {
+      member = stack.pop()!
+      onStack.delete(member)
+      component.push(member)
+    } while (member !== file)
+    if (component.length > 1 || graph.get(file)!.includes(file)) found.push(component.sort())
+  }
+  for (const file of graph.keys()) if (!index.has(file)) visit(file)
+  return found
+}
+
+/**
+ * The package entry composes the built-in resources with the host's; every other file outside
+ * `src/resources/` is the core, which resources build on and which never reaches back into them.
+ */
+const COMPOSITION_ROOT = path.join('src', 'index.ts')
+const RESOURCES = path.join('src', 'resources') + path.sep
+
+export function coreImportsOfResources (graph: Map<string, string[]>): string[] {
+  return [...graph].flatMap(([file, imports]) => file.startsWith(RESOURCES) || file === COMPOSITION_ROOT
+    ? []
+    : imports.filter(imported => imported.startsWith(RESOURCES)).map(imported => `${file} -> ${imported}`))
+}

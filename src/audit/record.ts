@@ -1,0 +1,80 @@
+import type { Db } from '../db/client.ts'
+import type { Identity } from '../auth/identity.ts'
+import { redactSecrets } from '../lib/redact.ts'
+import { jsonDepth } from '../lib/json-value.ts'
+import { storableText } from '../registry/input-boundary.ts'
+import type { Channel } from '../registry/channel.ts'
+
+export type AuditRecord = {
+  operation: string
+  channel: Channel
+  /** The MCP tool name, when the call came in as a tool. */
+  tool?: string | undefined
+  identity: Identity
+  ok: boolean
+  changed: boolean
+  code: string | null
+  durationMs: number
+  params: unknown
+}
+
+/** Audit entries keep at most this much of the params, so one huge call cannot bloat the log. */
+const MAX_PARAMS_CHARS = 16 * 1024
+/** Redaction walks the params recursively; a pathologically deep body must not cost the entry. */
+const MAX_PARAMS_DEPTH = 100
+
+function storableJson (_key: string, value: unknown): unknown {
+  if (typeof value === 'string') return storableText(value)
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [storableText(key), inner]))
+}
+
+function storedParams (params: unknown): object {
+  const depth = jsonDepth(params)
+  if (depth > MAX_PARAMS_DEPTH) return { truncated: true, depth }
+  // Refused params may hold what PostgreSQL's jsonb cannot (U+0000, lone surrogates, in keys
+  // too), and one unstorable value must not cost the entry.
+  const text = JSON.stringify(redactSecrets(params ?? {}), storableJson)
+  if (text.length > MAX_PARAMS_CHARS) return { truncated: true, size: text.length }
+  const stored: unknown = JSON.parse(text)
+  return typeof stored === 'object' && stored !== null ? stored : { value: stored }
+}
+
+export type AuditRow = {
+  at: Date
+  operation: string
+  channel: Channel
+  tool: string | null
+  actorId: string
+  actorEmail: string
+  mode: Identity['mode']
+  keyId: string | null
+  ok: boolean
+  changed: boolean
+  code: string | null
+  durationMs: number
+  params: object
+}
+
+export function toAuditRow (entry: AuditRecord, at = new Date()): AuditRow {
+  return {
+    at,
+    operation: entry.operation,
+    channel: entry.channel,
+    tool: entry.tool ?? null,
+    actorId: entry.identity.account.id,
+    actorEmail: entry.identity.account.email,
+    mode: entry.identity.mode,
+    keyId: entry.identity.keyId,
+    ok: entry.ok,
+    changed: entry.changed,
+    code: entry.code,
+    durationMs: Math.round(entry.durationMs),
+    params: storedParams(entry.params),
+  }
+}
+
+export async function recordAudit (db: Db, entry: AuditRecord): Promise<void> {
+  const { params, ...row } = toAuditRow(entry)
+  await db.svcAuditEntry.create({ data: { ...row, params: params as never } })
+}

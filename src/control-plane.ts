@@ -1,0 +1,63 @@
+import type { Operation } from './registry/define-operation.ts'
+import type { RuntimeParts } from './runtime.ts'
+import type { MountedRoute } from './http/route.ts'
+import type { Lists, Resource, Seed } from './define-resource.ts'
+import { resolveOptions, type ControlPlaneSettings, type HostFacts, type ResolvedOptions } from './options.ts'
+
+export type ControlPlaneOptions = ControlPlaneSettings & {
+  /** Resources the host adds, made with `defineResource`; they install exactly like the built-ins. @default [] */
+  extensions?: readonly Resource[]
+  /** One-off operations of the host's that belong to no resource of its own; they dispatch like built-ins. @default [] */
+  operations?: readonly Operation[]
+}
+
+/** One installation: the settings and every resource, with what the derived tables read from them. */
+export type ControlPlane = {
+  options: ResolvedOptions
+  resources: readonly Resource[]
+  /** Everything the runtime is built from. */
+  parts: RuntimeParts
+  routes: readonly MountedRoute[]
+  seeds: readonly Seed[]
+  /** The host's lists with every resource's additions (hooks on its `Post` list, for one). */
+  extendHostLists: (lists: Lists) => Lists
+}
+
+function assertUnique (what: string, names: readonly string[]): void {
+  const seen = new Set<string>()
+  for (const name of names) {
+    if (seen.has(name)) throw new Error(`${what} ${name} is declared twice`)
+    seen.add(name)
+  }
+}
+
+/** Resolves the options over the built-in resources and the host's; every table the control plane keeps is derived here. */
+export function resolveControlPlane (
+  builtins: readonly Resource[],
+  options: ControlPlaneOptions = {},
+  host: HostFacts = { databaseProvider: 'sqlite' },
+): ControlPlane {
+  const { extensions = [], operations = [], ...settings } = options
+  const resources = [...builtins, ...extensions]
+  assertUnique('resource', resources.map(resource => resource.name))
+  const resolved = resolveOptions(settings, host, {
+    capabilities: resources.map(resource => resource.capabilities),
+    stages: resources.flatMap(resource => resource.stages),
+  })
+  const outboxTopics = resources.flatMap(resource => resource.outboxTopics)
+  assertUnique('outbox topic', outboxTopics.map(topic => topic.topic))
+  return {
+    options: resolved,
+    resources,
+    parts: {
+      operations: [...resources.flatMap(resource => resource.operations), ...operations],
+      modules: resources.map(resource => ({ key: resource.name, locked: resource.module === 'locked' })),
+      outboxTopics,
+      statusCounters: resources.flatMap(resource => resource.statusCounters),
+      adminPages: resources.flatMap(resource => resource.adminPages),
+    },
+    routes: resources.flatMap(resource => resource.routes),
+    seeds: resources.flatMap(resource => resource.seeds),
+    extendHostLists: lists => resources.reduce((current, resource) => resource.extendHostLists(current, resolved), lists),
+  }
+}

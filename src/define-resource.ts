@@ -1,0 +1,89 @@
+import type { ListConfig } from '@keystone-6/core/types'
+import type { CapabilityMap, ResolvedOptions } from './options.ts'
+import type { ListAccess } from './auth/list-access.ts'
+import type { Db } from './db/client.ts'
+import type { Operation } from './registry/define-operation.ts'
+import type { StatusCounter } from './registry/operation-context.ts'
+import type { OutboxTopic } from './outbox/topic.ts'
+import type { MountedRoute, PublicRoute } from './http/route.ts'
+import type { AnyStageDefinition } from './content/stage.ts'
+import type { AdminPage } from './registry/manifest.ts'
+
+export type { AdminPage }
+
+/** Keystone lists by key, as `config({ lists })` takes them. */
+export type Lists = Record<string, ListConfig<any>>
+
+/** Records a site starts with, written again by the operations that need them. */
+export type Seed = {
+  /** What it writes, for the log when it cannot, e.g. `the system roles`. */
+  what: string
+  run: (db: Db) => Promise<void>
+}
+
+
+/** What a CMS developer writes to add a resource; every built-in resource uses the same form. */
+export type ResourceConfig = {
+  /** The resource name its operations carry (`crm` in `crm.create`) and the key of its module. Lower snake case. */
+  name: string
+  /**
+   * `switchable`: `modules.disable` turns its operations and public routes off (409 `module_disabled`).
+   * `locked`: part of the control plane itself, always on.
+   * @default 'switchable'
+   */
+  module?: 'switchable' | 'locked'
+  /**
+   * Its Keystone lists. `readOnly(capability?)` gives the access and UI settings that let holders of
+   * the capability (default `manage_options`) read a list in GraphQL and the Admin UI, and nobody write it there.
+   * @default no lists
+   */
+  lists?: (readOnly: (capability?: string) => ListAccess) => Lists
+  /** Its operations, each with `resource` equal to `name`. @default [] */
+  operations?: readonly Operation[]
+  /** Routes it serves beside dispatch (webhooks, public forms, site pages). @default [] */
+  routes?: readonly PublicRoute[]
+  /** Kinds of outbox message it enqueues, and how each is delivered. @default [] */
+  outboxTopics?: readonly OutboxTopic[]
+  /** Records written when the server starts. @default [] */
+  seeds?: readonly Seed[]
+  /** What `status.get` counts for it under `counts`. @default [] */
+  statusCounters?: readonly StatusCounter[]
+  /** Its Admin UI pages, in navigation order. @default [] */
+  adminPages?: readonly AdminPage[]
+  /** Capabilities its operations name, mapped onto host roles; merged under the host's `capabilities`. @default {} */
+  capabilities?: CapabilityMap
+  /** Pipeline stage types it adds, made with `defineStage`. @default [] */
+  stages?: readonly AnyStageDefinition[]
+  /** Wraps lists of the host (e.g. adds hooks to its `Post` list); must return every list it was given. @default unchanged */
+  extendHostLists?: (lists: Lists, options: ResolvedOptions) => Lists
+}
+
+/** A resource as the control plane installs it: every part present, routes tagged with its module. */
+export type Resource = Required<Omit<ResourceConfig, 'lists' | 'extendHostLists' | 'routes'>> & {
+  lists: NonNullable<ResourceConfig['lists']>
+  extendHostLists: NonNullable<ResourceConfig['extendHostLists']>
+  routes: readonly MountedRoute[]
+}
+
+const NAME = /^[a-z][a-z0-9_]*$/
+
+export function defineResource (config: ResourceConfig): Resource {
+  if (!NAME.test(config.name)) throw new Error(`resource name "${config.name}" must match ${NAME}`)
+  for (const operation of config.operations ?? []) {
+    if (operation.resource !== config.name) throw new Error(`${operation.name} is not an operation of the ${config.name} resource`)
+  }
+  return {
+    name: config.name,
+    module: config.module ?? 'switchable',
+    lists: config.lists ?? (() => ({})),
+    operations: config.operations ?? [],
+    routes: (config.routes ?? []).map(route => ({ ...route, module: config.name })),
+    outboxTopics: config.outboxTopics ?? [],
+    seeds: config.seeds ?? [],
+    statusCounters: config.statusCounters ?? [],
+    adminPages: config.adminPages ?? [],
+    capabilities: config.capabilities ?? {},
+    stages: config.stages ?? [],
+    extendHostLists: config.extendHostLists ?? (lists => lists),
+  }
+}

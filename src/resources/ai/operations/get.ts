@@ -1,0 +1,16 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { aiRecord, readAiRow, toAiRecord } from '../settings.ts'
+
+export const getAi = defineOperation({
+  resource: 'ai',
+  action: 'get',
+  summary: 'Read the AI provider settings; defaults when never set. The API key is never returned, only key_set.',
+  readonly: true,
+  examples: [{ title: 'Read the AI settings', params: {} }],
+  params: z.object({}),
+  returns: aiRecord,
+  async handler (_params, { db }) {
+    return { data: toAiRecord(await readAiRow(db)), changed: false }
+  },
+})

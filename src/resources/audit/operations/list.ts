@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { pagedResult, paginationParams, toPage } from '../../../lib/pagination.ts'
+import { sinceParam } from '../../../lib/since.ts'
+import { isoOrNull } from '../../../lib/timestamps.ts'
+import { CHANNELS } from '../../../registry/channel.ts'
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.string().nullable(),
+  operation: z.string(),
+  channel: z.string().describe('The door the call came in through: dispatch, read_form, route (the route per operation) or mcp.'),
+  tool: z.string().nullable().describe('The MCP tool name, for calls through mcp.'),
+  actor_id: z.string(),
+  actor_email: z.string(),
+  mode: z.string(),
+  key_id: z.string().nullable(),
+  ok: z.boolean(),
+  changed: z.boolean(),
+  code: z.string().nullable(),
+  duration_ms: z.number().int(),
+  params: z.unknown(),
+})
+
+export const listAudit = defineOperation({
+  resource: 'audit',
+  action: 'list',
+  summary: 'Page through the audit log, newest first.',
+  description: 'Every call by an authenticated caller is recorded — through dispatch, the GET read form, the route per operation or MCP — with secret params redacted.',
+  readonly: true,
+  examples: [{ title: 'The latest CRM connections created', params: { operation: 'crm.create', per_page: 10 } }],
+  params: z.object({
+    ...paginationParams,
+    operation: z.string().min(1).optional().describe('Only this operation, e.g. crm.create.'),
+    channel: z.enum(CHANNELS).optional().describe('Only calls that came in through this door.'),
+    since: sinceParam.optional(),
+    ok: z.boolean().optional().describe('Only successful (true) or failed (false) dispatches.'),
+  }),
+  returns: pagedResult(auditEntry),
+  async handler (params, { db }) {
+    const page = toPage(params)
+    const where = {
+      ...(params.operation === undefined ? {} : { operation: params.operation }),
+      ...(params.channel === undefined ? {} : { channel: params.channel }),
+      ...(params.since === undefined ? {} : { at: { gte: params.since } }),
+      ...(params.ok === undefined ? {} : { ok: params.ok }),
+    }
+    const [rows, total] = await Promise.all([
+      db.svcAuditEntry.findMany({ where, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
+      db.svcAuditEntry.count({ where }),
+    ])
+    const items = rows.map(row => ({
+      id: row.id,
+      at: isoOrNull(row.at),
+      operation: row.operation,
+      channel: row.channel,
+      tool: row.tool,
+      actor_id: row.actorId,
+      actor_email: row.actorEmail,
+      mode: row.mode,
+      key_id: row.keyId,
+      ok: row.ok,
+      changed: row.changed,
+      code: row.code,
+      duration_ms: row.durationMs ?? 0,
+      params: row.params,
+    }))
+    return { data: { items, total, page: page.page, per_page: page.perPage }, changed: false }
+  },
+})

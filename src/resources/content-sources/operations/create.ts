@@ -1,0 +1,66 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { retryOnUniqueViolation } from '../../../db/retry-unique.ts'
+import { invalidParams } from '../../../errors.ts'
+import { DEFAULT_SETTINGS, forwardSecretParam, newCptParam, optionalSettings, settingFields, webhookSecretParam, type SourceSettings } from '../settings.ts'
+import { settingsData } from '../columns.ts'
+import { sourceRecord, toSourceRecord } from '../shape.ts'
+import { assertConsistentSettings, definedOnly } from '../check-settings.ts'
+import { addPostType, requirePostType } from '../post-types.ts'
+import { freeSourceSlug } from '../source-slug.ts'
+import { initialSecret } from '../initial-secret.ts'
+import { sourceStatus } from '../status.ts'
+import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
+
+const CREATE_SETTINGS = [
+  'auth_mode', 'default_author_id', 'pin_author', 'target_post_type', 'meta_fields', 'fm_variables',
+  'forward_enabled', 'forward_url', 'forward_auth_mode', 'sig_header_mode', 'sig_header_name', 'author_match_mode',
+  'target_tag_slug', 'taxonomy_apply_mode', 'strip_uncategorized', 'content_cleanup', 'strip_inbody_toc',
+  'strip_inbody_faq', 'add_heading_anchors', 'image_modify',
+] as const
+
+export const plaintextSecret = z.string()
+  .describe('The webhook secret in plaintext, only when it was generated (secret_source "generated"); "" otherwise. Shown once.')
+
+export const createContentSource = defineOperation({
+  resource: 'content_sources',
+  action: 'create',
+  summary: 'Create a content source; its id, slug and (unless supplied or auth_mode is none) webhook secret are generated.',
+  description: 'The slug is the name made URL-safe, suffixed on collision; senders POST to ingest_path. A generated secret (whsec_ + base64 of 32 random bytes) is returned once. Deliveries wait for an approved mapping: the first one becomes the sample.',
+  examples: [{ title: 'A source that signs its deliveries (HMAC)', params: { name: 'Partner newsroom', auth_mode: 'hmac', content_cleanup: true } }],
+  params: z.object({
+    name: settingFields.name,
+    ...optionalSettings(CREATE_SETTINGS),
+    secret: webhookSecretParam.optional(),
+    forward_secret: forwardSecretParam.optional(),
+    new_cpt: newCptParam.optional(),
+  }),
+  returns: sourceRecord.extend({ secret: plaintextSecret }),
+  async handler ({ name, secret, forward_secret, new_cpt, ...given }, { db, secrets, options }) {
+    const settings: SourceSettings = { ...DEFAULT_SETTINGS, name, ...definedOnly(given) }
+    if (new_cpt) {
+      if (given.target_post_type !== undefined && given.target_post_type !== new_cpt.slug) {
+        throw invalidParams('target_post_type and new_cpt.slug differ: new_cpt is the post type the source targets')
+      }
+      settings.target_post_type = settings.cpt_post_type = new_cpt.slug
+    }
+    assertConsistentSettings(settings, { forwardKeySet: forward_secret !== undefined })
+    assertAllowedDestination(options.outbound, settings.forward_url, 'forward_url')
+    const webhookSecret = initialSecret(settings.auth_mode, secret, secrets)
+    const row = await retryOnUniqueViolation(() => db.$transaction(async tx => {
+      if (new_cpt) await addPostType(tx, new_cpt)
+      else await requirePostType(tx, settings.target_post_type)
+      return tx.svcContentSource.create({
+        data: {
+          ...settingsData(settings),
+          slug: await freeSourceSlug(tx, name),
+          status: sourceStatus({ enabled: settings.enabled, mappingStatus: 'none', hasSample: false }),
+          secretCiphertext: webhookSecret.sealed,
+          secretSource: webhookSecret.source,
+          forwardSecretCiphertext: forward_secret === undefined ? null : secrets.seal(forward_secret),
+        },
+      })
+    }))
+    return { data: { ...toSourceRecord(row, options.basePath), secret: webhookSecret.plaintext }, changed: true }
+  },
+})

@@ -1,0 +1,24 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { sourceIdParam, sourceNotFound } from '../shape.ts'
+import { generateWebhookSecret } from '../webhook-signature.ts'
+
+export const rotateContentSourceSecret = defineOperation({
+  resource: 'content_sources',
+  action: 'rotate_secret',
+  summary: 'Replace the webhook secret with a generated one, returned once; the old secret stops authenticating at once.',
+  description: 'On a source with auth_mode none the new secret is kept (updates leave it alone) until auth_mode is switched to bearer or hmac, which then uses it; switching back to none drops it.',
+  examples: [{
+    title: 'Issue a new webhook secret; the old one stops working',
+    setup: [{ operation: 'content_sources.create', params: { name: 'Press releases' }, as: 'source' }],
+    params: { id: '{{source.id}}' },
+  }],
+  params: z.object({ id: sourceIdParam }),
+  returns: z.object({ id: z.string(), secret: z.string().describe('The new webhook secret. Shown once.') }),
+  async handler ({ id }, { db, secrets }) {
+    const secret = generateWebhookSecret()
+    const { count } = await db.svcContentSource.updateMany({ where: { id }, data: { secretCiphertext: secrets.seal(secret), secretSource: 'generated' } })
+    if (count === 0) throw sourceNotFound(id)
+    return { data: { id, secret }, changed: true }
+  },
+})

@@ -1,0 +1,30 @@
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { allocateSlot } from '../../../db/slots.ts'
+import { raiseHighWaterMark } from '../../../db/counters.ts'
+import { CRM_COUNT, CRM_ROW_FIELDS, crmRecord, crmWritableParams, toCrmRecord } from '../shape.ts'
+import { z } from 'zod'
+import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
+
+export const createCrm = defineOperation({
+  resource: 'crm',
+  action: 'create',
+  summary: 'Create a CRM connection in the lowest free slot.',
+  examples: [{ title: 'Connect a CRM', params: { name: 'Sales CRM', url: 'https://crm.example.com', link_admin_only: true } }],
+  params: z.object(crmWritableParams),
+  returns: crmRecord,
+  async handler (params, { db, options }) {
+    assertAllowedDestination(options.outbound, params.url, 'url')
+    const row = await allocateSlot({
+      max: options.maxCrmSystems,
+      occupied: async () => (await db.svcCrmSlot.findMany({ select: { slot: true } })).map(r => r.slot),
+      insert: slot => db.svcCrmSlot.create({
+        data: { slot, name: params.name, url: params.url ?? null, linkAdminOnly: params.link_admin_only ?? false },
+        select: CRM_ROW_FIELDS,
+      }),
+      kind: 'CRM slots',
+      hint: 'SVC_MAX_CRM_SYSTEMS',
+    })
+    await raiseHighWaterMark(db, CRM_COUNT, row.slot)
+    return { data: toCrmRecord(row), changed: true }
+  },
+})

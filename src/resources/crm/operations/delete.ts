@@ -1,0 +1,25 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { formatSlot } from '../../../db/slots.ts'
+import { notFound } from '../../../errors.ts'
+import { crmNumParam } from '../shape.ts'
+
+export const deleteCrm = defineOperation({
+  resource: 'crm',
+  action: 'delete',
+  summary: 'Free a CRM slot: its fields and its API key are erased. crm_count does not go down.',
+  destructive: true,
+  examples: [{
+    title: 'Remove a CRM connection and its key',
+    setup: [{ operation: 'crm.create', params: { name: 'Old CRM', url: 'https://crm.example.com' }, as: 'crm' }],
+    params: { crm_num: '{{crm.crm_num}}' },
+    confirm: true,
+  }],
+  params: z.object({ crm_num: crmNumParam }),
+  returns: z.object({ crm_num: z.string(), deleted: z.literal(true) }),
+  async handler ({ crm_num }, { db }) {
+    const { count } = await db.svcCrmSlot.deleteMany({ where: { slot: crm_num } })
+    if (count === 0) throw notFound(`CRM slot ${formatSlot(crm_num)} is empty`)
+    return { data: { crm_num: formatSlot(crm_num), deleted: true as const }, changed: true }
+  },
+})

@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { formatSlot } from '../../../db/slots.ts'
+import { notFound } from '../../../errors.ts'
+import { crmApiKeyParam, crmNumParam } from '../shape.ts'
+
+export const setCrmSecret = defineOperation({
+  resource: 'crm',
+  action: 'set_secret',
+  summary: 'Store the API key of a CRM connection, encrypted. It is never returned.',
+  idempotent: true,
+  examples: [{
+    title: 'Store the CRM API key',
+    setup: [{ operation: 'crm.create', params: { name: 'Partner CRM', url: 'https://crm.example.com' }, as: 'crm' }],
+    params: { crm_num: '{{crm.crm_num}}', api_key: 'crm-example-key-0123456789' },
+  }],
+  params: z.object({
+    crm_num: crmNumParam,
+    api_key: crmApiKeyParam,
+  }),
+  returns: z.object({ crm_num: z.string(), key_set: z.boolean() }),
+  async handler ({ crm_num, api_key }, { db, secrets }) {
+    const { count } = await db.svcCrmSlot.updateMany({ where: { slot: crm_num }, data: { apiKeyCiphertext: secrets.seal(api_key) } })
+    if (count === 0) throw notFound(`CRM slot ${formatSlot(crm_num)} is empty`)
+    return { data: { crm_num: formatSlot(crm_num), key_set: true }, changed: true }
+  },
+})

@@ -1,0 +1,3 @@
+import { switchOperation } from '../switch-operation.ts'
+
+export const enableModule = switchOperation('enable')

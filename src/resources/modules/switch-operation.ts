@@ -1,0 +1,28 @@
+import { z } from 'zod'
+import { defineOperation, type Operation } from '../../registry/define-operation.ts'
+import { conflict } from '../../errors.ts'
+import { assertKnownModule, moduleParam, moduleRecord, toModuleRecord } from './shape.ts'
+
+/** `modules.enable` and `modules.disable`: the same switch, thrown one way or the other. */
+export function switchOperation (action: 'enable' | 'disable'): Operation {
+  const enabled = action === 'enable'
+  return defineOperation({
+    resource: 'modules',
+    action,
+    summary: enabled
+      ? 'Enable a module: its operations and public endpoints answer again.'
+      : 'Disable a module: its operations and public endpoints answer 409 module_disabled. Nothing is deleted.',
+    idempotent: true,
+    // modules.disable sorts before modules.enable: run in manifest order, the module comes back on.
+    examples: [{ title: enabled ? 'Turn the AI module back on' : 'Turn the AI module off', params: { module: 'ai' } }],
+    params: z.object({ module: moduleParam }),
+    returns: moduleRecord,
+    async handler ({ module }, { modules }) {
+      assertKnownModule(modules, module)
+      if (modules.isLocked(module)) throw conflict(`the ${module} module is part of the control plane and cannot be ${action}d`)
+      const before = !(await modules.disabled()).has(module)
+      const disabled = before === enabled ? await modules.disabled() : await modules.set(module, enabled)
+      return { data: toModuleRecord(modules, module, disabled), changed: before !== enabled }
+    },
+  })
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { isUniqueViolation } from '../../../db/client.ts'
+import { retryOnUniqueViolation } from '../../../db/retry-unique.ts'
+import { conflict } from '../../../errors.ts'
+import { checkStages } from '../check-stages.ts'
+import { freeRecipeId } from '../recipe-id.ts'
+import { ensureDefaultRecipe } from '../default-recipe.ts'
+import { stageRegistryFor } from '../stages/registry.ts'
+import {
+  RECIPE_ROW_FIELDS, recipeIdParam, recipeNameParam, recipePolicyParam, recipePriorityParam, recipeRecord,
+  recipeColumns, recipeStagesParam, recipeTriggerParam, toRecipeRecord,
+} from '../recipe-shape.ts'
+
+export const createRecipe = defineOperation({
+  resource: 'pipelines',
+  action: 'create_recipe',
+  summary: 'Create a pipeline recipe: ordered stages, a trigger and a policy.',
+  description: 'The id is generated from the name (suffixed -2, -3, … when taken) unless given; a given id that is taken is a conflict. ' +
+    'Stage types come from pipelines.list_stages; an unknown type or bad options is invalid_params naming the stage.',
+  examples: [{
+    title: 'Tidy the posts one content source delivers',
+    params: {
+      name: 'Tidy wire stories',
+      stages: [{ type: 'normalize_headings' }, { type: 'set_excerpt', options: { max_length: 200 } }],
+      trigger: { on: ['ingest'], sources: ['wire-stories'] },
+      policy: { on_error: 'continue' },
+    },
+  }],
+  params: z.object({
+    id: recipeIdParam.optional().describe('Recipe id; generated from the name when omitted.'),
+    name: recipeNameParam,
+    priority: recipePriorityParam.optional(),
+    stages: recipeStagesParam.optional(),
+    trigger: recipeTriggerParam.optional(),
+    policy: recipePolicyParam.optional(),
+  }),
+  returns: recipeRecord,
+  async handler (params, { db, options }) {
+    const definition = {
+      name: params.name,
+      priority: params.priority ?? 0,
+      stages: checkStages(params.stages ?? [], stageRegistryFor(options)),
+      trigger: params.trigger ?? recipeTriggerParam.parse({}),
+      policy: params.policy ?? recipePolicyParam.parse({}),
+    }
+    const insert = async (slug: string) => db.svcPipelineRecipe.create({ data: { slug, ...recipeColumns(definition) }, select: RECIPE_ROW_FIELDS })
+    await ensureDefaultRecipe(db)
+    const row = params.id === undefined
+      ? await retryOnUniqueViolation(async () => insert(await freeRecipeId(db, params.name)))
+      : await insert(params.id).catch(error => {
+        throw isUniqueViolation(error) ? conflict(`a pipeline recipe "${params.id}" exists already`) : error
+      })
+    return { data: toRecipeRecord(row), changed: true }
+  },
+})

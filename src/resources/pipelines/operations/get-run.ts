@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { notFound } from '../../../errors.ts'
+import { RUN_ROW_FIELDS, runDetail, toRunDetail } from '../run-shape.ts'
+
+export const getRun = defineOperation({
+  resource: 'pipelines',
+  action: 'get_run',
+  summary: 'Read one pipeline run with its per-stage results.',
+  readonly: true,
+  examples: [{
+    title: 'Read a run with its per-stage results',
+    setup: [{ operation: 'pipelines.run', params: { post_id: '{{post.id}}', dry_run: true }, as: 'run' }],
+    params: { id: '{{run.run_id}}' },
+  }],
+  params: z.object({ id: z.number().int().positive().describe('Run id, from list_runs or run.') }),
+  returns: runDetail,
+  async handler ({ id }, { db }) {
+    const row = await db.svcPipelineRun.findUnique({ where: { id }, select: { ...RUN_ROW_FIELDS, stages: true } })
+    if (!row) throw notFound(`no pipeline run ${id}`)
+    return { data: toRunDetail(row), changed: false }
+  },
+})

@@ -1,0 +1,34 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { pagedResult, paginationParams, toPage } from '../../../lib/pagination.ts'
+import { RUN_ROW_FIELDS, runRow, toRunRow } from '../run-shape.ts'
+import { recipeIdParam } from '../recipe-shape.ts'
+import { RUN_STATUSES } from '../values.ts'
+
+export const listRuns = defineOperation({
+  resource: 'pipelines',
+  action: 'list_runs',
+  summary: 'Page through the pipeline run history, newest first.',
+  readonly: true,
+  examples: [{ title: 'The runs of one post', params: { post_id: '{{post.id}}', per_page: 10 } }],
+  params: z.object({
+    ...paginationParams,
+    post_id: z.number().int().positive().optional().describe('Only runs over this post.'),
+    recipe_id: recipeIdParam.optional().describe('Only runs of this recipe.'),
+    status: z.enum(RUN_STATUSES).optional().describe('Only runs with this status.'),
+  }),
+  returns: pagedResult(runRow),
+  async handler (params, { db }) {
+    const page = toPage(params)
+    const where = {
+      ...(params.post_id === undefined ? {} : { postId: params.post_id }),
+      ...(params.recipe_id === undefined ? {} : { recipeId: params.recipe_id }),
+      ...(params.status === undefined ? {} : { status: params.status }),
+    }
+    const [rows, total] = await Promise.all([
+      db.svcPipelineRun.findMany({ where, select: RUN_ROW_FIELDS, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
+      db.svcPipelineRun.count({ where }),
+    ])
+    return { data: { items: rows.map(toRunRow), total, page: page.page, per_page: page.perPage }, changed: false }
+  },
+})

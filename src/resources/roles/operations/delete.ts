@@ -1,0 +1,30 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { conflict } from '../../../errors.ts'
+import { ensureSystemRoles } from '../system-roles.ts'
+import { roleSlugParam, unknownRole } from '../shape.ts'
+
+export const deleteRole = defineOperation({
+  resource: 'roles',
+  action: 'delete',
+  summary: 'Delete a custom role and its assignments. System roles cannot be deleted.',
+  destructive: true,
+  examples: [{
+    title: 'Delete a custom role',
+    setup: [{ operation: 'roles.create', params: { name: 'Interns 2024' }, as: 'role' }],
+    params: { slug: '{{role.slug}}' },
+    confirm: true,
+  }],
+  params: z.object({ slug: roleSlugParam }),
+  returns: z.object({ slug: z.string(), deleted: z.literal(true) }),
+  async handler ({ slug }, { db }) {
+    await ensureSystemRoles(db)
+    // Assignments go with the role (ON DELETE CASCADE on the join table).
+    const { count } = await db.svcRole.deleteMany({ where: { slug, system: false } })
+    if (count === 0) {
+      const exists = await db.svcRole.findUnique({ where: { slug }, select: { id: true } })
+      throw exists ? conflict(`"${slug}" is a system role and cannot be deleted`) : unknownRole(slug)
+    }
+    return { data: { slug, deleted: true as const }, changed: true }
+  },
+})

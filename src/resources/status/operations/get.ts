@@ -1,0 +1,65 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { NAMESPACE, PRODUCT_VERSION } from '../../../version.ts'
+import { forwardBacklog, forwardBacklogs } from '../../content-sources/forward/forward-backlog.ts'
+import { isoOrNull } from '../../../lib/timestamps.ts'
+import { encryptionKeyCheck, migrationsCheck, outboxCheck, probeDatabase, type HealthCheck } from '../checks.ts'
+
+export const statusReport = z.object({
+  product_version: z.string(),
+  namespace: z.string(),
+  database: z.object({ provider: z.string(), ok: z.boolean(), latency_ms: z.number() }),
+  modules: z.record(z.string(), z.boolean()),
+  counts: z.record(z.string(), z.number().int()),
+  outbox: z.object({
+    pending: z.number().int(),
+    failed: z.number().int(),
+    oldest_pending_at: z.string().nullable().describe('When the oldest message still waiting for delivery was written; null when none waits.'),
+  }),
+  forwarding: z.array(forwardBacklog).describe('Every content source with its forwards pending and failed.'),
+  uptime_s: z.number().int(),
+  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), message: z.string() })),
+})
+
+export const getStatus = defineOperation({
+  resource: 'status',
+  action: 'get',
+  summary: 'Health of the site and the product: database, modules, record counts, outbox and checks.',
+  description: 'Safe to poll from monitoring. Carries no secret and no connection string.',
+  readonly: true,
+  examples: [{ title: 'Site and product health', params: {} }],
+  params: z.object({}),
+  returns: statusReport,
+  async handler (_params, { db, modules, statusCounters, options }) {
+    const database = await probeDatabase(db)
+    const [disabled, counts, pending, failed, oldestPending, forwarding, migrations] = await Promise.all([
+      modules.disabled(),
+      Promise.all(statusCounters.map(async counter => [counter.key, await counter.count(db)] as const)),
+      db.svcOutboxMessage.count({ where: { status: 'pending' } }),
+      db.svcOutboxMessage.count({ where: { status: 'failed' } }),
+      db.svcOutboxMessage.findFirst({ where: { status: 'pending' }, orderBy: { createdAt: 'asc' }, select: { createdAt: true } }),
+      forwardBacklogs(db),
+      migrationsCheck(db, options.databaseProvider),
+    ])
+    const checks: HealthCheck[] = [
+      { name: 'database', ok: database.ok, message: database.ok ? 'reachable' : 'not reachable' },
+      migrations,
+      encryptionKeyCheck(options.encryptionKey !== undefined),
+      outboxCheck(failed),
+    ]
+    return {
+      data: {
+        product_version: PRODUCT_VERSION,
+        namespace: NAMESPACE,
+        database: { provider: options.databaseProvider, ...database },
+        modules: Object.fromEntries(modules.keys().map(key => [key, !disabled.has(key)])),
+        counts: Object.fromEntries(counts),
+        outbox: { pending, failed, oldest_pending_at: isoOrNull(oldestPending?.createdAt) },
+        forwarding,
+        uptime_s: Math.floor(process.uptime()),
+        checks,
+      },
+      changed: false,
+    }
+  },
+})

@@ -1,0 +1,28 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { allocateSlot } from '../../../db/slots.ts'
+import { MAX_SLOT } from '../../../options.ts'
+import { memberWritableParams } from '../fields.ts'
+import { MEMBER_ROW_SELECT, memberRecord, toMemberData, toMemberRecord } from '../shape.ts'
+
+export const createUser = defineOperation({
+  resource: 'users',
+  action: 'create',
+  summary: 'Add a team member in the lowest free slot (1–999).',
+  description: 'Every field is optional. A reused slot starts blank: nothing of its previous occupant remains.',
+  examples: [{
+    title: 'Add a team member',
+    params: { first_name: 'Ida', last_name: 'Wells', email: 'ida@example.com', phone_number: '+1 555 0100', notify_replies: '1' },
+  }],
+  params: z.object(memberWritableParams),
+  returns: memberRecord,
+  async handler (params, { db, options }) {
+    const row = await allocateSlot({
+      max: MAX_SLOT,
+      occupied: async () => (await db.svcTeamMember.findMany({ select: { slot: true } })).map(r => r.slot),
+      insert: slot => db.svcTeamMember.create({ data: { slot, ...toMemberData(params) }, select: MEMBER_ROW_SELECT }),
+      kind: 'team-member slots',
+    })
+    return { data: toMemberRecord(row, options), changed: true }
+  },
+})

@@ -1,0 +1,26 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { formatSlot } from '../../../db/slots.ts'
+import { emptySlot, userNumParam } from '../shape.ts'
+
+export const deleteUser = defineOperation({
+  resource: 'users',
+  action: 'delete',
+  summary: 'Free a team-member slot: its fields, account link and role assignments are erased.',
+  description: 'The slot can be filled again by users.create and then starts blank. The welcome e-mail window of the address is kept.',
+  destructive: true,
+  examples: [{
+    title: 'Remove a team member and free the slot',
+    setup: [{ operation: 'users.create', params: { full_name: 'Former Colleague', email: 'former@example.com' }, as: 'member' }],
+    params: { user_num: '{{member.user_num}}' },
+    confirm: true,
+  }],
+  params: z.object({ user_num: userNumParam }),
+  returns: z.object({ user_num: z.string(), deleted: z.literal(true) }),
+  async handler ({ user_num }, { db }) {
+    // The row goes, and with it (ON DELETE CASCADE) its role assignments: a reused slot starts blank.
+    const { count } = await db.svcTeamMember.deleteMany({ where: { slot: user_num } })
+    if (count === 0) throw emptySlot(user_num)
+    return { data: { user_num: formatSlot(user_num), deleted: true as const }, changed: true }
+  },
+})

@@ -1,0 +1,20 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { findMember, memberRecord, toMemberRecord, userNumParam } from '../shape.ts'
+
+export const getUser = defineOperation({
+  resource: 'users',
+  action: 'get',
+  summary: 'Read one team member.',
+  readonly: true,
+  examples: [{
+    title: 'Read one team member',
+    setup: [{ operation: 'users.create', params: { full_name: 'Rachel Carson', email: 'rachel@example.com' }, as: 'member' }],
+    params: { user_num: '{{member.user_num}}' },
+  }],
+  params: z.object({ user_num: userNumParam }),
+  returns: memberRecord,
+  async handler ({ user_num }, { db, options }) {
+    return { data: toMemberRecord(await findMember(db, user_num), options), changed: false }
+  },
+})

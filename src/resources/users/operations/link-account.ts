@@ -1,0 +1,29 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { notFound } from '../../../errors.ts'
+import { findMember, memberRecord, toMemberRecord, updateMember, userNumParam } from '../shape.ts'
+
+export const linkUserAccount = defineOperation({
+  resource: 'users',
+  action: 'link_account',
+  summary: 'Link a team member to a host account (needed for the welcome e-mail).',
+  description: 'account_id is the id of a host User. Linking replaces any previous link. Several slots may link one account.',
+  idempotent: true,
+  examples: [{
+    title: 'Link a team member to a host account',
+    setup: [{ operation: 'users.create', params: { full_name: 'Oriana Fallaci', email: 'oriana@example.com' }, as: 'member' }],
+    params: { user_num: '{{member.user_num}}', account_id: '{{account.id}}' },
+  }],
+  params: z.object({
+    user_num: userNumParam,
+    account_id: z.string().trim().min(1, 'must not be empty').max(100).describe('Id of the host account (User) to link.'),
+  }),
+  returns: memberRecord,
+  async handler ({ user_num, account_id }, { db, options }) {
+    const member = await findMember(db, user_num)
+    const account = await db.user.findUnique({ where: { id: account_id }, select: { id: true } })
+    if (!account) throw notFound(`no host account has the id "${account_id}"`)
+    if (member.accountId === account.id) return { data: toMemberRecord(member, options), changed: false }
+    return { data: toMemberRecord(await updateMember(db, member, { accountId: account.id }), options), changed: true }
+  },
+})

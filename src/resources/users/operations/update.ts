@@ -1,0 +1,29 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { sameJson } from '../../../lib/canonical-json.ts'
+import { memberWritableParams } from '../fields.ts'
+import { findMember, memberRecord, toMemberData, toMemberRecord, updateMember, userNumParam, type MemberData, type MemberRow } from '../shape.ts'
+
+const differs = (data: MemberData, row: MemberRow) =>
+  Object.entries(data).some(([column, value]) => !sameJson(value, row[column as keyof MemberData]))
+
+export const updateUser = defineOperation({
+  resource: 'users',
+  action: 'update',
+  summary: 'Change fields of an active team member.',
+  description: 'Omitted fields are kept; "" or null clears a field ([] also clears model_photo_ids). An empty slot is not_found.',
+  idempotent: true,
+  examples: [{
+    title: "Change a team member's nickname and opt out of reminders",
+    setup: [{ operation: 'users.create', params: { full_name: 'Woodrow Wilson', email: 'woody@example.com' }, as: 'member' }],
+    params: { user_num: '{{member.user_num}}', nickname: 'Woody', notify_reminders: '' },
+  }],
+  params: z.object({ user_num: userNumParam, ...memberWritableParams }),
+  returns: memberRecord,
+  async handler ({ user_num, ...fields }, { db, options }) {
+    const current = await findMember(db, user_num)
+    const data = toMemberData(fields)
+    if (!differs(data, current)) return { data: toMemberRecord(current, options), changed: false }
+    return { data: toMemberRecord(await updateMember(db, current, data), options), changed: true }
+  },
+})

@@ -1,0 +1,85 @@
+import { describe, expect, test } from '@jest/globals'
+import { list } from '@keystone-6/core'
+import { text } from '@keystone-6/core/fields'
+import { z } from 'zod'
+import { defineOperation, defineResource, defineStage, sendSuccess } from '../src/index.ts'
+import { resolveControlPlane } from '../src/control-plane.ts'
+import { controlPlaneLists } from '../src/lists.ts'
+import { builtinResources } from '../src/resources/index.ts'
+
+const echo = (resource: string) => defineOperation({
+  resource,
+  action: 'echo',
+  summary: 'Echo.',
+  readonly: true,
+  examples: [{ params: {} }],
+  params: z.object({}),
+  returns: z.object({}),
+  async handler () { return { data: {}, changed: false } },
+})
+
+const probeList = (key: string) => ({ [key]: list({ access: { operation: { query: () => true, create: () => false, update: () => false, delete: () => false } }, fields: { name: text() } }) })
+
+describe('defineResource', () => {
+  test('fills every part with its default and tags its routes with its module', () => {
+    const resource = defineResource({
+      name: 'probe',
+      routes: [{ method: 'GET', path: '/public/probe', async handler (_runtime, _req, res) { sendSuccess(res, {}, false) } }],
+    })
+    expect(resource).toMatchObject({ name: 'probe', module: 'switchable', operations: [], outboxTopics: [], seeds: [], statusCounters: [], adminPages: [], capabilities: {}, stages: [] })
+    expect(resource.routes).toEqual([expect.objectContaining({ path: '/public/probe', module: 'probe' })])
+    expect(resource.lists(() => ({}) as never)).toEqual({})
+  })
+
+  test('refuses a name that is not lower snake case, and an operation of another resource', () => {
+    expect(() => defineResource({ name: 'Probe' })).toThrow('must match')
+    expect(() => defineResource({ name: 'probe', operations: [echo('other')] })).toThrow('other.echo is not an operation of the probe resource')
+  })
+})
+
+describe('the tables derived from the resources', () => {
+  const probe = defineResource({
+    name: 'probe',
+    lists: () => probeList('Probe'),
+    operations: [echo('probe')],
+    outboxTopics: [{ topic: 'probe.ping', deliver: async () => {} }],
+    seeds: [{ what: 'the probe', run: async () => {} }],
+    statusCounters: [{ key: 'probes', count: async () => 0 }],
+    adminPages: [{ path: '/probe', label: 'Probe', title: 'Probe', requires: ['probe.echo'] }],
+    capabilities: { probe_things: ['editor'] },
+  })
+  const plane = resolveControlPlane(builtinResources, { extensions: [probe], operations: [echo('loose')] })
+
+  test('hold every built-in resource\'s parts and the extension\'s alike', () => {
+    expect(plane.parts.operations.map(operation => operation.name)).toEqual(expect.arrayContaining(['crm.create', 'probe.echo', 'loose.echo']))
+    expect(plane.parts.outboxTopics.map(topic => topic.topic)).toEqual(expect.arrayContaining(['leads.contact_status', 'probe.ping']))
+    expect(plane.seeds.map(seed => seed.what)).toEqual(expect.arrayContaining(['the system roles', 'the default pipeline recipe', 'the probe']))
+    expect(plane.parts.statusCounters.map(counter => counter.key)).toEqual(['crm', 'users', 'leads', 'content_sources', 'recipes', 'runs', 'probes'])
+    expect(plane.parts.adminPages.at(-1)).toEqual({ path: '/probe', label: 'Probe', title: 'Probe', requires: ['probe.echo'] })
+    expect(plane.routes.map(route => [route.method, route.path, route.module])).toEqual([
+      ['GET', '/team/:userNum', 'users'], ['POST', '/public/leads', 'leads'], ['POST', '/ingest/:slug', 'content_sources'],
+    ])
+    expect(plane.options.capabilities).toMatchObject({ manage_options: ['administrator'], probe_things: ['editor'] })
+  })
+
+  test('name each resource\'s module, locked or switchable', () => {
+    const modules = Object.fromEntries(plane.parts.modules.map(module => [module.key, module.locked]))
+    expect(modules).toMatchObject({ status: true, modules: true, api_keys: true, audit: true, crm: false, leads: false, probe: false })
+  })
+
+  test('give the Keystone lists of the core and of every resource, sorted by key', () => {
+    const keys = Object.keys(controlPlaneLists(plane))
+    expect(keys).toEqual([...keys].sort())
+    expect(keys).toEqual(expect.arrayContaining(['Probe', 'SvcAuditEntry', 'SvcCounter', 'SvcCrmSlot', 'SvcModuleState', 'SvcOutboxMessage', 'SvcRateWindow']))
+  })
+
+  test('refuse a resource, a list, an outbox topic or a stage type declared twice', () => {
+    expect(() => resolveControlPlane(builtinResources, { extensions: [defineResource({ name: 'crm' })] })).toThrow('resource crm is declared twice')
+    const shadow = resolveControlPlane(builtinResources, { extensions: [defineResource({ name: 'shadow', lists: () => probeList('SvcCrmSlot') })] })
+    expect(() => controlPlaneLists(shadow)).toThrow('list SvcCrmSlot of the shadow resource is declared twice')
+    const topic = defineResource({ name: 'twin', outboxTopics: [{ topic: 'leads.contact_status', deliver: async () => {} }] })
+    expect(() => resolveControlPlane(builtinResources, { extensions: [topic] })).toThrow('outbox topic leads.contact_status is declared twice')
+    const stage = defineStage({ type: 'set_excerpt', summary: 'twin', options: z.object({}), run: () => ({ changed: false }) })
+    expect(() => resolveControlPlane(builtinResources, { extensions: [defineResource({ name: 'stager', stages: [stage] })] })).toThrow('stage type set_excerpt is registered twice')
+  })
+})
