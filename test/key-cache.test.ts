@@ -96,11 +96,17 @@ describe('two instances on one database', () => {
     for (let call = 0; call < 2; call++) expect((await dispatcher(server.app, key)(CRM_LIST)).status).toBe(200)
   }
 
-  /** Calls until the answer is `status`; how long that took after `since`, or fails after two seconds. */
-  async function msUntil (call: () => Promise<{ status: number }>, status: number, since: number): Promise<number> {
+  /**
+   * Calls until the answer is `status` (failing after two TTLs) and returns when, after `since`,
+   * the last call that still got another answer started: -1 when the first call already got it.
+   */
+  async function lastOtherAnswerAfter (call: () => Promise<{ status: number }>, status: number, since: number): Promise<number> {
+    let lastOther = -1
     for (;;) {
-      if ((await call()).status === status) return performance.now() - since
-      if (performance.now() - since > 2 * KEY_CACHE_TTL_MS) throw new Error(`still not ${status} after ${2 * KEY_CACHE_TTL_MS} ms`)
+      const started = performance.now() - since
+      if ((await call()).status === status) return lastOther
+      lastOther = started
+      if (started > 2 * KEY_CACHE_TTL_MS) throw new Error(`still not ${status} after ${2 * KEY_CACHE_TTL_MS} ms`)
       await new Promise(resolve => setTimeout(resolve, 20))
     }
   }
@@ -115,7 +121,7 @@ describe('two instances on one database', () => {
     const at = performance.now()
     expect(revoked.body).toMatchObject({ ok: true, changed: true })
     expectFailure(await dispatcher(first.app, doomed)(CRM_LIST), 401, 'unauthenticated')
-    expect(await msUntil(() => dispatcher(second.app, doomed)(CRM_LIST), 401, at)).toBeLessThanOrEqual(KEY_CACHE_TTL_MS)
+    expect(await lastOtherAnswerAfter(() => dispatcher(second.app, doomed)(CRM_LIST), 401, at)).toBeLessThan(KEY_CACHE_TTL_MS)
   })
 
   test('a demotion made on one instance applies there at once and on the other within a second', async () => {
@@ -125,6 +131,6 @@ describe('two instances on one database', () => {
     await second.db.user.update({ where: { id: account.id }, data: { role: 'editor' } })
     const at = performance.now()
     expectFailure(await dispatcher(second.app, account.key)(CRM_LIST), 403, 'forbidden')
-    expect(await msUntil(() => dispatcher(first.app, account.key)(CRM_LIST), 403, at)).toBeLessThanOrEqual(KEY_CACHE_TTL_MS)
+    expect(await lastOtherAnswerAfter(() => dispatcher(first.app, account.key)(CRM_LIST), 403, at)).toBeLessThan(KEY_CACHE_TTL_MS)
   })
 })
