@@ -2,10 +2,11 @@
  * `npm run bench`: one authenticated dispatch against the same work done without the control
  * plane, on one freshly seeded database and the real in-process host, at 10 and 50 connections:
  *
- *   reads   dispatch `crm.list` (API key), Keystone GraphQL `svcCrmSlots` (session), and a bare
- *           express + driver route reading the same rows
- *   writes  dispatch `variables.set` (API key, a new value every request), and a bare express +
- *           driver route doing the same UPDATE
+ *   reads   dispatch `crm.list` (API key), Keystone GraphQL `svcCrmSlots` (session), a bare
+ *           express + driver route reading the same rows, and a bare route making the handler's
+ *           Prisma calls
+ *   writes  dispatch `variables.set` (API key, a new value every request), a bare express +
+ *           driver route doing the same UPDATE, and a bare route making the handler's Prisma calls
  *
  * Next to req/s and p50/p99 latency it reports the server's CPU time per request (the load
  * generator runs in a child process), which a busy machine distorts far less than throughput,
@@ -39,6 +40,7 @@ import { load, loadProblems, type LoadRequest } from './lib/load.ts'
 import { positiveInteger } from './lib/env.ts'
 import { rawBaseline } from './lib/raw-baseline.ts'
 import { printReport, type Goal, type Measurement } from './lib/report.ts'
+import { prismaBaseline } from './lib/prisma-baseline.ts'
 
 const CONNECTION_COUNTS = [10, 50]
 /** Connections of the Prisma and `pg` pools alike (`pg`'s default). */
@@ -164,6 +166,13 @@ async function startRawBaseline (database: DatabaseTarget): Promise<string> {
   return baseUrl
 }
 
+async function startPrismaBaseline (db: Db): Promise<string> {
+  const server = prismaBaseline(db)
+  const baseUrl = await listen(server)
+  cleanups.push(() => closeServer(server))
+  return baseUrl
+}
+
 // ---------------------------------------------------------------------------------------------
 // Requests, and a check, before and after the load, that each target answers what it should.
 
@@ -278,15 +287,22 @@ const LABELS = {
   dispatchRead: 'dispatch crm.list',
   graphqlRead: 'GraphQL svcCrmSlots',
   rawRead: 'bare route read',
+  prismaRead: 'bare route read, Prisma',
   dispatchWrite: 'dispatch variables.set',
   rawWrite: 'bare route write',
+  prismaWrite: 'bare route write, Prisma',
 } as const
 
-/** The targets of issue 18, by server CPU per request, each pair measured in the same run. */
+/**
+ * The targets of issue 18, by server CPU per request, each pair measured in the same run; and,
+ * with no target, how close dispatch comes to the same Prisma calls behind a bare route.
+ */
 const GOALS: Goal[] = [
   { subject: LABELS.dispatchRead, baseline: LABELS.rawRead, atLeast: 0.30 },
   { subject: LABELS.dispatchRead, baseline: LABELS.graphqlRead, atLeast: 3 },
   { subject: LABELS.dispatchWrite, baseline: LABELS.rawWrite, atLeast: 0.25 },
+  { subject: LABELS.dispatchRead, baseline: LABELS.prismaRead },
+  { subject: LABELS.dispatchWrite, baseline: LABELS.prismaWrite },
 ]
 
 async function main (): Promise<void> {
@@ -302,9 +318,11 @@ async function main (): Promise<void> {
   const seeded = await seed(host.db, fresh)
   const cookie = await sessionCookie(host.baseUrl, seeded)
   const rawBaseUrl = await startRawBaseline(database)
+  const prismaBaseUrl = await startPrismaBaseline(host.db)
   const dispatchUrl = `${host.baseUrl}/api/svc/v1/manage/dispatch`
   const withKey = { ...json, Authorization: `Bearer ${seeded.key}` }
   const writes = { slots: VARIABLES }
+  const bareWriteBody = JSON.stringify({ name: variableName('{{slot}}'), value: '{{seq}}' }).replace('"{{seq}}"', '{{seq}}')
 
   const allTargets: Target[] = [
     {
@@ -318,6 +336,7 @@ async function main (): Promise<void> {
       verify: verifyGraphql,
     },
     { label: LABELS.rawRead, request: { url: `${rawBaseUrl}/crm`, method: 'GET' }, verify: verifyRawRead },
+    { label: LABELS.prismaRead, request: { url: `${prismaBaseUrl}/crm`, method: 'GET' }, verify: verifyRawRead },
     {
       label: LABELS.dispatchWrite,
       request: {
@@ -331,7 +350,12 @@ async function main (): Promise<void> {
     },
     {
       label: LABELS.rawWrite,
-      request: { url: `${rawBaseUrl}/variables`, method: 'POST', headers: json, body: JSON.stringify({ name: variableName('{{slot}}'), value: '{{seq}}' }).replace('"{{seq}}"', '{{seq}}'), writes },
+      request: { url: `${rawBaseUrl}/variables`, method: 'POST', headers: json, body: bareWriteBody, writes },
+      verify: verifyRawWrite,
+    },
+    {
+      label: LABELS.prismaWrite,
+      request: { url: `${prismaBaseUrl}/variables`, method: 'POST', headers: json, body: bareWriteBody, writes },
       verify: verifyRawWrite,
     },
   ]
@@ -347,7 +371,7 @@ async function main (): Promise<void> {
   printReport([
     `database: ${database.provider}${database.provider === 'sqlite' ? ` (${sqliteFilePath(database.url)})` : ''}, node ${process.version}`,
     `${SECONDS}s per target and connection count after ${WARMUP_REQUESTS} warm-up requests each; pools of ${POOL_SIZE} connections`,
-    `bare route: ${baseline}, no Prisma`,
+    `bare route: ${baseline}, no Prisma; "bare route …, Prisma": the handlers' own Prisma calls behind express`,
     'CPU ms/req: the server process\'s user + system CPU time per completed request (the load generator runs apart)',
   ], measurements, GOALS)
 }
