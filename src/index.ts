@@ -1,12 +1,10 @@
 import type { BaseKeystoneTypeInfo, KeystoneConfigPre } from '@keystone-6/core/types'
-import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils'
 import { resolveControlPlane, type ControlPlaneOptions } from './control-plane.ts'
 import { controlPlaneLists } from './lists.ts'
 import { mountControlPlane } from './http/mount.ts'
 import type { DatabaseProvider } from './db/database-url.ts'
 import { builtinResources } from './resources/index.ts'
-import { TableWrites } from './db/write-observer.ts'
-import { AdapterHandle } from './db/adapter-handle.ts'
+import { watchHostAdapter } from './db/watch-host-adapter.ts'
 import { KEY_TABLES } from './auth/key-cache.ts'
 
 export type { ControlPlaneOptions } from './control-plane.ts'
@@ -39,25 +37,18 @@ export { assertAllowedDestination } from './outbound/outbound-guard.ts'
  * config, mutates nothing.
  */
 export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTypeInfo>> (keystoneConfig: Config, options: ControlPlaneOptions = {}): Config {
-  // Keys are cached only once the host's Prisma adapter reports this process's writes (auth/key-cache.ts);
+  // Keys are cached only while the host's adapter reports this process's writes to them (auth/key-cache.ts);
   // audit rows go to that adapter directly once it is connected (audit/insert-rows.ts).
-  const credentialWrites = new TableWrites(KEY_TABLES)
-  const hostAdapter = new AdapterHandle()
-  const hostClientOptions = keystoneConfig.db.prismaClientOptions
-  const prismaClientOptions: typeof hostClientOptions = () => {
-    const clientOptions = hostClientOptions()
-    const adapter = (clientOptions as { adapter?: SqlDriverAdapterFactory }).adapter
-    return adapter ? { ...clientOptions, adapter: hostAdapter.capture(credentialWrites.observe(adapter)) } : clientOptions
-  }
+  const watched = watchHostAdapter(keystoneConfig.db.prismaClientOptions, KEY_TABLES)
   const plane = resolveControlPlane(builtinResources, options, {
     databaseProvider: keystoneConfig.db.provider as DatabaseProvider,
-    credentialWrites,
-    hostAdapter,
+    credentialWrites: watched.writes,
+    hostAdapter: watched.adapter,
   })
   const hostExtend = keystoneConfig.server?.extendExpressApp
   return {
     ...keystoneConfig,
-    db: { ...keystoneConfig.db, prismaClientOptions },
+    db: { ...keystoneConfig.db, prismaClientOptions: watched.prismaClientOptions },
     lists: { ...plane.extendHostLists(keystoneConfig.lists), ...controlPlaneLists(plane) },
     server: {
       ...keystoneConfig.server,
