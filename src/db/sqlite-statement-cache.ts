@@ -16,12 +16,7 @@ type AdapterConnection = { prepare (sql: string): BoundStatement & { bind (args:
 /** Statements kept per connection. Prisma's SQL comes in few shapes; the multi-row audit INSERT adds one per batch size. */
 export const STATEMENT_CACHE_SIZE = 500
 
-/**
- * The adapter prepares every statement anew; SQLite then parses and plans it again each time,
- * the largest single cost of a Prisma query here. This keeps the prepared statements, least
- * recently used first out. `bind` in better-sqlite3 is permanent, so the arguments are passed
- * to each run instead.
- */
+/** `bind` in better-sqlite3 is permanent, so a reused statement gets its arguments at each run instead. */
 function bound (statement: Statement, args: unknown[]): BoundStatement {
   return {
     reader: statement.reader,
@@ -67,7 +62,11 @@ async function withCachedStatements (connecting: Promise<SqlDriverAdapter>, capa
   return adapter
 }
 
-/** Prisma's better-sqlite3 adapter factory, with each connection's prepared statements reused. */
+/**
+ * Prisma's better-sqlite3 adapter factory, with each connection's prepared statements reused,
+ * least recently used first out. The adapter prepares every statement anew, and SQLite then
+ * parses and plans it again each time: the largest single cost of a Prisma query here.
+ */
 export function cacheSqliteStatements (factory: SqlMigrationAwareDriverAdapterFactory, capacity = STATEMENT_CACHE_SIZE): SqlMigrationAwareDriverAdapterFactory {
   return {
     provider: factory.provider,

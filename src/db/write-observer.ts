@@ -30,11 +30,7 @@ export class TableWrites {
     return this.#observing
   }
 
-  touches (sql: string): boolean {
-    return this.#tables.test(sql)
-  }
-
-  bump (): void {
+  #bump (): void {
     this.#version += 1
   }
 
@@ -63,7 +59,7 @@ export class TableWrites {
         try {
           await transaction.commit()
         } finally {
-          if (wrote) this.bump()
+          if (wrote) this.#bump()
         }
       },
     })
@@ -71,8 +67,8 @@ export class TableWrites {
 
   #observeQueries (queryable: Pick<SqlDriverAdapter, 'queryRaw' | 'executeRaw'>, wrote: () => void) {
     const seen = (query: SqlQuery) => {
-      if (!this.touches(query.sql)) return
-      this.bump()
+      if (!this.#tables.test(query.sql)) return
+      this.#bump()
       wrote()
     }
     return {
