@@ -4,15 +4,16 @@ import { insertAuditRows, type AuditTarget } from './insert-rows.ts'
 type Pending = { row: AuditRow, settle: (error?: unknown) => void }
 
 /**
- * Group commit for the audit log: entries recorded in the same turn of the event loop are written
- * with one statement. Each caller still waits for its own entry, so a response is never sent
- * before its audit row exists (an audit read after a response sees it, on any instance); under
- * load this saves a database round trip and most of the per-row cost.
+ * Group commit for the audit log: one INSERT at a time, carrying every entry recorded while the
+ * previous one ran (or, when idle, in the same turn of the event loop). The busier the server,
+ * the more rows per statement. Each caller still waits for its own entry, so a response is never
+ * sent before its audit row exists: an audit read after a response sees it, on any instance.
  */
 export class AuditWriter {
   readonly #target: AuditTarget
   #queue: Pending[] = []
-  readonly #flushing = new Set<Promise<void>>()
+  #scheduled = false
+  #writing: Promise<void> | undefined
 
   constructor (target: AuditTarget) {
     this.#target = target
@@ -20,25 +21,36 @@ export class AuditWriter {
 
   record (entry: AuditRecord): Promise<void> {
     return new Promise((resolve, reject) => {
-      if (this.#queue.length === 0) setImmediate(() => this.#startFlush())
       this.#queue.push({ row: toAuditRow(entry), settle: error => error === undefined ? resolve() : reject(error) })
+      this.#schedule()
     })
   }
 
   /** Resolves once every entry recorded so far is written (or refused). For shutdown. */
   async drain (): Promise<void> {
-    while (this.#queue.length > 0 || this.#flushing.size > 0) {
-      if (this.#queue.length > 0) this.#startFlush()
-      await Promise.all(this.#flushing)
+    while (this.#queue.length > 0 || this.#writing) {
+      this.#write()
+      await this.#writing
     }
   }
 
-  #startFlush (): void {
-    if (this.#queue.length === 0) return
-    const flush = this.#flush(this.#queue)
+  #schedule (): void {
+    if (this.#scheduled || this.#writing) return
+    this.#scheduled = true
+    setImmediate(() => {
+      this.#scheduled = false
+      this.#write()
+    })
+  }
+
+  #write (): void {
+    if (this.#writing || this.#queue.length === 0) return
+    const batch = this.#queue
     this.#queue = []
-    this.#flushing.add(flush)
-    void flush.finally(() => this.#flushing.delete(flush))
+    this.#writing = this.#flush(batch).finally(() => {
+      this.#writing = undefined
+      if (this.#queue.length > 0) this.#schedule()
+    })
   }
 
   async #flush (batch: Pending[]): Promise<void> {
