@@ -372,7 +372,7 @@ describe('content_sources export and import', () => {
 })
 
 describe('content_sources secrets', () => {
-  /** Every operation that takes, makes or could echo a secret, on one source: 9 responses, 4 one-time plaintexts. */
+  /** Every operation that takes, makes or could echo a secret, on two sources of its own: 9 responses, 4 one-time plaintexts. */
   async function handleSecrets () {
     const sealed = await create({ name: 'Secret keeper', auth_mode: 'bearer', secret: PROVIDED_SECRET, forward_url: 'https://example.com/f', forward_secret: FORWARD_SECRET })
     const generated = await create({ name: 'Secret maker', auth_mode: 'hmac' })

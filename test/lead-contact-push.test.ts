@@ -10,6 +10,8 @@ const ROTATED_KEY = 'contact-crm-key-ROTATED-77aa'
 let clock = new Date('2026-05-01T08:00:00.000Z')
 const plane = useTestServer({ now: () => clock, leadsContactCrmNum: 1, outbox: { pollMs: 3_600_000, baseMs: 1000 } })
 const leads = plane.caller('leads')
+const crm = plane.caller('crm')
+const variables = plane.caller('variables')
 let peer: HttpPeer
 
 beforeAll(async () => { peer = await startHttpPeer() })
@@ -18,8 +20,8 @@ beforeAll(async () => { peer = await startHttpPeer() })
 beforeEach(async () => {
   await plane.server.db.svcOutboxMessage.deleteMany({ where: { topic: CONTACT_STATUS_TOPIC } })
   await plane.server.db.svcCrmSlot.deleteMany()
-  await plane.dispatch({ resource: 'crm', action: 'create', params: { name: 'Contacts', url: `${peer.url}/api/` } })
-  await plane.dispatch({ resource: 'crm', action: 'set_secret', params: { crm_num: '1', api_key: CRM_KEY } })
+  await crm('create', { name: 'Contacts', url: `${peer.url}/api/` })
+  await crm('set_secret', { crm_num: '1', api_key: CRM_KEY })
 })
 afterAll(async () => { await peer.close() })
 
@@ -105,12 +107,12 @@ describe('pushes to the external contact system', () => {
 
   test('the CRM slot and its key are looked up at delivery: an empty slot holds the push until it is filled', async () => {
     const lead = await linkedLead('rt-10')
-    await plane.dispatch({ resource: 'crm', action: 'delete', params: { crm_num: '1' }, confirm: true })
+    await crm('delete', { crm_num: '1' }, true)
     await leads('set_status_local', { id: lead.id, status: 'Customer' })
     await deliver()
     expect((await contactMessages()).at(-1)).toMatchObject({ status: 'pending', lastError: 'the contact CRM slot 001 is empty' })
-    await plane.dispatch({ resource: 'crm', action: 'create', params: { name: 'Contacts', url: `${peer.url}/api` } })
-    await plane.dispatch({ resource: 'crm', action: 'set_secret', params: { crm_num: '1', api_key: ROTATED_KEY } })
+    await crm('create', { name: 'Contacts', url: `${peer.url}/api` })
+    await crm('set_secret', { crm_num: '1', api_key: ROTATED_KEY })
     advance(1000)
     const requests = await newRequests(deliver)
     expect(requests.map(r => [r.url, r.headers.authorization])).toEqual([['/api/contacts/rt-10/status', `Bearer ${ROTATED_KEY}`]])
@@ -119,7 +121,7 @@ describe('pushes to the external contact system', () => {
   test('outbox payloads carry no secret', async () => {
     const lead = await linkedLead('rt-payload')
     await leads('set_status_local', { id: lead.id, status: 'Qualified' })
-    await plane.dispatch({ resource: 'crm', action: 'set_secret', params: { crm_num: '1', api_key: ROTATED_KEY } })
+    await crm('set_secret', { crm_num: '1', api_key: ROTATED_KEY })
     await leads('set_status_local', { id: lead.id, status: 'Customer' })
     await deliver()
     const messages = await contactMessages()
@@ -179,17 +181,17 @@ describe('leads.delete and the contact system', () => {
   test('the site variable leads.contact_crm_num chooses the contact CRM over the option', async () => {
     const otherPeer = await startHttpPeer()
     try {
-      await plane.dispatch({ resource: 'crm', action: 'create', params: { name: 'Other contacts', url: otherPeer.url } })
-      const slot = (await plane.dispatch({ resource: 'crm', action: 'list' })).body.data.crms.at(-1).crm_num
-      await plane.dispatch({ resource: 'crm', action: 'set_secret', params: { crm_num: slot, api_key: ROTATED_KEY } })
-      await plane.dispatch({ resource: 'variables', action: 'set', params: { name: 'leads.contact_crm_num', value: slot } })
+      await crm('create', { name: 'Other contacts', url: otherPeer.url })
+      const slot = (await crm('list')).body.data.crms.at(-1).crm_num
+      await crm('set_secret', { crm_num: slot, api_key: ROTATED_KEY })
+      await variables('set', { name: 'leads.contact_crm_num', value: slot })
       const lead = await linkedLead('rt-variable')
       await leads('set_status_local', { id: lead.id, status: 'Customer' })
       const request = await otherPeer.nextRequest()
       expect(request.url).toBe('/contacts/rt-variable/status')
       expect(request.headers.authorization).toBe(`Bearer ${ROTATED_KEY}`)
     } finally {
-      await plane.dispatch({ resource: 'variables', action: 'delete', params: { name: 'leads.contact_crm_num' }, confirm: true })
+      await variables('delete', { name: 'leads.contact_crm_num' }, true)
       await otherPeer.close()
     }
   })
@@ -198,8 +200,8 @@ describe('leads.delete and the contact system', () => {
     const lead = await linkedLead('rt-secret')
     await leads('set_status_local', { id: lead.id, status: 'Contacted' })
     await leads('get', { id: lead.id })
-    await plane.dispatch({ resource: 'crm', action: 'get', params: { crm_num: '1' } })
-    await plane.dispatch({ resource: 'crm', action: 'list', params: {} })
+    await crm('get', { crm_num: '1' })
+    await crm('list', {})
     await leads('delete', { id: lead.id }, true)
     expect(seenBodies.length).toBeGreaterThan(6)
     for (const body of seenBodies) {
