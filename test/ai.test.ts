@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { dispatcher, getWithKey, seenBodies } from './support/client.ts'
+import { useTestServer } from './support/use-test-server.ts'
+import { getWithKey, seenBodies } from './support/client.ts'
 import { answerJson, startLoopbackServer, type LoopbackServer } from './support/loopback-server.ts'
 import { SecretBox, parseEncryptionKey } from '../src/secrets/secret-box.ts'
 
@@ -15,9 +14,8 @@ const KEYS = {
   wrong: 'sk-wrongPlaintextKey0x0005',
 }
 
-let server: TestServer
-let key: string
-let dispatch: ReturnType<typeof dispatcher>
+const plane = useTestServer({ aiTestTimeoutMs: TIMEOUT_MS })
+const ai = plane.caller('ai')
 let provider: LoopbackServer
 let redirectTarget: LoopbackServer
 
@@ -59,22 +57,15 @@ function fakeProviders (req: IncomingMessage, res: ServerResponse) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ aiTestTimeoutMs: TIMEOUT_MS })
-  key = (await createAccount(server.db)).key
-  dispatch = dispatcher(server.app, key)
   provider = await startLoopbackServer(fakeProviders)
   redirectTarget = await startLoopbackServer(fakeProviders)
 })
 afterAll(async () => {
   await provider.close()
   await redirectTarget.close()
-  await server.close()
 })
 
-const ai = (action: string, params: Record<string, unknown> = {}, confirm?: boolean) =>
-  dispatch({ resource: 'ai', action, params, ...(confirm === undefined ? {} : { confirm }) })
-
-const aiRow = () => server.db.svcAiSetting.findUnique({ where: { id: 1 } })
+const aiRow = () => plane.server.db.svcAiSetting.findUnique({ where: { id: 1 } })
 
 /** Points the settings at a provider and stores its key, as an administrator would. */
 async function configure (settings: Record<string, unknown>, apiKey?: string) {
@@ -86,7 +77,7 @@ async function configure (settings: Record<string, unknown>, apiKey?: string) {
 const lastRequest = () => provider.requests.at(-1)!
 
 // Every test starts before anything is stored: the defaults, and no key.
-beforeEach(async () => { await server.db.svcAiSetting.deleteMany() })
+beforeEach(async () => { await plane.server.db.svcAiSetting.deleteMany() })
 
 describe('ai.get and ai.update', () => {
   test('get answers the defaults before anything is stored', async () => {
@@ -152,7 +143,7 @@ describe('ai secrets', () => {
     expect(res.body).toEqual({ ok: true, changed: true, error: null, data: { key_set: true } })
     const row = await aiRow()
     expect(row?.apiKeyCiphertext).toMatch(/^v1:/)
-    expect(new SecretBox(parseEncryptionKey(server.encryptionKey)).open(row!.apiKeyCiphertext!)).toBe(KEYS.openai_compatible)
+    expect(new SecretBox(parseEncryptionKey(plane.server.encryptionKey)).open(row!.apiKeyCiphertext!)).toBe(KEYS.openai_compatible)
     expect((await ai('get')).body.data.key_set).toBe(true)
   })
 
@@ -249,7 +240,7 @@ describe('ai.test against a provider on loopback', () => {
   test('it changes nothing and is served by the GET read form', async () => {
     await configure({ provider: 'anthropic', base_url: provider.url }, KEYS.anthropic)
     const before = await aiRow()
-    const res = await getWithKey(server.app, key, '/manage/ai/test')
+    const res = await getWithKey(plane.server.app, plane.admin.key, '/manage/ai/test')
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ changed: false, data: { ok: true, models: ['claude-sonnet-4-5'] } })
     expect(await aiRow()).toEqual(before)
@@ -264,10 +255,10 @@ describe('ai keys stay secret', () => {
       await ai('get')
       await ai('test')
     }
-    const entries = await server.db.svcAuditEntry.findMany({ where: { operation: 'ai.set_secret', ok: true } })
+    const entries = await plane.server.db.svcAuditEntry.findMany({ where: { operation: 'ai.set_secret', ok: true } })
     expect(entries.length).toBeGreaterThanOrEqual(Object.keys(KEYS).length)
     for (const entry of entries) expect((entry.params as { api_key?: string }).api_key).toBe('[redacted]')
-    const audit = JSON.stringify(await server.db.svcAuditEntry.findMany())
+    const audit = JSON.stringify(await plane.server.db.svcAuditEntry.findMany())
     expect(seenBodies.length).toBeGreaterThan(3 * Object.keys(KEYS).length)
     for (const plaintext of Object.values(KEYS)) {
       expect(audit).not.toContain(plaintext)

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { describe, expect, test } from '@jest/globals'
 import request from 'supertest'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount, type TestAccount } from './support/accounts.ts'
+import { useTestServer } from './support/use-test-server.ts'
 import { BASE } from './support/client.ts'
 import { sessionCookie } from './support/session-client.ts'
 
-let server: TestServer
-let admin: TestAccount
+const plane = useTestServer()
 
-beforeAll(async () => {
-  server = await startTestServer()
-  admin = await createAccount(server.db)
-})
-afterAll(async () => server.close())
-
-const page = (key = admin.key) => request(server.app).get(`${BASE}/docs`).set('Authorization', `Bearer ${key}`)
-const asset = (file: string) => request(server.app).get(`${BASE}/docs/assets/${file}`)
+const page = (key = plane.admin.key) => request(plane.server.app).get(`${BASE}/docs`).set('Authorization', `Bearer ${key}`)
+const asset = (file: string) => request(plane.server.app).get(`${BASE}/docs/assets/${file}`)
 
 describe('GET /docs, the API reference page', () => {
   test('is an HTML page that loads Swagger UI from this site and renders the OpenAPI document', async () => {
@@ -55,12 +47,12 @@ describe('GET /docs, the API reference page', () => {
   })
 
   test('is for the manifest\'s readers: a key or a session of manage_options', async () => {
-    const anonymous = await request(server.app).get(`${BASE}/docs`)
+    const anonymous = await request(plane.server.app).get(`${BASE}/docs`)
     expect([anonymous.status, anonymous.body.code]).toEqual([401, 'unauthenticated'])
-    const editor = await createAccount(server.db, 'editor')
+    const editor = await plane.account('editor')
     const refused = await page(editor.key)
     expect([refused.status, refused.body.code]).toEqual([403, 'forbidden'])
-    const cookie = await sessionCookie(server.app, admin.email, admin.password)
-    expect((await request(server.app).get(`${BASE}/docs`).set('Cookie', cookie)).status).toBe(200)
+    const cookie = await sessionCookie(plane.server.app, plane.admin.email, plane.admin.password)
+    expect((await request(plane.server.app).get(`${BASE}/docs`).set('Cookie', cookie)).status).toBe(200)
   })
 })

@@ -1,23 +1,16 @@
 import { createHash } from 'node:crypto'
 import request from 'supertest'
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount, type TestAccount } from './support/accounts.ts'
+import { describe, expect, test } from '@jest/globals'
+import { useTestServer } from './support/use-test-server.ts'
+import { createAccount } from './support/accounts.ts'
 import { BASE, dispatcher, getWithKey, seenBodies } from './support/client.ts'
 
-let server: TestServer
-let admin: TestAccount
-
-beforeAll(async () => {
-  server = await startTestServer()
-  admin = await createAccount(server.db)
-})
-afterAll(async () => server.close())
+const plane = useTestServer()
 
 const KEY_SHAPE = /^svc_[a-z0-9]{12}_[A-Za-z0-9_-]{43}$/
 const CRM_LIST = { resource: 'crm', action: 'list' }
 
-const dispatchAs = (key: string, body: Parameters<ReturnType<typeof dispatcher>>[0]) => dispatcher(server.app, key)(body)
+const dispatchAs = (key: string, body: Parameters<ReturnType<typeof dispatcher>>[0]) => dispatcher(plane.server.app, key)(body)
 const secretOf = (key: string) => key.split('_').slice(2).join('_')
 const publicIdOf = (key: string) => key.split('_')[1]!
 
@@ -34,96 +27,96 @@ function expectUnauthenticated (res: request.Response) {
 
 describe('no or bad credentials', () => {
   test('no credentials on dispatch is 401 unauthenticated with WWW-Authenticate and the failure envelope', async () => {
-    const res = await request(server.app).post(`${BASE}/manage/dispatch`).send(CRM_LIST)
+    const res = await request(plane.server.app).post(`${BASE}/manage/dispatch`).send(CRM_LIST)
     expectUnauthenticated(res)
     expect(res.body).toEqual({ ok: false, data: null, changed: false, error: expect.any(String), code: 'unauthenticated' })
     expect(res.headers['svc-version']).toBeDefined()
   })
 
   test('no credentials on the manifest and on the GET form is 401 as well', async () => {
-    expectUnauthenticated(await request(server.app).get(`${BASE}/manage/manifest`))
-    expectUnauthenticated(await request(server.app).get(`${BASE}/manage/crm/list`))
+    expectUnauthenticated(await request(plane.server.app).get(`${BASE}/manage/manifest`))
+    expectUnauthenticated(await request(plane.server.app).get(`${BASE}/manage/crm/list`))
   })
 
   test.each([
     ['a non-Bearer scheme', () => `Basic ${Buffer.from('admin:admin').toString('base64')}`],
     ['an empty Bearer', () => 'Bearer '],
     ['a token that is not svc_<id>_<secret>', () => 'Bearer not-a-key'],
-    ['a secret that is too short', () => `Bearer svc_${publicIdOf(admin.key)}_abc`],
-    ['two tokens', () => `Bearer ${admin.key} ${admin.key}`],
+    ['a secret that is too short', () => `Bearer svc_${publicIdOf(plane.admin.key)}_abc`],
+    ['two tokens', () => `Bearer ${plane.admin.key} ${plane.admin.key}`],
   ])('a malformed Authorization header (%s) is 401', async (_name, header) => {
-    const res = await request(server.app).post(`${BASE}/manage/dispatch`).set('Authorization', header()).send(CRM_LIST)
+    const res = await request(plane.server.app).post(`${BASE}/manage/dispatch`).set('Authorization', header()).send(CRM_LIST)
     expectUnauthenticated(res)
   })
 
   test('an unknown key id is 401', async () => {
-    const unknown = `svc_${'z'.repeat(12)}_${secretOf(admin.key)}`
+    const unknown = `svc_${'z'.repeat(12)}_${secretOf(plane.admin.key)}`
     expect(unknown).toMatch(KEY_SHAPE)
     expectUnauthenticated(await dispatchAs(unknown, CRM_LIST))
   })
 
   test('the right key id with a wrong secret is 401', async () => {
-    const secret = secretOf(admin.key)
-    const wrong = `svc_${publicIdOf(admin.key)}_${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`
+    const secret = secretOf(plane.admin.key)
+    const wrong = `svc_${publicIdOf(plane.admin.key)}_${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`
     expect(wrong).toMatch(KEY_SHAPE)
-    expect(wrong).not.toBe(admin.key)
+    expect(wrong).not.toBe(plane.admin.key)
     expectUnauthenticated(await dispatchAs(wrong, CRM_LIST))
     // and the real key still works, so the 401 above was about the secret
-    expect((await dispatchAs(admin.key, CRM_LIST)).status).toBe(200)
+    expect((await dispatchAs(plane.admin.key, CRM_LIST)).status).toBe(200)
   })
 
   test('a failed authentication writes no audit entry and runs nothing', async () => {
-    const before = { slots: await server.db.svcCrmSlot.count(), audit: await server.db.svcAuditEntry.count() }
-    const res = await request(server.app).post(`${BASE}/manage/dispatch`).set('Authorization', 'Bearer nope')
+    const before = { slots: await plane.server.db.svcCrmSlot.count(), audit: await plane.server.db.svcAuditEntry.count() }
+    const res = await request(plane.server.app).post(`${BASE}/manage/dispatch`).set('Authorization', 'Bearer nope')
       .send({ resource: 'crm', action: 'create', params: { name: 'Anonymous' } })
     expectUnauthenticated(res)
-    expect({ slots: await server.db.svcCrmSlot.count(), audit: await server.db.svcAuditEntry.count() }).toEqual(before)
+    expect({ slots: await plane.server.db.svcCrmSlot.count(), audit: await plane.server.db.svcAuditEntry.count() }).toEqual(before)
   })
 })
 
 describe('capability', () => {
   test.each(['subscriber', 'editor'] as const)('an account with role %s: its key is 403 forbidden on dispatch, the manifest and the GET form', async role => {
-    const account = await createAccount(server.db, role)
-    const before = await server.db.svcCrmSlot.count()
+    const account = await plane.account(role)
+    const before = await plane.server.db.svcCrmSlot.count()
     expectFailure(await dispatchAs(account.key, CRM_LIST), 403, 'forbidden')
     expectFailure(await dispatchAs(account.key, { resource: 'crm', action: 'create', params: { name: `by ${role}` } }), 403, 'forbidden')
-    expectFailure(await getWithKey(server.app, account.key, '/manage/manifest'), 403, 'forbidden')
-    expectFailure(await getWithKey(server.app, account.key, '/manage/crm/list'), 403, 'forbidden')
-    expect(await server.db.svcCrmSlot.count()).toBe(before)
+    expectFailure(await getWithKey(plane.server.app, account.key, '/manage/manifest'), 403, 'forbidden')
+    expectFailure(await getWithKey(plane.server.app, account.key, '/manage/crm/list'), 403, 'forbidden')
+    expect(await plane.server.db.svcCrmSlot.count()).toBe(before)
   })
 
   test('an account without the capability learns nothing about which operations exist', async () => {
-    const subscriber = await createAccount(server.db, 'subscriber')
+    const subscriber = await plane.account('subscriber')
     const unknown = await dispatchAs(subscriber.key, { resource: 'no_such_resource', action: 'list' })
     expectFailure(unknown, 403, 'forbidden')
     expect(unknown.body.error).not.toMatch(/crm|api_keys/)
-    expectFailure(await getWithKey(server.app, subscriber.key, '/manage/no_such_resource/list'), 403, 'forbidden')
+    expectFailure(await getWithKey(plane.server.app, subscriber.key, '/manage/no_such_resource/list'), 403, 'forbidden')
   })
 
   test('the administrator key works on dispatch, the manifest and the GET form', async () => {
-    expect((await dispatchAs(admin.key, CRM_LIST)).status).toBe(200)
-    const manifest = await getWithKey(server.app, admin.key, '/manage/manifest')
+    expect((await dispatchAs(plane.admin.key, CRM_LIST)).status).toBe(200)
+    const manifest = await getWithKey(plane.server.app, plane.admin.key, '/manage/manifest')
     expect(manifest.status).toBe(200)
     expect(manifest.body.data.operations.map((op: { name: string }) => op.name)).toEqual(expect.arrayContaining(['api_keys.mint', 'crm.list']))
-    expect((await getWithKey(server.app, admin.key, '/manage/crm/list')).status).toBe(200)
+    expect((await getWithKey(plane.server.app, plane.admin.key, '/manage/crm/list')).status).toBe(200)
   })
 
   test('the account role is evaluated on every request: demote cuts the key off, promote restores it', async () => {
-    const account = await createAccount(server.db, 'administrator')
+    const account = await plane.account('administrator')
     expect((await dispatchAs(account.key, CRM_LIST)).status).toBe(200)
-    await server.db.user.update({ where: { id: account.id }, data: { role: 'editor' } })
+    await plane.server.db.user.update({ where: { id: account.id }, data: { role: 'editor' } })
     expectFailure(await dispatchAs(account.key, CRM_LIST), 403, 'forbidden')
-    expectFailure(await getWithKey(server.app, account.key, '/manage/manifest'), 403, 'forbidden')
-    expectFailure(await getWithKey(server.app, account.key, '/manage/crm/list'), 403, 'forbidden')
-    await server.db.user.update({ where: { id: account.id }, data: { role: 'administrator' } })
+    expectFailure(await getWithKey(plane.server.app, account.key, '/manage/manifest'), 403, 'forbidden')
+    expectFailure(await getWithKey(plane.server.app, account.key, '/manage/crm/list'), 403, 'forbidden')
+    await plane.server.db.user.update({ where: { id: account.id }, data: { role: 'administrator' } })
     expect((await dispatchAs(account.key, CRM_LIST)).status).toBe(200)
-    expect((await getWithKey(server.app, account.key, '/manage/manifest')).status).toBe(200)
+    expect((await getWithKey(plane.server.app, account.key, '/manage/manifest')).status).toBe(200)
   })
 })
 
 describe('key lifecycle', () => {
   test('a key revoked through api_keys.revoke is 401 from then on', async () => {
-    const account = await createAccount(server.db)
+    const account = await createAccount(plane.server.db)
     const second = await dispatchAs(account.key, { resource: 'api_keys', action: 'mint', params: { label: 'to revoke' } })
     const doomed: string = second.body.data.key
     expect((await dispatchAs(doomed, CRM_LIST)).status).toBe(200)
@@ -131,39 +124,39 @@ describe('key lifecycle', () => {
     expect(revoked.status).toBe(200)
     expect(revoked.body).toEqual({ ok: true, changed: true, error: null, data: { id: second.body.data.id, revoked: true } })
     expectUnauthenticated(await dispatchAs(doomed, CRM_LIST))
-    expectUnauthenticated(await getWithKey(server.app, doomed, '/manage/manifest'))
+    expectUnauthenticated(await getWithKey(plane.server.app, doomed, '/manage/manifest'))
     expect((await dispatchAs(account.key, CRM_LIST)).status).toBe(200)
   })
 
   test('a key can revoke itself, by its prefix, and the next call is 401', async () => {
-    const account = await createAccount(server.db)
+    const account = await createAccount(plane.server.db)
     const res = await dispatchAs(account.key, { resource: 'api_keys', action: 'revoke', params: { id: `svc_${account.keyId}`, confirm: true } })
     expect(res.body).toMatchObject({ ok: true, changed: true, data: { id: account.keyId, revoked: true } })
     expectUnauthenticated(await dispatchAs(account.key, CRM_LIST))
   })
 
   test('an expired key is 401; the same key with a future expiry works', async () => {
-    const account = await createAccount(server.db, 'administrator', { expiresInDays: 30 })
+    const account = await createAccount(plane.server.db, 'administrator', { expiresInDays: 30 })
     expect((await dispatchAs(account.key, CRM_LIST)).status).toBe(200)
-    await server.db.svcApiKey.update({ where: { publicId: account.keyId }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    await plane.server.db.svcApiKey.update({ where: { publicId: account.keyId }, data: { expiresAt: new Date(Date.now() - 1000) } })
     expectUnauthenticated(await dispatchAs(account.key, CRM_LIST))
-    expectUnauthenticated(await getWithKey(server.app, account.key, '/manage/crm/list'))
-    await server.db.svcApiKey.update({ where: { publicId: account.keyId }, data: { expiresAt: new Date(Date.now() + 60_000) } })
+    expectUnauthenticated(await getWithKey(plane.server.app, account.key, '/manage/crm/list'))
+    await plane.server.db.svcApiKey.update({ where: { publicId: account.keyId }, data: { expiresAt: new Date(Date.now() + 60_000) } })
     expect((await dispatchAs(account.key, CRM_LIST)).status).toBe(200)
   })
 
   test('a key whose account was deleted is 401', async () => {
-    const account = await createAccount(server.db)
+    const account = await createAccount(plane.server.db)
     expect((await dispatchAs(account.key, CRM_LIST)).status).toBe(200)
-    await server.db.user.delete({ where: { id: account.id } })
-    expect((await server.db.svcApiKey.findUnique({ where: { publicId: account.keyId } }))?.ownerId).toBeNull()
+    await plane.server.db.user.delete({ where: { id: account.id } })
+    expect((await plane.server.db.svcApiKey.findUnique({ where: { publicId: account.keyId } }))?.ownerId).toBeNull()
     expectUnauthenticated(await dispatchAs(account.key, CRM_LIST))
   })
 })
 
 describe('api_keys operations', () => {
   test('mint returns the plaintext key once, in the documented shape, and the key works', async () => {
-    const account = await createAccount(server.db)
+    const account = await createAccount(plane.server.db)
     const res = await dispatchAs(account.key, { resource: 'api_keys', action: 'mint', params: { label: 'CI pipeline', expires_in_days: 7 } })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ ok: true, changed: true, error: null })
@@ -184,13 +177,13 @@ describe('api_keys operations', () => {
 
   test('mint rejects bad params', async () => {
     for (const params of [{}, { label: '' }, { label: 'x', expires_in_days: 0 }, { label: 'x', owner: 'someone' }]) {
-      expectFailure(await dispatchAs(admin.key, { resource: 'api_keys', action: 'mint', params }), 400, 'invalid_params')
+      expectFailure(await dispatchAs(plane.admin.key, { resource: 'api_keys', action: 'mint', params }), 400, 'invalid_params')
     }
   })
 
   test('list shows label, prefix and status of only the caller\'s own keys, never the key or its digest', async () => {
-    const account = await createAccount(server.db)
-    const other = await createAccount(server.db)
+    const account = await createAccount(plane.server.db)
+    const other = await createAccount(plane.server.db)
     const minted = (await dispatchAs(account.key, { resource: 'api_keys', action: 'mint', params: { label: 'listed' } })).body.data
     const toRevoke = (await dispatchAs(account.key, { resource: 'api_keys', action: 'mint', params: { label: 'revoked one' } })).body.data
     await dispatchAs(account.key, { resource: 'api_keys', action: 'revoke', params: { id: toRevoke.id }, confirm: true })
@@ -199,11 +192,11 @@ describe('api_keys operations', () => {
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ ok: true, changed: false, error: null })
     const keys: Array<Record<string, unknown>> = res.body.data.keys
-    const own = await server.db.svcApiKey.findMany({ where: { ownerId: account.id }, select: { publicId: true, secretDigest: true } })
+    const own = await plane.server.db.svcApiKey.findMany({ where: { ownerId: account.id }, select: { publicId: true, secretDigest: true } })
     expect(keys.map(key => key.id).sort()).toEqual(own.map(row => row.publicId).sort())
     expect(keys).toHaveLength(3)
     expect(keys.map(key => key.id)).not.toContain(other.keyId)
-    expect(keys.map(key => key.id)).not.toContain(admin.keyId)
+    expect(keys.map(key => key.id)).not.toContain(plane.admin.keyId)
     expect(keys.find(key => key.id === minted.id)).toMatchObject({ label: 'listed', prefix: `svc_${minted.id}`, status: 'active' })
     expect(keys.find(key => key.id === toRevoke.id)).toMatchObject({ label: 'revoked one', status: 'revoked', revoked_at: expect.any(String) })
     expect(keys.find(key => key.id === account.keyId)).toMatchObject({ label: 'test', status: 'active' })
@@ -224,62 +217,62 @@ describe('api_keys operations', () => {
   })
 
   test('list marks an expired key as expired', async () => {
-    const account = await createAccount(server.db)
+    const account = await createAccount(plane.server.db)
     const minted = (await dispatchAs(account.key, { resource: 'api_keys', action: 'mint', params: { label: 'short-lived', expires_in_days: 1 } })).body.data
-    await server.db.svcApiKey.update({ where: { publicId: minted.id }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    await plane.server.db.svcApiKey.update({ where: { publicId: minted.id }, data: { expiresAt: new Date(Date.now() - 1000) } })
     const keys = (await dispatchAs(account.key, { resource: 'api_keys', action: 'list' })).body.data.keys
     expect(keys.find((key: { id: string }) => key.id === minted.id)).toMatchObject({ status: 'expired' })
   })
 
   test('revoke without confirm is 400 confirm_required and the key keeps working', async () => {
-    const account = await createAccount(server.db)
+    const account = await createAccount(plane.server.db)
     const minted = (await dispatchAs(account.key, { resource: 'api_keys', action: 'mint', params: { label: 'kept' } })).body.data
     expectFailure(await dispatchAs(account.key, { resource: 'api_keys', action: 'revoke', params: { id: minted.id } }), 400, 'confirm_required')
     expectFailure(await dispatchAs(account.key, { resource: 'api_keys', action: 'revoke', params: { id: minted.id }, confirm: false }), 400, 'confirm_required')
-    expect((await server.db.svcApiKey.findUnique({ where: { publicId: minted.id } }))?.revokedAt).toBeNull()
+    expect((await plane.server.db.svcApiKey.findUnique({ where: { publicId: minted.id } }))?.revokedAt).toBeNull()
     expect((await dispatchAs(minted.key, CRM_LIST)).status).toBe(200)
   })
 
   test('revoke is not served by the GET form', async () => {
-    const account = await createAccount(server.db)
-    const res = await getWithKey(server.app, account.key, `/manage/api_keys/revoke?id=${account.keyId}&confirm=true`)
+    const account = await createAccount(plane.server.db)
+    const res = await getWithKey(plane.server.app, account.key, `/manage/api_keys/revoke?id=${account.keyId}&confirm=true`)
     expectFailure(res, 405, 'method_not_allowed')
     expect((await dispatchAs(account.key, CRM_LIST)).status).toBe(200)
   })
 
   test('revoking another account\'s key is 404 and leaves that key working', async () => {
-    const account = await createAccount(server.db)
-    const victim = await createAccount(server.db)
+    const account = await createAccount(plane.server.db)
+    const victim = await createAccount(plane.server.db)
     const res = await dispatchAs(account.key, { resource: 'api_keys', action: 'revoke', params: { id: victim.keyId }, confirm: true })
     expectFailure(res, 404, 'not_found')
-    expect((await server.db.svcApiKey.findUnique({ where: { publicId: victim.keyId } }))?.revokedAt).toBeNull()
+    expect((await plane.server.db.svcApiKey.findUnique({ where: { publicId: victim.keyId } }))?.revokedAt).toBeNull()
     expect((await dispatchAs(victim.key, CRM_LIST)).status).toBe(200)
   })
 
   test('revoking an unknown id is 404', async () => {
-    expectFailure(await dispatchAs(admin.key, { resource: 'api_keys', action: 'revoke', params: { id: 'zzzzzzzzzzzz' }, confirm: true }), 404, 'not_found')
+    expectFailure(await dispatchAs(plane.admin.key, { resource: 'api_keys', action: 'revoke', params: { id: 'zzzzzzzzzzzz' }, confirm: true }), 404, 'not_found')
   })
 
   test('revoking twice: the second call succeeds with changed:false and keeps the first revocation time', async () => {
-    const account = await createAccount(server.db)
+    const account = await createAccount(plane.server.db)
     const minted = (await dispatchAs(account.key, { resource: 'api_keys', action: 'mint', params: { label: 'twice' } })).body.data
     const first = await dispatchAs(account.key, { resource: 'api_keys', action: 'revoke', params: { id: minted.id }, confirm: true })
     expect(first.body).toMatchObject({ ok: true, changed: true })
-    const revokedAt = (await server.db.svcApiKey.findUnique({ where: { publicId: minted.id } }))?.revokedAt
+    const revokedAt = (await plane.server.db.svcApiKey.findUnique({ where: { publicId: minted.id } }))?.revokedAt
     expect(revokedAt).toBeInstanceOf(Date)
     const second = await dispatchAs(account.key, { resource: 'api_keys', action: 'revoke', params: { id: minted.id }, confirm: true })
     expect(second.status).toBe(200)
     expect(second.body).toEqual({ ok: true, changed: false, error: null, data: { id: minted.id, revoked: true } })
-    expect((await server.db.svcApiKey.findUnique({ where: { publicId: minted.id } }))?.revokedAt).toEqual(revokedAt)
+    expect((await plane.server.db.svcApiKey.findUnique({ where: { publicId: minted.id } }))?.revokedAt).toEqual(revokedAt)
   })
 })
 
 describe('storage', () => {
   test('the database stores only a SHA-256 digest of the secret', async () => {
-    const account = await createAccount(server.db)
+    const account = await createAccount(plane.server.db)
     const minted = (await dispatchAs(account.key, { resource: 'api_keys', action: 'mint', params: { label: 'stored' } })).body.data
     const secret = secretOf(minted.key)
-    const row = await server.db.svcApiKey.findUnique({ where: { publicId: minted.id } })
+    const row = await plane.server.db.svcApiKey.findUnique({ where: { publicId: minted.id } })
     expect(row).not.toBeNull()
     expect(row!.secretDigest).not.toBe(secret)
     expect(row!.secretDigest).toBe(createHash('sha256').update(secret).digest('hex'))
@@ -290,24 +283,22 @@ describe('storage', () => {
   })
 
   test('no audit entry holds a key plaintext or secret', async () => {
-    const entries = JSON.stringify(await server.db.svcAuditEntry.findMany())
+    const minted = await dispatchAs(plane.admin.key, { resource: 'api_keys', action: 'mint', params: { label: 'audited' } })
+    await dispatchAs(minted.body.data.key, { resource: 'api_keys', action: 'revoke', params: { id: minted.body.data.id }, confirm: true })
+    const entries = JSON.stringify(await plane.server.db.svcAuditEntry.findMany())
     const keys = seenBodies.flatMap(body => body.match(/svc_[a-z0-9]{12}_[A-Za-z0-9_-]{43}/g) ?? [])
     expect(keys.length).toBeGreaterThan(0)
-    for (const key of [...keys, admin.key]) expect(entries).not.toContain(secretOf(key))
+    for (const key of [...keys, plane.admin.key]) expect(entries).not.toContain(secretOf(key))
   })
 })
 
 describe('rate limit', () => {
-  let limited: TestServer
-  beforeAll(async () => {
-    limited = await startTestServer({ rateLimit: { points: 3, durationSeconds: 60 } })
-  })
-  afterAll(async () => limited.close())
+  const limited = useTestServer({ rateLimit: { points: 3, durationSeconds: 60 } })
 
   test('the request over the limit is 429 rate_limited with Retry-After, runs nothing, and other keys are unaffected', async () => {
-    const first = await createAccount(limited.db)
-    const second = await createAccount(limited.db)
-    const dispatchFirst = dispatcher(limited.app, first.key)
+    const first = await limited.account('administrator')
+    const second = await limited.account('administrator')
+    const dispatchFirst = first.dispatch
     for (let i = 0; i < 3; i++) expect((await dispatchFirst(CRM_LIST)).status).toBe(200)
 
     const res = await dispatchFirst({ resource: 'crm', action: 'create', params: { name: 'Over the limit' } })
@@ -316,9 +307,9 @@ describe('rate limit', () => {
     expect(retryAfter).toMatch(/^[1-9]\d*$/)
     expect(Number(retryAfter)).toBeLessThanOrEqual(60)
     expect(res.body.details).toEqual({ retry_after: Number(retryAfter) })
-    expect(await limited.db.svcCrmSlot.count()).toBe(0)
+    expect(await limited.server.db.svcCrmSlot.count()).toBe(0)
 
-    expectFailure(await getWithKey(limited.app, first.key, '/manage/manifest'), 429, 'rate_limited')
-    expect((await dispatcher(limited.app, second.key)(CRM_LIST)).status).toBe(200)
+    expectFailure(await getWithKey(limited.server.app, first.key, '/manage/manifest'), 429, 'rate_limited')
+    expect((await second.dispatch(CRM_LIST)).status).toBe(200)
   })
 })

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { Webhook } from 'standardwebhooks'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { dispatcher, seenBodies } from './support/client.ts'
+import type { TestServer } from './support/server.ts'
+import { useTestServer, type UsedTestServer } from './support/use-test-server.ts'
+import { seenBodies } from './support/client.ts'
 import { deliver, startReceiver, type Receiver } from './support/webhooks.ts'
 import { OutboxWorker } from '../src/outbox/worker.ts'
 import { forwardTopic } from '../src/resources/content-sources/forward/topic.ts'
@@ -19,10 +19,10 @@ beforeEach(async () => {
 })
 
 type Sources = (action: string, params: Record<string, unknown>) => Promise<any>
-const sourcesOf = (server: TestServer, key: string): Sources => {
-  const dispatch = dispatcher(server.app, key)
+const sourcesOf = (plane: UsedTestServer): Sources => {
+  const call = plane.caller('content_sources')
   return async (action, params) => {
-    const res = await dispatch({ resource: 'content_sources', action, params })
+    const res = await call(action, params)
     expect([action, res.status, res.body.error]).toEqual([action, 200, null])
     return res.body.data
   }
@@ -35,24 +35,19 @@ async function forwardingSource (server: TestServer, sources: Sources, settings:
 }
 
 describe('forwarding with a controlled clock', () => {
-  let server: TestServer
-  let sources: Sources
   let clock = new Date()
   const advance = (ms: number) => { clock = new Date(clock.getTime() + ms) }
-  beforeAll(async () => {
-    // No worker runs by itself here: the test drives each outbox pass and moves the clock.
-    server = await startTestServer({ now: () => clock, outbox: false })
-    sources = sourcesOf(server, (await createAccount(server.db)).key)
-  })
-  afterAll(async () => server.close())
+  // No worker runs by itself here: the test drives each outbox pass and moves the clock.
+  const plane = useTestServer({ now: () => clock, outbox: false })
+  const sources = sourcesOf(plane)
   // Each test drives the outbox itself, so it starts with none of another test's forwards queued.
-  beforeEach(async () => { await server.db.svcOutboxMessage.deleteMany() })
+  beforeEach(async () => { await plane.server.db.svcOutboxMessage.deleteMany() })
 
   test('a peer that fails twice then accepts gets each post once, in order, after backoff', async () => {
-    const worker = new OutboxWorker(server.db, { [forwardTopic.topic]: payload => forwardTopic.deliver(payload, server.runtime) }, { now: () => clock, baseMs: 1000 })
-    const source = await forwardingSource(server, sources, { forward_auth_mode: 'bearer', forward_secret: FORWARD_TOKEN })
+    const worker = new OutboxWorker(plane.server.db, { [forwardTopic.topic]: payload => forwardTopic.deliver(payload, plane.server.runtime) }, { now: () => clock, baseMs: 1000 })
+    const source = await forwardingSource(plane.server, sources, { forward_auth_mode: 'bearer', forward_secret: FORWARD_TOKEN })
     await sources('approve_mapping', { id: source.id, mapping: MAPPING })
-    await deliver(server.app, source.slug, { id: 'second', title: 'Second', html: '<p>2</p>' })
+    await deliver(plane.server.app, source.slug, { id: 'second', title: 'Second', html: '<p>2</p>' })
     failuresLeft = 2
 
     expect(await worker.runOnce()).toBe(0)
@@ -71,12 +66,12 @@ describe('forwarding with a controlled clock', () => {
     expect(accepted.map(body => [body.type, body.post.external_id])).toEqual([['post.created', 'sample'], ['post.created', 'second']])
     expect(accepted[0]).toMatchObject({ source: { id: source.id, slug: source.slug }, post: { title: 'Sample', content: '<p>s</p>', status: 'draft', post_type: 'post' } })
     for (const request of receiver.received) expect(request.headers.authorization).toBe(`Bearer ${FORWARD_TOKEN}`)
-    expect(await server.db.svcOutboxMessage.count({ where: { status: 'delivered' } })).toBe(2)
+    expect(await plane.server.db.svcOutboxMessage.count({ where: { status: 'delivered' } })).toBe(2)
   })
 
   test('hmac forwards carry Standard Webhooks headers, signed at each attempt, with a stable webhook-id', async () => {
-    const worker = new OutboxWorker(server.db, { [forwardTopic.topic]: payload => forwardTopic.deliver(payload, server.runtime) }, { now: () => clock, baseMs: 1000 })
-    const source = await forwardingSource(server, sources, { forward_auth_mode: 'hmac', forward_secret: FORWARD_WHSEC })
+    const worker = new OutboxWorker(plane.server.db, { [forwardTopic.topic]: payload => forwardTopic.deliver(payload, plane.server.runtime) }, { now: () => clock, baseMs: 1000 })
+    const source = await forwardingSource(plane.server, sources, { forward_auth_mode: 'hmac', forward_secret: FORWARD_WHSEC })
     failuresLeft = 1
     await sources('approve_mapping', { id: source.id, mapping: MAPPING })
     await worker.runOnce()
@@ -91,50 +86,48 @@ describe('forwarding with a controlled clock', () => {
   })
 
   test('pending forwards survive a restart: a new worker delivers them, with the secret read at delivery time', async () => {
-    const first = new OutboxWorker(server.db, { [forwardTopic.topic]: payload => forwardTopic.deliver(payload, server.runtime) }, { now: () => clock, baseMs: 10 })
-    const source = await forwardingSource(server, sources, { forward_auth_mode: 'bearer', forward_secret: 'old-token' })
+    const first = new OutboxWorker(plane.server.db, { [forwardTopic.topic]: payload => forwardTopic.deliver(payload, plane.server.runtime) }, { now: () => clock, baseMs: 10 })
+    const source = await forwardingSource(plane.server, sources, { forward_auth_mode: 'bearer', forward_secret: 'old-token' })
     failuresLeft = 1
     await sources('approve_mapping', { id: source.id, mapping: MAPPING })
     await first.runOnce()
     await first.stop()
     await sources('update', { id: source.id, forward_secret: FORWARD_TOKEN })
-    const message = await server.db.svcOutboxMessage.findFirstOrThrow({ where: { orderingKey: `content_source:${source.id}` } })
+    const message = await plane.server.db.svcOutboxMessage.findFirstOrThrow({ where: { orderingKey: `content_source:${source.id}` } })
     expect(JSON.stringify(message.payload)).not.toContain('old-token')
 
-    const second = new OutboxWorker(server.db, { [forwardTopic.topic]: payload => forwardTopic.deliver(payload, server.runtime) }, { now: () => clock })
+    const second = new OutboxWorker(plane.server.db, { [forwardTopic.topic]: payload => forwardTopic.deliver(payload, plane.server.runtime) }, { now: () => clock })
     advance(10)
     expect(await second.runOnce()).toBe(1)
     expect(receiver.received.map(request => request.headers.authorization)).toEqual(['Bearer old-token', `Bearer ${FORWARD_TOKEN}`])
   })
 
   test('only created and updated posts are forwarded, and nothing after forwarding is turned off', async () => {
-    const source = await forwardingSource(server, sources, {})
+    const source = await forwardingSource(plane.server, sources, {})
     await sources('approve_mapping', { id: source.id, mapping: MAPPING })
     const key = `content_source:${source.id}`
-    expect(await server.db.svcOutboxMessage.count({ where: { orderingKey: key } })).toBe(1)
-    await deliver(server.app, source.slug, { id: 'sample', title: 'Again', html: '<p>s</p>' })
-    expect(await server.db.svcOutboxMessage.count({ where: { orderingKey: key } })).toBe(1)
+    expect(await plane.server.db.svcOutboxMessage.count({ where: { orderingKey: key } })).toBe(1)
+    await deliver(plane.server.app, source.slug, { id: 'sample', title: 'Again', html: '<p>s</p>' })
+    expect(await plane.server.db.svcOutboxMessage.count({ where: { orderingKey: key } })).toBe(1)
     await sources('update', { id: source.id, reingest_mode: 'update' })
-    await deliver(server.app, source.slug, { id: 'sample', title: 'Again', html: '<p>s</p>' })
-    expect(await server.db.svcOutboxMessage.count({ where: { orderingKey: key } })).toBe(2)
-    const [, updated] = await server.db.svcOutboxMessage.findMany({ where: { orderingKey: key }, orderBy: { id: 'asc' } })
+    await deliver(plane.server.app, source.slug, { id: 'sample', title: 'Again', html: '<p>s</p>' })
+    expect(await plane.server.db.svcOutboxMessage.count({ where: { orderingKey: key } })).toBe(2)
+    const [, updated] = await plane.server.db.svcOutboxMessage.findMany({ where: { orderingKey: key }, orderBy: { id: 'asc' } })
     expect((updated!.payload as { body: { type: string } }).body.type).toBe('post.updated')
 
     await sources('update', { id: source.id, forward_enabled: false })
-    await deliver(server.app, source.slug, { id: 'third', title: 'Third', html: '<p>3</p>' })
-    expect(await server.db.svcOutboxMessage.count({ where: { orderingKey: key } })).toBe(2)
+    await deliver(plane.server.app, source.slug, { id: 'third', title: 'Third', html: '<p>3</p>' })
+    expect(await plane.server.db.svcOutboxMessage.count({ where: { orderingKey: key } })).toBe(2)
   })
 })
 
 describe('forwarding with the running worker', () => {
-  let server: TestServer
-  beforeAll(async () => { server = await startTestServer({ outbox: { baseMs: 10, pollMs: 20 } }) })
-  afterAll(async () => server.close())
+  const plane = useTestServer({ outbox: { baseMs: 10, pollMs: 20 } })
+  const sources = sourcesOf(plane)
 
   test('an ingested post is forwarded by the server\'s own worker, retried until the peer accepts', async () => {
-    const sources = sourcesOf(server, (await createAccount(server.db)).key)
     failuresLeft = 2
-    const source = await forwardingSource(server, sources, {})
+    const source = await forwardingSource(plane.server, sources, {})
     await sources('approve_mapping', { id: source.id, mapping: MAPPING })
     await receiver.accepted(1)
     expect(receiver.received).toHaveLength(3)
@@ -142,9 +135,8 @@ describe('forwarding with the running worker', () => {
   })
 
   test('no response carried a forward secret', async () => {
-    const sources = sourcesOf(server, (await createAccount(server.db)).key)
     for (const [mode, secret] of [['bearer', FORWARD_TOKEN], ['hmac', FORWARD_WHSEC]] as const) {
-      const source = await forwardingSource(server, sources, { forward_auth_mode: mode, forward_secret: secret })
+      const source = await forwardingSource(plane.server, sources, { forward_auth_mode: mode, forward_secret: secret })
       await sources('get', { id: source.id })
       await sources('export', { id: source.id })
     }

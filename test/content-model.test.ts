@@ -1,32 +1,22 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { dispatcher } from './support/client.ts'
+import { beforeAll, describe, expect, test } from '@jest/globals'
+import { useTestServer } from './support/use-test-server.ts'
 import { graphql, sessionCookie } from './support/session-client.ts'
 import { isUniqueViolation } from '../src/db/client.ts'
 import { seedPostTypes } from '../schema/seed-post-types.ts'
 
-let server: TestServer
+const plane = useTestServer()
 const cookies: Record<string, string> = {}
 const WEBHOOK_SECRET = 'graphql-Webhook-Secret-0xBADC0DE'
 const FORWARD_SECRET = 'graphql-Forward-Secret-0xBADF00D'
 
 beforeAll(async () => {
-  server = await startTestServer()
   for (const role of ['administrator', 'editor', 'subscriber'] as const) {
-    const account = await createAccount(server.db, role)
-    cookies[role] = await sessionCookie(server.app, account.email, account.password)
-    if (role === 'administrator') {
-      const res = await dispatcher(server.app, account.key)({
-        resource: 'content_sources',
-        action: 'create',
-        params: { name: 'GraphQL probe', auth_mode: 'bearer', secret: WEBHOOK_SECRET, forward_url: 'https://example.com/f', forward_secret: FORWARD_SECRET },
-      })
-      if (res.status !== 200) throw new Error(res.text)
-    }
+    const account = await plane.account(role)
+    cookies[role] = await sessionCookie(plane.server.app, account.email, account.password)
   }
+  const res = await plane.caller('content_sources')('create', { name: 'GraphQL probe', auth_mode: 'bearer', secret: WEBHOOK_SECRET, forward_url: 'https://example.com/f', forward_secret: FORWARD_SECRET })
+  if (res.status !== 200) throw new Error(res.text)
 })
-afterAll(async () => server.close())
 
 const failsUnique = async (write: Promise<unknown>) => {
   const error = await write.then(() => null, (caught: unknown) => caught)
@@ -35,38 +25,38 @@ const failsUnique = async (write: Promise<unknown>) => {
 
 describe('host content model', () => {
   test('post and page are seeded once, however often seeding runs', async () => {
-    await Promise.all([seedPostTypes(server.db), seedPostTypes(server.db)])
-    const types = await server.db.postType.findMany({ orderBy: { id: 'asc' } })
+    await Promise.all([seedPostTypes(plane.server.db), seedPostTypes(plane.server.db)])
+    const types = await plane.server.db.postType.findMany({ orderBy: { id: 'asc' } })
     expect(types.map(type => [type.slug, type.name])).toEqual([['post', 'Posts'], ['page', 'Pages']])
   })
 
   test('the database keeps post slugs unique per post type, and external ids unique per source', async () => {
-    const [post, page] = await Promise.all(['post', 'page'].map(slug => server.db.postType.findUniqueOrThrow({ where: { slug } })))
-    await server.db.post.create({ data: { title: 'A', slug: 'same', postTypeId: post!.id, source: 'feed', externalId: 'e1' } })
-    await server.db.post.create({ data: { title: 'A', slug: 'same', postTypeId: page!.id, source: 'other-feed', externalId: 'e1' } })
-    await failsUnique(server.db.post.create({ data: { title: 'B', slug: 'same', postTypeId: post!.id } }))
-    await failsUnique(server.db.post.create({ data: { title: 'C', slug: 'c', postTypeId: post!.id, source: 'feed', externalId: 'e1' } }))
-    await server.db.post.create({ data: { title: 'D', slug: 'd', postTypeId: post!.id } })
-    await server.db.post.create({ data: { title: 'E', slug: 'e', postTypeId: post!.id } })
+    const [post, page] = await Promise.all(['post', 'page'].map(slug => plane.server.db.postType.findUniqueOrThrow({ where: { slug } })))
+    await plane.server.db.post.create({ data: { title: 'A', slug: 'same', postTypeId: post!.id, source: 'feed', externalId: 'e1' } })
+    await plane.server.db.post.create({ data: { title: 'A', slug: 'same', postTypeId: page!.id, source: 'other-feed', externalId: 'e1' } })
+    await failsUnique(plane.server.db.post.create({ data: { title: 'B', slug: 'same', postTypeId: post!.id } }))
+    await failsUnique(plane.server.db.post.create({ data: { title: 'C', slug: 'c', postTypeId: post!.id, source: 'feed', externalId: 'e1' } }))
+    await plane.server.db.post.create({ data: { title: 'D', slug: 'd', postTypeId: post!.id } })
+    await plane.server.db.post.create({ data: { title: 'E', slug: 'e', postTypeId: post!.id } })
   })
 
   test('signed-in accounts read posts; editors write them, subscribers cannot', async () => {
-    const postType = await server.db.postType.findUniqueOrThrow({ where: { slug: 'post' } })
-    await server.db.post.create({ data: { title: 'Readable', slug: 'readable', postTypeId: postType.id } })
-    const read = await graphql(server.app, '{ posts(take: 1) { title postType { slug } } }', {}, cookies.subscriber)
+    const postType = await plane.server.db.postType.findUniqueOrThrow({ where: { slug: 'post' } })
+    await plane.server.db.post.create({ data: { title: 'Readable', slug: 'readable', postTypeId: postType.id } })
+    const read = await graphql(plane.server.app, '{ posts(take: 1) { title postType { slug } } }', {}, cookies.subscriber)
     expect(read.body.errors).toBeUndefined()
     expect(read.body.data.posts).toHaveLength(1)
     const create = 'mutation { createPost(data: { title: "From the Admin UI" }) { slug status } }'
-    const denied = await graphql(server.app, create, {}, cookies.subscriber)
+    const denied = await graphql(plane.server.app, create, {}, cookies.subscriber)
     expect(denied.body.errors?.[0]?.extensions?.code).toBe('KS_ACCESS_DENIED')
-    const created = await graphql(server.app, create, {}, cookies.editor)
+    const created = await graphql(plane.server.app, create, {}, cookies.editor)
     expect(created.body.data.createPost).toEqual({ slug: 'from-the-admin-ui', status: 'draft' })
   })
 })
 
 describe('content sources in GraphQL', () => {
   test('the secret columns are not in the schema', async () => {
-    const res = await graphql(server.app, '{ __schema { types { name fields { name } inputFields { name } } } }')
+    const res = await graphql(plane.server.app, '{ __schema { types { name fields { name } inputFields { name } } } }')
     const names = (res.body.data.__schema.types as Array<{ name: string, fields: { name: string }[] | null, inputFields: { name: string }[] | null }>)
       .flatMap(type => [...(type.fields ?? []), ...(type.inputFields ?? [])].map(field => `${type.name}.${field.name}`))
     expect(names).toContain('SvcContentSource.authMode')
@@ -75,9 +65,9 @@ describe('content sources in GraphQL', () => {
 
   test('administrators read sources and the inbox, without secrets; subscribers read nothing', async () => {
     const query = '{ svcContentSources { name slug authMode } svcContentDeliveriesCount }'
-    const admin = await graphql(server.app, query, {}, cookies.administrator)
+    const admin = await graphql(plane.server.app, query, {}, cookies.administrator)
     expect(admin.body.data.svcContentSources).toEqual([{ name: 'GraphQL probe', slug: 'graphql-probe', authMode: 'bearer' }])
-    const subscriber = await graphql(server.app, query, {}, cookies.subscriber)
+    const subscriber = await graphql(plane.server.app, query, {}, cookies.subscriber)
     expect(subscriber.body.data?.svcContentSources ?? []).toEqual([])
     for (const body of [admin, subscriber].map(res => JSON.stringify(res.body))) {
       expect(body).not.toContain(WEBHOOK_SECRET)
@@ -86,7 +76,7 @@ describe('content sources in GraphQL', () => {
   })
 
   test('even an administrator cannot create, change or delete sources or deliveries through GraphQL', async () => {
-    const before = await server.db.svcContentSource.findMany()
+    const before = await plane.server.db.svcContentSource.findMany()
     const { id } = before[0]!
     for (const [mutation, variables] of [
       ['mutation { createSvcContentSource(data: { name: "Injected", slug: "injected" }) { id } }', {}],
@@ -94,10 +84,10 @@ describe('content sources in GraphQL', () => {
       ['mutation ($id: ID!) { deleteSvcContentSource(where: { id: $id }) { id } }', { id }],
       ['mutation { createSvcContentDelivery(data: { sourceId: "x", body: "{}" }) { id } }', {}],
     ] as const) {
-      const res = await graphql(server.app, mutation, variables, cookies.administrator)
+      const res = await graphql(plane.server.app, mutation, variables, cookies.administrator)
       expect(res.body.errors?.[0]?.extensions?.code).toBe('KS_ACCESS_DENIED')
     }
-    expect(await server.db.svcContentSource.findMany()).toEqual(before)
-    expect(await server.db.svcContentDelivery.count()).toBe(0)
+    expect(await plane.server.db.svcContentSource.findMany()).toEqual(before)
+    expect(await plane.server.db.svcContentDelivery.count()).toBe(0)
   })
 })

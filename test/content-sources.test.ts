@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { dispatcher, seenBodies } from './support/client.ts'
+import { describe, expect, test } from '@jest/globals'
+import { useTestServer } from './support/use-test-server.ts'
+import { getWithKey, seenBodies } from './support/client.ts'
 import { deliver } from './support/webhooks.ts'
 import { SOURCE_SLUG_MAX_LENGTH } from '../src/resources/content-sources/source-slug.ts'
 import { exportPayload } from '../src/resources/content-sources/portable.ts'
 
-let server: TestServer
-let dispatch: ReturnType<typeof dispatcher>
+const plane = useTestServer()
+const sources = plane.caller('content_sources')
 
 const PROVIDED_SECRET = 'provided-Webhook-Secret-0xFEEDFACE'
 const FORWARD_SECRET = 'forward-Token-Plaintext-0xC0FFEE'
 /** Plaintexts a response may carry once: secret → the one response body allowed to contain it. */
 const oneTimeSecrets = new Map<string, string>()
-
-beforeAll(async () => {
-  server = await startTestServer()
-  dispatch = dispatcher(server.app, (await createAccount(server.db)).key)
-})
-afterAll(async () => server.close())
-
-const sources = (action: string, params: Record<string, unknown> = {}, confirm?: boolean) =>
-  dispatch({ resource: 'content_sources', action, params, ...(confirm === undefined ? {} : { confirm }) })
 
 async function create (params: Record<string, unknown>) {
   const res = await sources('create', params)
@@ -81,11 +71,11 @@ describe('content_sources operations', () => {
     const secret = rotated.body.data.secret as string
     const renamed = await sources('update', { id: source.id, name: 'Opens later, renamed' })
     expect(renamed.body).toMatchObject({ ok: true, changed: true, data: { auth_mode: 'none', secret_source: 'generated' } })
-    expect((await deliver(server.app, source.slug, { title: 'unsigned, still open' })).status).toBe(202)
+    expect((await deliver(plane.server.app, source.slug, { title: 'unsigned, still open' })).status).toBe(202)
     const closed = await sources('update', { id: source.id, auth_mode: 'bearer' })
     expect(closed.body).toMatchObject({ ok: true, changed: true, data: { auth_mode: 'bearer', secret_source: 'generated' } })
-    expect((await deliver(server.app, source.slug, { title: 'unsigned' })).status).toBe(401)
-    expect((await deliver(server.app, source.slug, { title: 'signed' }, { Authorization: `Bearer ${secret}` })).status).toBe(202)
+    expect((await deliver(plane.server.app, source.slug, { title: 'unsigned' })).status).toBe(401)
+    expect((await deliver(plane.server.app, source.slug, { title: 'signed' }, { Authorization: `Bearer ${secret}` })).status).toBe(202)
     const reopened = await sources('update', { id: source.id, auth_mode: 'none' })
     expect(reopened.body.data).toMatchObject({ auth_mode: 'none', secret_source: 'none' })
   })
@@ -95,7 +85,7 @@ describe('content_sources operations', () => {
     expect(provided).toMatchObject({ secret: '', secret_source: 'provided', auth_mode: 'bearer' })
     const open = await create({ name: 'Open door', auth_mode: 'none' })
     expect(open).toMatchObject({ secret: '', secret_source: 'none' })
-    const row = await server.db.svcContentSource.findUniqueOrThrow({ where: { id: provided.id } })
+    const row = await plane.server.db.svcContentSource.findUniqueOrThrow({ where: { id: provided.id } })
     expect(row.secretCiphertext).toMatch(/^v1:/)
     expect(row.secretCiphertext).not.toContain(PROVIDED_SECRET)
   })
@@ -103,13 +93,13 @@ describe('content_sources operations', () => {
   test('new_cpt adds a post type the source targets; adding an existing one is a conflict', async () => {
     const data = await create({ name: 'Recipes', auth_mode: 'none', new_cpt: { slug: 'recipe', name: 'Recipes' } })
     expect(data).toMatchObject({ target_post_type: 'recipe', cpt_post_type: 'recipe' })
-    expect(await server.db.postType.findUnique({ where: { slug: 'recipe' } })).toMatchObject({ name: 'Recipes' })
+    expect(await plane.server.db.postType.findUnique({ where: { slug: 'recipe' } })).toMatchObject({ name: 'Recipes' })
     const again = await sources('create', { name: 'More recipes', new_cpt: { slug: 'recipe', name: 'Again' } })
     expect([again.status, again.body.code]).toEqual([409, 'conflict'])
   })
 
   test('the built-in post types post and page exist; an unknown target_post_type is invalid', async () => {
-    expect((await server.db.postType.findMany({ orderBy: { id: 'asc' } })).map(type => type.slug)).toEqual(expect.arrayContaining(['post', 'page']))
+    expect((await plane.server.db.postType.findMany({ orderBy: { id: 'asc' } })).map(type => type.slug)).toEqual(expect.arrayContaining(['post', 'page']))
     const page = await create({ name: 'Pages', auth_mode: 'none', target_post_type: 'page' })
     expect(page.target_post_type).toBe('page')
     const res = await sources('create', { name: 'Nowhere', target_post_type: 'movie' })
@@ -160,10 +150,10 @@ describe('content_sources operations', () => {
     [{ name: '' }],
     [{}],
   ])('create with %j is 400 invalid_params and creates nothing', async params => {
-    const before = await server.db.svcContentSource.count()
+    const before = await plane.server.db.svcContentSource.count()
     const res = await sources('create', params)
     expect([res.status, res.body.ok, res.body.code]).toEqual([400, false, 'invalid_params'])
-    expect(await server.db.svcContentSource.count()).toBe(before)
+    expect(await plane.server.db.svcContentSource.count()).toBe(before)
   })
 
   test('update changes the given settings only, reports changed, and never returns secrets', async () => {
@@ -208,10 +198,10 @@ describe('content_sources operations', () => {
     [{ new_cpt: { slug: 'x', name: 'x' } }],
   ])('update with %j is 400 invalid_params and changes nothing', async params => {
     const source = await create({ name: 'Strict', auth_mode: 'none' })
-    const before = await server.db.svcContentSource.findUniqueOrThrow({ where: { id: source.id } })
+    const before = await plane.server.db.svcContentSource.findUniqueOrThrow({ where: { id: source.id } })
     const res = await sources('update', { id: source.id, ...params })
     expect([res.status, res.body.code]).toEqual([400, 'invalid_params'])
-    expect(await server.db.svcContentSource.findUniqueOrThrow({ where: { id: source.id } })).toEqual(before)
+    expect(await plane.server.db.svcContentSource.findUniqueOrThrow({ where: { id: source.id } })).toEqual(before)
   })
 
   test('disabling a source pauses it; enabling brings back its status', async () => {
@@ -222,23 +212,25 @@ describe('content_sources operations', () => {
 
   test('rotate_secret returns a new secret once; the old one stops authenticating at once', async () => {
     const source = await create({ name: 'Rotating', auth_mode: 'bearer' })
-    const before = await deliver(server.app, source.slug, { title: 'a' }, { Authorization: `Bearer ${source.secret}` })
+    const before = await deliver(plane.server.app, source.slug, { title: 'a' }, { Authorization: `Bearer ${source.secret}` })
     expect(before.status).toBe(202)
     const res = await sources('rotate_secret', { id: source.id })
     expect(res.body).toMatchObject({ ok: true, changed: true, data: { id: source.id } })
     expect(Object.keys(res.body.data).sort()).toEqual(['id', 'secret'])
     oneTimeSecrets.set(res.body.data.secret, res.text)
     expect(res.body.data.secret).not.toBe(source.secret)
-    expect((await deliver(server.app, source.slug, { title: 'b' }, { Authorization: `Bearer ${source.secret}` })).status).toBe(401)
-    expect((await deliver(server.app, source.slug, { title: 'c' }, { Authorization: `Bearer ${res.body.data.secret}` })).status).toBe(202)
+    expect((await deliver(plane.server.app, source.slug, { title: 'b' }, { Authorization: `Bearer ${source.secret}` })).status).toBe(401)
+    expect((await deliver(plane.server.app, source.slug, { title: 'c' }, { Authorization: `Bearer ${res.body.data.secret}` })).status).toBe(202)
     expect((await sources('get', { id: source.id })).body.data.secret_source).toBe('generated')
   })
 
   test('list returns every source with the listed fields and no secrets', async () => {
+    const listed = await create({ name: 'Listed', auth_mode: 'bearer', secret: PROVIDED_SECRET, forward_url: 'https://example.com/f', forward_secret: FORWARD_SECRET })
     const res = await sources('list')
     expect(res.status).toBe(200)
     const { sources: list } = res.body.data
-    expect(list.length).toBe(await server.db.svcContentSource.count())
+    expect(list.length).toBe(await plane.server.db.svcContentSource.count())
+    expect(list.map((source: { id: string }) => source.id)).toContain(listed.id)
     for (const source of list) {
       for (const field of ['id', 'name', 'slug', 'enabled', 'status', 'auth_mode', 'target_post_type', 'cpt_post_type', 'shape_fingerprint',
         'mapping', 'mapping_status', 'sample', 'default_author_id', 'pin_author', 'default_reviewers', 'default_ccs', 'default_post_status',
@@ -251,18 +243,18 @@ describe('content_sources operations', () => {
   })
 
   test('the GET read form serves get and list', async () => {
-    const { slug, id } = (await sources('list')).body.data.sources[0]
-    const { getWithKey } = await import('./support/client.ts')
-    const key = (await createAccount(server.db)).key
-    const res = await getWithKey(server.app, key, `/manage/content_sources/get?id=${id}`)
-    expect(res.body.data.slug).toBe(slug)
+    const { id } = await create({ name: 'Read by GET', auth_mode: 'none' })
+    const got = await getWithKey(plane.server.app, plane.admin.key, `/manage/content_sources/get?id=${id}`)
+    expect([got.status, got.body.data.slug]).toEqual([200, 'read-by-get'])
+    const listed = await getWithKey(plane.server.app, plane.admin.key, '/manage/content_sources/list')
+    expect(listed.body.data.sources.map((source: { id: string }) => source.id)).toContain(id)
   })
 
   test('approve_mapping needs a sample first (409) and a mapping that fits it (400)', async () => {
     const source = await create({ name: 'Unmapped', auth_mode: 'none' })
     const early = await sources('approve_mapping', { id: source.id, mapping: { title: 'title', content: 'body' } })
     expect([early.status, early.body.code]).toEqual([409, 'conflict'])
-    await deliver(server.app, source.slug, { title: 'T', body: '<p>B</p>' })
+    await deliver(plane.server.app, source.slug, { title: 'T', body: '<p>B</p>' })
     const wrong = await sources('approve_mapping', { id: source.id, mapping: { title: 'headline', content: 'body' } })
     expect([wrong.status, wrong.body.code]).toEqual([400, 'invalid_params'])
     expect(wrong.body.details.issues).toEqual([{ path: 'mapping.title', code: 'path_not_found', message: '"headline" is not in the sample' }])
@@ -283,30 +275,25 @@ describe('content_sources operations', () => {
 
   test('delete needs confirm, removes the source and its inbox, and keeps its posts', async () => {
     const source = await create({ name: 'Short lived', auth_mode: 'none' })
-    await deliver(server.app, source.slug, { title: 'Kept', body: '<p>x</p>', id: 'k1' })
+    await deliver(plane.server.app, source.slug, { title: 'Kept', body: '<p>x</p>', id: 'k1' })
     await sources('approve_mapping', { id: source.id, mapping: { title: 'title', content: 'body', external_id: 'id' } })
-    expect(await server.db.post.count({ where: { source: source.slug } })).toBe(1)
+    expect(await plane.server.db.post.count({ where: { source: source.slug } })).toBe(1)
 
     const refused = await sources('delete', { id: source.id })
     expect([refused.status, refused.body.code]).toEqual([400, 'confirm_required'])
     const res = await sources('delete', { id: source.id }, true)
     expect(res.body).toEqual({ ok: true, changed: true, error: null, data: { id: source.id, deleted: true } })
-    expect(await server.db.svcContentSource.findUnique({ where: { id: source.id } })).toBeNull()
-    expect(await server.db.svcContentDelivery.count({ where: { sourceId: source.id } })).toBe(0)
-    expect(await server.db.post.count({ where: { source: source.slug } })).toBe(1)
+    expect(await plane.server.db.svcContentSource.findUnique({ where: { id: source.id } })).toBeNull()
+    expect(await plane.server.db.svcContentDelivery.count({ where: { sourceId: source.id } })).toBe(0)
+    expect(await plane.server.db.post.count({ where: { source: source.slug } })).toBe(1)
     const gone = await sources('delete', { id: source.id }, true)
     expect([gone.status, gone.body.code]).toEqual([404, 'not_found'])
   })
 })
 
 describe('content_sources export and import', () => {
-  let fresh: TestServer
-  let freshDispatch: ReturnType<typeof dispatcher>
-  beforeAll(async () => {
-    fresh = await startTestServer()
-    freshDispatch = dispatcher(fresh.app, (await createAccount(fresh.db)).key)
-  })
-  afterAll(async () => fresh.close())
+  const fresh = useTestServer()
+  const freshDispatch = fresh.dispatch
 
   const comparable = (record: Record<string, unknown>) => {
     const { id: _id, created_at: _c, updated_at: _u, secret_source: _s, forward_key_set: _f, ...rest } = record
@@ -327,8 +314,8 @@ describe('content_sources export and import', () => {
       name: 'Round trip', auth_mode: 'hmac', new_cpt: { slug: 'guide', name: 'Guides' }, default_author_id: 4,
       meta_fields: { seo: 'seo' }, fm_variables: { weight: 1 }, image_modify: { lazy_load: true }, strip_inbody_faq: true,
     })
-    await server.db.svcContentSource.update({ where: { id: source.id }, data: { authMode: 'none' } })
-    await deliver(server.app, source.slug, { headline: 'H', html: '<p>x</p>', seo: 'S' })
+    await plane.server.db.svcContentSource.update({ where: { id: source.id }, data: { authMode: 'none' } })
+    await deliver(plane.server.app, source.slug, { headline: 'H', html: '<p>x</p>', seo: 'S' })
     await sources('approve_mapping', { id: source.id, mapping: { title: 'headline', content: 'html' } })
     await sources('update', { id: source.id, auth_mode: 'hmac', default_ccs: { user_nums: ['5'] }, reingest_mode: 'update' })
     const original = (await sources('get', { id: source.id })).body.data
@@ -342,7 +329,7 @@ describe('content_sources export and import', () => {
     expect(imported.body.data.id).not.toBe(source.id)
     const copy = (await freshDispatch({ resource: 'content_sources', action: 'get', params: { id: imported.body.data.id } })).body.data
     expect(comparable(copy)).toEqual(comparable(original))
-    expect(await fresh.db.postType.findUnique({ where: { slug: 'guide' } })).toMatchObject({ name: 'Guides' })
+    expect(await fresh.server.db.postType.findUnique({ where: { slug: 'guide' } })).toMatchObject({ name: 'Guides' })
   })
 
   test('import without a secret-needing auth_mode returns no secret', async () => {
@@ -362,7 +349,7 @@ describe('content_sources export and import', () => {
     }
     const over = await freshDispatch({ resource: 'content_sources', action: 'import', params: { envelope: renamed, overwrite: true }, confirm: true })
     expect(over.body.data).toMatchObject({ mode: 'overwritten', id: first.body.data.id, name: 'Taken again', reingest_mode: 'update', secret: '', secret_source: 'generated' })
-    const stillWorks = await deliver(fresh.app, 'taken', { a: 1 }, { Authorization: `Bearer ${first.body.data.secret}` })
+    const stillWorks = await deliver(fresh.server.app, 'taken', { a: 1 }, { Authorization: `Bearer ${first.body.data.secret}` })
     expect(stillWorks.status).toBe(202)
   })
 
@@ -377,16 +364,32 @@ describe('content_sources export and import', () => {
     ['an approved mapping that does not fit its sample', { format: 'svc.content_source', schema_version: 1, payload: { name: 'x', slug: 'x', mapping: { title: 'a', content: 'b' }, mapping_status: 'approved', sample: { a: 'A' } } }],
     ['an envelope that is not an object', 'svc.content_source'],
   ])('import of %s is 400 invalid_params', async (_what, envelope) => {
-    const before = await fresh.db.svcContentSource.count()
+    const before = await fresh.server.db.svcContentSource.count()
     const res = await freshDispatch({ resource: 'content_sources', action: 'import', params: { envelope } })
     expect([res.status, res.body.code]).toEqual([400, 'invalid_params'])
-    expect(await fresh.db.svcContentSource.count()).toBe(before)
+    expect(await fresh.server.db.svcContentSource.count()).toBe(before)
   })
 })
 
 describe('content_sources secrets', () => {
-  test('no response ever carried a secret, except each one-time plaintext in its own response', () => {
-    expect(seenBodies.length).toBeGreaterThan(50)
+  /** Every operation that takes, makes or could echo a secret, on two sources of its own: 9 responses, 4 one-time plaintexts. */
+  async function handleSecrets () {
+    const sealed = await create({ name: 'Secret keeper', auth_mode: 'bearer', secret: PROVIDED_SECRET, forward_url: 'https://example.com/f', forward_secret: FORWARD_SECRET })
+    const generated = await create({ name: 'Secret maker', auth_mode: 'hmac' })
+    for (const id of [sealed.id, generated.id, generated.id]) {
+      const rotated = await sources('rotate_secret', { id })
+      oneTimeSecrets.set(rotated.body.data.secret, rotated.text)
+    }
+    await sources('update', { id: sealed.id, forward_secret: FORWARD_SECRET })
+    await sources('get', { id: sealed.id })
+    await sources('export', { id: sealed.id })
+    await sources('list')
+  }
+
+  test('no response ever carried a secret, except each one-time plaintext in its own response', async () => {
+    const before = seenBodies.length
+    await handleSecrets()
+    expect(seenBodies.length - before).toBe(9)
     for (const body of seenBodies) {
       expect(body).not.toContain(PROVIDED_SECRET)
       expect(body).not.toContain(FORWARD_SECRET)
@@ -398,7 +401,8 @@ describe('content_sources secrets', () => {
   })
 
   test('the audit log never holds a secret', async () => {
-    const entries = JSON.stringify(await server.db.svcAuditEntry.findMany({ where: { operation: { startsWith: 'content_sources.' } } }))
+    await handleSecrets()
+    const entries = JSON.stringify(await plane.server.db.svcAuditEntry.findMany({ where: { operation: { startsWith: 'content_sources.' } } }))
     expect(entries).toContain('content_sources.create')
     for (const secret of [PROVIDED_SECRET, FORWARD_SECRET, ...oneTimeSecrets.keys()]) expect(entries).not.toContain(secret)
   })

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { describe, expect, test } from '@jest/globals'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import pg from 'pg'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { dispatcher } from './support/client.ts'
+import { useTestServer } from './support/use-test-server.ts'
 import { testProvider } from './support/database.ts'
 
 const run = promisify(execFile)
@@ -25,28 +23,21 @@ describe('a database that is not there', () => {
 const describeOnPostgres = testProvider === 'postgresql' ? describe : describe.skip
 
 describeOnPostgres('a PostgreSQL connection lost mid-flight', () => {
-  let server: TestServer
-  let dispatch: ReturnType<typeof dispatcher>
-
-  beforeAll(async () => {
-    server = await startTestServer()
-    dispatch = dispatcher(server.app, (await createAccount(server.db)).key)
-  })
-  afterAll(async () => server.close())
+  const plane = useTestServer()
 
   test('answers 500 internal without driver text, and the next request succeeds', async () => {
-    expect((await dispatch({ resource: 'crm', action: 'list' })).status).toBe(200)
-    const admin = new pg.Client({ connectionString: server.databaseUrl })
+    expect((await plane.dispatch({ resource: 'crm', action: 'list' })).status).toBe(200)
+    const admin = new pg.Client({ connectionString: plane.server.databaseUrl })
     await admin.connect()
     await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')
     await admin.end()
 
-    const during = await dispatch({ resource: 'crm', action: 'list' })
+    const during = await plane.dispatch({ resource: 'crm', action: 'list' })
     if (during.status !== 200) {
       expect(during.status).toBe(500)
       expect(during.body).toEqual({ ok: false, data: null, changed: false, error: 'internal error', code: 'internal' })
     }
-    const after = await dispatch({ resource: 'crm', action: 'list' })
+    const after = await plane.dispatch({ resource: 'crm', action: 'list' })
     expect(after.status).toBe(200)
     expect(after.body.ok).toBe(true)
   })

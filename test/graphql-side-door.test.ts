@@ -1,31 +1,24 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount, type TestAccount } from './support/accounts.ts'
-import { dispatcher } from './support/client.ts'
+import { beforeAll, describe, expect, test } from '@jest/globals'
+import { useTestServer } from './support/use-test-server.ts'
 import { graphql, sessionCookie } from './support/session-client.ts'
 
-let server: TestServer
-let admin: TestAccount
+const plane = useTestServer()
 let adminCookie: string
 let subscriberCookie: string
 let seededSlotId: string
 const CRM_SECRET = 'side-door-crm-Secret-0xC0FFEE'
 
 beforeAll(async () => {
-  server = await startTestServer()
-  admin = await createAccount(server.db, 'administrator')
-  const subscriber = await createAccount(server.db, 'subscriber')
-  const dispatch = dispatcher(server.app, admin.key)
-  const created = await dispatch({ resource: 'crm', action: 'create', params: { name: 'Seeded CRM', url: 'https://crm.example.com' } })
+  const subscriber = await plane.account('subscriber')
+  const created = await plane.dispatch({ resource: 'crm', action: 'create', params: { name: 'Seeded CRM', url: 'https://crm.example.com' } })
   if (created.status !== 200) throw new Error(`seeding failed: ${created.text}`)
-  await dispatch({ resource: 'crm', action: 'set_secret', params: { crm_num: '001', api_key: CRM_SECRET } })
-  seededSlotId = (await server.db.svcCrmSlot.findUniqueOrThrow({ where: { slot: 1 } })).id
-  await dispatch({ resource: 'users', action: 'create', params: { full_name: 'Seeded Member', email: 'seeded.member@example.com' } })
-  await server.db.svcWelcomeEmailWindow.create({ data: { address: 'seeded.member@example.com', lastSentAt: new Date() } })
-  adminCookie = await sessionCookie(server.app, admin.email, admin.password)
-  subscriberCookie = await sessionCookie(server.app, subscriber.email, subscriber.password)
+  await plane.dispatch({ resource: 'crm', action: 'set_secret', params: { crm_num: '001', api_key: CRM_SECRET } })
+  seededSlotId = (await plane.server.db.svcCrmSlot.findUniqueOrThrow({ where: { slot: 1 } })).id
+  await plane.dispatch({ resource: 'users', action: 'create', params: { full_name: 'Seeded Member', email: 'seeded.member@example.com' } })
+  await plane.server.db.svcWelcomeEmailWindow.create({ data: { address: 'seeded.member@example.com', lastSentAt: new Date() } })
+  adminCookie = await sessionCookie(plane.server.app, plane.admin.email, plane.admin.password)
+  subscriberCookie = await sessionCookie(plane.server.app, subscriber.email, subscriber.password)
 })
-afterAll(async () => server.close())
 
 const PLUGIN_LISTS = `{
   svcCrmSlots { id slot name }
@@ -43,13 +36,13 @@ const PLUGIN_LISTS = `{
   svcWelcomeEmailWindowsCount
 }`
 
-const crmRows = () => server.db.svcCrmSlot.findMany({ orderBy: { slot: 'asc' } })
+const crmRows = () => plane.server.db.svcCrmSlot.findMany({ orderBy: { slot: 'asc' } })
 
 describe('secret fields are not in the GraphQL schema', () => {
   const SECRET_FIELDS = ['apiKeyCiphertext', 'secretDigest', 'secretCiphertext']
 
   test('introspection of SvcCrmSlot and SvcApiKey shows the ordinary fields and no secret field', async () => {
-    const res = await graphql(server.app, `{
+    const res = await graphql(plane.server.app, `{
       crm: __type(name: "SvcCrmSlot") { fields { name } }
       key: __type(name: "SvcApiKey") { fields { name } }
     }`)
@@ -63,7 +56,7 @@ describe('secret fields are not in the GraphQL schema', () => {
   })
 
   test('no type or input type anywhere in the schema names a secret field', async () => {
-    const res = await graphql(server.app, '{ __schema { types { name fields { name } inputFields { name } } } }')
+    const res = await graphql(plane.server.app, '{ __schema { types { name fields { name } inputFields { name } } } }')
     expect(res.body.errors).toBeUndefined()
     const types: Array<{ name: string, fields: { name: string }[] | null, inputFields: { name: string }[] | null }> = res.body.data.__schema.types
     expect(types.map(type => type.name)).toEqual(expect.arrayContaining([
@@ -80,7 +73,7 @@ describe('secret fields are not in the GraphQL schema', () => {
     ['svcApiKeys { secretDigest }'],
     ['svcCrmSlots(where: { apiKeyCiphertext: { equals: "x" } }) { id }'],
   ])('even an administrator selecting or filtering on a secret (%s) gets a validation error', async selection => {
-    const res = await graphql(server.app, `{ ${selection} }`, {}, adminCookie)
+    const res = await graphql(plane.server.app, `{ ${selection} }`, {}, adminCookie)
     expect(res.body.data).toBeUndefined()
     expect(res.body.errors?.length).toBeGreaterThan(0)
     expect(res.body.errors![0]!.message).toMatch(/apiKeyCiphertext|secretDigest/)
@@ -90,31 +83,31 @@ describe('secret fields are not in the GraphQL schema', () => {
 
 describe('reads', () => {
   test('anonymous queries of the plugin lists return nothing, though rows exist', async () => {
-    expect(await server.db.svcCrmSlot.count()).toBe(1)
-    expect(await server.db.svcApiKey.count()).toBeGreaterThan(0)
-    expect(await server.db.svcAuditEntry.count()).toBeGreaterThan(0)
-    const res = await graphql(server.app, PLUGIN_LISTS)
+    expect(await plane.server.db.svcCrmSlot.count()).toBe(1)
+    expect(await plane.server.db.svcApiKey.count()).toBeGreaterThan(0)
+    expect(await plane.server.db.svcAuditEntry.count()).toBeGreaterThan(0)
+    const res = await graphql(plane.server.app, PLUGIN_LISTS)
     expectNothingRead(res.body)
   })
 
   test('anonymous single-item queries return null', async () => {
-    const res = await graphql(server.app, 'query ($id: ID!) { svcCrmSlot(where: { id: $id }) { id name } }', { id: seededSlotId })
+    const res = await graphql(plane.server.app, 'query ($id: ID!) { svcCrmSlot(where: { id: $id }) { id name } }', { id: seededSlotId })
     expect(res.body.data?.svcCrmSlot ?? null).toBeNull()
   })
 
   test('a signed-in subscriber reads nothing from the plugin lists', async () => {
-    const res = await graphql(server.app, PLUGIN_LISTS, {}, subscriberCookie)
+    const res = await graphql(plane.server.app, PLUGIN_LISTS, {}, subscriberCookie)
     expectNothingRead(res.body)
-    const one = await graphql(server.app, 'query ($id: ID!) { svcCrmSlot(where: { id: $id }) { id name } }', { id: seededSlotId }, subscriberCookie)
+    const one = await graphql(plane.server.app, 'query ($id: ID!) { svcCrmSlot(where: { id: $id }) { id name } }', { id: seededSlotId }, subscriberCookie)
     expect(one.body.data?.svcCrmSlot ?? null).toBeNull()
   })
 
   test('a signed-in administrator can read the plugin lists, without secrets', async () => {
-    const res = await graphql(server.app, PLUGIN_LISTS, {}, adminCookie)
+    const res = await graphql(plane.server.app, PLUGIN_LISTS, {}, adminCookie)
     expect(res.body.errors).toBeUndefined()
     expect(res.body.data.svcCrmSlots).toEqual([{ id: seededSlotId, slot: 1, name: 'Seeded CRM' }])
     expect(res.body.data.svcCrmSlotsCount).toBe(1)
-    expect(res.body.data.svcApiKeys.map((key: { publicId: string }) => key.publicId)).toContain(admin.keyId)
+    expect(res.body.data.svcApiKeys.map((key: { publicId: string }) => key.publicId)).toContain(plane.admin.keyId)
     expect(res.body.data.svcAuditEntries.length).toBeGreaterThan(0)
     expect(res.body.data.svcTeamMembers).toEqual([expect.objectContaining({ slot: 1, fullName: 'Seeded Member' })])
     expect(res.body.data.svcRolesCount).toBe(4)
@@ -148,7 +141,7 @@ describe('mutations', () => {
   test.each(['anonymous', 'subscriber', 'administrator'])('%s: createSvcCrmSlot fails and creates nothing', async who => {
     const cookie = cookies().find(([name]) => name === who)![1]
     const before = await crmRows()
-    const res = await graphql(server.app, 'mutation { createSvcCrmSlot(data: { slot: 7, name: "Injected" }) { id } }', {}, cookie)
+    const res = await graphql(plane.server.app, 'mutation { createSvcCrmSlot(data: { slot: 7, name: "Injected" }) { id } }', {}, cookie)
     expectAccessDenied(res.body)
     expect(res.body.data?.createSvcCrmSlot ?? null).toBeNull()
     expect(await crmRows()).toEqual(before)
@@ -157,7 +150,7 @@ describe('mutations', () => {
   test.each(['anonymous', 'subscriber', 'administrator'])('%s: updateSvcCrmSlot fails and changes nothing', async who => {
     const cookie = cookies().find(([name]) => name === who)![1]
     const before = await crmRows()
-    const res = await graphql(server.app, 'mutation ($id: ID!) { updateSvcCrmSlot(where: { id: $id }, data: { name: "Renamed", slot: 9 }) { id } }', { id: seededSlotId }, cookie)
+    const res = await graphql(plane.server.app, 'mutation ($id: ID!) { updateSvcCrmSlot(where: { id: $id }, data: { name: "Renamed", slot: 9 }) { id } }', { id: seededSlotId }, cookie)
     expectAccessDenied(res.body)
     expect(res.body.data?.updateSvcCrmSlot ?? null).toBeNull()
     expect(await crmRows()).toEqual(before)
@@ -166,16 +159,16 @@ describe('mutations', () => {
   test.each(['anonymous', 'subscriber', 'administrator'])('%s: deleteSvcCrmSlot fails and deletes nothing', async who => {
     const cookie = cookies().find(([name]) => name === who)![1]
     const before = await crmRows()
-    const res = await graphql(server.app, 'mutation ($id: ID!) { deleteSvcCrmSlot(where: { id: $id }) { id } }', { id: seededSlotId }, cookie)
+    const res = await graphql(plane.server.app, 'mutation ($id: ID!) { deleteSvcCrmSlot(where: { id: $id }) { id } }', { id: seededSlotId }, cookie)
     expectAccessDenied(res.body)
     expect(res.body.data?.deleteSvcCrmSlot ?? null).toBeNull()
     expect(await crmRows()).toEqual(before)
   })
 
   test('an administrator cannot mint, revoke or forge API keys or audit entries through GraphQL', async () => {
-    const keysBefore = await server.db.svcApiKey.findMany({ orderBy: { id: 'asc' } })
-    const auditBefore = await server.db.svcAuditEntry.count()
-    const keyId = (await server.db.svcApiKey.findUniqueOrThrow({ where: { publicId: admin.keyId } })).id
+    const keysBefore = await plane.server.db.svcApiKey.findMany({ orderBy: { id: 'asc' } })
+    const auditBefore = await plane.server.db.svcAuditEntry.count()
+    const keyId = (await plane.server.db.svcApiKey.findUniqueOrThrow({ where: { publicId: plane.admin.keyId } })).id
     for (const [mutation, variables] of [
       ['mutation { createSvcApiKey(data: { publicId: "forgedforged", label: "forged" }) { id } }', {}],
       ['mutation ($id: ID!) { updateSvcApiKey(where: { id: $id }, data: { revokedAt: "2000-01-01T00:00:00.000Z" }) { id } }', { id: keyId }],
@@ -184,24 +177,24 @@ describe('mutations', () => {
       ['mutation { deleteSvcAuditEntries(where: [{ id: 1 }]) { id } }', {}],
       ['mutation { createSvcCounter(data: { key: "crm_count", value: 0 }) { id } }', {}],
     ] as const) {
-      const res = await graphql(server.app, mutation, variables, adminCookie)
+      const res = await graphql(plane.server.app, mutation, variables, adminCookie)
       expectAccessDenied(res.body)
     }
-    expect(await server.db.svcApiKey.findMany({ orderBy: { id: 'asc' } })).toEqual(keysBefore)
-    expect(await server.db.svcAuditEntry.count()).toBe(auditBefore)
-    expect(await server.db.svcCounter.count({ where: { key: 'crm_count', value: 0 } })).toBe(0)
+    expect(await plane.server.db.svcApiKey.findMany({ orderBy: { id: 'asc' } })).toEqual(keysBefore)
+    expect(await plane.server.db.svcAuditEntry.count()).toBe(auditBefore)
+    expect(await plane.server.db.svcCounter.count({ where: { key: 'crm_count', value: 0 } })).toBe(0)
   })
 
   test('an administrator cannot write team members, roles, assignments or welcome windows through GraphQL', async () => {
     const snapshot = async () => [
-      await server.db.svcTeamMember.findMany({ orderBy: { slot: 'asc' }, include: { roles: true } }),
-      await server.db.svcRole.findMany({ orderBy: { slug: 'asc' } }),
-      await server.db.svcWelcomeEmailWindow.findMany({ orderBy: { address: 'asc' } }),
+      await plane.server.db.svcTeamMember.findMany({ orderBy: { slot: 'asc' }, include: { roles: true } }),
+      await plane.server.db.svcRole.findMany({ orderBy: { slug: 'asc' } }),
+      await plane.server.db.svcWelcomeEmailWindow.findMany({ orderBy: { address: 'asc' } }),
     ]
     const before = await snapshot()
-    const memberId = (await server.db.svcTeamMember.findUniqueOrThrow({ where: { slot: 1 } })).id
-    const roleId = (await server.db.svcRole.findUniqueOrThrow({ where: { slug: 'owner' } })).id
-    const windowId = (await server.db.svcWelcomeEmailWindow.findFirstOrThrow()).id
+    const memberId = (await plane.server.db.svcTeamMember.findUniqueOrThrow({ where: { slot: 1 } })).id
+    const roleId = (await plane.server.db.svcRole.findUniqueOrThrow({ where: { slug: 'owner' } })).id
+    const windowId = (await plane.server.db.svcWelcomeEmailWindow.findFirstOrThrow()).id
     for (const [mutation, variables] of [
       ['mutation { createSvcTeamMember(data: { slot: 9, fullName: "Injected" }) { id } }', {}],
       ['mutation ($id: ID!) { updateSvcTeamMember(where: { id: $id }, data: { email: "evil@example.com" }) { id } }', { id: memberId }],
@@ -211,7 +204,7 @@ describe('mutations', () => {
       ['mutation ($id: ID!) { deleteSvcRole(where: { id: $id }) { id } }', { id: roleId }],
       ['mutation ($id: ID!) { deleteSvcWelcomeEmailWindow(where: { id: $id }) { id } }', { id: windowId }],
     ] as const) {
-      const res = await graphql(server.app, mutation, variables, adminCookie)
+      const res = await graphql(plane.server.app, mutation, variables, adminCookie)
       expectAccessDenied(res.body)
     }
     expect(await snapshot()).toEqual(before)
@@ -223,11 +216,11 @@ describe('mutations', () => {
       'mutation { createSvcAiSetting(data: { provider: "ollama", baseUrl: "http://attacker.example" }) { id } }',
       'mutation { createSvcVariable(data: { name: "forged", valueJson: "1" }) { id } }',
     ]) {
-      expectAccessDenied((await graphql(server.app, mutation, {}, adminCookie)).body)
+      expectAccessDenied((await graphql(plane.server.app, mutation, {}, adminCookie)).body)
     }
-    expect(await server.db.svcIntegration.count()).toBe(0)
-    expect(await server.db.svcAiSetting.count()).toBe(0)
-    expect(await server.db.svcVariable.count()).toBe(0)
+    expect(await plane.server.db.svcIntegration.count()).toBe(0)
+    expect(await plane.server.db.svcAiSetting.count()).toBe(0)
+    expect(await plane.server.db.svcVariable.count()).toBe(0)
   })
 
   test('the seeded slot and its secret survived every attempt', async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { beforeAll, describe, expect, test } from '@jest/globals'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount, type TestAccount } from './support/accounts.ts'
+import { useTestServer } from './support/use-test-server.ts'
+import type { TestAccount } from './support/accounts.ts'
 import { graphql, sessionCookie } from './support/session-client.ts'
 import { createTestDatabase, openPrisma } from './support/database.ts'
 import { migrate } from '../src/db/migrate.ts'
@@ -10,21 +10,17 @@ import { resolveDatabase } from '../src/db/database-url.ts'
 import { ensureFirstAdministrator } from '../scripts/lib/accounts.ts'
 
 const run = promisify(execFile)
-let server: TestServer
-let admin: TestAccount
+const plane = useTestServer()
 let subscriber: TestAccount
 let editor: TestAccount
 
 beforeAll(async () => {
-  server = await startTestServer()
-  admin = await createAccount(server.db, 'administrator')
-  subscriber = await createAccount(server.db, 'subscriber')
-  editor = await createAccount(server.db, 'editor')
+  subscriber = await plane.account('subscriber')
+  editor = await plane.account('editor')
 })
-afterAll(async () => server.close())
 
 const createAdmin = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', 'create-admin', ...args], {
-  env: { ...process.env, DATABASE_URL: server.databaseUrl, NODE_OPTIONS: '' },
+  env: { ...process.env, DATABASE_URL: plane.server.databaseUrl, NODE_OPTIONS: '' },
 })
 
 const USERS = '{ users { id email role } usersCount }'
@@ -32,32 +28,34 @@ const USERS = '{ users { id email role } usersCount }'
 describe('host accounts through GraphQL (what the Admin UI reads)', () => {
   test.each(['subscriber', 'editor'] as const)('a %s reads only its own User item', async role => {
     const account = role === 'subscriber' ? subscriber : editor
-    const cookie = await sessionCookie(server.app, account.email, account.password)
-    const res = await graphql(server.app, USERS, {}, cookie)
+    const cookie = await sessionCookie(plane.server.app, account.email, account.password)
+    const res = await graphql(plane.server.app, USERS, {}, cookie)
     expect(res.body.data).toEqual({ users: [{ id: account.id, email: account.email, role }], usersCount: 1 })
-    const other = await graphql(server.app, 'query ($id: ID!) { user(where: { id: $id }) { email role } }', { id: admin.id }, cookie)
+    const other = await graphql(plane.server.app, 'query ($id: ID!) { user(where: { id: $id }) { email role } }', { id: plane.admin.id }, cookie)
     expect(other.body.data).toEqual({ user: null })
-    const byEmail = await graphql(server.app, 'query ($e: String!) { users(where: { email: { equals: $e } }) { id } }', { e: admin.email }, cookie)
+    const byEmail = await graphql(plane.server.app, 'query ($e: String!) { users(where: { email: { equals: $e } }) { id } }', { e: plane.admin.email }, cookie)
     expect(byEmail.body.data).toEqual({ users: [] })
   })
 
   test('an administrator reads every account', async () => {
-    const cookie = await sessionCookie(server.app, admin.email, admin.password)
-    const res = await graphql(server.app, USERS, {}, cookie)
-    expect(res.body.data.users.map((user: { id: string }) => user.id)).toEqual(expect.arrayContaining([admin.id, subscriber.id, editor.id]))
+    const cookie = await sessionCookie(plane.server.app, plane.admin.email, plane.admin.password)
+    const res = await graphql(plane.server.app, USERS, {}, cookie)
+    expect(res.body.data.users.map((user: { id: string }) => user.id)).toEqual(expect.arrayContaining([plane.admin.id, subscriber.id, editor.id]))
   })
 
   test('without a session nothing is read', async () => {
-    const res = await graphql(server.app, USERS)
+    const res = await graphql(plane.server.app, USERS)
     expect(res.body.data).toEqual({ users: [], usersCount: 0 })
   })
 })
 
 describe('an e-mail an account gives itself does not make it an administrator', () => {
   test('create-admin refuses to promote an existing non-administrator without --promote, and says so', async () => {
-    const cookie = await sessionCookie(server.app, subscriber.email, subscriber.password)
+    // Its own subscriber: the promotion would change what the shared one reads in the other tests.
+    const subscriber = await plane.account('subscriber')
+    const cookie = await sessionCookie(plane.server.app, subscriber.email, subscriber.password)
     const claimed = 'future-admin@example.test'
-    const changed = await graphql(server.app, 'mutation ($id: ID!, $e: String!) { updateUser(where: { id: $id }, data: { email: $e }) { email role } }', { id: subscriber.id, e: claimed }, cookie)
+    const changed = await graphql(plane.server.app, 'mutation ($id: ID!, $e: String!) { updateUser(where: { id: $id }, data: { email: $e }) { email role } }', { id: subscriber.id, e: claimed }, cookie)
     expect(changed.body.data).toEqual({ updateUser: { email: claimed, role: 'subscriber' } })
 
     await expect(createAdmin('--email', claimed, '--password', 'the operators passphrase')).rejects.toMatchObject({
@@ -65,11 +63,11 @@ describe('an e-mail an account gives itself does not make it an administrator', 
       stderr: expect.stringContaining(`${claimed} belongs to an existing subscriber account; nothing was changed`),
     })
     await expect(createAdmin('--email', claimed, '--password', 'the operators passphrase')).rejects.toMatchObject({ stderr: expect.stringContaining('--promote') })
-    expect(await server.db.user.findUniqueOrThrow({ where: { id: subscriber.id } })).toMatchObject({ role: 'subscriber' })
+    expect(await plane.server.db.user.findUniqueOrThrow({ where: { id: subscriber.id } })).toMatchObject({ role: 'subscriber' })
 
     const promoted = await createAdmin('--email', claimed, '--password', 'the operators passphrase', '--promote')
     expect(promoted.stdout).toContain(`promoted ${claimed} from subscriber to administrator`)
-    expect(await server.db.user.findUniqueOrThrow({ where: { id: subscriber.id } })).toMatchObject({ role: 'administrator' })
+    expect(await plane.server.db.user.findUniqueOrThrow({ where: { id: subscriber.id } })).toMatchObject({ role: 'administrator' })
   }, 120_000)
 
   test('npm start does not make an existing account its first administrator either', async () => {
@@ -87,9 +85,9 @@ describe('an e-mail an account gives itself does not make it an administrator', 
   })
 
   test('an account cannot give itself the administrator role', async () => {
-    const cookie = await sessionCookie(server.app, editor.email, editor.password)
-    const res = await graphql(server.app, 'mutation ($id: ID!) { updateUser(where: { id: $id }, data: { role: "administrator" }) { role } }', { id: editor.id }, cookie)
+    const cookie = await sessionCookie(plane.server.app, editor.email, editor.password)
+    const res = await graphql(plane.server.app, 'mutation ($id: ID!) { updateUser(where: { id: $id }, data: { role: "administrator" }) { role } }', { id: editor.id }, cookie)
     expect(res.body.errors?.length).toBeGreaterThan(0)
-    expect(await server.db.user.findUniqueOrThrow({ where: { id: editor.id } })).toMatchObject({ role: 'editor' })
+    expect(await plane.server.db.user.findUniqueOrThrow({ where: { id: editor.id } })).toMatchObject({ role: 'editor' })
   })
 })

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { beforeAll, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
 import { defineOperation } from '../src/index.ts'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { dispatcher, getWithKey } from './support/client.ts'
+import { startTestServer } from './support/server.ts'
+import { useTestServer, type ActingAccount } from './support/use-test-server.ts'
+import { getWithKey } from './support/client.ts'
 
 const greetings: string[] = []
 
@@ -34,23 +34,17 @@ const forget = defineOperation({
   },
 })
 
-let server: TestServer
-let admin: string
-let editor: string
-
-beforeAll(async () => {
-  server = await startTestServer({
-    operations: [greet, forget],
-    capabilities: { manage_options: ['administrator'], edit_posts: ['administrator', 'editor'] },
-  })
-  admin = (await createAccount(server.db, 'administrator')).key
-  editor = (await createAccount(server.db, 'editor')).key
+const plane = useTestServer({
+  operations: [greet, forget],
+  capabilities: { manage_options: ['administrator'], edit_posts: ['administrator', 'editor'] },
 })
-afterAll(async () => server.close())
+let editor: ActingAccount
+
+beforeAll(async () => { editor = await plane.account('editor') })
 
 describe('operations registered by the host', () => {
   test('appear in the manifest with their schema and metadata', async () => {
-    const res = await getWithKey(server.app, admin, '/manage/manifest')
+    const res = await getWithKey(plane.server.app, plane.admin.key, '/manage/manifest')
     const entry = res.body.data.operations.find((op: { name: string }) => op.name === 'site.greet')
     expect(entry).toMatchObject({
       resource: 'site', action: 'greet', readonly: true, destructive: false, idempotent: true,
@@ -60,31 +54,31 @@ describe('operations registered by the host', () => {
   })
 
   test('dispatch like built-ins: validated params, returns schema applied', async () => {
-    const ok = await dispatcher(server.app, admin)({ resource: 'site', action: 'greet', params: { name: 'Ada', times: 2 } })
+    const ok = await plane.dispatch({ resource: 'site', action: 'greet', params: { name: 'Ada', times: 2 } })
     expect(ok.body).toEqual({ ok: true, data: { greeting: 'hello Adahello Ada' }, changed: false, error: null })
-    const bad = await dispatcher(server.app, admin)({ resource: 'site', action: 'greet', params: { name: 'Ada', times: 9 } })
+    const bad = await plane.dispatch({ resource: 'site', action: 'greet', params: { name: 'Ada', times: 9 } })
     expect(bad.status).toBe(400)
     expect(bad.body.code).toBe('invalid_params')
   })
 
   test('are served by the GET read form when readonly', async () => {
-    const res = await getWithKey(server.app, admin, '/manage/site/greet?name=Bob')
+    const res = await getWithKey(plane.server.app, plane.admin.key, '/manage/site/greet?name=Bob')
     expect(res.body.data).toEqual({ greeting: 'hello Bob' })
   })
 
   test('get confirm handling when destructive', async () => {
     greetings.push('a')
-    const refused = await dispatcher(server.app, admin)({ resource: 'site', action: 'forget' })
+    const refused = await plane.dispatch({ resource: 'site', action: 'forget' })
     expect(refused.body.code).toBe('confirm_required')
     expect(greetings).toEqual(['a'])
-    const done = await dispatcher(server.app, admin)({ resource: 'site', action: 'forget', confirm: true })
+    const done = await plane.dispatch({ resource: 'site', action: 'forget', confirm: true })
     expect(done.body).toMatchObject({ ok: true, changed: true, data: { forgotten: 1 } })
   })
 
   test('use their own capability, mapped onto host roles', async () => {
-    const editorForget = await dispatcher(server.app, editor)({ resource: 'site', action: 'forget', confirm: true })
+    const editorForget = await editor.dispatch({ resource: 'site', action: 'forget', confirm: true })
     expect(editorForget.status).toBe(200)
-    const editorGreet = await dispatcher(server.app, editor)({ resource: 'site', action: 'greet', params: { name: 'x' } })
+    const editorGreet = await editor.dispatch({ resource: 'site', action: 'greet', params: { name: 'x' } })
     expect(editorGreet.status).toBe(403)
     expect(editorGreet.body.code).toBe('forbidden')
   })

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, jest, test } from '@
 import { createServer, type Server } from 'node:http'
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
+import { useTestServer } from './support/use-test-server.ts'
 import { BASE } from './support/client.ts'
 import { testProvider } from './support/database.ts'
 import { HOSTILE_PARAMS, HOSTILE_QUERY_VALUES, HOSTILE_VALUES, sampleFor } from './support/hostile-values.ts'
@@ -14,10 +13,9 @@ jest.setTimeout(300_000)
 type Schema = Parameters<typeof sampleFor>[0] & { properties?: Record<string, never> }
 type ManifestOperation = { name: string, resource: string, action: string, readonly: boolean, destructive: boolean, params: Schema, examples?: Array<{ params?: Record<string, unknown> }> }
 
-let server: TestServer
+const plane = useTestServer({ rateLimit: false, publicLeadRateLimit: false, ingestRateLimit: false, outbox: false, aiTestTimeoutMs: 200 })
 let listener: Server
 let origin: string
-let key: string
 let operations: ManifestOperation[]
 let failures: string[] = []
 let tried = 0
@@ -27,19 +25,16 @@ const MAX_URL_LENGTH = 8 * 1024
 const CONCURRENCY = 4
 
 beforeAll(async () => {
-  server = await startTestServer({ rateLimit: false, publicLeadRateLimit: false, ingestRateLimit: false, outbox: false, aiTestTimeoutMs: 200 })
-  key = (await createAccount(server.db)).key
-  listener = createServer(server.app).listen(0, '127.0.0.1')
+  listener = createServer(plane.server.app).listen(0, '127.0.0.1')
   await once(listener, 'listening')
   origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`
-  const manifest = await (await fetch(`${origin}${BASE}/manage/manifest`, { headers: { Authorization: `Bearer ${key}` } })).json() as { data: { operations: ManifestOperation[] } }
+  const manifest = await (await fetch(`${origin}${BASE}/manage/manifest`, { headers: { Authorization: `Bearer ${plane.admin.key}` } })).json() as { data: { operations: ManifestOperation[] } }
   operations = manifest.data.operations
 })
 afterAll(async () => {
   console.log(`hostile-input fuzz on ${testProvider}: ${tried} inputs tried`)
   listener.closeAllConnections()
   await new Promise(resolve => listener.close(resolve))
-  await server.close()
 })
 
 beforeEach(() => { failures = [] })
@@ -61,7 +56,7 @@ async function attempt (label: string, path: string, init: { method?: string, bo
   tried++
   const headers: Record<string, string> = {}
   if (init.type) headers['Content-Type'] = init.type
-  if (init.auth !== false) headers.Authorization = `Bearer ${key}`
+  if (init.auth !== false) headers.Authorization = `Bearer ${plane.admin.key}`
   const res = await fetch(`${origin}${BASE}${path}`, { method: init.method ?? 'POST', headers, body: init.body })
   const text = await res.text()
   let body: Record<string, unknown>
@@ -88,7 +83,7 @@ const dispatchBody = (operation: ManifestOperation, paramsJson: string) =>
   `{"resource":${JSON.stringify(operation.resource)},"action":${JSON.stringify(operation.action)},"params":${paramsJson}${operation.destructive ? ',"confirm":true' : ''}}`
 
 async function expectStillAnswering (): Promise<void> {
-  const res = await fetch(`${origin}${BASE}/manage/manifest`, { headers: { Authorization: `Bearer ${key}` } })
+  const res = await fetch(`${origin}${BASE}/manage/manifest`, { headers: { Authorization: `Bearer ${plane.admin.key}` } })
   expect(res.status).toBe(200)
   expect(({} as Record<string, unknown>).polluted).toBeUndefined()
 }
@@ -181,7 +176,7 @@ describe('hostile input never answers 5xx', () => {
     const create = async (name: string) => {
       const res = await fetch(`${origin}${BASE}/manage/dispatch`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        headers: { Authorization: `Bearer ${plane.admin.key}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({
           resource: 'content_sources', action: 'create',
           params: {
@@ -199,7 +194,7 @@ describe('hostile input never answers 5xx', () => {
     await attempt('ingest sample', `/ingest/${active.slug}`, { body: JSON.stringify(article), type: 'application/json', auth: false })
     await fetch(`${origin}${BASE}/manage/dispatch`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${plane.admin.key}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ resource: 'content_sources', action: 'approve_mapping', params: { id: active.id, mapping: { title: 'title', content: 'body_html', excerpt: 'summary', tags: 'tags', categories: 'category', external_id: 'id' } } }),
     })
     let n = 0

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { describe, expect, test } from '@jest/globals'
 import { gzipSync } from 'node:zlib'
 import request from 'supertest'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { BASE, dispatcher, getWithKey } from './support/client.ts'
+import { useTestServer } from './support/use-test-server.ts'
+import { BASE, getWithKey } from './support/client.ts'
 import { deliver } from './support/webhooks.ts'
 import { findInputIssue, jsonTextTooDeep, MAX_JSON_DEPTH } from '../src/registry/input-boundary.ts'
 
 const nest = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
 
-let server: TestServer
-let key: string
-let dispatch: ReturnType<typeof dispatcher>
-
-beforeAll(async () => {
-  server = await startTestServer({ outbox: false, publicLeadRateLimit: false })
-  key = (await createAccount(server.db)).key
-  dispatch = dispatcher(server.app, key)
-})
-afterAll(async () => server.close())
+const plane = useTestServer({ outbox: false, publicLeadRateLimit: false })
 
 describe('the input rule', () => {
   test('names the first string or key holding U+0000 or a lone surrogate, at any depth', () => {
@@ -55,56 +45,56 @@ describe('every door applies it', () => {
   }
 
   test('dispatch params: U+0000 and a lone surrogate are 400 invalid_params naming the field, and nothing is written', async () => {
-    expectRefusal(await dispatch({ resource: 'crm', action: 'create', params: { name: 'Pipe\u0000drive' } }), 'name', 'nul_character')
-    expectRefusal(await dispatch({ resource: 'leads', action: 'capture', params: { source: 'form', data: { note: ['a\ud800'] } } }), 'data.note.0', 'lone_surrogate')
-    expectRefusal(await dispatch({ resource: 'content_sources', action: 'get', params: { id: '\u0000' } }), 'id', 'nul_character')
-    expect(await server.db.svcCrmSlot.count()).toBe(0)
-    expect(await server.db.svcLead.count()).toBe(0)
-    const audited = await server.db.svcAuditEntry.findFirstOrThrow({ where: { operation: 'crm.create' } })
+    expectRefusal(await plane.dispatch({ resource: 'crm', action: 'create', params: { name: 'Pipe\u0000drive' } }), 'name', 'nul_character')
+    expectRefusal(await plane.dispatch({ resource: 'leads', action: 'capture', params: { source: 'form', data: { note: ['a\ud800'] } } }), 'data.note.0', 'lone_surrogate')
+    expectRefusal(await plane.dispatch({ resource: 'content_sources', action: 'get', params: { id: '\u0000' } }), 'id', 'nul_character')
+    expect(await plane.server.db.svcCrmSlot.count()).toBe(0)
+    expect(await plane.server.db.svcLead.count()).toBe(0)
+    const audited = await plane.server.db.svcAuditEntry.findFirstOrThrow({ where: { operation: 'crm.create' } })
     expect(audited).toMatchObject({ ok: false, code: 'invalid_params', params: { name: 'Pipe\uFFFDdrive' } })
   })
 
   test('a refused call is audited with the unstorable characters replaced, in keys too, on every database', async () => {
-    const res = await dispatch({ resource: 'leads', action: 'capture', params: { source: 'form', data: { ['k\ud800']: 'v\u0000', ok: '😀' } } })
+    const res = await plane.dispatch({ resource: 'leads', action: 'capture', params: { source: 'form', data: { ['k\ud800']: 'v\u0000', ok: '😀' } } })
     expect(res.status).toBe(400)
-    const audited = await server.db.svcAuditEntry.findFirstOrThrow({ where: { operation: 'leads.capture' }, orderBy: { id: 'desc' } })
+    const audited = await plane.server.db.svcAuditEntry.findFirstOrThrow({ where: { operation: 'leads.capture' }, orderBy: { id: 'desc' } })
     expect(audited).toMatchObject({ ok: false, code: 'invalid_params', params: { source: 'form', data: { 'k\uFFFD': 'v\uFFFD', ok: '😀' } } })
   })
 
   test('dispatch params nested deeper than the limit are invalid_params, audited without the body', async () => {
     const body = `{"resource":"leads","action":"capture","params":{"source":"form","data":{"x":${nest(50_000)}}}}`
-    const res = await request(server.app).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${key}`).set('Content-Type', 'application/json').send(body)
+    const res = await request(plane.server.app).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${plane.admin.key}`).set('Content-Type', 'application/json').send(body)
     expectRefusal(res, `data.x${'.0'.repeat(MAX_JSON_DEPTH - 2)}`, 'too_deep')
   })
 
   test('the dispatch envelope: U+0000 in resource or action is refused before the lookup', async () => {
-    const res = await dispatch({ resource: 'crm\u0000', action: 'list' })
+    const res = await plane.dispatch({ resource: 'crm\u0000', action: 'list' })
     expectRefusal(res, 'resource', 'nul_character')
   })
 
   test('the GET read form: query values and params= JSON', async () => {
-    expectRefusal(await getWithKey(server.app, key, '/manage/crm/get?crm_num=%00'), 'crm_num', 'nul_character')
-    expectRefusal(await getWithKey(server.app, key, `/manage/audit/list?params=${encodeURIComponent('{"operation":"a\\ud800"}')}`), 'operation', 'lone_surrogate')
-    const deep = await getWithKey(server.app, key, `/manage/audit/list?params=${encodeURIComponent(`{"operation":${nest(300)}}`)}`)
+    expectRefusal(await getWithKey(plane.server.app, plane.admin.key, '/manage/crm/get?crm_num=%00'), 'crm_num', 'nul_character')
+    expectRefusal(await getWithKey(plane.server.app, plane.admin.key, `/manage/audit/list?params=${encodeURIComponent('{"operation":"a\\ud800"}')}`), 'operation', 'lone_surrogate')
+    const deep = await getWithKey(plane.server.app, plane.admin.key, `/manage/audit/list?params=${encodeURIComponent(`{"operation":${nest(300)}}`)}`)
     expect([deep.status, deep.body.code, deep.body.details.issues[0].code]).toEqual([400, 'invalid_params', 'too_deep'])
   })
 
   test('the public lead form, JSON and URL-encoded; nothing is stored', async () => {
-    const form = () => request(server.app).post(`${BASE}/public/leads`)
+    const form = () => request(plane.server.app).post(`${BASE}/public/leads`)
     expectRefusal(await form().set('Content-Type', 'application/json').send(JSON.stringify({ name: 'A\u0000', email: 'a@example.com' })), 'name', 'nul_character')
     expectRefusal(await form().type('form').send('source=web&message=hi%00there'), 'message', 'nul_character')
     const deep = await form().set('Content-Type', 'application/json').send(`{"source":"web","data":{"x":${nest(10_000)}}}`)
     expect([deep.status, deep.body.code, deep.body.details.issues[0].code]).toEqual([400, 'invalid_params', 'too_deep'])
-    expect(await server.db.svcLead.count()).toBe(0)
+    expect(await plane.server.db.svcLead.count()).toBe(0)
   })
 
   test('content-source deliveries: refused before they are stored', async () => {
-    const source = (await dispatch({ resource: 'content_sources', action: 'create', params: { name: 'Boundary', auth_mode: 'none' } })).body.data
-    expectRefusal(await deliver(server.app, source.slug, '{"title":"a\\u0000","body":"x"}'), 'title', 'nul_character')
-    expectRefusal(await deliver(server.app, source.slug, '{"items":[{"title":"\\udc01"}]}'), 'items.0.title', 'lone_surrogate')
-    const deep = await deliver(server.app, source.slug, `{"title":"x","nested":${nest(1000)}}`)
+    const source = (await plane.dispatch({ resource: 'content_sources', action: 'create', params: { name: 'Boundary', auth_mode: 'none' } })).body.data
+    expectRefusal(await deliver(plane.server.app, source.slug, '{"title":"a\\u0000","body":"x"}'), 'title', 'nul_character')
+    expectRefusal(await deliver(plane.server.app, source.slug, '{"items":[{"title":"\\udc01"}]}'), 'items.0.title', 'lone_surrogate')
+    const deep = await deliver(plane.server.app, source.slug, `{"title":"x","nested":${nest(1000)}}`)
     expect([deep.status, deep.body.code, deep.body.details.issues[0].code]).toEqual([400, 'invalid_params', 'too_deep'])
-    expect(await server.db.svcContentDelivery.count({ where: { sourceId: source.id } })).toBe(0)
+    expect(await plane.server.db.svcContentDelivery.count({ where: { sourceId: source.id } })).toBe(0)
   })
 })
 
@@ -116,22 +106,22 @@ describe('express\'s own refusals are envelopes with their 4xx status', () => {
   }
 
   test('a malformed percent-escape in a path parameter is 400 bad_request', async () => {
-    expectEnvelope(await getWithKey(server.app, key, '/manage/%E0%A4%A/list'), 400, 'bad_request')
-    expectEnvelope(await getWithKey(server.app, key, '/manage/crm/%'), 400, 'bad_request')
-    expectEnvelope(await request(server.app).post(`${BASE}/ingest/%E0%A4%A`).send('{}'), 400, 'bad_request')
+    expectEnvelope(await getWithKey(plane.server.app, plane.admin.key, '/manage/%E0%A4%A/list'), 400, 'bad_request')
+    expectEnvelope(await getWithKey(plane.server.app, plane.admin.key, '/manage/crm/%'), 400, 'bad_request')
+    expectEnvelope(await request(plane.server.app).post(`${BASE}/ingest/%E0%A4%A`).send('{}'), 400, 'bad_request')
   })
 
   test('a Content-Encoding the body parser does not support is 415 unsupported_media_type', async () => {
-    const res = await request(server.app).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${key}`)
+    const res = await request(plane.server.app).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${plane.admin.key}`)
       .set('Content-Type', 'application/json').set('Content-Encoding', 'compress').send('{}')
     expectEnvelope(res, 415, 'unsupported_media_type')
   })
 
   test('a gzip body that does not inflate is 400 bad_request; one that does is read', async () => {
-    const broken = await request(server.app).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${key}`)
+    const broken = await request(plane.server.app).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${plane.admin.key}`)
       .set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send('not gzip at all')
     expectEnvelope(broken, 400, 'bad_request')
-    const zipped = await request(server.app).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${key}`)
+    const zipped = await request(plane.server.app).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${plane.admin.key}`)
       .set('Content-Type', 'application/octet-stream').set('Content-Encoding', 'gzip').send(gzipSync(JSON.stringify({ resource: 'crm', action: 'list' })))
     expect([zipped.status, zipped.body.ok, zipped.body.error]).toEqual([200, true, null])
   })

@@ -1,36 +1,25 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { dispatcher, getWithKey, seenBodies } from './support/client.ts'
+import { beforeEach, describe, expect, test } from '@jest/globals'
+import { useTestServer } from './support/use-test-server.ts'
+import { getWithKey, seenBodies } from './support/client.ts'
 import { SecretBox, parseEncryptionKey } from '../src/secrets/secret-box.ts'
 import { STALE, untilWritten, writeIfUnchanged } from '../src/db/compare-and-set.ts'
 import { findIntegrationRow } from '../src/resources/integrations/shape.ts'
 import { updateIntegration } from '../src/resources/integrations/operations/update.ts'
 import type { OperationContext } from '../src/registry/operation-context.ts'
 
-let server: TestServer
-let key: string
-let dispatch: ReturnType<typeof dispatcher>
+const plane = useTestServer()
+const integrations = plane.caller('integrations')
 
 const SLACK_WEBHOOK = 'https://hooks.slack.com/services/T000/B000/slackPlaintextSecret0xFEED'
 const MATOMO_TOKEN = 'matomoPlaintextToken0123456789abcdef'
 const REJECTED_SECRET = 'https://evil.example/rejectedPlaintextSecret0xBAD'
 const PLAINTEXTS = [SLACK_WEBHOOK, MATOMO_TOKEN, REJECTED_SECRET]
 
-beforeAll(async () => {
-  server = await startTestServer()
-  key = (await createAccount(server.db)).key
-  dispatch = dispatcher(server.app, key)
-})
-afterAll(async () => server.close())
 
-const integrations = (action: string, params: Record<string, unknown> = {}, confirm?: boolean) =>
-  dispatch({ resource: 'integrations', action, params, ...(confirm === undefined ? {} : { confirm }) })
-
-const rows = () => server.db.svcIntegration.findMany({ orderBy: { key: 'asc' } })
+const rows = () => plane.server.db.svcIntegration.findMany({ orderBy: { key: 'asc' } })
 
 // Every test starts with nothing stored: each integration disabled, without settings or secret.
-beforeEach(async () => { await server.db.svcIntegration.deleteMany() })
+beforeEach(async () => { await plane.server.db.svcIntegration.deleteMany() })
 
 describe('integrations.list and get', () => {
   test('list shows the whole catalogue, disabled and empty before anything is stored', async () => {
@@ -55,7 +44,7 @@ describe('integrations.list and get', () => {
   })
 
   test('the GET read form serves get', async () => {
-    const res = await getWithKey(server.app, key, '/manage/integrations/get?key=zapier')
+    const res = await getWithKey(plane.server.app, plane.admin.key, '/manage/integrations/get?key=zapier')
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ key: 'zapier', enabled: false, takes_secret: false })
   })
@@ -113,7 +102,7 @@ describe('integrations.update', () => {
     expect(res.status).toBe(400)
     expect(res.body).toMatchObject({ code: 'invalid_params', details: { missing: ['site_id'] } })
     expect(res.body.error).toContain('site_id')
-    expect((await findIntegrationRow(server.db, 'matomo'))?.enabled).toBe(false)
+    expect((await findIntegrationRow(plane.server.db, 'matomo'))?.enabled).toBe(false)
     const enabled = await integrations('update', { key: 'matomo', enabled: true, settings: { site_id: 7 } })
     expect(enabled.body).toMatchObject({ ok: true, changed: true, data: { enabled: true, settings: { url: 'https://analytics.example.com/', site_id: 7 } } })
     const removeRequired = await integrations('update', { key: 'matomo', settings: { site_id: null } })
@@ -128,14 +117,14 @@ describe('integrations.update', () => {
 
   test('an update that lost a race is computed again instead of overwriting the other write', async () => {
     await integrations('update', { key: 'search_console', settings: { site_url: 'https://www.example.com/' } })
-    const current = await findIntegrationRow(server.db, 'search_console')
+    const current = await findIntegrationRow(plane.server.db, 'search_console')
     await integrations('update', { key: 'search_console', enabled: true })
     const written = await writeIfUnchanged(current, {
       create: async () => { throw new Error('the row exists') },
-      update: version => server.db.svcIntegration.updateMany({ where: { key: 'search_console', version }, data: { enabled: false } }),
+      update: version => plane.server.db.svcIntegration.updateMany({ where: { key: 'search_console', version }, data: { enabled: false } }),
     })
     expect(written).toBe(false)
-    expect((await findIntegrationRow(server.db, 'search_console'))?.enabled).toBe(true)
+    expect((await findIntegrationRow(plane.server.db, 'search_console'))?.enabled).toBe(true)
     let attempts = 0
     expect(await untilWritten(async () => ++attempts < 3 ? STALE : 'landed')).toBe('landed')
     expect(attempts).toBe(3)
@@ -143,7 +132,7 @@ describe('integrations.update', () => {
 
   test('concurrent patches of different fields all land', async () => {
     // Straight to the handler, so both reads happen before either write.
-    const context = { db: server.db, options: server.runtime.options } as OperationContext
+    const context = { db: plane.server.db, options: plane.server.runtime.options } as OperationContext
     for (let round = 1; round <= 5; round++) {
       await integrations('update', { key: 'matomo', enabled: false, settings: { url: null, site_id: null } })
       const url = `https://round${round}.example.com/`
@@ -157,12 +146,12 @@ describe('integrations.update', () => {
 })
 
 describe('integration secrets', () => {
-  const box = () => new SecretBox(parseEncryptionKey(server.encryptionKey))
+  const box = () => new SecretBox(parseEncryptionKey(plane.server.encryptionKey))
 
   test('set_secret stores the secret sealed and answers only secret_set', async () => {
     const res = await integrations('set_secret', { key: 'slack', secret: SLACK_WEBHOOK })
     expect(res.body).toEqual({ ok: true, changed: true, error: null, data: { key: 'slack', secret_set: true } })
-    const row = await findIntegrationRow(server.db, 'slack')
+    const row = await findIntegrationRow(plane.server.db, 'slack')
     expect(row?.secretCiphertext).toMatch(/^v1:/)
     expect(row?.secretCiphertext).not.toContain('slackPlaintextSecret')
     expect(box().open(row!.secretCiphertext!)).toBe(SLACK_WEBHOOK)
@@ -175,7 +164,7 @@ describe('integration secrets', () => {
     expect(res.status).toBe(400)
     expect(res.body.code).toBe('invalid_params')
     expect(res.body.details.issues[0].path).toBe('secret')
-    expect(box().open((await findIntegrationRow(server.db, 'slack'))!.secretCiphertext!)).toBe(SLACK_WEBHOOK)
+    expect(box().open((await findIntegrationRow(plane.server.db, 'slack'))!.secretCiphertext!)).toBe(SLACK_WEBHOOK)
   })
 
   test.each(['google_analytics', 'search_console', 'zapier'])('%s takes no secret: set_secret and clear_secret are invalid_params', async integration => {
@@ -195,23 +184,23 @@ describe('integration secrets', () => {
     expect(siteChange.body.data.secret_set).toBe(true)
     const urlChange = await integrations('update', { key: 'matomo', settings: { url: 'https://elsewhere.example.net/' } })
     expect(urlChange.body).toMatchObject({ changed: true, data: { secret_set: false } })
-    expect((await findIntegrationRow(server.db, 'matomo'))?.secretCiphertext).toBeNull()
+    expect((await findIntegrationRow(plane.server.db, 'matomo'))?.secretCiphertext).toBeNull()
   })
 
   test('clear_secret needs confirm, erases the secret, and is changed: false when none is set', async () => {
     await integrations('set_secret', { key: 'slack', secret: SLACK_WEBHOOK })
     const refused = await integrations('clear_secret', { key: 'slack' })
     expect(refused.body.code).toBe('confirm_required')
-    expect((await findIntegrationRow(server.db, 'slack'))?.secretCiphertext).not.toBeNull()
+    expect((await findIntegrationRow(plane.server.db, 'slack'))?.secretCiphertext).not.toBeNull()
     const cleared = await integrations('clear_secret', { key: 'slack' }, true)
     expect(cleared.body).toEqual({ ok: true, changed: true, error: null, data: { key: 'slack', secret_set: false } })
-    expect((await findIntegrationRow(server.db, 'slack'))?.secretCiphertext).toBeNull()
+    expect((await findIntegrationRow(plane.server.db, 'slack'))?.secretCiphertext).toBeNull()
     const again = await integrations('clear_secret', { key: 'slack', confirm: true })
     expect(again.body).toMatchObject({ ok: true, changed: false, data: { secret_set: false } })
   })
 
   test('set_secret on an integration never configured creates its row, disabled and empty', async () => {
-    await server.db.svcIntegration.deleteMany({ where: { key: 'slack' } })
+    await plane.server.db.svcIntegration.deleteMany({ where: { key: 'slack' } })
     await integrations('set_secret', { key: 'slack', secret: SLACK_WEBHOOK })
     expect((await integrations('get', { key: 'slack' })).body.data).toMatchObject({ enabled: false, settings: {}, secret_set: true })
   })
@@ -223,8 +212,8 @@ describe('integration secrets', () => {
     }
     await integrations('list')
     await integrations('update', { key: 'matomo', settings: { url: 'https://elsewhere.example.net/' } })
-    const audit = JSON.stringify(await server.db.svcAuditEntry.findMany())
-    const setSecretEntries = await server.db.svcAuditEntry.findMany({ where: { operation: 'integrations.set_secret' } })
+    const audit = JSON.stringify(await plane.server.db.svcAuditEntry.findMany())
+    const setSecretEntries = await plane.server.db.svcAuditEntry.findMany({ where: { operation: 'integrations.set_secret' } })
     expect(setSecretEntries.length).toBeGreaterThanOrEqual(3)
     for (const entry of setSecretEntries) expect((entry.params as { secret?: string }).secret).toBe('[redacted]')
     expect(seenBodies.length).toBeGreaterThan(7)

@@ -1,38 +1,29 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { dispatcher, seenBodies } from './support/client.ts'
+import { useTestServer } from './support/use-test-server.ts'
+import { seenBodies } from './support/client.ts'
 import { startHttpPeer, type HttpPeer } from './support/http-peer.ts'
 import { CONTACT_STATUS_TOPIC } from '../src/resources/leads/contact-push.ts'
 
 const CRM_KEY = 'contact-crm-key-PLAINTEXT-5f1e'
 const ROTATED_KEY = 'contact-crm-key-ROTATED-77aa'
 
-let server: TestServer
-let peer: HttpPeer
-let dispatch: ReturnType<typeof dispatcher>
 let clock = new Date('2026-05-01T08:00:00.000Z')
+const plane = useTestServer({ now: () => clock, leadsContactCrmNum: 1, outbox: { pollMs: 3_600_000, baseMs: 1000 } })
+const leads = plane.caller('leads')
+const crm = plane.caller('crm')
+const variables = plane.caller('variables')
+let peer: HttpPeer
 
-beforeAll(async () => {
-  peer = await startHttpPeer()
-  server = await startTestServer({ now: () => clock, leadsContactCrmNum: 1, outbox: { pollMs: 3_600_000, baseMs: 1000 } })
-  dispatch = dispatcher(server.app, (await createAccount(server.db)).key)
-})
+beforeAll(async () => { peer = await startHttpPeer() })
 
 // Every test starts with CRM slot 1 reaching the peer with CRM_KEY, and no push queued.
 beforeEach(async () => {
-  await server.db.svcOutboxMessage.deleteMany({ where: { topic: CONTACT_STATUS_TOPIC } })
-  await server.db.svcCrmSlot.deleteMany()
-  await dispatch({ resource: 'crm', action: 'create', params: { name: 'Contacts', url: `${peer.url}/api/` } })
-  await dispatch({ resource: 'crm', action: 'set_secret', params: { crm_num: '1', api_key: CRM_KEY } })
+  await plane.server.db.svcOutboxMessage.deleteMany({ where: { topic: CONTACT_STATUS_TOPIC } })
+  await plane.server.db.svcCrmSlot.deleteMany()
+  await crm('create', { name: 'Contacts', url: `${peer.url}/api/` })
+  await crm('set_secret', { crm_num: '1', api_key: CRM_KEY })
 })
-afterAll(async () => {
-  await server.close()
-  await peer.close()
-})
-
-const leads = (action: string, params: Record<string, unknown>, confirm?: boolean) =>
-  dispatch({ resource: 'leads', action, params, ...(confirm === undefined ? {} : { confirm }) })
+afterAll(async () => { await peer.close() })
 
 async function linkedLead (rtContactId: string): Promise<{ id: number, ref: string }> {
   const { body } = await leads('capture', { source: 'form', email: `${rtContactId}@example.test` })
@@ -40,9 +31,9 @@ async function linkedLead (rtContactId: string): Promise<{ id: number, ref: stri
   return body.data
 }
 
-const contactMessages = () => server.db.svcOutboxMessage.findMany({ where: { topic: CONTACT_STATUS_TOPIC }, orderBy: { id: 'asc' } })
+const contactMessages = () => plane.server.db.svcOutboxMessage.findMany({ where: { topic: CONTACT_STATUS_TOPIC }, orderBy: { id: 'asc' } })
 /** Joins the delivery the operation kicked off, or runs one. */
-const deliver = () => server.runtime.outbox.kick()
+const deliver = () => plane.server.runtime.outbox.kick()
 const advance = (ms: number) => { clock = new Date(clock.getTime() + ms) }
 const newRequests = async (action: () => Promise<unknown>) => {
   const before = peer.received.length
@@ -116,19 +107,26 @@ describe('pushes to the external contact system', () => {
 
   test('the CRM slot and its key are looked up at delivery: an empty slot holds the push until it is filled', async () => {
     const lead = await linkedLead('rt-10')
-    await dispatch({ resource: 'crm', action: 'delete', params: { crm_num: '1' }, confirm: true })
+    await crm('delete', { crm_num: '1' }, true)
     await leads('set_status_local', { id: lead.id, status: 'Customer' })
     await deliver()
     expect((await contactMessages()).at(-1)).toMatchObject({ status: 'pending', lastError: 'the contact CRM slot 001 is empty' })
-    await dispatch({ resource: 'crm', action: 'create', params: { name: 'Contacts', url: `${peer.url}/api` } })
-    await dispatch({ resource: 'crm', action: 'set_secret', params: { crm_num: '1', api_key: ROTATED_KEY } })
+    await crm('create', { name: 'Contacts', url: `${peer.url}/api` })
+    await crm('set_secret', { crm_num: '1', api_key: ROTATED_KEY })
     advance(1000)
     const requests = await newRequests(deliver)
     expect(requests.map(r => [r.url, r.headers.authorization])).toEqual([['/api/contacts/rt-10/status', `Bearer ${ROTATED_KEY}`]])
   })
 
   test('outbox payloads carry no secret', async () => {
-    for (const message of await contactMessages()) {
+    const lead = await linkedLead('rt-payload')
+    await leads('set_status_local', { id: lead.id, status: 'Qualified' })
+    await crm('set_secret', { crm_num: '1', api_key: ROTATED_KEY })
+    await leads('set_status_local', { id: lead.id, status: 'Customer' })
+    await deliver()
+    const messages = await contactMessages()
+    expect(messages).toHaveLength(2)
+    for (const message of messages) {
       expect(Object.keys(message.payload as object).sort()).toEqual(['changed_at', 'idempotency_key', 'lead_ref', 'rt_contact_id', 'status'])
       expect(JSON.stringify(message.payload)).not.toContain(CRM_KEY)
       expect(JSON.stringify(message.payload)).not.toContain(ROTATED_KEY)
@@ -137,7 +135,7 @@ describe('pushes to the external contact system', () => {
 })
 
 describe('leads.delete and the contact system', () => {
-  const auditOf = (ref: string) => server.db.svcAuditEntry.findMany({ where: { operation: 'leads.contact_push' } })
+  const auditOf = (ref: string) => plane.server.db.svcAuditEntry.findMany({ where: { operation: 'leads.contact_push' } })
     .then(rows => rows.filter(row => (row.params as { lead_ref?: string }).lead_ref === ref))
 
   test('after the delete commits, the contact is moved to lost and the push is audited', async () => {
@@ -159,8 +157,8 @@ describe('leads.delete and the contact system', () => {
     peer.answerWith(500)
     const res = await leads('delete', { id: lead.id }, true)
     expect(res.body).toEqual({ ok: true, changed: true, error: null, data: { id: lead.id, deleted: true, contact_push: 'failed' } })
-    expect(await server.db.svcLead.count({ where: { id: lead.id } })).toBe(0)
-    expect(await server.db.svcLeadEvent.count({ where: { leadId: lead.id } })).toBe(0)
+    expect(await plane.server.db.svcLead.count({ where: { id: lead.id } })).toBe(0)
+    expect(await plane.server.db.svcLeadEvent.count({ where: { leadId: lead.id } })).toBe(0)
     expect(await auditOf(lead.ref)).toEqual([expect.objectContaining({
       ok: false,
       code: 'delivery_failed',
@@ -183,17 +181,17 @@ describe('leads.delete and the contact system', () => {
   test('the site variable leads.contact_crm_num chooses the contact CRM over the option', async () => {
     const otherPeer = await startHttpPeer()
     try {
-      await dispatch({ resource: 'crm', action: 'create', params: { name: 'Other contacts', url: otherPeer.url } })
-      const slot = (await dispatch({ resource: 'crm', action: 'list' })).body.data.crms.at(-1).crm_num
-      await dispatch({ resource: 'crm', action: 'set_secret', params: { crm_num: slot, api_key: ROTATED_KEY } })
-      await dispatch({ resource: 'variables', action: 'set', params: { name: 'leads.contact_crm_num', value: slot } })
+      await crm('create', { name: 'Other contacts', url: otherPeer.url })
+      const slot = (await crm('list')).body.data.crms.at(-1).crm_num
+      await crm('set_secret', { crm_num: slot, api_key: ROTATED_KEY })
+      await variables('set', { name: 'leads.contact_crm_num', value: slot })
       const lead = await linkedLead('rt-variable')
       await leads('set_status_local', { id: lead.id, status: 'Customer' })
       const request = await otherPeer.nextRequest()
       expect(request.url).toBe('/contacts/rt-variable/status')
       expect(request.headers.authorization).toBe(`Bearer ${ROTATED_KEY}`)
     } finally {
-      await dispatch({ resource: 'variables', action: 'delete', params: { name: 'leads.contact_crm_num' }, confirm: true })
+      await variables('delete', { name: 'leads.contact_crm_num' }, true)
       await otherPeer.close()
     }
   })
@@ -202,8 +200,8 @@ describe('leads.delete and the contact system', () => {
     const lead = await linkedLead('rt-secret')
     await leads('set_status_local', { id: lead.id, status: 'Contacted' })
     await leads('get', { id: lead.id })
-    await dispatch({ resource: 'crm', action: 'get', params: { crm_num: '1' } })
-    await dispatch({ resource: 'crm', action: 'list', params: {} })
+    await crm('get', { crm_num: '1' })
+    await crm('list', {})
     await leads('delete', { id: lead.id }, true)
     expect(seenBodies.length).toBeGreaterThan(6)
     for (const body of seenBodies) {

@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { dispatcher } from './support/client.ts'
+import { beforeAll, describe, expect, test } from '@jest/globals'
+import { useTestServer } from './support/use-test-server.ts'
 import { graphql, sessionCookie } from './support/session-client.ts'
 
-let server: TestServer
+const plane = useTestServer({ outbox: false })
 let adminCookie: string
 let subscriberCookie: string
 let leadId: number
 
 beforeAll(async () => {
-  server = await startTestServer({ outbox: false })
-  const admin = await createAccount(server.db, 'administrator')
-  const subscriber = await createAccount(server.db, 'subscriber')
-  const captured = await dispatcher(server.app, admin.key)({ resource: 'leads', action: 'capture', params: { source: 'form', email: 'private@example.test' } })
+  const subscriber = await plane.account('subscriber')
+  const captured = await plane.caller('leads')('capture', { source: 'form', email: 'private@example.test' })
   leadId = captured.body.data.id
-  await server.db.svcRateWindow.create({ data: { key: 'public_leads:digest', windowStart: new Date(), hits: 1 } })
-  adminCookie = await sessionCookie(server.app, admin.email, admin.password)
-  subscriberCookie = await sessionCookie(server.app, subscriber.email, subscriber.password)
+  await plane.server.db.svcRateWindow.create({ data: { key: 'public_leads:digest', windowStart: new Date(), hits: 1 } })
+  adminCookie = await sessionCookie(plane.server.app, plane.admin.email, plane.admin.password)
+  subscriberCookie = await sessionCookie(plane.server.app, subscriber.email, subscriber.password)
 })
-afterAll(async () => server.close())
 
 const READ = '{ svcLeads { id email status } svcLeadEvents { id seq hash } svcRateWindows { id key } }'
 
@@ -30,21 +25,21 @@ function expectAccessDenied (body: { errors?: { extensions?: { code?: string } }
 
 describe('leads through the GraphQL API', () => {
   test.each([['anonymous', () => undefined], ['subscriber', () => subscriberCookie]])('%s reads no lead, event or rate window', async (_who, cookie) => {
-    const res = await graphql(server.app, READ, {}, cookie())
+    const res = await graphql(plane.server.app, READ, {}, cookie())
     expect(res.body.data).toEqual({ svcLeads: [], svcLeadEvents: [], svcRateWindows: [] })
     expect(JSON.stringify(res.body)).not.toContain('private@example.test')
   })
 
   test('an administrator reads them', async () => {
-    const res = await graphql(server.app, READ, {}, adminCookie)
+    const res = await graphql(plane.server.app, READ, {}, adminCookie)
     expect(res.body.data.svcLeads).toEqual([{ id: String(leadId), email: 'private@example.test', status: 'New' }])
     expect(res.body.data.svcLeadEvents).toHaveLength(1)
   })
 
   test('not even an administrator can edit the ledger: every mutation is refused and nothing changes', async () => {
-    const eventId = (await server.db.svcLeadEvent.findFirstOrThrow({ where: { leadId } })).id
-    const before = JSON.stringify(await server.db.svcLeadEvent.findMany({ orderBy: { id: 'asc' } }))
-    const leadsBefore = JSON.stringify(await server.db.svcLead.findMany({ orderBy: { id: 'asc' } }))
+    const eventId = (await plane.server.db.svcLeadEvent.findFirstOrThrow({ where: { leadId } })).id
+    const before = JSON.stringify(await plane.server.db.svcLeadEvent.findMany({ orderBy: { id: 'asc' } }))
+    const leadsBefore = JSON.stringify(await plane.server.db.svcLead.findMany({ orderBy: { id: 'asc' } }))
     for (const [mutation, variables] of [
       ['mutation ($id: ID!) { updateSvcLead(where: { id: $id }, data: { status: "Customer" }) { id } }', { id: String(leadId) }],
       ['mutation ($id: ID!) { deleteSvcLead(where: { id: $id }) { id } }', { id: String(leadId) }],
@@ -52,9 +47,9 @@ describe('leads through the GraphQL API', () => {
       ['mutation ($id: ID!) { deleteSvcLeadEvent(where: { id: $id }) { id } }', { id: String(eventId) }],
       ['mutation { createSvcLeadEvent(data: { seq: 2, type: "note", at: "2026-01-01T00:00:00.000Z", prevHash: "x", hash: "y" }) { id } }', {}],
     ] as const) {
-      expectAccessDenied((await graphql(server.app, mutation, variables, adminCookie)).body)
+      expectAccessDenied((await graphql(plane.server.app, mutation, variables, adminCookie)).body)
     }
-    expect(JSON.stringify(await server.db.svcLeadEvent.findMany({ orderBy: { id: 'asc' } }))).toBe(before)
-    expect(JSON.stringify(await server.db.svcLead.findMany({ orderBy: { id: 'asc' } }))).toBe(leadsBefore)
+    expect(JSON.stringify(await plane.server.db.svcLeadEvent.findMany({ orderBy: { id: 'asc' } }))).toBe(before)
+    expect(JSON.stringify(await plane.server.db.svcLead.findMany({ orderBy: { id: 'asc' } }))).toBe(leadsBefore)
   })
 })

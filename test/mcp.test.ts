@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount, type TestAccount } from './support/accounts.ts'
-import { dispatcher, getWithKey } from './support/client.ts'
+import { startTestServer } from './support/server.ts'
+import { useTestServer, type ActingAccount } from './support/use-test-server.ts'
+import { getWithKey } from './support/client.ts'
 import { sessionCookie } from './support/session-client.ts'
 import { connectMcp, listen, MCP_PATH, roundRobin } from './support/mcp-client.ts'
 import { defineOperation } from '../src/index.ts'
@@ -38,10 +38,9 @@ const siteBroken = defineOperation({
 
 const SECRET = 'mcp-must-never-show-this-5c1d'
 
-let server: TestServer
+const plane = useTestServer({ operations: [siteTags, siteBroken] })
 let http: Awaited<ReturnType<typeof listen>>
-let admin: TestAccount
-let editor: TestAccount
+let editor: ActingAccount
 let client: Client
 let manifest: { operations: Array<Record<string, any>> }
 
@@ -65,8 +64,6 @@ const dataOf = (result: CallToolResult) => {
 const call = async (name: string, args: Record<string, unknown> = {}, as = client) =>
   await as.callTool({ name, arguments: args }) as CallToolResult
 
-const dispatchAs = (account: TestAccount) => dispatcher(server.app, account.key)
-
 /** One JSON-RPC message posted as a Streamable HTTP client would, without the SDK. */
 function post (body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${http.url}${MCP_PATH}`, {
@@ -85,17 +82,14 @@ const initialize = (protocolVersion: string) => ({
 const LIST_TOOLS = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }
 
 beforeAll(async () => {
-  server = await startTestServer({ operations: [siteTags, siteBroken] })
-  http = await listen(server.app)
-  admin = await createAccount(server.db, 'administrator')
-  editor = await createAccount(server.db, 'editor')
-  client = await connectMcp(http.url, admin.key)
-  manifest = (await getWithKey(server.app, admin.key, '/manage/manifest')).body.data
+  http = await listen(plane.server.app)
+  editor = await plane.account('editor')
+  client = await connectMcp(http.url, plane.admin.key)
+  manifest = (await getWithKey(plane.server.app, plane.admin.key, '/manage/manifest')).body.data
 })
 afterAll(async () => {
   await client?.close()
   await http?.close()
-  await server?.close()
 })
 
 describe('connecting to the MCP endpoint', () => {
@@ -109,26 +103,26 @@ describe('connecting to the MCP endpoint', () => {
   })
 
   test('a client asking for 2025-06-18 gets it, and every request stands alone: no session id, no initialize needed first', async () => {
-    const init = await post(initialize('2025-06-18'), withKey(admin.key))
+    const init = await post(initialize('2025-06-18'), withKey(plane.admin.key))
     expect(init.status).toBe(200)
     expect(init.headers.get('mcp-session-id')).toBeNull()
     expect((await init.json()).result.protocolVersion).toBe('2025-06-18')
     // What another instance behind a load balancer sees: a request of a session it never started.
-    const list = await post(LIST_TOOLS, { ...withKey(admin.key), 'MCP-Protocol-Version': '2025-06-18' })
+    const list = await post(LIST_TOOLS, { ...withKey(plane.admin.key), 'MCP-Protocol-Version': '2025-06-18' })
     expect(list.status).toBe(200)
     expect((await list.json()).result.tools.length).toBeGreaterThan(0)
   })
 
   test.each(['GET', 'DELETE'])('%s answers 405 with Allow: POST (a stateless server has no stream and no session)', async method => {
-    const res = await fetch(`${http.url}${MCP_PATH}`, { method, headers: { ...withKey(admin.key), Accept: 'text/event-stream' } })
+    const res = await fetch(`${http.url}${MCP_PATH}`, { method, headers: { ...withKey(plane.admin.key), Accept: 'text/event-stream' } })
     expect(res.status).toBe(405)
     expect(res.headers.get('allow')).toBe('POST')
     expect((await res.json()).error.data.code).toBe('method_not_allowed')
   })
 
   test('no key, a malformed key or a revoked key is 401 with WWW-Authenticate: Bearer, and the SDK client cannot connect', async () => {
-    const revoked = await createAccount(server.db, 'administrator')
-    await dispatchAs(revoked)({ resource: 'api_keys', action: 'revoke', params: { id: revoked.keyId }, confirm: true })
+    const revoked = await plane.account('administrator')
+    await revoked.dispatch({ resource: 'api_keys', action: 'revoke', params: { id: revoked.keyId }, confirm: true })
     for (const headers of [{}, { Authorization: 'Bearer nonsense' }, withKey(revoked.key)]) {
       const res = await post(initialize('2025-11-25'), headers)
       expect(res.status).toBe(401)
@@ -139,13 +133,13 @@ describe('connecting to the MCP endpoint', () => {
   })
 
   test('the Admin UI session cookie does not count here', async () => {
-    const cookie = await sessionCookie(server.app, admin.email, admin.password)
+    const cookie = await sessionCookie(plane.server.app, plane.admin.email, plane.admin.password)
     const res = await post(initialize('2025-11-25'), { Cookie: cookie })
     expect(res.status).toBe(401)
   })
 
   test('an account that holds no control-plane capability is 403', async () => {
-    const subscriber = await createAccount(server.db, 'subscriber')
+    const subscriber = await plane.account('subscriber')
     const res = await post(initialize('2025-11-25'), withKey(subscriber.key))
     expect(res.status).toBe(403)
     expect((await res.json()).error.data.code).toBe('forbidden')
@@ -156,16 +150,16 @@ describe('connecting to the MCP endpoint', () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(`${http.url}${MCP_PATH}`, {
         method: 'POST',
-        headers: { ...withKey(admin.key), Host: 'rebound.attacker.example', 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        headers: { ...withKey(plane.admin.key), Host: 'rebound.attacker.example', 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
       }, res => { res.resume(); resolve(res.statusCode ?? 0) })
       req.once('error', reject)
       req.end(JSON.stringify(LIST_TOOLS))
     })
     expect(status).toBe(403)
-    const foreign = await post(LIST_TOOLS, { ...withKey(admin.key), Origin: 'https://attacker.example' })
+    const foreign = await post(LIST_TOOLS, { ...withKey(plane.admin.key), Origin: 'https://attacker.example' })
     expect(foreign.status).toBe(403)
     expect((await foreign.json()).error.data.code).toBe('forbidden')
-    expect((await post(LIST_TOOLS, { ...withKey(admin.key), Origin: 'http://localhost:6274' })).status).toBe(200)
+    expect((await post(LIST_TOOLS, { ...withKey(plane.admin.key), Origin: 'http://localhost:6274' })).status).toBe(200)
   })
 
   test('the host names accepted are the site\'s, loopback and SVC_MCP_ALLOWED_HOSTS; anything but a bare host name there stops startup', () => {
@@ -177,14 +171,14 @@ describe('connecting to the MCP endpoint', () => {
   })
 
   test('a body over the size limit is 413 and never parsed', async () => {
-    const res = await post({ ...LIST_TOOLS, params: { padding: 'x'.repeat(2 * 1024 * 1024) } }, withKey(admin.key))
+    const res = await post({ ...LIST_TOOLS, params: { padding: 'x'.repeat(2 * 1024 * 1024) } }, withKey(plane.admin.key))
     expect(res.status).toBe(413)
   })
 
   test('a protocol fault (a body that is not JSON) is a JSON-RPC parse error', async () => {
     const res = await fetch(`${http.url}${MCP_PATH}`, {
       method: 'POST',
-      headers: { ...withKey(admin.key), 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      headers: { ...withKey(plane.admin.key), 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
       body: '{"jsonrpc":',
     })
     expect(res.status).toBe(400)
@@ -255,8 +249,8 @@ describe('tools/list', () => {
 
 describe('tools/call runs the operation through the dispatch pipeline', () => {
   test('a read answers the operation\'s data as structuredContent and as JSON text, as dispatch does', async () => {
-    await dispatchAs(admin)({ resource: 'crm', action: 'create', params: { name: 'Read me', url: 'https://crm.example.com' } })
-    const viaDispatch = await dispatchAs(admin)({ resource: 'crm', action: 'list' })
+    await plane.dispatch({ resource: 'crm', action: 'create', params: { name: 'Read me', url: 'https://crm.example.com' } })
+    const viaDispatch = await plane.dispatch({ resource: 'crm', action: 'list' })
     const result = await call('crm-list')
     expect(dataOf(result)).toEqual(viaDispatch.body.data)
     expect(result._meta).toEqual({ 'svc/changed': false })
@@ -266,7 +260,7 @@ describe('tools/call runs the operation through the dispatch pipeline', () => {
     const result = await call('variables-set', { name: 'mcp.greeting', value: { text: 'hello' } })
     expect(dataOf(result)).toMatchObject({ name: 'mcp.greeting', value: { text: 'hello' } })
     expect(result._meta).toEqual({ 'svc/changed': true })
-    const read = await dispatchAs(admin)({ resource: 'variables', action: 'get', params: { name: 'mcp.greeting' } })
+    const read = await plane.dispatch({ resource: 'variables', action: 'get', params: { name: 'mcp.greeting' } })
     expect(read.body.data.value).toEqual({ text: 'hello' })
   })
 
@@ -277,9 +271,9 @@ describe('tools/call runs the operation through the dispatch pipeline', () => {
       expect(refusal.code).toBe('confirm_required')
       expect(refusal.error).toContain('confirm: true')
     }
-    expect((await dispatchAs(admin)({ resource: 'variables', action: 'get', params: { name: 'mcp.doomed' } })).status).toBe(200)
+    expect((await plane.dispatch({ resource: 'variables', action: 'get', params: { name: 'mcp.doomed' } })).status).toBe(200)
     expect(dataOf(await call('variables-delete', { name: 'mcp.doomed', confirm: true }))).toEqual({ name: 'mcp.doomed', deleted: true })
-    expect((await dispatchAs(admin)({ resource: 'variables', action: 'get', params: { name: 'mcp.doomed' } })).status).toBe(404)
+    expect((await plane.dispatch({ resource: 'variables', action: 'get', params: { name: 'mcp.doomed' } })).status).toBe(404)
   })
 
   test('bad arguments are an error result with invalid_params and the issues', async () => {
@@ -300,12 +294,12 @@ describe('tools/call runs the operation through the dispatch pipeline', () => {
     const deep = '['.repeat(10_000) + ']'.repeat(10_000)
     const res = await fetch(`${http.url}${MCP_PATH}`, {
       method: 'POST',
-      headers: { ...withKey(admin.key), 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      headers: { ...withKey(plane.admin.key), 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
       body: `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"variables-set","arguments":{"name":"mcp.hostile","value":${deep}}}}`,
     })
     const { result } = await res.json()
     expect(errorOf(result)).toMatchObject({ code: 'invalid_params', details: { issues: [expect.objectContaining({ code: 'too_deep' })] } })
-    expect((await dispatchAs(admin)({ resource: 'variables', action: 'get', params: { name: 'mcp.hostile' } })).status).toBe(404)
+    expect((await plane.dispatch({ resource: 'variables', action: 'get', params: { name: 'mcp.hostile' } })).status).toBe(404)
   })
 
   test('a refusal of the operation itself is an error result with its code (not_found)', async () => {
@@ -334,7 +328,7 @@ describe('tools/call runs the operation through the dispatch pipeline', () => {
     } finally {
       await editorClient.close()
     }
-    const names = (await dispatchAs(admin)({ resource: 'crm', action: 'list' })).body.data.crms.map((crm: { name: string }) => crm.name)
+    const names = (await plane.dispatch({ resource: 'crm', action: 'list' })).body.data.crms.map((crm: { name: string }) => crm.name)
     expect(names).not.toContain('Sneaky')
   })
 
@@ -343,18 +337,18 @@ describe('tools/call runs the operation through the dispatch pipeline', () => {
     const result = await call('crm-set_secret', { crm_num: created.crm_num, api_key: SECRET })
     expect(dataOf(result)).toEqual({ crm_num: created.crm_num, key_set: true })
     expect(JSON.stringify(await call('crm-get', { crm_num: created.crm_num }))).not.toContain(SECRET)
-    expect(JSON.stringify(await server.db.svcAuditEntry.findMany())).not.toContain(SECRET)
+    expect(JSON.stringify(await plane.server.db.svcAuditEntry.findMany())).not.toContain(SECRET)
   })
 
   test('a disabled module\'s tools disappear, and calling one is refused with module_disabled', async () => {
-    await dispatchAs(admin)({ resource: 'modules', action: 'disable', params: { module: 'crm' } })
+    await plane.dispatch({ resource: 'modules', action: 'disable', params: { module: 'crm' } })
     try {
       const names = (await client.listTools()).tools.map(tool => tool.name)
       expect(names.filter(name => name.startsWith('crm-'))).toEqual([])
       expect(names).toContain('modules-enable')
       expect(errorOf(await call('crm-list')).code).toBe('module_disabled')
     } finally {
-      await dispatchAs(admin)({ resource: 'modules', action: 'enable', params: { module: 'crm' } })
+      await plane.dispatch({ resource: 'modules', action: 'enable', params: { module: 'crm' } })
     }
     expect((await client.listTools()).tools.map(tool => tool.name)).toContain('crm-list')
   })
@@ -363,13 +357,13 @@ describe('tools/call runs the operation through the dispatch pipeline', () => {
     await call('variables-set', { name: 'mcp.audited', value: true })
     await call('variables-delete', { name: 'mcp.audited' })
     await call('variables-get', { name: 'mcp.audited', extra: 1 })
-    const { body } = await dispatchAs(admin)({ resource: 'audit', action: 'list', params: { channel: 'mcp', per_page: 3 } })
+    const { body } = await plane.dispatch({ resource: 'audit', action: 'list', params: { channel: 'mcp', per_page: 3 } })
     expect(body.data.items).toEqual([
-      expect.objectContaining({ operation: 'variables.get', channel: 'mcp', tool: 'variables-get', ok: false, code: 'invalid_params', actor_email: admin.email, mode: 'api_key', key_id: admin.keyId }),
+      expect.objectContaining({ operation: 'variables.get', channel: 'mcp', tool: 'variables-get', ok: false, code: 'invalid_params', actor_email: plane.admin.email, mode: 'api_key', key_id: plane.admin.keyId }),
       expect.objectContaining({ operation: 'variables.delete', channel: 'mcp', tool: 'variables-delete', ok: false, changed: false, code: 'confirm_required' }),
       expect.objectContaining({ operation: 'variables.set', channel: 'mcp', tool: 'variables-set', ok: true, changed: true, code: null, params: { name: 'mcp.audited', value: true } }),
     ])
-    const viaDispatch = await dispatchAs(admin)({ resource: 'audit', action: 'list', params: { channel: 'dispatch', per_page: 1 } })
+    const viaDispatch = await plane.dispatch({ resource: 'audit', action: 'list', params: { channel: 'dispatch', per_page: 1 } })
     expect(viaDispatch.body.data.items[0]).toMatchObject({ operation: 'audit.list', channel: 'dispatch', tool: null })
   })
 })
@@ -396,10 +390,10 @@ describe('resources and prompts', () => {
 
 describe('behind a load balancer', () => {
   test('two instances on one database serve one client in turn: no request depends on the instance that answered the last', async () => {
-    const second = await startTestServer({}, server)
+    const second = await startTestServer({}, plane.server)
     const secondHttp = await listen(second.app)
     const balancer = roundRobin([http.url, secondHttp.url])
-    const balanced = await connectMcp(http.url, admin.key, { fetch: balancer.fetch })
+    const balanced = await connectMcp(http.url, plane.admin.key, { fetch: balancer.fetch })
     try {
       for (const value of [1, 2, 3]) {
         expect(dataOf(await call('variables-set', { name: 'balanced.counter', value }, balanced))).toMatchObject({ value })
@@ -415,14 +409,14 @@ describe('behind a load balancer', () => {
 })
 
 describe('the per-key rate limit', () => {
+  const limited = useTestServer({ rateLimit: { points: 2, durationSeconds: 60 } })
+
   test('applies to MCP requests: 429 with Retry-After beyond it', async () => {
-    const limited = await startTestServer({ rateLimit: { points: 2, durationSeconds: 60 } })
-    const limitedHttp = await listen(limited.app)
+    const limitedHttp = await listen(limited.server.app)
     try {
-      const account = await createAccount(limited.db, 'administrator')
       const send = () => fetch(`${limitedHttp.url}${MCP_PATH}`, {
         method: 'POST',
-        headers: { ...withKey(account.key), 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        headers: { ...withKey(limited.admin.key), 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
         body: JSON.stringify(LIST_TOOLS),
       })
       expect((await send()).status).toBe(200)
@@ -433,7 +427,6 @@ describe('the per-key rate limit', () => {
       expect((await over.json()).error.data).toMatchObject({ code: 'rate_limited', details: { retry_after: expect.any(Number) } })
     } finally {
       await limitedHttp.close()
-      await limited.close()
     }
   })
 })

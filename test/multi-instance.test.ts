@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import request from 'supertest'
 import { createTestDatabase, openPrisma, testProvider, type TestDatabase } from './support/database.ts'
 import { startServerProcess, type ServerProcess } from './support/server-process.ts'
-import { startTestServer, type TestServer } from './support/server.ts'
+import { useTestServer } from './support/use-test-server.ts'
 import { createAccount } from './support/accounts.ts'
 import { resolveDatabase } from '../src/db/database-url.ts'
 import { migrate } from '../src/db/migrate.ts'
@@ -46,13 +46,10 @@ async function expectExactlyMaxSlotsFilled (targets: Array<Parameters<typeof req
 }
 
 describe('concurrent crm.create within one process', () => {
-  let server: TestServer
-  beforeAll(async () => { server = await startTestServer({ maxCrmSystems: MAX, rateLimit: false }) })
-  afterAll(async () => server.close())
+  const plane = useTestServer({ maxCrmSystems: MAX, rateLimit: false })
 
   test(`${CALLS} parallel creates fill exactly ${MAX} distinct slots; the rest are 409 conflict`, async () => {
-    const { key } = await createAccount(server.db)
-    await expectExactlyMaxSlotsFilled([server.app], key, server.db)
+    await expectExactlyMaxSlotsFilled([plane.server.app], plane.admin.key, plane.server.db)
   })
 })
 

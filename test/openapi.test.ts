@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { Validator } from '@seriousme/openapi-schema-validator'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount, type TestAccount } from './support/accounts.ts'
-import { BASE, dispatcher, getWithKey } from './support/client.ts'
+import { useTestServer } from './support/use-test-server.ts'
+import { BASE, getWithKey } from './support/client.ts'
 import { sessionCookie } from './support/session-client.ts'
 import { responseChecker } from './support/openapi.ts'
 import { ERROR_STATUS } from '../src/errors.ts'
@@ -13,12 +12,11 @@ type Json = Record<string, any>
 
 const SITE_URL = 'https://cms.example.com'
 
-let server: TestServer
-let admin: TestAccount
+const plane = useTestServer({ siteUrl: SITE_URL })
 let document: Json
 let operations: ManifestEntry[]
 
-const fetchDocument = async (key = admin.key) => getWithKey(server.app, key, '/openapi.json')
+const fetchDocument = async (key = plane.admin.key) => getWithKey(plane.server.app, key, '/openapi.json')
 const withoutDialect = ({ $schema: _dialect, ...schema }: Json) => schema
 const statusesOf = (codes: readonly string[]) => [...new Set(codes.map(code => String(ERROR_STATUS[code as keyof typeof ERROR_STATUS])))].sort()
 const responseCodes = (operation: Json, status: string): string[] => {
@@ -28,14 +26,11 @@ const responseCodes = (operation: Json, status: string): string[] => {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ siteUrl: SITE_URL })
-  admin = await createAccount(server.db)
   const res = await fetchDocument()
   expect(res.status).toBe(200)
   document = res.body
-  operations = (await getWithKey(server.app, admin.key, '/manage/manifest')).body.data.operations
+  operations = (await getWithKey(plane.server.app, plane.admin.key, '/manage/manifest')).body.data.operations
 })
-afterAll(async () => server.close())
 
 describe('GET /openapi.json', () => {
   test('is a valid OpenAPI 3.1 document', async () => {
@@ -137,9 +132,9 @@ describe('GET /openapi.json', () => {
 
   test('real responses of dispatch and the manifest conform to their documented schemas', async () => {
     const check = responseChecker(document)
-    const manifest = await getWithKey(server.app, admin.key, '/manage/manifest')
+    const manifest = await getWithKey(plane.server.app, plane.admin.key, '/manage/manifest')
     expect(check('get', '/manage/manifest', manifest.status, manifest.body)).toBeNull()
-    const dispatch = dispatcher(server.app, admin.key)
+    const dispatch = plane.dispatch
     const listed = await dispatch({ resource: 'crm', action: 'list' })
     expect(check('post', '/manage/dispatch', listed.status, listed.body)).toBeNull()
     const unknown = await dispatch({ resource: 'crm', action: 'nope' })
@@ -158,7 +153,7 @@ describe('GET /openapi.json', () => {
   })
 
   test('is generated at request time: a disabled module shows as disabled, then enabled again', async () => {
-    const dispatch = dispatcher(server.app, admin.key)
+    const dispatch = plane.dispatch
     expect((await dispatch({ resource: 'modules', action: 'disable', params: { module: 'crm' } })).status).toBe(200)
     const disabled = (await fetchDocument()).body
     expect(disabled.paths['/manage/crm/list'].post['x-svc-enabled']).toBe(false)
@@ -169,15 +164,15 @@ describe('GET /openapi.json', () => {
   })
 
   test('is readable by the manifest\'s readers only: a key or a session of manage_options', async () => {
-    const anonymous = await request(server.app).get(`${BASE}/openapi.json`)
+    const anonymous = await request(plane.server.app).get(`${BASE}/openapi.json`)
     expect([anonymous.status, anonymous.body.code, anonymous.headers['www-authenticate']]).toEqual([401, 'unauthenticated', 'Bearer realm="svc"'])
-    const editor = await createAccount(server.db, 'editor')
+    const editor = await plane.account('editor')
     const refused = await fetchDocument(editor.key)
     expect([refused.status, refused.body.code]).toEqual([403, 'forbidden'])
-    const cookie = await sessionCookie(server.app, admin.email, admin.password)
-    const bySession = await request(server.app).get(`${BASE}/openapi.json`).set('Cookie', cookie)
+    const cookie = await sessionCookie(plane.server.app, plane.admin.email, plane.admin.password)
+    const bySession = await request(plane.server.app).get(`${BASE}/openapi.json`).set('Cookie', cookie)
     expect([bySession.status, bySession.body.openapi]).toEqual([200, document.openapi])
-    const posted = await request(server.app).post(`${BASE}/openapi.json`).set('Authorization', `Bearer ${admin.key}`)
+    const posted = await request(plane.server.app).post(`${BASE}/openapi.json`).set('Authorization', `Bearer ${plane.admin.key}`)
     expect([posted.status, posted.headers.allow]).toEqual([405, 'GET'])
   })
 })

@@ -2,31 +2,24 @@ import { once } from 'node:events'
 import type { Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount, type TestAccount } from './support/accounts.ts'
-import { BASE, dispatcher } from './support/client.ts'
+import { useTestServer } from './support/use-test-server.ts'
+import { createAccount } from './support/accounts.ts'
+import { BASE } from './support/client.ts'
 import { sessionCookie } from './support/session-client.ts'
 import { PRODUCT_VERSION } from '../src/version.ts'
 
-let server: TestServer
-let admin: TestAccount
-
-beforeAll(async () => {
-  server = await startTestServer({ maxBodyBytes: 4096 })
-  admin = await createAccount(server.db)
-})
-afterAll(async () => server.close())
+const plane = useTestServer({ maxBodyBytes: 4096 })
 
 /** `POST {base}/manage/{resource}/{action}` with `body` as the params (a string is sent as it is). */
-function viaRoute (operation: string, body?: unknown, key = admin.key) {
-  const req = request(server.app).post(`${BASE}/manage/${operation.replace('.', '/')}`).set('Authorization', `Bearer ${key}`)
+function viaRoute (operation: string, body?: unknown, key = plane.admin.key) {
+  const req = request(plane.server.app).post(`${BASE}/manage/${operation.replace('.', '/')}`).set('Authorization', `Bearer ${key}`)
   if (body === undefined) return req
   return req.set('Content-Type', 'application/json').send(typeof body === 'string' ? body : JSON.stringify(body))
 }
 
 function viaDispatch (operation: string, params: unknown, confirm?: boolean) {
   const [resource, action] = operation.split('.') as [string, string]
-  return dispatcher(server.app, admin.key)({ resource, action, params, ...confirm === undefined ? {} : { confirm } })
+  return plane.dispatch({ resource, action, params, ...confirm === undefined ? {} : { confirm } })
 }
 
 const outcome = (res: request.Response) => ({ status: res.status, ok: res.body.ok, code: res.body.code })
@@ -55,7 +48,7 @@ describe('POST /manage/{resource}/{action}', () => {
   })
 
   test('the GET read form answers readonly operations at the same path', async () => {
-    const res = await request(server.app).get(`${BASE}/manage/crm/list`).set('Authorization', `Bearer ${admin.key}`)
+    const res = await request(plane.server.app).get(`${BASE}/manage/crm/list`).set('Authorization', `Bearer ${plane.admin.key}`)
     expect(res.body).toEqual((await viaRoute('crm.list')).body)
   })
 
@@ -84,7 +77,7 @@ describe('POST /manage/{resource}/{action}', () => {
 
   test('a body over the limit is 413 payload_too_large and nothing is written', async () => {
     expectFailure(await viaRoute('crm.create', { name: 'x'.repeat(5000) }), 413, 'payload_too_large')
-    expect(await server.db.svcCrmSlot.count({ where: { name: { startsWith: 'xxxx' } } })).toBe(0)
+    expect(await plane.server.db.svcCrmSlot.count({ where: { name: { startsWith: 'xxxx' } } })).toBe(0)
   })
 
   test('a destructive operation runs only with confirm: true inside the body', async () => {
@@ -97,18 +90,18 @@ describe('POST /manage/{resource}/{action}', () => {
   })
 
   test('without a key it is 401 with WWW-Authenticate; with a revoked one too', async () => {
-    const anonymous = await request(server.app).post(`${BASE}/manage/crm/list`).send({})
+    const anonymous = await request(plane.server.app).post(`${BASE}/manage/crm/list`).send({})
     expectFailure(anonymous, 401, 'unauthenticated')
     expect(anonymous.headers['www-authenticate']).toBe('Bearer realm="svc"')
-    const revoked = await createAccount(server.db)
-    await server.db.svcApiKey.update({ where: { publicId: revoked.keyId }, data: { revokedAt: new Date() } })
+    const revoked = await createAccount(plane.server.db)
+    await plane.server.db.svcApiKey.update({ where: { publicId: revoked.keyId }, data: { revokedAt: new Date() } })
     expectFailure(await viaRoute('crm.list', {}, revoked.key), 401, 'unauthenticated')
   })
 
   test('a caller without the capability is 403 forbidden and nothing runs', async () => {
-    const editor = await createAccount(server.db, 'editor')
+    const editor = await plane.account('editor')
     expectFailure(await viaRoute('crm.create', { name: 'Editor CRM' }, editor.key), 403, 'forbidden')
-    expect(await server.db.svcCrmSlot.count({ where: { name: 'Editor CRM' } })).toBe(0)
+    expect(await plane.server.db.svcCrmSlot.count({ where: { name: 'Editor CRM' } })).toBe(0)
   })
 
   test('a disabled module answers 409 module_disabled', async () => {
@@ -126,7 +119,7 @@ describe('POST /manage/{resource}/{action}', () => {
     ['PATCH', '/manage/crm/delete', 'POST'],
     ['GET', '/manage/crm/create', 'POST'],
   ])('%s %s is 405 with Allow: %s', async (method, path, allow) => {
-    const res = await request(server.app)[method.toLowerCase() as 'get'](`${BASE}${path}`).set('Authorization', `Bearer ${admin.key}`)
+    const res = await request(plane.server.app)[method.toLowerCase() as 'get'](`${BASE}${path}`).set('Authorization', `Bearer ${plane.admin.key}`)
     expectFailure(res, 405, 'method_not_allowed')
     expect(res.headers.allow).toBe(allow)
   })
@@ -137,7 +130,7 @@ describe('POST /manage/{resource}/{action}', () => {
     const { items } = (await viaRoute('audit.list', { per_page: 2 })).body.data
     // The audit.list call is recorded after it answers: the newest entries are the two before it.
     expect(items.map((item: { operation: string }) => item.operation)).toEqual(['crm.set_secret', 'crm.create'])
-    expect(items[0]).toMatchObject({ channel: 'route', ok: true, changed: true, mode: 'api_key', key_id: admin.keyId, params: { crm_num: crmNum, api_key: '[redacted]' } })
+    expect(items[0]).toMatchObject({ channel: 'route', ok: true, changed: true, mode: 'api_key', key_id: plane.admin.keyId, params: { crm_num: crmNum, api_key: '[redacted]' } })
     await viaDispatch('crm.get', { crm_num: crmNum })
     const byDoor = (await viaRoute('audit.list', { per_page: 2, channel: 'route' })).body.data.items
     expect(byDoor.map((item: { operation: string }) => item.operation)).toEqual(['audit.list', 'crm.set_secret'])
@@ -149,9 +142,9 @@ describe('POST /manage/{resource}/{action} with the Admin UI session', () => {
   let listener: Server
   let cookie: string
   beforeAll(async () => {
-    listener = server.app.listen(0, '127.0.0.1')
+    listener = plane.server.app.listen(0, '127.0.0.1')
     await once(listener, 'listening')
-    cookie = await sessionCookie(listener, admin.email, admin.password)
+    cookie = await sessionCookie(listener, plane.admin.email, plane.admin.password)
   })
   afterAll(async () => new Promise(resolve => listener.close(resolve)))
 
@@ -166,22 +159,16 @@ describe('POST /manage/{resource}/{action} with the Admin UI session', () => {
   test('a form-encoded write is 400 and a cross-origin one 403, and neither runs', async () => {
     expectFailure(await post('/manage/crm/create').type('form').send('name=Form+CRM'), 400, 'bad_request')
     expectFailure(await post('/manage/crm/create').set('Origin', 'https://evil.example').send({ name: 'Cross CRM' }), 403, 'forbidden')
-    expect(await server.db.svcCrmSlot.count({ where: { name: { in: ['Form CRM', 'Cross CRM'] } } })).toBe(0)
+    expect(await plane.server.db.svcCrmSlot.count({ where: { name: { in: ['Form CRM', 'Cross CRM'] } } })).toBe(0)
   })
 })
 
 describe('the per-key rate limit', () => {
-  let limited: TestServer
-  let key: string
-  beforeAll(async () => {
-    limited = await startTestServer({ rateLimit: { points: 3, durationSeconds: 60 } })
-    key = (await createAccount(limited.db)).key
-  })
-  afterAll(async () => limited.close())
+  const limited = useTestServer({ rateLimit: { points: 3, durationSeconds: 60 } })
 
   test('counts per-operation calls with dispatch calls, and answers 429 with Retry-After', async () => {
-    const route = () => request(limited.app).post(`${BASE}/manage/crm/list`).set('Authorization', `Bearer ${key}`)
-    expect((await dispatcher(limited.app, key)({ resource: 'crm', action: 'list' })).status).toBe(200)
+    const route = () => request(limited.server.app).post(`${BASE}/manage/crm/list`).set('Authorization', `Bearer ${limited.admin.key}`)
+    expect((await limited.dispatch({ resource: 'crm', action: 'list' })).status).toBe(200)
     expect((await route()).status).toBe(200)
     expect((await route()).status).toBe(200)
     const refused = await route()

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
+import { beforeEach, describe, expect, test } from '@jest/globals'
+import { useTestServer } from './support/use-test-server.ts'
 import { OutboxWorker } from '../src/outbox/worker.ts'
 import { enqueueOutbox } from '../src/outbox/enqueue.ts'
 import { retryDelayMs } from '../src/outbox/backoff.ts'
 
-let server: TestServer
+const plane = useTestServer({ outbox: false })
 let clock: Date
 const now = () => clock
 
-beforeAll(async () => { server = await startTestServer({ outbox: false }) })
-afterAll(async () => server.close())
 beforeEach(async () => {
   clock = new Date('2026-06-01T12:00:00Z')
-  await server.db.svcOutboxMessage.deleteMany()
+  await plane.server.db.svcOutboxMessage.deleteMany()
 })
 
 const advance = (ms: number) => { clock = new Date(clock.getTime() + ms) }
@@ -21,16 +19,16 @@ describe('outbox', () => {
   test('a failing delivery is retried with exponential backoff until it succeeds, once', async () => {
     const calls: unknown[] = []
     let failuresLeft = 2
-    const worker = new OutboxWorker(server.db, {
+    const worker = new OutboxWorker(plane.server.db, {
       'test.deliver': async payload => {
         calls.push(payload)
         if (failuresLeft-- > 0) throw new Error('peer is down')
       },
     }, { now, baseMs: 1000 })
-    await enqueueOutbox(server.db, { topic: 'test.deliver', orderingKey: 'k', payload: { n: 1 } }, clock)
+    await enqueueOutbox(plane.server.db, { topic: 'test.deliver', orderingKey: 'k', payload: { n: 1 } }, clock)
 
     expect(await worker.runOnce()).toBe(0)
-    let row = await server.db.svcOutboxMessage.findFirstOrThrow()
+    let row = await plane.server.db.svcOutboxMessage.findFirstOrThrow()
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'peer is down' })
     expect(row.nextAttemptAt!.getTime() - clock.getTime()).toBe(1000)
 
@@ -39,7 +37,7 @@ describe('outbox', () => {
 
     advance(1000)
     expect(await worker.runOnce()).toBe(0)
-    row = await server.db.svcOutboxMessage.findFirstOrThrow()
+    row = await plane.server.db.svcOutboxMessage.findFirstOrThrow()
     expect(row.nextAttemptAt!.getTime() - clock.getTime()).toBe(2000)
 
     advance(2000)
@@ -47,20 +45,20 @@ describe('outbox', () => {
     advance(60_000)
     expect(await worker.runOnce()).toBe(0)
     expect(calls).toEqual([{ n: 1 }, { n: 1 }, { n: 1 }])
-    expect(await server.db.svcOutboxMessage.findFirstOrThrow()).toMatchObject({ status: 'delivered', attempts: 3, lastError: null })
+    expect(await plane.server.db.svcOutboxMessage.findFirstOrThrow()).toMatchObject({ status: 'delivered', attempts: 3, lastError: null })
   })
 
   test('messages with one ordering key are delivered in order, a failure holding back the later ones', async () => {
     const delivered: number[] = []
     let failFirst = true
-    const worker = new OutboxWorker(server.db, {
+    const worker = new OutboxWorker(plane.server.db, {
       'test.deliver': async payload => {
         if (payload.n === 1 && failFirst) { failFirst = false; throw new Error('no') }
         delivered.push(payload.n as number)
       },
     }, { now, baseMs: 10 })
-    for (const n of [1, 2, 3]) await enqueueOutbox(server.db, { topic: 'test.deliver', orderingKey: 'source-a', payload: { n } }, clock)
-    await enqueueOutbox(server.db, { topic: 'test.deliver', orderingKey: 'source-b', payload: { n: 10 } }, clock)
+    for (const n of [1, 2, 3]) await enqueueOutbox(plane.server.db, { topic: 'test.deliver', orderingKey: 'source-a', payload: { n } }, clock)
+    await enqueueOutbox(plane.server.db, { topic: 'test.deliver', orderingKey: 'source-b', payload: { n: 10 } }, clock)
     await worker.runOnce()
     expect(delivered).toEqual([10])
     advance(10)
@@ -70,56 +68,56 @@ describe('outbox', () => {
 
   test('50 messages behind a failing key do not starve another destination: it is delivered in the next cycle', async () => {
     const delivered: string[] = []
-    const worker = new OutboxWorker(server.db, {
+    const worker = new OutboxWorker(plane.server.db, {
       'test.deliver': async payload => {
         if (payload.to === 'down') throw new Error('peer is down')
         delivered.push(String(payload.to))
       },
       'test.other': async payload => { delivered.push(`other:${payload.to}`) },
     }, { now, baseMs: 1 })
-    for (let n = 0; n < 50; n++) await enqueueOutbox(server.db, { topic: 'test.deliver', orderingKey: 'down-peer', payload: { to: 'down', n } }, clock)
+    for (let n = 0; n < 50; n++) await enqueueOutbox(plane.server.db, { topic: 'test.deliver', orderingKey: 'down-peer', payload: { to: 'down', n } }, clock)
     await worker.runOnce()
     advance(10)
-    await enqueueOutbox(server.db, { topic: 'test.deliver', orderingKey: 'up-peer', payload: { to: 'up' } }, clock)
-    await enqueueOutbox(server.db, { topic: 'test.other', orderingKey: 'elsewhere', payload: { to: 'x' } }, clock)
+    await enqueueOutbox(plane.server.db, { topic: 'test.deliver', orderingKey: 'up-peer', payload: { to: 'up' } }, clock)
+    await enqueueOutbox(plane.server.db, { topic: 'test.other', orderingKey: 'elsewhere', payload: { to: 'x' } }, clock)
 
     await worker.runOnce()
     expect(delivered.sort()).toEqual(['other:x', 'up'])
-    const stuck = await server.db.svcOutboxMessage.findMany({ where: { orderingKey: 'down-peer' }, orderBy: { id: 'asc' } })
+    const stuck = await plane.server.db.svcOutboxMessage.findMany({ where: { orderingKey: 'down-peer' }, orderBy: { id: 'asc' } })
     expect(stuck.map(row => row.status)).toEqual(Array(50).fill('pending'))
     expect(stuck[0]!.attempts).toBe(2)
     expect(stuck.slice(1).every(row => row.attempts === 0)).toBe(true)
   })
 
   test('a message is marked failed after the last attempt and no longer retried', async () => {
-    const worker = new OutboxWorker(server.db, { 'test.deliver': async () => { throw new Error('always') } }, { now, baseMs: 1, maxAttempts: 2 })
-    await enqueueOutbox(server.db, { topic: 'test.deliver', orderingKey: 'k', payload: {} }, clock)
+    const worker = new OutboxWorker(plane.server.db, { 'test.deliver': async () => { throw new Error('always') } }, { now, baseMs: 1, maxAttempts: 2 })
+    await enqueueOutbox(plane.server.db, { topic: 'test.deliver', orderingKey: 'k', payload: {} }, clock)
     await worker.runOnce()
     advance(10)
     await worker.runOnce()
     advance(10_000)
     await worker.runOnce()
-    expect(await server.db.svcOutboxMessage.findFirstOrThrow()).toMatchObject({ status: 'failed', attempts: 2 })
+    expect(await plane.server.db.svcOutboxMessage.findFirstOrThrow()).toMatchObject({ status: 'failed', attempts: 2 })
   })
 
   test('two workers on one database never deliver a message twice', async () => {
     const seen: number[] = []
     const handler = async (payload: Record<string, unknown>) => { seen.push(payload.n as number) }
-    const a = new OutboxWorker(server.db, { 'test.deliver': handler }, { now })
-    const b = new OutboxWorker(server.db, { 'test.deliver': handler }, { now })
-    for (let n = 0; n < 20; n++) await enqueueOutbox(server.db, { topic: 'test.deliver', orderingKey: `k${n}`, payload: { n } }, clock)
+    const a = new OutboxWorker(plane.server.db, { 'test.deliver': handler }, { now })
+    const b = new OutboxWorker(plane.server.db, { 'test.deliver': handler }, { now })
+    for (let n = 0; n < 20; n++) await enqueueOutbox(plane.server.db, { topic: 'test.deliver', orderingKey: `k${n}`, payload: { n } }, clock)
     await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()])
     await a.runOnce()
     expect(seen.sort((x, y) => x - y)).toEqual([...Array(20).keys()])
   })
 
   test('pending messages survive a restart: a new worker delivers them', async () => {
-    const first = new OutboxWorker(server.db, { 'test.deliver': async () => { throw new Error('down') } }, { now, baseMs: 5 })
-    await enqueueOutbox(server.db, { topic: 'test.deliver', orderingKey: 'k', payload: { n: 7 } }, clock)
+    const first = new OutboxWorker(plane.server.db, { 'test.deliver': async () => { throw new Error('down') } }, { now, baseMs: 5 })
+    await enqueueOutbox(plane.server.db, { topic: 'test.deliver', orderingKey: 'k', payload: { n: 7 } }, clock)
     await first.runOnce()
     await first.stop()
     const delivered: unknown[] = []
-    const second = new OutboxWorker(server.db, { 'test.deliver': async payload => { delivered.push(payload) } }, { now })
+    const second = new OutboxWorker(plane.server.db, { 'test.deliver': async payload => { delivered.push(payload) } }, { now })
     advance(5)
     await second.runOnce()
     expect(delivered).toEqual([{ n: 7 }])

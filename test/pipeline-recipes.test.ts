@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
 import { useTestServer } from './support/use-test-server.ts'
-import { dispatcher, getWithKey } from './support/client.ts'
+import { getWithKey } from './support/client.ts'
 import { defineResource, defineStage } from '../src/index.ts'
 import { createPost, readPost } from './support/posts.ts'
 import { ensureDefaultRecipe } from '../src/resources/pipelines/default-recipe.ts'
@@ -250,7 +250,7 @@ describe('stage types', () => {
   test('status counts recipes and runs', async () => {
     const post = await createPost(plane.server.db, { content: '<p>counted</p>' })
     await pipelines('run', { post_id: post.id })
-    const counts = (await dispatcher(plane.server.app, plane.admin.key)({ resource: 'status', action: 'get' })).body.data.counts
+    const counts = (await plane.caller('status')('get')).body.data.counts
     expect(counts).toMatchObject({ recipes: await plane.server.db.svcPipelineRecipe.count(), runs: 1 })
   })
 })

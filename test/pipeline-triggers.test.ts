@@ -1,7 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
 import { useTestServer } from './support/use-test-server.ts'
-import { createAccount } from './support/accounts.ts'
 import { graphql, sessionCookie } from './support/session-client.ts'
 import { deliver } from './support/webhooks.ts'
 import { createPost, readPost } from './support/posts.ts'
@@ -168,7 +167,7 @@ describe('the publish trigger', () => {
   })
 
   test('an editor publishing in the Admin UI (a GraphQL mutation in a session) runs it', async () => {
-    const editor = await createAccount(plane.server.db, 'editor')
+    const editor = await plane.account('editor')
     const cookie = await sessionCookie(plane.server.app, editor.email, editor.password)
     const post = await createPost(plane.server.db, { content: '<h2>From the editor</h2>' })
     const res = await graphql(plane.server.app, 'mutation ($id: ID!) { updatePost(where: { id: $id }, data: { status: "publish" }) { id status } }', { id: String(post.id) }, cookie)

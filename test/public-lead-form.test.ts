@@ -1,33 +1,29 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { describe, expect, test } from '@jest/globals'
 import request from 'supertest'
-import { startTestServer, type TestServer } from './support/server.ts'
+import { useTestServer } from './support/use-test-server.ts'
 import { BASE } from './support/client.ts'
 
 const FORM = `${BASE}/public/leads`
 const SITE = 'https://www.example.com'
 
-let server: TestServer
 let clock = new Date('2026-06-01T10:00:00.000Z')
 let nextIp = 1
 
-beforeAll(async () => {
-  server = await startTestServer({
-    outbox: false,
-    now: () => clock,
-    publicLeadOrigins: [SITE],
-    publicLeadRateLimit: { points: 3, durationSeconds: 600 },
-    // As behind a reverse proxy: the client address comes from X-Forwarded-For, so each test can be its own client.
-    trustProxy: ['loopback'],
-  })
+const plane = useTestServer({
+  outbox: false,
+  now: () => clock,
+  publicLeadOrigins: [SITE],
+  publicLeadRateLimit: { points: 3, durationSeconds: 600 },
+  // As behind a reverse proxy: the client address comes from X-Forwarded-For, so each test can be its own client.
+  trustProxy: ['loopback'],
 })
-afterAll(async () => server.close())
 
 /** A fresh client address, so one test's submissions do not count against another's. */
 const newClient = () => `198.51.100.${nextIp++}`
 
-const post = (ip: string) => request(server.app).post(FORM).set('X-Forwarded-For', ip)
+const post = (ip: string) => request(plane.server.app).post(FORM).set('X-Forwarded-For', ip)
 
-const leadByRef = (ref: string) => server.db.svcLead.findUnique({ where: { ref }, include: { events: true } })
+const leadByRef = (ref: string) => plane.server.db.svcLead.findUnique({ where: { ref }, include: { events: true } })
 
 describe('POST /public/leads', () => {
   test('takes a JSON submission without credentials and answers the public ref', async () => {
@@ -67,12 +63,12 @@ describe('POST /public/leads', () => {
   })
 
   test('a filled honeypot gets the same answer but nothing is stored', async () => {
-    const before = await server.db.svcLead.count()
+    const before = await plane.server.db.svcLead.count()
     const res = await post(newClient()).type('form').send('name=Bot&email=bot%40spam.test&_gotcha=http%3A%2F%2Fspam.test')
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ ok: true, changed: true, error: null, data: { ref: expect.stringMatching(/^ld_[a-z2-9]{20}$/) } })
     expect(await leadByRef(res.body.data.ref)).toBeNull()
-    expect(await server.db.svcLead.count()).toBe(before)
+    expect(await plane.server.db.svcLead.count()).toBe(before)
   })
 
   test.each([
@@ -81,12 +77,12 @@ describe('POST /public/leads', () => {
     ['an unknown attribution key', { attribution: { utm_sauce: 'x' } }],
     ['an over-long name', { name: 'x'.repeat(201) }],
   ])('%s is 400 invalid_params, with the issues, and stores nothing', async (_case, body) => {
-    const before = await server.db.svcLead.count()
+    const before = await plane.server.db.svcLead.count()
     const res = await post(newClient()).send(body)
     expect(res.status).toBe(400)
     expect(res.body).toMatchObject({ ok: false, data: null, code: 'invalid_params' })
     expect(res.body.details.issues.length).toBeGreaterThan(0)
-    expect(await server.db.svcLead.count()).toBe(before)
+    expect(await plane.server.db.svcLead.count()).toBe(before)
   })
 
   test('only JSON and URL-encoded bodies are read', async () => {
@@ -99,17 +95,17 @@ describe('POST /public/leads', () => {
   })
 
   test('a body over 64 KB is 413 payload_too_large', async () => {
-    const before = await server.db.svcLead.count()
+    const before = await plane.server.db.svcLead.count()
     const res = await post(newClient()).send({ name: 'Big', message: 'x'.repeat(65 * 1024) })
     expect(res.status).toBe(413)
     expect(res.body.code).toBe('payload_too_large')
-    expect(await server.db.svcLead.count()).toBe(before)
+    expect(await plane.server.db.svcLead.count()).toBe(before)
     const fits = await post(newClient()).send({ name: 'Fits', message: 'x'.repeat(30 * 1024) })
     expect(fits.status).toBe(200)
   })
 
   test('other methods are 405', async () => {
-    const res = await request(server.app).get(FORM)
+    const res = await request(plane.server.app).get(FORM)
     expect(res.status).toBe(405)
     expect(res.headers.allow).toBe('POST, OPTIONS')
   })
@@ -120,12 +116,12 @@ describe('the per-IP rate limit', () => {
     clock = new Date('2026-06-01T10:02:00.000Z')
     const client = newClient()
     for (let i = 0; i < 3; i++) expect((await post(client).send({ name: `n${i}` })).status).toBe(200)
-    const before = await server.db.svcLead.count()
+    const before = await plane.server.db.svcLead.count()
     const refused = await post(client).send({ name: 'too many' })
     expect(refused.status).toBe(429)
     expect(refused.body).toMatchObject({ ok: false, code: 'rate_limited', details: { retry_after: 480 } })
     expect(refused.headers['retry-after']).toBe('480')
-    expect(await server.db.svcLead.count()).toBe(before)
+    expect(await plane.server.db.svcLead.count()).toBe(before)
     expect((await post(newClient()).send({ name: 'someone else' })).status).toBe(200)
     clock = new Date('2026-06-01T10:10:00.000Z')
     expect((await post(client).send({ name: 'next window' })).status).toBe(200)
@@ -138,7 +134,7 @@ describe('the per-IP rate limit', () => {
   })
 
   test('the counters table holds digests, never client addresses', async () => {
-    const rows = await server.db.svcRateWindow.findMany()
+    const rows = await plane.server.db.svcRateWindow.findMany()
     expect(rows.length).toBeGreaterThan(0)
     for (const row of rows) expect(row.key).not.toMatch(/198\.51\.100/)
   })
@@ -146,7 +142,7 @@ describe('the per-IP rate limit', () => {
 
 describe('allowed origins and CORS', () => {
   test('a preflight from an allowed origin is answered with the CORS headers', async () => {
-    const res = await request(server.app).options(FORM)
+    const res = await request(plane.server.app).options(FORM)
       .set('Origin', SITE).set('Access-Control-Request-Method', 'POST').set('Access-Control-Request-Headers', 'content-type')
     expect(res.status).toBe(204)
     expect(res.headers).toMatchObject({
@@ -159,14 +155,14 @@ describe('allowed origins and CORS', () => {
   })
 
   test('a preflight or a submission from another origin is 403 and stores nothing', async () => {
-    const preflight = await request(server.app).options(FORM).set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST')
+    const preflight = await request(plane.server.app).options(FORM).set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST')
     expect(preflight.status).toBe(403)
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined()
-    const before = await server.db.svcLead.count()
+    const before = await plane.server.db.svcLead.count()
     const res = await post(newClient()).set('Origin', 'https://evil.example').send({ name: 'x' })
     expect(res.status).toBe(403)
     expect(res.body).toMatchObject({ ok: false, code: 'forbidden' })
-    expect(await server.db.svcLead.count()).toBe(before)
+    expect(await plane.server.db.svcLead.count()).toBe(before)
   })
 
   test('responses to an allowed origin are readable by its page, Retry-After included', async () => {

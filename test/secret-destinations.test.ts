@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
-import { dispatcher } from './support/client.ts'
-import { resourceCaller } from './support/operations.ts'
+import { describe, expect, test } from '@jest/globals'
+import { useTestServer } from './support/use-test-server.ts'
 
-let server: TestServer
-let crm: ReturnType<typeof resourceCaller>
-let sources: ReturnType<typeof resourceCaller>
-let ai: ReturnType<typeof resourceCaller>
-
-beforeAll(async () => {
-  server = await startTestServer()
-  const dispatch = dispatcher(server.app, (await createAccount(server.db)).key)
-  crm = resourceCaller(dispatch, 'crm')
-  sources = resourceCaller(dispatch, 'content_sources')
-  ai = resourceCaller(dispatch, 'ai')
-})
-afterAll(async () => server.close())
+const plane = useTestServer()
+const crm = plane.caller('crm')
+const sources = plane.caller('content_sources')
+const ai = plane.caller('ai')
 
 const storedCrmKey = async (slot: number) =>
-  (await server.db.svcCrmSlot.findUniqueOrThrow({ where: { slot } })).apiKeyCiphertext
+  (await plane.server.db.svcCrmSlot.findUniqueOrThrow({ where: { slot } })).apiKeyCiphertext
 const storedForwardSecret = async (id: string) =>
-  (await server.db.svcContentSource.findUniqueOrThrow({ where: { id } })).forwardSecretCiphertext
+  (await plane.server.db.svcContentSource.findUniqueOrThrow({ where: { id } })).forwardSecretCiphertext
 
 /** A CRM slot at `url` with `apiKey` stored for it; its slot number. */
 async function crmWithKey (name: string, url: string, apiKey: string): Promise<string> {
@@ -43,14 +31,14 @@ describe('a CRM api_key is bound to the CRM url', () => {
     const crm_num = await crmWithKey('Keeps', 'https://keeps.example.com', 'key-that-stays')
     const renamed = await crm('update', { crm_num, name: 'Keeps still', url: 'https://keeps.example.com' })
     expect(renamed.body.data).toMatchObject({ name: 'Keeps still', key_set: true })
-    expect(server.runtime.secrets.open((await storedCrmKey(Number(crm_num)))!)).toBe('key-that-stays')
+    expect(plane.server.runtime.secrets.open((await storedCrmKey(Number(crm_num)))!)).toBe('key-that-stays')
   })
 
   test('a new api_key sent with the new url is stored for it', async () => {
     const crm_num = await crmWithKey('Moves', 'https://old.example.com', 'key-for-old')
     const moved = await crm('update', { crm_num, url: 'https://new.example.com', api_key: 'key-for-new' })
     expect(moved.body.data).toMatchObject({ url: 'https://new.example.com', key_set: true })
-    expect(server.runtime.secrets.open((await storedCrmKey(Number(crm_num)))!)).toBe('key-for-new')
+    expect(plane.server.runtime.secrets.open((await storedCrmKey(Number(crm_num)))!)).toBe('key-for-new')
     expect(JSON.stringify(moved.body)).not.toContain('key-for-new')
   })
 
@@ -76,11 +64,11 @@ describe('a forward_secret is bound to the forward_url', () => {
     expect(refused.status).toBe(400)
     expect(refused.body).toMatchObject({ ok: false, code: 'invalid_params' })
     expect(refused.body.details.issues).toEqual([expect.objectContaining({ path: 'forward_secret' })])
-    expect(server.runtime.secrets.open((await storedForwardSecret(source.id))!)).toBe('forward-secret-two')
+    expect(plane.server.runtime.secrets.open((await storedForwardSecret(source.id))!)).toBe('forward-secret-two')
 
     const both = await sources('update', { id: source.id, forward_url: 'https://third.example.net/in', forward_secret: 'forward-secret-three' })
     expect(both.body.data).toMatchObject({ forward_url: 'https://third.example.net/in', forward_key_set: true })
-    expect(server.runtime.secrets.open((await storedForwardSecret(source.id))!)).toBe('forward-secret-three')
+    expect(plane.server.runtime.secrets.open((await storedForwardSecret(source.id))!)).toBe('forward-secret-three')
   })
 
   test('update leaving forward_url as it is keeps the secret', async () => {
@@ -110,6 +98,6 @@ describe('the AI key is bound to provider and base_url (the same rule)', () => {
     expect((await ai('get')).body.data.key_set).toBe(true)
     const moved = await ai('update', { base_url: 'https://llm.example.net/v1' })
     expect(moved.body.data.key_set).toBe(false)
-    expect((await server.db.svcAiSetting.findFirstOrThrow()).apiKeyCiphertext).toBeNull()
+    expect((await plane.server.db.svcAiSetting.findFirstOrThrow()).apiKeyCiphertext).toBeNull()
   })
 })

@@ -3,34 +3,27 @@ import type { Server } from 'node:http'
 import bcrypt from 'bcryptjs'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount, type TestAccount } from './support/accounts.ts'
+import { useTestServer } from './support/use-test-server.ts'
 import { BASE } from './support/client.ts'
 import { sessionCookie, signIn } from './support/session-client.ts'
 
-let server: TestServer
+const plane = useTestServer()
 /** A listener this file starts itself, so each request's URL (and Host) is known before it is sent. */
 let listener: Server
-let admin: TestAccount
 let adminCookie: string
 
 beforeAll(async () => {
-  server = await startTestServer()
-  listener = server.app.listen(0, '127.0.0.1')
+  listener = plane.server.app.listen(0, '127.0.0.1')
   await once(listener, 'listening')
-  admin = await createAccount(server.db, 'administrator')
-  adminCookie = await sessionCookie(listener, admin.email, admin.password)
+  adminCookie = await sessionCookie(listener, plane.admin.email, plane.admin.password)
 })
-afterAll(async () => {
-  await new Promise(resolve => listener.close(resolve))
-  await server.close()
-})
+afterAll(async () => { await new Promise(resolve => listener.close(resolve)) })
 
 const DISPATCH = `${BASE}/manage/dispatch`
 const CRM_LIST = { resource: 'crm', action: 'list', params: {} }
 const crmCreate = (name: string) => ({ resource: 'crm', action: 'create', params: { name } })
 
-const slotNamed = (name: string) => server.db.svcCrmSlot.findFirst({ where: { name } })
+const slotNamed = (name: string) => plane.server.db.svcCrmSlot.findFirst({ where: { name } })
 
 function postDispatch (cookie: string | null, headers: Record<string, string> = {}) {
   const req = request(listener).post(DISPATCH)
@@ -63,8 +56,8 @@ describe('signed in with the Keystone session cookie', () => {
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ ok: true, changed: true, data: { name: 'Session write' } })
     expect(await slotNamed('Session write')).not.toBeNull()
-    const entry = await server.db.svcAuditEntry.findFirst({ where: { operation: 'crm.create' }, orderBy: { id: 'desc' } })
-    expect(entry).toMatchObject({ actorId: admin.id, actorEmail: admin.email, mode: 'session', keyId: null, ok: true, changed: true })
+    const entry = await plane.server.db.svcAuditEntry.findFirst({ where: { operation: 'crm.create' }, orderBy: { id: 'desc' } })
+    expect(entry).toMatchObject({ actorId: plane.admin.id, actorEmail: plane.admin.email, mode: 'session', keyId: null, ok: true, changed: true })
   })
 
   test('without the cookie, or with a tampered one, the same request is 401', async () => {
@@ -79,11 +72,11 @@ describe('signed in with the Keystone session cookie', () => {
     ['multipart/form-data; boundary=x'],
   ])('a write with Content-Type %s is 400 bad_request and creates nothing, even when the body is JSON', async contentType => {
     const name = `Cross-site ${contentType}`
-    const before = await server.db.svcCrmSlot.count()
+    const before = await plane.server.db.svcCrmSlot.count()
     const res = await postDispatch(adminCookie, { 'Content-Type': contentType }).send(JSON.stringify(crmCreate(name)))
     expectFailure(res, 400, 'bad_request')
     expect(await slotNamed(name)).toBeNull()
-    expect(await server.db.svcCrmSlot.count()).toBe(before)
+    expect(await plane.server.db.svcCrmSlot.count()).toBe(before)
   })
 
   test('a read with a non-JSON Content-Type is 400 too', async () => {
@@ -92,11 +85,11 @@ describe('signed in with the Keystone session cookie', () => {
   })
 
   test('the form-encoding of a cross-site HTML form is refused', async () => {
-    const before = await server.db.svcCrmSlot.count()
+    const before = await plane.server.db.svcCrmSlot.count()
     const res = await postDispatch(adminCookie, { 'Content-Type': 'application/x-www-form-urlencoded' })
       .send('resource=crm&action=create&params%5Bname%5D=Form')
     expectFailure(res, 400, 'bad_request')
-    expect(await server.db.svcCrmSlot.count()).toBe(before)
+    expect(await plane.server.db.svcCrmSlot.count()).toBe(before)
   })
 
   test.each([
@@ -105,11 +98,11 @@ describe('signed in with the Keystone session cookie', () => {
     ['http://127.0.0.1.evil.example'],
   ])('a write with Origin %s is 403 forbidden and writes nothing', async origin => {
     const name = `From ${origin}`
-    const before = await server.db.svcCrmSlot.count()
+    const before = await plane.server.db.svcCrmSlot.count()
     const res = await postDispatch(adminCookie, { Origin: origin }).send(crmCreate(name))
     expectFailure(res, 403, 'forbidden')
     expect(await slotNamed(name)).toBeNull()
-    expect(await server.db.svcCrmSlot.count()).toBe(before)
+    expect(await plane.server.db.svcCrmSlot.count()).toBe(before)
   })
 
   test('a write whose Origin is the request\'s own host is 200', async () => {
@@ -123,49 +116,50 @@ describe('signed in with the Keystone session cookie', () => {
   })
 
   test('the Origin check does not apply to API keys (no ambient credential)', async () => {
-    const res = await request(listener).post(DISPATCH).set('Authorization', `Bearer ${admin.key}`).set('Origin', 'https://evil.example').send(CRM_LIST)
+    const res = await request(listener).post(DISPATCH).set('Authorization', `Bearer ${plane.admin.key}`).set('Origin', 'https://evil.example').send(CRM_LIST)
     expect(res.status).toBe(200)
   })
 
   test('the GET read form and the manifest work with the cookie', async () => {
+    expect((await plane.caller('crm')('create', { name: 'Read by cookie' })).status).toBe(200)
     const list = await request(listener).get(`${BASE}/manage/crm/list`).set('Cookie', adminCookie)
     expect(list.status).toBe(200)
-    expect(list.body).toMatchObject({ ok: true, data: { crms: expect.arrayContaining([expect.objectContaining({ name: 'Session write' })]) } })
+    expect(list.body).toMatchObject({ ok: true, data: { crms: expect.arrayContaining([expect.objectContaining({ name: 'Read by cookie' })]) } })
     const manifest = await request(listener).get(`${BASE}/manage/manifest`).set('Cookie', adminCookie)
     expect(manifest.status).toBe(200)
     expect(manifest.body.data.namespace).toBe('svc/v1')
   })
 
   test('a signed-in subscriber gets 403 from dispatch, the GET form and the manifest', async () => {
-    const subscriber = await createAccount(server.db, 'subscriber')
+    const subscriber = await plane.account('subscriber')
     const cookie = await sessionCookie(listener, subscriber.email, subscriber.password)
-    const before = await server.db.svcCrmSlot.count()
+    const before = await plane.server.db.svcCrmSlot.count()
     expectFailure(await postDispatch(cookie).send(CRM_LIST), 403, 'forbidden')
     expectFailure(await postDispatch(cookie).send(crmCreate('By subscriber')), 403, 'forbidden')
     expectFailure(await request(listener).get(`${BASE}/manage/crm/list`).set('Cookie', cookie), 403, 'forbidden')
     expectFailure(await request(listener).get(`${BASE}/manage/manifest`).set('Cookie', cookie), 403, 'forbidden')
-    expect(await server.db.svcCrmSlot.count()).toBe(before)
+    expect(await plane.server.db.svcCrmSlot.count()).toBe(before)
   })
 
   test('the session\'s role is read on every request: demoting a signed-in administrator cuts it off', async () => {
-    const account = await createAccount(server.db, 'administrator')
+    const account = await plane.account('administrator')
     const cookie = await sessionCookie(listener, account.email, account.password)
     expect((await postDispatch(cookie).send(CRM_LIST)).status).toBe(200)
-    await server.db.user.update({ where: { id: account.id }, data: { role: 'editor' } })
+    await plane.server.db.user.update({ where: { id: account.id }, data: { role: 'editor' } })
     expectFailure(await postDispatch(cookie).send(CRM_LIST), 403, 'forbidden')
-    await server.db.user.update({ where: { id: account.id }, data: { role: 'administrator' } })
+    await plane.server.db.user.update({ where: { id: account.id }, data: { role: 'administrator' } })
     expect((await postDispatch(cookie).send(CRM_LIST)).status).toBe(200)
   })
 
   test('a session whose account was deleted is 401', async () => {
-    const account = await createAccount(server.db, 'administrator')
+    const account = await plane.account('administrator')
     const cookie = await sessionCookie(listener, account.email, account.password)
-    await server.db.user.delete({ where: { id: account.id } })
+    await plane.server.db.user.delete({ where: { id: account.id } })
     expectFailure(await postDispatch(cookie).send(CRM_LIST), 401, 'unauthenticated')
   })
 
   test('a wrong password does not sign in', async () => {
-    const result = await signIn(listener, admin.email, `${admin.password}x`)
+    const result = await signIn(listener, plane.admin.email, `${plane.admin.password}x`)
     expect(result.ok).toBe(false)
   })
 })
@@ -174,10 +168,10 @@ describe('legacy bcrypt passwords', () => {
   async function createLegacyUser (password: string, role = 'administrator') {
     const email = `legacy-${Math.random().toString(36).slice(2, 10)}@example.test`
     const hash = await bcrypt.hash(password, 10)
-    const user = await server.db.user.create({ data: { email, name: 'Legacy', role, password: hash } })
+    const user = await plane.server.db.user.create({ data: { email, name: 'Legacy', role, password: hash } })
     return { id: user.id, email, hash }
   }
-  const storedHash = async (id: string) => (await server.db.user.findUniqueOrThrow({ where: { id } })).password
+  const storedHash = async (id: string) => (await plane.server.db.user.findUniqueOrThrow({ where: { id } })).password
 
   test('a bcrypt hash signs in, is replaced by argon2id, and the password still works afterwards', async () => {
     const password = 'correct horse battery staple'

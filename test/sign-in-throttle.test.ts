@@ -1,70 +1,67 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { describe, expect, test } from '@jest/globals'
 import bcrypt from 'bcryptjs'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount } from './support/accounts.ts'
+import { useTestServer } from './support/use-test-server.ts'
+import { startTestServer } from './support/server.ts'
 import { signIn } from './support/session-client.ts'
 
 const WINDOW_MS = 15 * 60 * 1000
 let clock = new Date('2026-06-01T10:00:00.000Z')
 const advance = (ms: number) => { clock = new Date(clock.getTime() + ms) }
-let server: TestServer
-
-beforeAll(async () => { server = await startTestServer({ now: () => clock }) })
-afterAll(async () => server.close())
+const plane = useTestServer({ now: () => clock })
 
 /** Starts each test at the beginning of a fresh window, so a lock lasts the whole window. */
 const freshWindow = () => { clock = new Date((Math.floor(clock.getTime() / WINDOW_MS) + 2) * WINDOW_MS) }
 
 const wrongPasswords = async (email: string, times: number) => {
-  for (let i = 0; i < times; i++) expect(await signIn(server.app, email, `wrong-${i}`)).toEqual({ ok: false, message: 'Authentication failed.' })
+  for (let i = 0; i < times; i++) expect(await signIn(plane.server.app, email, `wrong-${i}`)).toEqual({ ok: false, message: 'Authentication failed.' })
 }
 
 describe('password sign-in is throttled per account', () => {
   test('10 wrong passwords lock the account for the window; the right one is refused until it passes', async () => {
     freshWindow()
-    const victim = await createAccount(server.db, 'administrator')
-    const bystander = await createAccount(server.db, 'administrator')
+    const victim = await plane.account('administrator')
+    const bystander = await plane.account('administrator')
     await wrongPasswords(victim.email, 10)
 
-    const locked = await signIn(server.app, victim.email, victim.password)
+    const locked = await signIn(plane.server.app, victim.email, victim.password)
     expect(locked.ok).toBe(false)
     expect(locked).toMatchObject({ message: expect.stringMatching(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/) })
     const wait = Number(/in (\d+) seconds/.exec((locked as { message: string }).message)![1])
     expect(wait).toBeGreaterThan(0)
     expect(wait).toBeLessThanOrEqual(WINDOW_MS / 1000)
-    expect((await signIn(server.app, victim.email.toUpperCase(), victim.password)).ok).toBe(false)
+    expect((await signIn(plane.server.app, victim.email.toUpperCase(), victim.password)).ok).toBe(false)
 
-    expect((await signIn(server.app, bystander.email, bystander.password)).ok).toBe(true)
+    expect((await signIn(plane.server.app, bystander.email, bystander.password)).ok).toBe(true)
 
     advance(wait * 1000 - 1000)
-    expect((await signIn(server.app, victim.email, victim.password)).ok).toBe(false)
+    expect((await signIn(plane.server.app, victim.email, victim.password)).ok).toBe(false)
     advance(1000)
-    expect((await signIn(server.app, victim.email, victim.password)).ok).toBe(true)
+    expect((await signIn(plane.server.app, victim.email, victim.password)).ok).toBe(true)
   })
 
   test('a locked attempt never reaches the password check: a legacy hash is not upgraded', async () => {
     freshWindow()
-    const account = await createAccount(server.db, 'editor')
-    await server.db.user.update({ where: { id: account.id }, data: { password: await bcrypt.hash(account.password, 4) } })
+    const account = await plane.account('editor')
+    await plane.server.db.user.update({ where: { id: account.id }, data: { password: await bcrypt.hash(account.password, 4) } })
     await wrongPasswords(account.email, 10)
-    expect((await signIn(server.app, account.email, account.password)).ok).toBe(false)
-    expect((await server.db.user.findUniqueOrThrow({ where: { id: account.id } })).password).toMatch(/^\$2[aby]\$/)
+    expect((await signIn(plane.server.app, account.email, account.password)).ok).toBe(false)
+    expect((await plane.server.db.user.findUniqueOrThrow({ where: { id: account.id } })).password).toMatch(/^\$2[aby]\$/)
   })
 
   test('a success starts the account\'s count again', async () => {
     freshWindow()
-    const account = await createAccount(server.db, 'author')
+    const account = await plane.account('author')
     await wrongPasswords(account.email, 9)
-    expect((await signIn(server.app, account.email, account.password)).ok).toBe(true)
+    expect((await signIn(plane.server.app, account.email, account.password)).ok).toBe(true)
     await wrongPasswords(account.email, 9)
-    expect((await signIn(server.app, account.email, account.password)).ok).toBe(true)
+    expect((await signIn(plane.server.app, account.email, account.password)).ok).toBe(true)
   })
 
   test('the count is kept in the database, so a second instance sees the same lock', async () => {
     freshWindow()
-    const account = await createAccount(server.db, 'administrator')
+    const account = await plane.account('administrator')
     await wrongPasswords(account.email, 10)
-    const second = await startTestServer({ now: () => clock }, server)
+    const second = await startTestServer({ now: () => clock }, plane.server)
     try {
       expect(await signIn(second.app, account.email, account.password)).toMatchObject({ ok: false, message: expect.stringContaining('Too many sign-in attempts') })
     } finally {
@@ -76,10 +73,10 @@ describe('password sign-in is throttled per account', () => {
 describe('password sign-in is throttled per client address', () => {
   test('50 attempts from one address, whichever accounts they name, refuse the 51st', async () => {
     freshWindow()
-    const account = await createAccount(server.db, 'administrator')
-    for (let i = 0; i < 50; i++) await signIn(server.app, `nobody-${i}@example.test`, 'guess')
-    expect(await signIn(server.app, account.email, account.password)).toMatchObject({ ok: false, message: expect.stringContaining('Too many sign-in attempts') })
+    const account = await plane.account('administrator')
+    for (let i = 0; i < 50; i++) await signIn(plane.server.app, `nobody-${i}@example.test`, 'guess')
+    expect(await signIn(plane.server.app, account.email, account.password)).toMatchObject({ ok: false, message: expect.stringContaining('Too many sign-in attempts') })
     freshWindow()
-    expect((await signIn(server.app, account.email, account.password)).ok).toBe(true)
+    expect((await signIn(plane.server.app, account.email, account.password)).ok).toBe(true)
   })
 })

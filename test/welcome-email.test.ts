@@ -4,7 +4,7 @@ import { readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { simpleParser } from 'mailparser'
 import { startTestServer, type TestServer } from './support/server.ts'
-import { createAccount, type TestAccount } from './support/accounts.ts'
+import { useTestServer } from './support/use-test-server.ts'
 import { dispatcher } from './support/client.ts'
 import { resourceCaller } from './support/operations.ts'
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts'
@@ -18,20 +18,11 @@ const now = () => clock
 const advance = (ms: number) => { clock = new Date(clock.getTime() + ms) }
 
 let smtp: TestSmtpServer
-let server: TestServer
-let admin: TestAccount
-let users: ReturnType<typeof resourceCaller>
+beforeAll(async () => { smtp = await startSmtpServer() })
+afterAll(async () => { await smtp.close() })
 
-beforeAll(async () => {
-  smtp = await startSmtpServer()
-  server = await startTestServer({ siteUrl: SITE, smtpUrl: smtp.url, mailFrom: 'team@example.com', now })
-  admin = await createAccount(server.db)
-  users = resourceCaller(dispatcher(server.app, admin.key), 'users')
-})
-afterAll(async () => {
-  await server.close()
-  await smtp.close()
-})
+const plane = useTestServer(() => ({ siteUrl: SITE, smtpUrl: smtp.url, mailFrom: 'team@example.com', now }))
+const users = plane.caller('users')
 
 const welcome = (user_num: string, extra: Record<string, unknown> = {}) => users('send_welcome_email', { user_num, ...extra }, true)
 
@@ -39,12 +30,12 @@ const welcome = (user_num: string, extra: Record<string, unknown> = {}) => users
 async function member (fields: Record<string, unknown>, { link = true } = {}): Promise<string> {
   const created = await users('create', fields)
   const userNum = created.body.data.user_num as string
-  if (link) await users('link_account', { user_num: userNum, account_id: admin.id })
+  if (link) await users('link_account', { user_num: userNum, account_id: plane.admin.id })
   return userNum
 }
 
 /** The window row of one address, if any (addresses are stored in lower case). */
-const windowOf = (address: string) => server.db.svcWelcomeEmailWindow.findUnique({ where: { address: address.toLowerCase() } })
+const windowOf = (address: string) => plane.server.db.svcWelcomeEmailWindow.findUnique({ where: { address: address.toLowerCase() } })
 
 /** An address no other test uses, so each test owns its welcome window. */
 const fresh = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`
@@ -234,8 +225,8 @@ describe('across processes', () => {
   let usersOnSecond: ReturnType<typeof resourceCaller>
 
   beforeAll(async () => {
-    second = await startTestServer({ siteUrl: SITE, smtpUrl: smtp.url, now }, server)
-    usersOnSecond = resourceCaller(dispatcher(second.app, admin.key), 'users')
+    second = await startTestServer({ siteUrl: SITE, smtpUrl: smtp.url, now }, plane.server)
+    usersOnSecond = resourceCaller(dispatcher(second.app, plane.admin.key), 'users')
   })
   afterAll(async () => second.close())
 
@@ -259,7 +250,7 @@ describe('across processes', () => {
 
 describe('audit', () => {
   test('every send, dry run and refusal is in the audit log with its outcome code', async () => {
-    const after = (await server.db.svcAuditEntry.aggregate({ _max: { id: true } }))._max.id ?? 0
+    const after = (await plane.server.db.svcAuditEntry.aggregate({ _max: { id: true } }))._max.id ?? 0
     const { slot } = await welcomed('audited')
     await welcome(slot, { dry_run: true })
     await welcome(slot)
@@ -272,7 +263,7 @@ describe('audit', () => {
     } finally {
       smtp.refuseRecipientsWith = null
     }
-    const entries = await server.db.svcAuditEntry.findMany({
+    const entries = await plane.server.db.svcAuditEntry.findMany({
       where: { operation: 'users.send_welcome_email', id: { gt: after } },
       orderBy: { id: 'asc' },
       select: { ok: true, code: true },
@@ -282,28 +273,24 @@ describe('audit', () => {
 })
 
 describe('without SMTP_URL', () => {
+  const outboxDir = path.join('var', 'test', `outbox-${randomUUID()}`)
+  const offline = useTestServer({ siteUrl: 'http://localhost:4000', outboxDir, now })
+  afterAll(async () => { await rm(outboxDir, { recursive: true, force: true }) })
+
   test('the message is written as an .eml file to the outbox folder', async () => {
-    const outboxDir = path.join('var', 'test', `outbox-${randomUUID()}`)
-    const offline = await startTestServer({ siteUrl: 'http://localhost:4000', outboxDir, now })
-    try {
-      const account = await createAccount(offline.db)
-      const call = resourceCaller(dispatcher(offline.app, account.key), 'users')
-      await call('create', { email: 'outbox@example.com', nickname: 'Boxer' })
-      await call('link_account', { user_num: '1', account_id: account.id })
-      const res = await call('send_welcome_email', { user_num: '1' }, true)
-      expect(res.body.data).toMatchObject({ outcome: 'sent', to: 'outbox@example.com' })
-      const files = await readdir(outboxDir)
-      expect(files).toHaveLength(1)
-      expect(files[0]).toMatch(/\.eml$/)
-      const mail = await simpleParser(await readFile(path.join(outboxDir, files[0]!)))
-      expect(mail.to).toMatchObject({ value: [{ address: 'outbox@example.com' }] })
-      expect(mail.from).toMatchObject({ value: [{ address: 'no-reply@localhost' }] })
-      expect(mail.text).toContain('Hello Boxer,')
-      expect(mail.text).toContain('http://localhost:4000/team/001')
-      expect(mail.html).toContain('href="http://localhost:4000/team/001"')
-    } finally {
-      await offline.close()
-      await rm(outboxDir, { recursive: true, force: true })
-    }
+    const call = offline.caller('users')
+    await call('create', { email: 'outbox@example.com', nickname: 'Boxer' })
+    await call('link_account', { user_num: '1', account_id: offline.admin.id })
+    const res = await call('send_welcome_email', { user_num: '1' }, true)
+    expect(res.body.data).toMatchObject({ outcome: 'sent', to: 'outbox@example.com' })
+    const files = await readdir(outboxDir)
+    expect(files).toHaveLength(1)
+    expect(files[0]).toMatch(/\.eml$/)
+    const mail = await simpleParser(await readFile(path.join(outboxDir, files[0]!)))
+    expect(mail.to).toMatchObject({ value: [{ address: 'outbox@example.com' }] })
+    expect(mail.from).toMatchObject({ value: [{ address: 'no-reply@localhost' }] })
+    expect(mail.text).toContain('Hello Boxer,')
+    expect(mail.text).toContain('http://localhost:4000/team/001')
+    expect(mail.html).toContain('href="http://localhost:4000/team/001"')
   })
 })
