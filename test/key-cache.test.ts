@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { PrismaClient } from '../generated/prisma/client.ts'
 import { startTestServer, type TestServer } from './support/server.ts'
 import { createAccount, type TestAccount } from './support/accounts.ts'
+import { useTestServer } from './support/use-test-server.ts'
 import { dispatcher } from './support/client.ts'
 import { createTestDatabase, openPrisma, type TestDatabase } from './support/database.ts'
 import { migrate } from '../src/db/migrate.ts'
@@ -79,17 +80,12 @@ describe('key lookup cache, one process against another on the same database', (
 })
 
 describe('two instances on one database', () => {
-  let first: TestServer
+  const plane = useTestServer()
   let second: TestServer
+  const first = () => plane.server
 
-  beforeAll(async () => {
-    first = await startTestServer()
-    second = await startTestServer({}, first)
-  })
-  afterAll(async () => {
-    await second.close()
-    await first.close()
-  })
+  beforeAll(async () => { second = await startTestServer({}, plane.server) })
+  afterAll(async () => second?.close())
 
   /** Two calls: the first may write the key's last use, which empties that instance's cache; the second leaves an entry in it. */
   async function warm (server: TestServer, key: string): Promise<void> {
@@ -112,25 +108,25 @@ describe('two instances on one database', () => {
   }
 
   test('a key revoked on one instance is refused there at once and on the other within a second', async () => {
-    const owner = await createAccount(first.db)
-    const minted = await dispatcher(first.app, owner.key)({ resource: 'api_keys', action: 'mint', params: { label: 'doomed' } })
+    const owner = await plane.account('administrator')
+    const minted = await owner.dispatch({ resource: 'api_keys', action: 'mint', params: { label: 'doomed' } })
     const doomed: string = minted.body.data.key
-    await warm(first, doomed)
+    await warm(first(), doomed)
     await warm(second, doomed)
-    const revoked = await dispatcher(first.app, owner.key)({ resource: 'api_keys', action: 'revoke', params: { id: minted.body.data.id }, confirm: true })
+    const revoked = await owner.dispatch({ resource: 'api_keys', action: 'revoke', params: { id: minted.body.data.id }, confirm: true })
     const at = performance.now()
     expect(revoked.body).toMatchObject({ ok: true, changed: true })
-    expectFailure(await dispatcher(first.app, doomed)(CRM_LIST), 401, 'unauthenticated')
+    expectFailure(await dispatcher(first().app, doomed)(CRM_LIST), 401, 'unauthenticated')
     expect(await lastOtherAnswerAfter(() => dispatcher(second.app, doomed)(CRM_LIST), 401, at)).toBeLessThan(KEY_CACHE_TTL_MS)
   })
 
   test('a demotion made on one instance applies there at once and on the other within a second', async () => {
-    const account = await createAccount(first.db)
-    await warm(first, account.key)
+    const account = await plane.account('administrator')
+    await warm(first(), account.key)
     await warm(second, account.key)
     await second.db.user.update({ where: { id: account.id }, data: { role: 'editor' } })
     const at = performance.now()
     expectFailure(await dispatcher(second.app, account.key)(CRM_LIST), 403, 'forbidden')
-    expect(await lastOtherAnswerAfter(() => dispatcher(first.app, account.key)(CRM_LIST), 403, at)).toBeLessThan(KEY_CACHE_TTL_MS)
+    expect(await lastOtherAnswerAfter(() => dispatcher(first().app, account.key)(CRM_LIST), 403, at)).toBeLessThan(KEY_CACHE_TTL_MS)
   })
 })
