@@ -1,9 +1,8 @@
-import type { DatabaseProvider } from './db/database-url.ts'
 import type { Operation } from './registry/define-operation.ts'
 import type { RuntimeParts } from './runtime.ts'
 import type { MountedRoute } from './http/route.ts'
 import type { Lists, Resource, Seed } from './define-resource.ts'
-import { resolveOptions, type ControlPlaneSettings, type ResolvedOptions } from './options.ts'
+import { resolveOptions, type ControlPlaneSettings, type HostFacts, type ResolvedOptions } from './options.ts'
 
 export type ControlPlaneOptions = ControlPlaneSettings & {
   /** Resources the host adds, made with `defineResource`; they install exactly like the built-ins. @default [] */
@@ -36,7 +35,7 @@ function assertUnique (what: string, names: readonly string[]): void {
 export function resolveControlPlane (
   builtins: readonly Resource[],
   options: ControlPlaneOptions = {},
-  host: { databaseProvider: DatabaseProvider } = { databaseProvider: 'sqlite' },
+  host: HostFacts = { databaseProvider: 'sqlite' },
 ): ControlPlane {
   const { extensions = [], operations = [], ...settings } = options
   const resources = [...builtins, ...extensions]

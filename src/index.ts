@@ -4,6 +4,8 @@ import { controlPlaneLists } from './lists.ts'
 import { mountControlPlane } from './http/mount.ts'
 import type { DatabaseProvider } from './db/database-url.ts'
 import { builtinResources } from './resources/index.ts'
+import { watchHostAdapter } from './db/watch-host-adapter.ts'
+import { KEY_TABLES } from './auth/key-cache.ts'
 
 export type { ControlPlaneOptions } from './control-plane.ts'
 export type { ControlPlaneSettings } from './options.ts'
@@ -35,10 +37,18 @@ export { assertAllowedDestination } from './outbound/outbound-guard.ts'
  * config, mutates nothing.
  */
 export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTypeInfo>> (keystoneConfig: Config, options: ControlPlaneOptions = {}): Config {
-  const plane = resolveControlPlane(builtinResources, options, { databaseProvider: keystoneConfig.db.provider as DatabaseProvider })
+  // Keys are cached only while the host's adapter reports this process's writes to them (auth/key-cache.ts);
+  // audit rows go to that adapter directly once it is connected (audit/insert-rows.ts).
+  const watched = watchHostAdapter(keystoneConfig.db.prismaClientOptions, KEY_TABLES)
+  const plane = resolveControlPlane(builtinResources, options, {
+    databaseProvider: keystoneConfig.db.provider as DatabaseProvider,
+    credentialWrites: watched.writes,
+    hostAdapter: watched.adapter,
+  })
   const hostExtend = keystoneConfig.server?.extendExpressApp
   return {
     ...keystoneConfig,
+    db: { ...keystoneConfig.db, prismaClientOptions: watched.prismaClientOptions },
     lists: { ...plane.extendHostLists(keystoneConfig.lists), ...controlPlaneLists(plane) },
     server: {
       ...keystoneConfig.server,

@@ -1,3 +1,5 @@
+import type { TableWrites } from './db/write-observer.ts'
+import type { AdapterHandle } from './db/adapter-handle.ts'
 import type { HostRole } from '../schema/roles.ts'
 import type { OutboxWorkerOptions } from './outbox/worker.ts'
 import type { DatabaseProvider } from './db/database-url.ts'
@@ -139,6 +141,10 @@ export type ResolvedOptions = {
   varDir: string
   /** The host database's provider, taken from its Keystone config. */
   databaseProvider: DatabaseProvider
+  /** This process's writes to API keys and accounts, when the plugin watches the host's Prisma adapter. */
+  credentialWrites: TableWrites | null
+  /** The host's Prisma driver adapter once connected, when the plugin could capture it. */
+  hostAdapter: AdapterHandle | null
   now: () => Date
   outbox: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
   leadsContactCrmNum: number | null
@@ -172,6 +178,9 @@ function absoluteSiteUrl (value: string): string {
   return url.href.replace(/\/+$/, '')
 }
 
+/** What the plugin learns from the host's Keystone config rather than from its options. */
+export type HostFacts = { databaseProvider: DatabaseProvider, credentialWrites?: TableWrites, hostAdapter?: AdapterHandle }
+
 /** What the installed resources add to the settings. */
 export type ResourceSettings = { capabilities: readonly CapabilityMap[], stages: readonly AnyStageDefinition[] }
 
@@ -179,7 +188,7 @@ const NO_RESOURCE_SETTINGS: ResourceSettings = { capabilities: [], stages: [] }
 
 export function resolveOptions (
   options: ControlPlaneSettings = {},
-  host: { databaseProvider: DatabaseProvider } = { databaseProvider: 'sqlite' },
+  host: HostFacts = { databaseProvider: 'sqlite' },
   resources: ResourceSettings = NO_RESOURCE_SETTINGS,
 ): ResolvedOptions {
   const restRoot = (options.restRoot ?? '/api').replace(/\/+$/, '')
@@ -202,6 +211,8 @@ export function resolveOptions (
     encryptionKey: options.encryptionKey ?? process.env.SVC_ENCRYPTION_KEY,
     varDir,
     databaseProvider: host.databaseProvider,
+    credentialWrites: host.credentialWrites ?? null,
+    hostAdapter: host.hostAdapter ?? null,
     now: options.now ?? (() => new Date()),
     outbox: options.outbox ?? {},
     leadsContactCrmNum: resolveSlotOption('leadsContactCrmNum', options.leadsContactCrmNum),

@@ -14,6 +14,7 @@ import { createRateLimiter, createSubjectLimiter, type RateLimiter, type Subject
 import { OutboxWorker } from './outbox/worker.ts'
 import { AuditWriter } from './audit/writer.ts'
 import { defaultLog, type Log } from './lib/log.ts'
+import { cachedKeyLookup, uncachedKeyLookup, type KeyLookup } from './auth/key-cache.ts'
 
 /** What the installed resources contribute to the runtime, gathered from their declarations. */
 export type RuntimeParts = {
@@ -35,6 +36,8 @@ export type ControlPlaneRuntime = {
   keystone: KeystoneContext
   options: ResolvedOptions
   secrets: SecretBox
+  /** API keys with their owner's account, as authentication reads them on every request. */
+  findKey: KeyLookup
   limiter: RateLimiter
   /** Deliveries per content source at the ingest endpoint. */
   ingestLimiter: SubjectLimiter
@@ -47,7 +50,7 @@ export type ControlPlaneRuntime = {
   contextFor: (identity: Identity, channel: Channel) => OperationContext
   /** Starts background work (the outbox worker, unless disabled). */
   start: () => void
-  /** Stops background work, waits for a delivery in progress, and closes outbound connections. */
+  /** Stops background work, waits for a delivery in progress and for audit entries being written, and closes outbound connections. */
   stop: () => Promise<void>
 }
 
@@ -65,6 +68,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
   const registry = new OperationRegistry(parts.operations)
   const modules = new ModuleCatalogue(db, parts.modules, registry.all())
   const { statusCounters } = parts
+  const audit = new AuditWriter({ db, provider: options.databaseProvider, adapter: options.hostAdapter })
   return {
     registry,
     adminPages: parts.adminPages,
@@ -73,16 +77,19 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     keystone,
     options,
     secrets,
+    // Without a view of this process's writes to keys and accounts, a cache could not drop a revoked key at once.
+    findKey: options.credentialWrites?.observing ? cachedKeyLookup(db, options.credentialWrites) : uncachedKeyLookup(db),
     limiter: createRateLimiter(options.rateLimit, db, options.now),
     ingestLimiter: createSubjectLimiter('ingest', options.ingestRateLimit, db, options.now),
     outbox,
-    audit: new AuditWriter(db),
+    audit,
     kickOutbox,
     log,
     contextFor: (identity, channel) => ({ db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, kickOutbox }),
     start: () => { if (options.outbox !== false) outbox.start() },
     stop: async () => {
       await outbox.stop()
+      await audit.drain()
       await options.outbound.dispatcher.close()
     },
   }

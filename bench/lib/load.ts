@@ -22,13 +22,21 @@ export type LoadResult = {
   mismatches: number
   non2xx: number
   statusCodeStats: Record<string, { count: number }>
+  /** Answers to a `writes` request that did not report `"changed":true`. */
+  unchanged: number
 }
 
 export type LoadRequest = {
   url: string
   method: 'GET' | 'POST'
   headers?: Record<string, string>
+  /**
+   * For `writes`, a template: `{{seq}}` becomes a number no other request gets, and
+   * `{{slot}}` one of `writes.slots` values (1…slots) in turn, so every request really writes.
+   */
   body?: string
+  /** Every answer must say `"changed":true`. */
+  writes?: { slots: number }
 }
 
 /** For `seconds`, or until `requests` requests have completed. */
@@ -43,8 +51,9 @@ const READY = 'ready'
 /** Runs one autocannon load in a child process (this same file) and returns its result. */
 export function load (request: LoadRequest, options: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    // The child inherits process.execArgv, so it runs under tsx like the parent.
-    const child = fork(fileURLToPath(import.meta.url), [CHILD_FLAG], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    // The child inherits process.execArgv (minus a profiler flag), so it runs under tsx like the parent.
+    const execArgv = process.execArgv.filter(arg => !arg.startsWith('--cpu-prof'))
+    const child = fork(fileURLToPath(import.meta.url), [CHILD_FLAG], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
     let reply: Reply | undefined
     // The child says when it listens; then it gets the job, and answers with one reply.
     child.on('message', message => {
@@ -69,19 +78,47 @@ export function loadProblems (result: LoadResult): string[] {
   if (result.errors > 0) problems.push(`${result.errors} connection errors`)
   if (result.timeouts > 0) problems.push(`${result.timeouts} timeouts`)
   if (result.mismatches > 0) problems.push(`${result.mismatches} body mismatches`)
+  if (result.unchanged > 0) problems.push(`${result.unchanged} writes answered without "changed":true`)
   if (result.requests.total === 0) problems.push('no request completed')
   return problems
 }
 
-type Autocannon = (options: LoadRequest & { connections: number, duration?: number, amount?: number }) => Promise<LoadResult>
+type RequestSetup = {
+  body?: string
+  setupRequest?: (request: { body?: string }) => { body?: string }
+  onResponse?: (status: number, body: string) => void
+}
+type Autocannon = (options: Omit<LoadRequest, 'writes'> & {
+  connections: number
+  duration?: number
+  amount?: number
+  requests?: RequestSetup[]
+}) => Promise<Omit<LoadResult, 'unchanged'>>
+
+/** The per-request body and answer check of a `writes` request. */
+function writeSequence (template: string, slots: number, unchanged: { count: number }): RequestSetup {
+  // Microseconds since the epoch: no earlier run can have written the same value.
+  let seq = Date.now() * 1000
+  return {
+    setupRequest (request) {
+      seq += 1
+      return { ...request, body: template.replaceAll('{{seq}}', String(seq)).replaceAll('{{slot}}', String(seq % slots + 1)) }
+    },
+    onResponse (status, body) {
+      if (status < 300 && !body.includes('"changed":true')) unchanged.count += 1
+    },
+  }
+}
 
 function runChild (): void {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
   process.once('message', message => {
-    const { request, options } = message as Job
+    const { request: { writes, ...request }, options } = message as Job
     const length = 'seconds' in options ? { duration: options.seconds } : { amount: options.requests }
-    autocannon({ ...request, connections: options.connections, ...length })
-      .then(result => ({ result }), (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }))
+    const unchanged = { count: 0 }
+    const sequence = writes ? { requests: [writeSequence(request.body ?? '', writes.slots, unchanged)] } : {}
+    autocannon({ ...request, ...sequence, connections: options.connections, ...length })
+      .then(result => ({ result: { ...result, unchanged: unchanged.count } }), (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }))
       .then((reply: Reply) => process.send!(reply, () => process.disconnect()))
   })
   process.send!(READY)

@@ -40,8 +40,25 @@ function storedParams (params: unknown): object {
   return typeof stored === 'object' && stored !== null ? stored : { value: stored }
 }
 
-export function toAuditRow (entry: AuditRecord) {
+export type AuditRow = {
+  at: Date
+  operation: string
+  channel: Channel
+  tool: string | null
+  actorId: string
+  actorEmail: string
+  mode: Identity['mode']
+  keyId: string | null
+  ok: boolean
+  changed: boolean
+  code: string | null
+  durationMs: number
+  params: object
+}
+
+export function toAuditRow (entry: AuditRecord, at = new Date()): AuditRow {
   return {
+    at,
     operation: entry.operation,
     channel: entry.channel,
     tool: entry.tool ?? null,
@@ -53,10 +70,11 @@ export function toAuditRow (entry: AuditRecord) {
     changed: entry.changed,
     code: entry.code,
     durationMs: Math.round(entry.durationMs),
-    params: storedParams(entry.params) as never,
+    params: storedParams(entry.params),
   }
 }
 
 export async function recordAudit (db: Db, entry: AuditRecord): Promise<void> {
-  await db.svcAuditEntry.create({ data: toAuditRow(entry) })
+  const { params, ...row } = toAuditRow(entry)
+  await db.svcAuditEntry.create({ data: { ...row, params: params as never } })
 }

@@ -1,37 +1,55 @@
-import type { Db } from '../db/client.ts'
-import { toAuditRow, type AuditRecord } from './record.ts'
+import { toAuditRow, type AuditRecord, type AuditRow } from './record.ts'
+import { insertAuditRows, type AuditTarget } from './insert-rows.ts'
 
-type Pending = { row: ReturnType<typeof toAuditRow>, settle: (error?: unknown) => void }
+type Pending = { row: AuditRow, settle: (error?: unknown) => void }
 
 /**
  * Group commit for the audit log: entries recorded in the same turn of the event loop are written
  * with one statement. Each caller still waits for its own entry, so a response is never sent
- * before its audit row exists; under load this saves a database round trip per request.
+ * before its audit row exists (an audit read after a response sees it, on any instance); under
+ * load this saves a database round trip and most of the per-row cost.
  */
 export class AuditWriter {
-  readonly #db: Db
+  readonly #target: AuditTarget
   #queue: Pending[] = []
+  readonly #flushing = new Set<Promise<void>>()
 
-  constructor (db: Db) {
-    this.#db = db
+  constructor (target: AuditTarget) {
+    this.#target = target
   }
 
   record (entry: AuditRecord): Promise<void> {
     return new Promise((resolve, reject) => {
-      if (this.#queue.length === 0) setImmediate(() => { void this.#flush() })
+      if (this.#queue.length === 0) setImmediate(() => this.#startFlush())
       this.#queue.push({ row: toAuditRow(entry), settle: error => error === undefined ? resolve() : reject(error) })
     })
   }
 
-  async #flush (): Promise<void> {
-    const batch = this.#queue
+  /** Resolves once every entry recorded so far is written (or refused). For shutdown. */
+  async drain (): Promise<void> {
+    while (this.#queue.length > 0 || this.#flushing.size > 0) {
+      if (this.#queue.length > 0) this.#startFlush()
+      await Promise.all(this.#flushing)
+    }
+  }
+
+  #startFlush (): void {
+    if (this.#queue.length === 0) return
+    const flush = this.#flush(this.#queue)
     this.#queue = []
+    this.#flushing.add(flush)
+    void flush.finally(() => this.#flushing.delete(flush))
+  }
+
+  async #flush (batch: Pending[]): Promise<void> {
     try {
-      await this.#db.svcAuditEntry.createMany({ data: batch.map(pending => pending.row) })
+      await insertAuditRows(this.#target, batch.map(pending => pending.row))
       for (const pending of batch) pending.settle()
     } catch {
-      // One row the database refuses must not take the rest of the batch with it.
-      await Promise.all(batch.map(pending => this.#db.svcAuditEntry.create({ data: pending.row, select: { id: true } })
+      // One row the database refuses must not take the rest of the batch with it; each is
+      // tried alone, through the Prisma client in case the adapter itself was the trouble.
+      const alone = { ...this.#target, adapter: null }
+      await Promise.all(batch.map(pending => insertAuditRows(alone, [pending.row])
         .then(() => pending.settle(), error => pending.settle(error))))
     }
   }

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts'
 import type { Account, Identity } from './identity.ts'
 import type { HostRole } from '../../schema/roles.ts'
 import { parseKey, secretMatches } from './api-key-format.ts'
-import { findKeyWithOwner } from './find-key.ts'
+import type { KeyLookup } from './key-cache.ts'
 import { badRequest, forbidden, unauthenticated } from '../errors.ts'
 import { isSameOrigin } from '../lib/same-origin.ts'
 
@@ -16,11 +16,14 @@ const LAST_USED_RESOLUTION_MS = 60_000
 const toAccount = (row: { id: string, email: string, name: string, role: string }): Account =>
   ({ ...row, role: row.role as HostRole })
 
-async function authenticateApiKey (db: Db, header: string, now: Date): Promise<Identity> {
+/** What resolving a caller needs: the database, and how to find a key (cached or not). */
+export type Credentials = { db: Db, findKey: KeyLookup }
+
+async function authenticateApiKey ({ db, findKey }: Credentials, header: string, now: Date): Promise<Identity> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
   const parsed = match ? parseKey(match[1]!) : null
   if (!parsed) throw unauthenticated('malformed API key: expected Authorization: Bearer svc_<id>_<secret>')
-  const key = await findKeyWithOwner(db, parsed.publicId)
+  const key = await findKey(parsed.publicId)
   if (!key || !secretMatches(parsed.secret, key.secretDigest) || !key.owner) throw unauthenticated('invalid API key')
   if (key.revokedAt) throw unauthenticated('this API key was revoked')
   if (key.expiresAt && key.expiresAt <= now) throw unauthenticated('this API key has expired')
@@ -54,15 +57,15 @@ async function authenticateSession (db: Db, keystone: KeystoneContext, req: Requ
 }
 
 /** Resolves the caller from an API key alone, for doors that take no session (MCP). */
-export function authenticateApiKeyOnly (db: Db, req: Request, now: Date): Promise<Identity> {
+export function authenticateApiKeyOnly (credentials: Credentials, req: Request, now: Date): Promise<Identity> {
   const header = req.get('authorization')
   if (header === undefined) throw unauthenticated('send an API key: Authorization: Bearer svc_<id>_<secret>')
-  return authenticateApiKey(db, header, now)
+  return authenticateApiKey(credentials, header, now)
 }
 
 /** Resolves the caller from an API key or, failing that, the Admin UI session cookie. */
-export function authenticate (db: Db, keystone: KeystoneContext, req: Request, res: Response, now: Date): Promise<Identity> {
+export function authenticate (credentials: Credentials, keystone: KeystoneContext, req: Request, res: Response, now: Date): Promise<Identity> {
   const header = req.get('authorization')
-  if (header !== undefined) return authenticateApiKey(db, header, now)
-  return authenticateSession(db, keystone, req, res)
+  if (header !== undefined) return authenticateApiKey(credentials, header, now)
+  return authenticateSession(credentials.db, keystone, req, res)
 }

@@ -10,10 +10,10 @@ async function withinRateLimit (runtime: ControlPlaneRuntime, identity: Identity
 
 /** Who is calling, within their rate limit. Capability checks happen per operation. */
 export async function authorize (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<Identity> {
-  return withinRateLimit(runtime, await authenticate(runtime.db, runtime.keystone, req, res, runtime.options.now()))
+  return withinRateLimit(runtime, await authenticate(runtime, runtime.keystone, req, res, runtime.options.now()))
 }
 
 /** Who is calling with an API key (a session cookie does not count), within their rate limit. */
 export async function authorizeApiKey (runtime: ControlPlaneRuntime, req: Request): Promise<Identity> {
-  return withinRateLimit(runtime, await authenticateApiKeyOnly(runtime.db, req, runtime.options.now()))
+  return withinRateLimit(runtime, await authenticateApiKeyOnly(runtime, req, runtime.options.now()))
 }

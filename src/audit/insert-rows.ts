@@ -1,0 +1,69 @@
+import type { ArgType, SqlQuery } from '@prisma/driver-adapter-utils'
+import type { Db } from '../db/client.ts'
+import type { DatabaseProvider } from '../db/database-url.ts'
+import type { AdapterHandle } from '../db/adapter-handle.ts'
+import type { AuditRow } from './record.ts'
+
+const scalar = (scalarType: ArgType['scalarType']): ArgType => ({ scalarType, arity: 'scalar' })
+
+/** The columns an audit row is written with (`id` is the database's own), and how the driver binds each. */
+const COLUMNS = {
+  at: scalar('datetime'),
+  operation: scalar('string'),
+  channel: scalar('string'),
+  tool: scalar('string'),
+  actorId: scalar('string'),
+  actorEmail: scalar('string'),
+  mode: scalar('string'),
+  keyId: scalar('string'),
+  ok: scalar('boolean'),
+  changed: scalar('boolean'),
+  code: scalar('string'),
+  durationMs: scalar('int'),
+  params: scalar('json'),
+} satisfies Record<keyof AuditRow, ArgType>
+
+const NAMES = Object.keys(COLUMNS) as Array<keyof AuditRow>
+const ARG_TYPES = Object.values(COLUMNS)
+const COLUMN_LIST = NAMES.map(column => `"${column}"`).join(', ')
+
+/** Rows per statement: 13 bound values each stays far below SQLite's 32,766 and PostgreSQL's 65,535. */
+export const MAX_ROWS_PER_STATEMENT = 500
+
+function placeholders (provider: DatabaseProvider, rows: number): string {
+  const tuples: string[] = []
+  for (let row = 0; row < rows; row++) {
+    const values = NAMES.map((column, index) => {
+      if (provider === 'sqlite') return '?'
+      const placeholder = `$${row * NAMES.length + index + 1}`
+      return column === 'params' ? `${placeholder}::jsonb` : placeholder
+    })
+    tuples.push(`(${values.join(', ')})`)
+  }
+  return tuples.join(', ')
+}
+
+function insertStatement (provider: DatabaseProvider, rows: readonly AuditRow[]): SqlQuery {
+  return {
+    sql: `INSERT INTO "svc_audit_entries" (${COLUMN_LIST}) VALUES ${placeholders(provider, rows.length)}`,
+    args: rows.flatMap(row => NAMES.map(column => column === 'params' ? JSON.stringify(row.params) : row[column])),
+    argTypes: rows.flatMap(() => ARG_TYPES),
+  }
+}
+
+export type AuditTarget = { db: Db, provider: DatabaseProvider, adapter: AdapterHandle | null }
+
+/**
+ * Writes audit rows with one multi-row INSERT per chunk. On the host's connected driver adapter
+ * when there is one (measured ~0.06 ms of CPU per statement, against ~0.15 through the Prisma
+ * client's raw query and ~0.35 per row through `createMany`; docs/performance.md), else through
+ * the Prisma client.
+ */
+export async function insertAuditRows ({ db, provider, adapter }: AuditTarget, rows: readonly AuditRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += MAX_ROWS_PER_STATEMENT) {
+    const statement = insertStatement(provider, rows.slice(start, start + MAX_ROWS_PER_STATEMENT))
+    const connected = adapter?.current
+    if (connected) await connected.executeRaw(statement)
+    else await db.$executeRawUnsafe(statement.sql, ...statement.args)
+  }
+}

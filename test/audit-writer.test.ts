@@ -1,0 +1,81 @@
+import { describe, expect, test } from '@jest/globals'
+import { useTestServer } from './support/use-test-server.ts'
+import { resolveDatabase } from '../src/db/database-url.ts'
+import { AuditWriter } from '../src/audit/writer.ts'
+import type { AuditRecord } from '../src/audit/record.ts'
+import type { Identity } from '../src/auth/identity.ts'
+
+const used = useTestServer()
+
+const identity = (): Identity => {
+  const { id, email, keyId } = used.admin
+  return { account: { id, email, name: 'writer', role: 'administrator' }, mode: 'api_key', keyId }
+}
+
+const writer = ({ viaAdapter = true } = {}) => new AuditWriter({
+  db: used.server.db,
+  provider: resolveDatabase(used.server.databaseUrl).provider,
+  adapter: viaAdapter ? used.server.runtime.options.hostAdapter : null,
+})
+
+const entry = (operation: string, overrides: Partial<AuditRecord> = {}): AuditRecord => ({
+  operation, channel: 'dispatch', identity: identity(), ok: true, changed: false, code: null, durationMs: 1.4, params: {}, ...overrides,
+})
+
+const rowsOf = (prefix: string) => used.server.db.svcAuditEntry.findMany({ where: { operation: { startsWith: prefix } }, orderBy: { id: 'asc' } })
+
+describe('audit writer', () => {
+  test.each([
+    ['on the host\'s driver adapter', true],
+    ['through the Prisma client', false],
+  ])('a burst recorded in one turn is written whole, every field as the entry said, %s', async (_way, viaAdapter) => {
+    expect(used.server.runtime.options.hostAdapter?.current).toBeDefined()
+    const audit = writer({ viaAdapter })
+    const prefix = `burst${viaAdapter ? 'a' : 'p'}.`
+    const before = new Date()
+    await Promise.all(Array.from({ length: 120 }, (_, index) => audit.record(entry(`${prefix}${index}`, {
+      channel: index % 2 ? 'mcp' : 'dispatch',
+      tool: index % 2 ? `burst_${index}` : undefined,
+      ok: index % 3 !== 0,
+      changed: index % 5 === 0,
+      code: index % 3 === 0 ? 'not_found' : null,
+      params: { index, nested: { list: [index, 'x'] }, api_key: 'never-stored' },
+    }))))
+    const rows = await rowsOf(prefix)
+    expect(rows).toHaveLength(120)
+    const seventh = rows.find(row => row.operation === `${prefix}7`)!
+    expect(seventh).toMatchObject({
+      channel: 'mcp', tool: 'burst_7', actorId: used.admin.id, actorEmail: used.admin.email, mode: 'api_key', keyId: used.admin.keyId,
+      ok: true, changed: false, code: null, durationMs: 1, params: { index: 7, nested: { list: [7, 'x'] }, api_key: '[redacted]' },
+    })
+    expect(rows.find(row => row.operation === `${prefix}0`)).toMatchObject({ channel: 'dispatch', tool: null, ok: false, changed: true, code: 'not_found' })
+    expect(seventh.at!.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000)
+    expect(seventh.at!.getTime()).toBeLessThanOrEqual(Date.now() + 1000)
+  })
+
+  test('a row the database refuses fails its own caller only; the rest of its batch is written', async () => {
+    const audit = writer()
+    const broken = { ...identity(), account: { ...identity().account, id: null as unknown as string } }
+    const outcomes = await Promise.allSettled([
+      audit.record(entry('refusal.before')),
+      audit.record(entry('refusal.broken', { identity: broken })),
+      audit.record(entry('refusal.after')),
+    ])
+    expect(outcomes.map(outcome => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect((await rowsOf('refusal.')).map(row => row.operation).sort()).toEqual(['refusal.after', 'refusal.before'])
+  })
+
+  test('drain, on shutdown, waits for entries recorded but not yet written', async () => {
+    const audit = writer()
+    const pending = Array.from({ length: 10 }, (_, index) => audit.record(entry(`drain.${index}`)))
+    await audit.drain()
+    expect(await rowsOf('drain.')).toHaveLength(10)
+    await Promise.all(pending)
+  })
+
+  test('every concurrent dispatch has its audit row by the time its response arrives', async () => {
+    const responses = await Promise.all(Array.from({ length: 25 }, () => used.dispatch({ resource: 'crm', action: 'list', params: {} })))
+    expect(responses.every(res => res.status === 200)).toBe(true)
+    expect(await used.server.db.svcAuditEntry.count({ where: { operation: 'crm.list', keyId: used.admin.keyId } })).toBe(25)
+  })
+})
