@@ -68,7 +68,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
   const registry = new OperationRegistry(parts.operations)
   const modules = new ModuleCatalogue(db, parts.modules, registry.all())
   const { statusCounters } = parts
-  const audit = new AuditWriter({ db, provider: options.databaseProvider, adapter: options.hostAdapter })
+  const audit = new AuditWriter({ db, provider: options.databaseProvider, adapter: options.hostAdapter }, options.now)
   return {
     registry,
     adminPages: parts.adminPages,

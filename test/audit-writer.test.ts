@@ -12,11 +12,11 @@ const identity = (): Identity => {
   return { account: { id, email, name: 'writer', role: 'administrator' }, mode: 'api_key', keyId }
 }
 
-const writer = ({ viaAdapter = true } = {}) => new AuditWriter({
+const writer = ({ viaAdapter = true, now = () => new Date() } = {}) => new AuditWriter({
   db: used.server.db,
   provider: resolveDatabase(used.server.databaseUrl).provider,
   adapter: viaAdapter ? used.server.runtime.options.hostAdapter : null,
-})
+}, now)
 
 const entry = (operation: string, overrides: Partial<AuditRecord> = {}): AuditRecord => ({
   operation, channel: 'dispatch', identity: identity(), ok: true, changed: false, code: null, durationMs: 1.4, params: {}, ...overrides,
@@ -51,6 +51,16 @@ describe('audit writer', () => {
     expect(rows.find(row => row.operation === `${prefix}0`)).toMatchObject({ channel: 'dispatch', tool: null, ok: false, changed: true, code: 'not_found' })
     expect(seventh.at!.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000)
     expect(seventh.at!.getTime()).toBeLessThanOrEqual(Date.now() + 1000)
+  })
+
+  test.each([
+    ['on the host\'s driver adapter', true],
+    ['through the Prisma client', false],
+  ])('an entry is dated by the handler clock, not the wall clock, %s', async (_way, viaAdapter) => {
+    const at = new Date('2026-03-04T05:06:07.089Z')
+    await writer({ viaAdapter, now: () => at }).record(entry(`clock${viaAdapter ? 'a' : 'p'}.one`))
+    const [row] = await rowsOf(`clock${viaAdapter ? 'a' : 'p'}.`)
+    expect(row!.at).toEqual(at)
   })
 
   test('a row the database refuses fails its own caller only; the rest of its batch is written', async () => {

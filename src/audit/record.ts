@@ -56,7 +56,7 @@ export type AuditRow = {
   params: object
 }
 
-export function toAuditRow (entry: AuditRecord, at = new Date()): AuditRow {
+export function toAuditRow (entry: AuditRecord, at: Date): AuditRow {
   return {
     at,
     operation: entry.operation,
@@ -74,7 +74,7 @@ export function toAuditRow (entry: AuditRecord, at = new Date()): AuditRow {
   }
 }
 
-export async function recordAudit (db: Db, entry: AuditRecord): Promise<void> {
-  const { params, ...row } = toAuditRow(entry)
+export async function recordAudit (db: Db, entry: AuditRecord, at: Date): Promise<void> {
+  const { params, ...row } = toAuditRow(entry, at)
   await db.svcAuditEntry.create({ data: { ...row, params: params as never } })
 }

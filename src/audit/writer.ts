@@ -11,17 +11,20 @@ type Pending = { row: AuditRow, settle: (error?: unknown) => void }
  */
 export class AuditWriter {
   readonly #target: AuditTarget
+  readonly #now: () => Date
   #queue: Pending[] = []
   readonly #flushing = new Set<Promise<void>>()
 
-  constructor (target: AuditTarget) {
+  /** `now`: the handler clock, so an entry's `at` is the time its operation saw. */
+  constructor (target: AuditTarget, now: () => Date) {
     this.#target = target
+    this.#now = now
   }
 
   record (entry: AuditRecord): Promise<void> {
     return new Promise((resolve, reject) => {
       if (this.#queue.length === 0) setImmediate(() => this.#startFlush())
-      this.#queue.push({ row: toAuditRow(entry), settle: error => error === undefined ? resolve() : reject(error) })
+      this.#queue.push({ row: toAuditRow(entry, this.#now()), settle: error => error === undefined ? resolve() : reject(error) })
     })
   }
 

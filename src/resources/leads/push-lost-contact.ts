@@ -41,7 +41,7 @@ export async function pushLostContact (
       code: failure === null ? null : 'delivery_failed',
       durationMs: performance.now() - started,
       params: { lead_id: lead.id, lead_ref: lead.ref, rt_contact_id: lead.rtContactId, status: 'lost', ...(failure === null ? {} : { error: failure }) },
-    })
+    }, context.now())
   } catch {
     // The dispatch's own audit entry follows and reports a failing audit log; the delete stands.
   }
