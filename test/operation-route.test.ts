@@ -1,11 +1,9 @@
-import { once } from 'node:events'
-import type { Server } from 'node:http'
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { useTestServer } from './support/use-test-server.ts'
+import { useAdminSession } from './support/use-admin-session.ts'
 import { createAccount } from './support/accounts.ts'
 import { BASE } from './support/client.ts'
-import { sessionCookie } from './support/session-client.ts'
 import { PRODUCT_VERSION } from '../src/version.ts'
 
 const plane = useTestServer({ maxBodyBytes: 4096 })
@@ -139,16 +137,9 @@ describe('POST /manage/{resource}/{action}', () => {
 })
 
 describe('POST /manage/{resource}/{action} with the Admin UI session', () => {
-  let listener: Server
-  let cookie: string
-  beforeAll(async () => {
-    listener = plane.server.app.listen(0, '127.0.0.1')
-    await once(listener, 'listening')
-    cookie = await sessionCookie(listener, plane.admin.email, plane.admin.password)
-  })
-  afterAll(async () => new Promise(resolve => listener.close(resolve)))
+  const session = useAdminSession(plane)
 
-  const post = (path: string) => request(listener).post(`${BASE}${path}`).set('Cookie', cookie)
+  const post = (path: string) => request(session.listener).post(`${BASE}${path}`).set('Cookie', session.cookie)
 
   test('a JSON write from the site\'s own origin runs', async () => {
     const req = post('/manage/crm/create')

@@ -1,23 +1,13 @@
-import { once } from 'node:events'
-import type { Server } from 'node:http'
 import bcrypt from 'bcryptjs'
 import request from 'supertest'
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/use-test-server.ts'
+import { useAdminSession } from './support/use-admin-session.ts'
 import { BASE } from './support/client.ts'
 import { sessionCookie, signIn } from './support/session-client.ts'
 
 const plane = useTestServer()
-/** A listener this file starts itself, so each request's URL (and Host) is known before it is sent. */
-let listener: Server
-let adminCookie: string
-
-beforeAll(async () => {
-  listener = plane.server.app.listen(0, '127.0.0.1')
-  await once(listener, 'listening')
-  adminCookie = await sessionCookie(listener, plane.admin.email, plane.admin.password)
-})
-afterAll(async () => { await new Promise(resolve => listener.close(resolve)) })
+const session = useAdminSession(plane)
 
 const DISPATCH = `${BASE}/manage/dispatch`
 const CRM_LIST = { resource: 'crm', action: 'list', params: {} }
@@ -26,7 +16,7 @@ const crmCreate = (name: string) => ({ resource: 'crm', action: 'create', params
 const slotNamed = (name: string) => plane.server.db.svcCrmSlot.findFirst({ where: { name } })
 
 function postDispatch (cookie: string | null, headers: Record<string, string> = {}) {
-  const req = request(listener).post(DISPATCH)
+  const req = request(session.listener).post(DISPATCH)
   if (cookie) req.set('Cookie', cookie)
   for (const [name, value] of Object.entries(headers)) req.set(name, value)
   return req
@@ -42,17 +32,17 @@ function expectFailure (res: request.Response, status: number, code: string) {
 
 describe('signed in with the Keystone session cookie', () => {
   test('sign-in over GraphQL sets the session cookie', () => {
-    expect(adminCookie).toMatch(/^keystonejs-session=.+/)
+    expect(session.cookie).toMatch(/^keystonejs-session=.+/)
   })
 
   test('dispatch crm.list with the cookie and a JSON body is 200', async () => {
-    const res = await postDispatch(adminCookie).send(CRM_LIST)
+    const res = await postDispatch(session.cookie).send(CRM_LIST)
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ ok: true, changed: false, error: null, data: { crms: expect.any(Array), crm_count: expect.any(Number) } })
   })
 
   test('a JSON write with the cookie works and is audited as a session call of that account', async () => {
-    const res = await postDispatch(adminCookie).send(crmCreate('Session write'))
+    const res = await postDispatch(session.cookie).send(crmCreate('Session write'))
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ ok: true, changed: true, data: { name: 'Session write' } })
     expect(await slotNamed('Session write')).not.toBeNull()
@@ -62,7 +52,7 @@ describe('signed in with the Keystone session cookie', () => {
 
   test('without the cookie, or with a tampered one, the same request is 401', async () => {
     expectFailure(await postDispatch(null).send(CRM_LIST), 401, 'unauthenticated')
-    const tampered = adminCookie.slice(0, -4) + (adminCookie.endsWith('AAAA') ? 'BBBB' : 'AAAA')
+    const tampered = session.cookie.slice(0, -4) + (session.cookie.endsWith('AAAA') ? 'BBBB' : 'AAAA')
     expectFailure(await postDispatch(tampered).send(CRM_LIST), 401, 'unauthenticated')
   })
 
@@ -73,20 +63,20 @@ describe('signed in with the Keystone session cookie', () => {
   ])('a write with Content-Type %s is 400 bad_request and creates nothing, even when the body is JSON', async contentType => {
     const name = `Cross-site ${contentType}`
     const before = await plane.server.db.svcCrmSlot.count()
-    const res = await postDispatch(adminCookie, { 'Content-Type': contentType }).send(JSON.stringify(crmCreate(name)))
+    const res = await postDispatch(session.cookie, { 'Content-Type': contentType }).send(JSON.stringify(crmCreate(name)))
     expectFailure(res, 400, 'bad_request')
     expect(await slotNamed(name)).toBeNull()
     expect(await plane.server.db.svcCrmSlot.count()).toBe(before)
   })
 
   test('a read with a non-JSON Content-Type is 400 too', async () => {
-    const res = await postDispatch(adminCookie, { 'Content-Type': 'text/plain' }).send(JSON.stringify(CRM_LIST))
+    const res = await postDispatch(session.cookie, { 'Content-Type': 'text/plain' }).send(JSON.stringify(CRM_LIST))
     expectFailure(res, 400, 'bad_request')
   })
 
   test('the form-encoding of a cross-site HTML form is refused', async () => {
     const before = await plane.server.db.svcCrmSlot.count()
-    const res = await postDispatch(adminCookie, { 'Content-Type': 'application/x-www-form-urlencoded' })
+    const res = await postDispatch(session.cookie, { 'Content-Type': 'application/x-www-form-urlencoded' })
       .send('resource=crm&action=create&params%5Bname%5D=Form')
     expectFailure(res, 400, 'bad_request')
     expect(await plane.server.db.svcCrmSlot.count()).toBe(before)
@@ -99,14 +89,14 @@ describe('signed in with the Keystone session cookie', () => {
   ])('a write with Origin %s is 403 forbidden and writes nothing', async origin => {
     const name = `From ${origin}`
     const before = await plane.server.db.svcCrmSlot.count()
-    const res = await postDispatch(adminCookie, { Origin: origin }).send(crmCreate(name))
+    const res = await postDispatch(session.cookie, { Origin: origin }).send(crmCreate(name))
     expectFailure(res, 403, 'forbidden')
     expect(await slotNamed(name)).toBeNull()
     expect(await plane.server.db.svcCrmSlot.count()).toBe(before)
   })
 
   test('a write whose Origin is the request\'s own host is 200', async () => {
-    const req = postDispatch(adminCookie)
+    const req = postDispatch(session.cookie)
     const origin = ownOrigin(req)
     expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     const res = await req.set('Origin', origin).send(crmCreate('Same origin'))
@@ -116,34 +106,34 @@ describe('signed in with the Keystone session cookie', () => {
   })
 
   test('the Origin check does not apply to API keys (no ambient credential)', async () => {
-    const res = await request(listener).post(DISPATCH).set('Authorization', `Bearer ${plane.admin.key}`).set('Origin', 'https://evil.example').send(CRM_LIST)
+    const res = await request(session.listener).post(DISPATCH).set('Authorization', `Bearer ${plane.admin.key}`).set('Origin', 'https://evil.example').send(CRM_LIST)
     expect(res.status).toBe(200)
   })
 
   test('the GET read form and the manifest work with the cookie', async () => {
     expect((await plane.caller('crm')('create', { name: 'Read by cookie' })).status).toBe(200)
-    const list = await request(listener).get(`${BASE}/manage/crm/list`).set('Cookie', adminCookie)
+    const list = await request(session.listener).get(`${BASE}/manage/crm/list`).set('Cookie', session.cookie)
     expect(list.status).toBe(200)
     expect(list.body).toMatchObject({ ok: true, data: { crms: expect.arrayContaining([expect.objectContaining({ name: 'Read by cookie' })]) } })
-    const manifest = await request(listener).get(`${BASE}/manage/manifest`).set('Cookie', adminCookie)
+    const manifest = await request(session.listener).get(`${BASE}/manage/manifest`).set('Cookie', session.cookie)
     expect(manifest.status).toBe(200)
     expect(manifest.body.data.namespace).toBe('svc/v1')
   })
 
   test('a signed-in subscriber gets 403 from dispatch, the GET form and the manifest', async () => {
     const subscriber = await plane.account('subscriber')
-    const cookie = await sessionCookie(listener, subscriber.email, subscriber.password)
+    const cookie = await sessionCookie(session.listener, subscriber.email, subscriber.password)
     const before = await plane.server.db.svcCrmSlot.count()
     expectFailure(await postDispatch(cookie).send(CRM_LIST), 403, 'forbidden')
     expectFailure(await postDispatch(cookie).send(crmCreate('By subscriber')), 403, 'forbidden')
-    expectFailure(await request(listener).get(`${BASE}/manage/crm/list`).set('Cookie', cookie), 403, 'forbidden')
-    expectFailure(await request(listener).get(`${BASE}/manage/manifest`).set('Cookie', cookie), 403, 'forbidden')
+    expectFailure(await request(session.listener).get(`${BASE}/manage/crm/list`).set('Cookie', cookie), 403, 'forbidden')
+    expectFailure(await request(session.listener).get(`${BASE}/manage/manifest`).set('Cookie', cookie), 403, 'forbidden')
     expect(await plane.server.db.svcCrmSlot.count()).toBe(before)
   })
 
   test('the session\'s role is read on every request: demoting a signed-in administrator cuts it off', async () => {
     const account = await plane.account('administrator')
-    const cookie = await sessionCookie(listener, account.email, account.password)
+    const cookie = await sessionCookie(session.listener, account.email, account.password)
     expect((await postDispatch(cookie).send(CRM_LIST)).status).toBe(200)
     await plane.server.db.user.update({ where: { id: account.id }, data: { role: 'editor' } })
     expectFailure(await postDispatch(cookie).send(CRM_LIST), 403, 'forbidden')
@@ -153,13 +143,13 @@ describe('signed in with the Keystone session cookie', () => {
 
   test('a session whose account was deleted is 401', async () => {
     const account = await plane.account('administrator')
-    const cookie = await sessionCookie(listener, account.email, account.password)
+    const cookie = await sessionCookie(session.listener, account.email, account.password)
     await plane.server.db.user.delete({ where: { id: account.id } })
     expectFailure(await postDispatch(cookie).send(CRM_LIST), 401, 'unauthenticated')
   })
 
   test('a wrong password does not sign in', async () => {
-    const result = await signIn(listener, plane.admin.email, `${plane.admin.password}x`)
+    const result = await signIn(session.listener, plane.admin.email, `${plane.admin.password}x`)
     expect(result.ok).toBe(false)
   })
 })
@@ -178,17 +168,17 @@ describe('legacy bcrypt passwords', () => {
     const user = await createLegacyUser(password)
     expect(await storedHash(user.id)).toMatch(/^\$2[aby]\$10\$/)
 
-    const first = await signIn(listener, user.email, password)
+    const first = await signIn(session.listener, user.email, password)
     expect(first).toMatchObject({ ok: true, itemId: user.id })
     const rehashed = await storedHash(user.id)
     expect(rehashed.startsWith('$argon2id$')).toBe(true)
     expect(rehashed).not.toContain(password)
 
-    const second = await signIn(listener, user.email, password)
+    const second = await signIn(session.listener, user.email, password)
     expect(second).toMatchObject({ ok: true, itemId: user.id })
     expect(await storedHash(user.id)).toBe(rehashed)
 
-    expect((await signIn(listener, user.email, 'wrong password')).ok).toBe(false)
+    expect((await signIn(session.listener, user.email, 'wrong password')).ok).toBe(false)
     expect(await storedHash(user.id)).toBe(rehashed)
 
     if (!second.ok) throw new Error('unreachable')
@@ -197,14 +187,14 @@ describe('legacy bcrypt passwords', () => {
 
   test('a wrong password against a bcrypt hash fails and leaves the hash alone', async () => {
     const user = await createLegacyUser('the real one')
-    expect((await signIn(listener, user.email, 'not the real one')).ok).toBe(false)
+    expect((await signIn(session.listener, user.email, 'not the real one')).ok).toBe(false)
     expect(await storedHash(user.id)).toBe(user.hash)
   })
 
   test('rehashing one account does not touch another', async () => {
     const a = await createLegacyUser('same password')
     const b = await createLegacyUser('same password')
-    expect((await signIn(listener, a.email, 'same password')).ok).toBe(true)
+    expect((await signIn(session.listener, a.email, 'same password')).ok).toBe(true)
     expect((await storedHash(a.id)).startsWith('$argon2id$')).toBe(true)
     expect(await storedHash(b.id)).toBe(b.hash)
   })
