@@ -10,13 +10,13 @@
  * The process fails only on real errors (a stage failing, the document not changing), never on
  * the target.
  */
-import { parseHtml, serializeHtml } from '../src/content/transforms/index.ts'
-import { DEFAULT_RECIPE } from '../src/resources/pipelines/default-recipe.ts'
-import { builtinStages } from '../src/resources/pipelines/stages/builtin.ts'
-import { StageRegistry } from '../src/resources/pipelines/stages/registry.ts'
-import { runStages } from '../src/resources/pipelines/engine/run-stages.ts'
-import { changedFields, documentFor, stateAfter, stateOf, type PostRow } from '../src/resources/pipelines/engine/post-document.ts'
-import { contentHash } from '../src/resources/pipelines/engine/content-hash.ts'
+import { parseHtml, serializeHtml } from '../packages/control-plane/src/content/transforms/index.ts'
+import { DEFAULT_RECIPE } from '../packages/control-plane/src/resources/pipelines/default-recipe.ts'
+import { builtinStages } from '../packages/control-plane/src/resources/pipelines/stages/builtin.ts'
+import { StageRegistry } from '../packages/control-plane/src/resources/pipelines/stages/registry.ts'
+import { runStages } from '../packages/control-plane/src/resources/pipelines/engine/run-stages.ts'
+import { changedFields, documentFor, stateAfter, stateOf, type PostRow } from '../packages/control-plane/src/resources/pipelines/engine/post-document.ts'
+import { contentHash } from '../packages/control-plane/src/resources/pipelines/engine/content-hash.ts'
 import { positiveInteger } from './lib/env.ts'
 
 const TARGET_RATIO = 3

@@ -1,4 +1,4 @@
-import { resolveDatabase } from '../src/db/database-url.ts'
+import { resolveDatabase } from 'keystone-svc-control-plane/database'
 
 /** `npm start` serves in production unless NODE_ENV says otherwise; `npm run dev` in development. */
 export const isProduction = (env: NodeJS.ProcessEnv = process.env): boolean => env.NODE_ENV === 'production'

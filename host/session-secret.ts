@@ -1,4 +1,4 @@
-import { readOrCreateDevSecret } from '../src/secrets/dev-secret.ts'
+import { readOrCreateDevSecret } from 'keystone-svc-control-plane'
 
 /** `SESSION_SECRET` (32+ characters), or a development secret generated once under `var/`. */
 export function sessionSecret (env: NodeJS.ProcessEnv = process.env): string {

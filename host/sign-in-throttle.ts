@@ -1,9 +1,9 @@
 import type { GraphQLFieldResolver, GraphQLSchema } from 'graphql'
 import type { KeystoneContext } from '@keystone-6/core/types'
-import type { Db } from '../src/db/client.ts'
-import type { ClientAddressOf } from '../src/http/client-address.ts'
-import { SvcError } from '../src/errors.ts'
-import { consumeFixedWindow, digestSubject, resetFixedWindow, type WindowLimit } from '../src/db/fixed-window.ts'
+import type { Db } from 'keystone-svc-control-plane'
+import type { ClientAddressOf } from 'keystone-svc-control-plane'
+import { SvcError } from 'keystone-svc-control-plane'
+import { consumeFixedWindow, digestSubject, resetFixedWindow, type WindowLimit } from 'keystone-svc-control-plane'
 
 export type SignInLimits = {
   /** Attempts per account (by e-mail, any letter case) per window; a success starts the count again. @default 10 */

@@ -1,8 +1,8 @@
 import { list } from '@keystone-6/core'
 import { integer, json, relationship, select, text, timestamp } from '@keystone-6/core/fields'
 import type { ListConfig } from '@keystone-6/core/types'
-import { compoundUnique } from '../src/db/compound-unique.ts'
-import { slugify } from '../src/lib/slugify.ts'
+import { compoundUnique } from 'keystone-svc-control-plane'
+import { slugify } from 'keystone-svc-control-plane'
 import { contentAccess } from './content-access.ts'
 import { POST_STATUSES } from './post-statuses.ts'
 

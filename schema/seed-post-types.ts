@@ -1,5 +1,5 @@
-import type { Db } from '../src/db/client.ts'
-import { isUniqueViolation } from '../src/db/client.ts'
+import type { Db } from 'keystone-svc-control-plane'
+import { isUniqueViolation } from 'keystone-svc-control-plane'
 
 /** The post types every site has. */
 export const BUILTIN_POST_TYPES = [

@@ -51,9 +51,9 @@ try {
     if (promotedFrom) console.log(`promoted ${account.email} from ${promotedFrom} to administrator`)
     console.log(`administrator ${account.email} is ready`)
   } else {
-    const { issueApiKey } = await import('../src/resources/api-keys/issue-key.ts')
-    const { roleHasCapability } = await import('../src/auth/capabilities.ts')
-    const { resolveOptions } = await import('../src/options.ts')
+    const { issueApiKey } = await import('../packages/control-plane/src/resources/api-keys/issue-key.ts')
+    const { roleHasCapability } = await import('../packages/control-plane/src/auth/capabilities.ts')
+    const { resolveOptions } = await import('../packages/control-plane/src/options.ts')
     const email = required('email')
     const account = await db.user.findUnique({ where: { email }, select: { id: true, role: true } })
     if (!account) fail(`no account with e-mail ${email}`)

@@ -7,9 +7,9 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { diffDatamodels } from '../src/db/schema-engine.ts'
-import { datamodelSnapshotPath, migrationsDir, readMigrations } from '../src/db/migrations.ts'
-import { diffAdapterFactory, PROVIDERS } from '../src/db/datamodel.ts'
+import { diffDatamodels } from '../packages/control-plane/src/db/schema-engine.ts'
+import { datamodelSnapshotPath, migrationsDir, readMigrations } from '../packages/control-plane/src/db/migrations.ts'
+import { diffAdapterFactory, PROVIDERS } from '../packages/control-plane/src/db/datamodel.ts'
 import { keystoneDatamodel } from './lib/datamodel.ts'
 
 const name = (process.argv[2] ?? '').trim()

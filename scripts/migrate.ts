@@ -1,4 +1,4 @@
-import { resolveDatabase } from '../src/db/database-url.ts'
+import { resolveDatabase } from '../packages/control-plane/src/db/database-url.ts'
 import { migrateOrExit } from './lib/database.ts'
 
 const report = await migrateOrExit()

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
-import { ageOf, healthSignals, verdictOf } from '../admin/lib/health.ts'
-import type { StatusReport } from '../admin/lib/records.ts'
+import { ageOf, healthSignals, verdictOf } from '../packages/control-plane/admin/lib/health.ts'
+import type { StatusReport } from '../packages/control-plane/admin/lib/records.ts'
 
 const NOW = Date.parse('2026-11-22T12:00:00Z')
 

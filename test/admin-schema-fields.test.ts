@@ -1,10 +1,10 @@
 import { describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
-import { issuesByField, labelled, paramsFromValues, schemaFields, valuesFromParams, type JsonSchema } from '../admin/lib/schema-fields.ts'
-import { samplePreview } from '../admin/lib/sample-path.ts'
-import { toJsonSchema } from '../src/registry/manifest.ts'
-import { crmNumParam, crmWritableParams } from '../src/resources/crm/shape.ts'
-import { httpUrl } from '../src/lib/fields.ts'
+import { issuesByField, labelled, paramsFromValues, schemaFields, valuesFromParams, type JsonSchema } from '../packages/control-plane/admin/lib/schema-fields.ts'
+import { samplePreview } from '../packages/control-plane/admin/lib/sample-path.ts'
+import { toJsonSchema } from '../packages/control-plane/src/registry/manifest.ts'
+import { crmNumParam, crmWritableParams } from '../packages/control-plane/src/resources/crm/shape.ts'
+import { httpUrl } from '../packages/control-plane/src/lib/fields.ts'
 
 /** Schemas as the manifest prints them, from the same zod the operations use. */
 const manifestSchema = (shape: z.ZodRawShape) => toJsonSchema(z.object(shape).strict(), 'input') as JsonSchema

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import type { Browser, Page } from 'playwright-core'
-import { CONSOLE_PAGE } from '../admin/lib/control-plane-pages.ts'
-import { builtinResources } from '../src/resources/index.ts'
+import { CONSOLE_PAGE } from '../packages/control-plane/admin/lib/control-plane-pages.ts'
+import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
 import type { BuiltServer } from './support/built-server.ts'
 import { startAdminUiSession } from './support/admin-ui-session.ts'
 import { chooseOption, openPage, screenshot, signInThroughAdminUi } from './support/browser.ts'
@@ -10,7 +10,7 @@ import { openPrisma } from './support/database.ts'
 import { createAccount } from './support/accounts.ts'
 import { createPost } from './support/posts.ts'
 import { BASE } from './support/client.ts'
-import { FORWARD_TOPIC, forwardOrderingKey } from '../src/resources/content-sources/forward/forward-message.ts'
+import { FORWARD_TOPIC, forwardOrderingKey } from '../packages/control-plane/src/resources/content-sources/forward/forward-message.ts'
 
 /**
  * The pipelines, settings and health pages in the built Admin UI, driven by headless Chromium,

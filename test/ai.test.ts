@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { useTestServer } from './support/use-test-server.ts'
 import { getWithKey, seenBodies } from './support/client.ts'
 import { answerJson, startLoopbackServer, type LoopbackServer } from './support/loopback-server.ts'
-import { SecretBox, parseEncryptionKey } from '../src/secrets/secret-box.ts'
+import { SecretBox, parseEncryptionKey } from '../packages/control-plane/src/secrets/secret-box.ts'
 
 const TIMEOUT_MS = 1000
 const KEYS = {

@@ -1,9 +1,9 @@
 import { describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/use-test-server.ts'
-import { resolveDatabase } from '../src/db/database-url.ts'
-import { AuditWriter } from '../src/audit/writer.ts'
-import type { AuditRecord } from '../src/audit/record.ts'
-import type { Identity } from '../src/auth/identity.ts'
+import { resolveDatabase } from '../packages/control-plane/src/db/database-url.ts'
+import { AuditWriter } from '../packages/control-plane/src/audit/writer.ts'
+import type { AuditRecord } from '../packages/control-plane/src/audit/record.ts'
+import type { Identity } from '../packages/control-plane/src/auth/identity.ts'
 
 const used = useTestServer()
 

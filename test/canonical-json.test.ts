@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import { canonicalJson, sameJson } from '../src/lib/canonical-json.ts'
+import { canonicalJson, sameJson } from '../packages/control-plane/src/lib/canonical-json.ts'
 
 describe('canonical JSON (RFC 8785)', () => {
   test('sorts keys by UTF-16 code units, at every depth, with no whitespace', () => {

@@ -1,9 +1,10 @@
+import { hostClient } from './support/server.ts'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { createTestDatabase, openPrisma, type TestDatabase } from './support/database.ts'
 import { verifyPassword } from '../schema/password-kdf.ts'
-import { digestSecret, parseKey } from '../src/auth/api-key-format.ts'
+import { digestSecret, parseKey } from '../packages/control-plane/src/auth/api-key-format.ts'
 
 const run = promisify(execFile)
 let database: TestDatabase
@@ -19,7 +20,7 @@ describe('cli', () => {
     const { stdout } = await cli('create-admin', '--email', 'ops@example.test', '--password', 'correct horse battery')
     expect(stdout).toContain('ops@example.test')
     const db = openPrisma(database.url)
-    const user = await db.user.findUniqueOrThrow({ where: { email: 'ops@example.test' } })
+    const user = await hostClient(db).user.findUniqueOrThrow({ where: { email: 'ops@example.test' } })
     await db.$disconnect()
     expect(user.role).toBe('administrator')
     expect(user.password).toMatch(/^\$argon2id\$/)

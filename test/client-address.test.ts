@@ -3,7 +3,7 @@ import request from 'supertest'
 import { startTestServer, type TestServer } from './support/server.ts'
 import { BASE } from './support/client.ts'
 import { GRAPHQL } from './support/session-client.ts'
-import { parseTrustProxy } from '../src/http/client-address.ts'
+import { parseTrustProxy } from '../packages/control-plane/src/http/client-address.ts'
 
 const FORM = `${BASE}/public/leads`
 let behindProxy: TestServer

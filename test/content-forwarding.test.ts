@@ -4,8 +4,8 @@ import type { TestServer } from './support/server.ts'
 import { useTestServer, type UsedTestServer } from './support/use-test-server.ts'
 import { seenBodies } from './support/client.ts'
 import { deliver, startReceiver, type Receiver } from './support/webhooks.ts'
-import { OutboxWorker } from '../src/outbox/worker.ts'
-import { forwardTopic } from '../src/resources/content-sources/forward/topic.ts'
+import { OutboxWorker } from '../packages/control-plane/src/outbox/worker.ts'
+import { forwardTopic } from '../packages/control-plane/src/resources/content-sources/forward/topic.ts'
 
 const FORWARD_TOKEN = 'forward-Bearer-Token-0xABCDEF'
 const FORWARD_WHSEC = `whsec_${Buffer.from('forward-hmac-key-of-32-bytes!!!!').toString('base64')}`

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/use-test-server.ts'
 import { deliver } from './support/webhooks.ts'
-import { keyPaths } from '../src/resources/content-sources/mapping/shape-fingerprint.ts'
-import { proposeMapping } from '../src/resources/content-sources/mapping/propose-mapping.ts'
-import { SHAPE_LIMITS, ShapeTooLarge } from '../src/resources/content-sources/mapping/shape-walk.ts'
+import { keyPaths } from '../packages/control-plane/src/resources/content-sources/mapping/shape-fingerprint.ts'
+import { proposeMapping } from '../packages/control-plane/src/resources/content-sources/mapping/propose-mapping.ts'
+import { SHAPE_LIMITS, ShapeTooLarge } from '../packages/control-plane/src/resources/content-sources/mapping/shape-walk.ts'
 
 const RATE = 6
 const POISON = 'poison@example.com'

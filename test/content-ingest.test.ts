@@ -3,7 +3,7 @@ import request from 'supertest'
 import { useTestServer } from './support/use-test-server.ts'
 import { BASE, seenBodies } from './support/client.ts'
 import { customSignature, deliver, standardHeaders } from './support/webhooks.ts'
-import { holdAsSample, SourceChanged } from '../src/resources/content-sources/ingest/hold-as-sample.ts'
+import { holdAsSample, SourceChanged } from '../packages/control-plane/src/resources/content-sources/ingest/hold-as-sample.ts'
 
 let clock = new Date('2026-03-01T10:00:00Z')
 const MAX_BODY = 64 * 1024

@@ -1,10 +1,10 @@
 import { describe, expect, test } from '@jest/globals'
-import { keyPaths, shapeFingerprint } from '../src/resources/content-sources/mapping/shape-fingerprint.ts'
-import { proposeMapping } from '../src/resources/content-sources/mapping/propose-mapping.ts'
-import { mappingIssues } from '../src/resources/content-sources/mapping/validate-mapping.ts'
-import { valueAtPath } from '../src/resources/content-sources/mapping/json-path.ts'
-import { extractFields, metaFor } from '../src/resources/content-sources/ingest/extract-fields.ts'
-import { DeliveryRejected } from '../src/resources/content-sources/ingest/delivery-rejected.ts'
+import { keyPaths, shapeFingerprint } from '../packages/control-plane/src/resources/content-sources/mapping/shape-fingerprint.ts'
+import { proposeMapping } from '../packages/control-plane/src/resources/content-sources/mapping/propose-mapping.ts'
+import { mappingIssues } from '../packages/control-plane/src/resources/content-sources/mapping/validate-mapping.ts'
+import { valueAtPath } from '../packages/control-plane/src/resources/content-sources/mapping/json-path.ts'
+import { extractFields, metaFor } from '../packages/control-plane/src/resources/content-sources/ingest/extract-fields.ts'
+import { DeliveryRejected } from '../packages/control-plane/src/resources/content-sources/ingest/delivery-rejected.ts'
 
 const article = {
   id: 'art-1',

@@ -2,8 +2,8 @@ import { describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/use-test-server.ts'
 import { getWithKey, seenBodies } from './support/client.ts'
 import { deliver } from './support/webhooks.ts'
-import { SOURCE_SLUG_MAX_LENGTH } from '../src/resources/content-sources/source-slug.ts'
-import { exportPayload } from '../src/resources/content-sources/portable.ts'
+import { SOURCE_SLUG_MAX_LENGTH } from '../packages/control-plane/src/resources/content-sources/source-slug.ts'
+import { exportPayload } from '../packages/control-plane/src/resources/content-sources/portable.ts'
 
 const plane = useTestServer()
 const sources = plane.caller('content_sources')

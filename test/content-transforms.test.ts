@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import { contentTransforms, parseHtml, runTransforms, serializeHtml, type TransformType } from '../src/content/transforms/index.ts'
+import { contentTransforms, parseHtml, runTransforms, serializeHtml, type TransformType } from '../packages/control-plane/src/content/transforms/index.ts'
 
 /** Applies one transform to a fragment and returns the HTML and whether it reported a change. */
 function apply (type: TransformType, html: string, options: unknown = {}) {

@@ -2,10 +2,10 @@ import { describe, expect, test } from '@jest/globals'
 import { list } from '@keystone-6/core'
 import { text } from '@keystone-6/core/fields'
 import { z } from 'zod'
-import { defineOperation, defineResource, defineStage, sendSuccess } from '../src/index.ts'
-import { resolveControlPlane } from '../src/control-plane.ts'
-import { controlPlaneLists } from '../src/lists.ts'
-import { builtinResources } from '../src/resources/index.ts'
+import { defineOperation, defineResource, defineStage, sendSuccess } from '../packages/control-plane/src/index.ts'
+import { resolveControlPlane } from '../packages/control-plane/src/control-plane.ts'
+import { controlPlaneLists } from '../packages/control-plane/src/lists.ts'
+import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
 
 const echo = (resource: string) => defineOperation({
   resource,

@@ -1,3 +1,4 @@
+import { hostClient } from './support/server.ts'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { useTestServer } from './support/use-test-server.ts'
@@ -42,10 +43,10 @@ describe('the extension guide example (examples/site-notes), installed through d
     const { id } = (await editor({ resource: 'notes', action: 'add', params: { title: uniqueTitle('Remove me') } })).body.data
     const refused = await editor({ resource: 'notes', action: 'remove', params: { id } })
     expect(refused.body.code).toBe('confirm_required')
-    expect(await plane.server.db.siteNote.count({ where: { id } })).toBe(1)
+    expect(await hostClient(plane.server.db).siteNote.count({ where: { id } })).toBe(1)
     const removed = await editor({ resource: 'notes', action: 'remove', params: { id }, confirm: true })
     expect(removed.body).toMatchObject({ ok: true, data: { id, deleted: true } })
-    expect(await plane.server.db.siteNote.count({ where: { id } })).toBe(0)
+    expect(await hostClient(plane.server.db).siteNote.count({ where: { id } })).toBe(0)
     const entries = await plane.server.db.svcAuditEntry.findMany({ where: { operation: 'notes.remove' }, orderBy: { id: 'asc' } })
     expect(entries.slice(-2).map(entry => [entry.ok, entry.code])).toEqual([[false, 'confirm_required'], [true, null]])
   })
@@ -55,16 +56,16 @@ describe('the extension guide example (examples/site-notes), installed through d
     const subscriber = await plane.account('subscriber')
     const editorCookie = await sessionCookie(plane.server.app, editor.email, editor.password)
     const subscriberCookie = await sessionCookie(plane.server.app, subscriber.email, subscriber.password)
-    const notes = await plane.server.db.siteNote.count()
+    const notes = await hostClient(plane.server.db).siteNote.count()
     expect((await graphql(plane.server.app, '{ siteNotesCount }', {}, editorCookie)).body.data?.siteNotesCount).toBe(notes)
     expect((await graphql(plane.server.app, '{ siteNotesCount }', {}, subscriberCookie)).body.data?.siteNotesCount ?? 0).toBe(0)
     const write = await graphql(plane.server.app, 'mutation { createSiteNote(data: { title: "Injected" }) { id } }', {}, editorCookie)
     expect(write.body.data?.createSiteNote ?? null).toBeNull()
-    expect(await plane.server.db.siteNote.count()).toBe(notes)
+    expect(await hostClient(plane.server.db).siteNote.count()).toBe(notes)
   })
 
   test('its seed wrote the welcome note when the server started', async () => {
-    expect(await plane.server.db.siteNote.findFirst({ where: { author: 'system' } })).toMatchObject({ title: 'Welcome to site notes' })
+    expect(await hostClient(plane.server.db).siteNote.findFirst({ where: { author: 'system' } })).toMatchObject({ title: 'Welcome to site notes' })
   })
 
   test('its public route serves the pinned notes to any page, without credentials', async () => {
@@ -89,7 +90,7 @@ describe('the extension guide example (examples/site-notes), installed through d
 
   test('its status counter appears in status.get', async () => {
     const { counts } = (await plane.dispatch({ resource: 'status', action: 'get' })).body.data
-    expect(counts.notes).toBe(await plane.server.db.siteNote.count())
+    expect(counts.notes).toBe(await hostClient(plane.server.db).siteNote.count())
   })
 
   test('its Admin UI entry is in the manifest, after the built-in pages', async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
-import { defineOperation } from '../src/index.ts'
+import { defineOperation } from '../packages/control-plane/src/index.ts'
 import { startTestServer } from './support/server.ts'
 import { useTestServer, type ActingAccount } from './support/use-test-server.ts'
 import { getWithKey } from './support/client.ts'

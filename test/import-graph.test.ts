@@ -1,15 +1,25 @@
 import { describe, expect, test } from '@jest/globals'
-import { coreImportsOfResources, cycles, importGraph } from '../scripts/lib/import-graph.ts'
+import { coreImportsOfResources, cycles, importGraph, importsLeavingPackage, PACKAGE_ROOT } from '../scripts/lib/import-graph.ts'
 
-const graph = importGraph(process.cwd())
+const graph = importGraph(PACKAGE_ROOT)
 
-describe('the import graph of src/', () => {
+describe('the import graph of the control-plane package', () => {
   test('has no cycle, type-only imports included', () => {
     expect(cycles(graph)).toEqual([])
   })
 
   test('has no arrow from the core into resources/', () => {
     expect(coreImportsOfResources(graph)).toEqual([])
+  })
+
+  test('never leaves the package: nothing imports the demo host (schema/, host/, admin/) or its generated client', () => {
+    expect(importsLeavingPackage(graph)).toEqual([])
+    expect(graph.size).toBeGreaterThan(300)
+  })
+
+  test('the checks see an import out of the package when there is one', () => {
+    const leaking = new Map([['src/auth/capabilities.ts', ['../schema/roles.ts']]])
+    expect(importsLeavingPackage(leaking)).toEqual(['src/auth/capabilities.ts -> ../schema/roles.ts'])
   })
 
   test('the checks see a cycle and a core import when there is one', () => {

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/use-test-server.ts'
 import { getWithKey, seenBodies } from './support/client.ts'
-import { SecretBox, parseEncryptionKey } from '../src/secrets/secret-box.ts'
-import { STALE, untilWritten, writeIfUnchanged } from '../src/db/compare-and-set.ts'
-import { findIntegrationRow } from '../src/resources/integrations/shape.ts'
-import { updateIntegration } from '../src/resources/integrations/operations/update.ts'
-import type { OperationContext } from '../src/registry/operation-context.ts'
+import { SecretBox, parseEncryptionKey } from '../packages/control-plane/src/secrets/secret-box.ts'
+import { STALE, untilWritten, writeIfUnchanged } from '../packages/control-plane/src/db/compare-and-set.ts'
+import { findIntegrationRow } from '../packages/control-plane/src/resources/integrations/shape.ts'
+import { updateIntegration } from '../packages/control-plane/src/resources/integrations/operations/update.ts'
+import type { OperationContext } from '../packages/control-plane/src/registry/operation-context.ts'
 
 const plane = useTestServer()
 const integrations = plane.caller('integrations')
@@ -132,7 +132,7 @@ describe('integrations.update', () => {
 
   test('concurrent patches of different fields all land', async () => {
     // Straight to the handler, so both reads happen before either write.
-    const context = { db: plane.server.db, options: plane.server.runtime.options } as OperationContext
+    const context = { db: plane.server.db, options: plane.server.runtime.options } as unknown as OperationContext
     for (let round = 1; round <= 5; round++) {
       await integrations('update', { key: 'matomo', enabled: false, settings: { url: null, site_id: null } })
       const url = `https://round${round}.example.com/`

@@ -5,12 +5,12 @@ import { createAccount, type TestAccount } from './support/accounts.ts'
 import { useTestServer } from './support/use-test-server.ts'
 import { dispatcher } from './support/client.ts'
 import { createTestDatabase, openPrisma, type TestDatabase } from './support/database.ts'
-import { migrate } from '../src/db/migrate.ts'
-import { resolveDatabase } from '../src/db/database-url.ts'
-import { createAdapterFactory } from '../src/db/adapter.ts'
-import { TableWrites } from '../src/db/write-observer.ts'
-import { cachedKeyLookup, KEY_CACHE_TTL_MS, KEY_TABLES } from '../src/auth/key-cache.ts'
-import type { Db } from '../src/db/client.ts'
+import { migrate } from '../packages/control-plane/src/db/migrate.ts'
+import { resolveDatabase } from '../packages/control-plane/src/db/database-url.ts'
+import { createAdapterFactory } from '../packages/control-plane/src/db/adapter.ts'
+import { TableWrites } from '../packages/control-plane/src/db/write-observer.ts'
+import { cachedKeyLookup, KEY_CACHE_TTL_MS, KEY_TABLES } from '../packages/control-plane/src/auth/key-cache.ts'
+import type { Db } from '../packages/control-plane/src/db/client.ts'
 
 const CRM_LIST = { resource: 'crm', action: 'list', params: {} }
 

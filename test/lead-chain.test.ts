@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { useTestServer } from './support/use-test-server.ts'
-import { eventHash, GENESIS_HASH, verifyChain } from '../src/resources/leads/chain.ts'
-import { changeLeadStatus } from '../src/resources/leads/change-status.ts'
-import { LEAD_STATUSES } from '../src/resources/leads/statuses.ts'
+import { eventHash, GENESIS_HASH, verifyChain } from '../packages/control-plane/src/resources/leads/chain.ts'
+import { changeLeadStatus } from '../packages/control-plane/src/resources/leads/change-status.ts'
+import { LEAD_STATUSES } from '../packages/control-plane/src/resources/leads/statuses.ts'
 
 const plane = useTestServer({ outbox: false })
 

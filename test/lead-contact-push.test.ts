@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/g
 import { useTestServer } from './support/use-test-server.ts'
 import { seenBodies } from './support/client.ts'
 import { startHttpPeer, type HttpPeer } from './support/http-peer.ts'
-import { CONTACT_STATUS_TOPIC } from '../src/resources/leads/contact-push.ts'
+import { CONTACT_STATUS_TOPIC } from '../packages/control-plane/src/resources/leads/contact-push.ts'
 
 const CRM_KEY = 'contact-crm-key-PLAINTEXT-5f1e'
 const ROTATED_KEY = 'contact-crm-key-ROTATED-77aa'

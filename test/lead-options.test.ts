@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import { controlPlaneOptionsFromEnv } from '../host/config.ts'
-import { resolveOptions } from '../src/options.ts'
+import { resolveOptions } from '../packages/control-plane/src/options.ts'
 
 describe('lead options', () => {
   test('are read from SVC_LEADS_CONTACT_CRM_NUM, SVC_PUBLIC_LEAD_ORIGINS and SVC_PUBLIC_LEAD_RATE_LIMIT_PER_HOUR', () => {

@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { useTestServer } from './support/use-test-server.ts'
 import { getWithKey } from './support/client.ts'
-import { builtinResources } from '../src/resources/index.ts'
+import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
 
 let manifest: { namespace: string, product_version: string, operations: Array<Record<string, any>> }

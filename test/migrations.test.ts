@@ -1,11 +1,11 @@
 import { describe, expect, test } from '@jest/globals'
 import { readFile } from 'node:fs/promises'
-import { PROVIDERS } from '../src/db/datamodel.ts'
+import { PROVIDERS } from '../packages/control-plane/src/db/datamodel.ts'
 import { keystoneDatamodel } from '../scripts/lib/datamodel.ts'
-import { datamodelSnapshotPath, readMigrations } from '../src/db/migrations.ts'
-import { resolveDatabase } from '../src/db/database-url.ts'
+import { datamodelSnapshotPath, readMigrations } from '../packages/control-plane/src/db/migrations.ts'
+import { resolveDatabase } from '../packages/control-plane/src/db/database-url.ts'
 import { createTestDatabase, openPrisma } from './support/database.ts'
-import { migrate } from '../src/db/migrate.ts'
+import { migrate } from '../packages/control-plane/src/db/migrate.ts'
 
 describe('migrations', () => {
   test.each(PROVIDERS)('the %s migrations reach exactly the schema Keystone prints', async provider => {

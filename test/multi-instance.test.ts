@@ -5,9 +5,9 @@ import { createTestDatabase, openPrisma, testProvider, type TestDatabase } from 
 import { startServerProcess, type ServerProcess } from './support/server-process.ts'
 import { useTestServer } from './support/use-test-server.ts'
 import { createAccount } from './support/accounts.ts'
-import { resolveDatabase } from '../src/db/database-url.ts'
-import { migrate } from '../src/db/migrate.ts'
-import type { Db } from '../src/db/client.ts'
+import { resolveDatabase } from '../packages/control-plane/src/db/database-url.ts'
+import { migrate } from '../packages/control-plane/src/db/migrate.ts'
+import type { Db } from '../packages/control-plane/src/db/client.ts'
 
 const MAX = 25
 const CALLS = 40

@@ -5,8 +5,8 @@ import { useTestServer } from './support/use-test-server.ts'
 import { BASE, getWithKey } from './support/client.ts'
 import { sessionCookie } from './support/session-client.ts'
 import { responseChecker } from './support/openapi.ts'
-import { ERROR_STATUS } from '../src/errors.ts'
-import type { ManifestEntry } from '../src/registry/manifest.ts'
+import { ERROR_STATUS } from '../packages/control-plane/src/errors.ts'
+import type { ManifestEntry } from '../packages/control-plane/src/registry/manifest.ts'
 
 type Json = Record<string, any>
 

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/use-test-server.ts'
-import { OutboxWorker } from '../src/outbox/worker.ts'
-import { enqueueOutbox } from '../src/outbox/enqueue.ts'
-import { retryDelayMs } from '../src/outbox/backoff.ts'
+import { OutboxWorker } from '../packages/control-plane/src/outbox/worker.ts'
+import { enqueueOutbox } from '../packages/control-plane/src/outbox/enqueue.ts'
+import { retryDelayMs } from '../packages/control-plane/src/outbox/backoff.ts'
 
 const plane = useTestServer({ outbox: false })
 let clock: Date

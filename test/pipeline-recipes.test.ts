@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
 import { useTestServer } from './support/use-test-server.ts'
 import { getWithKey } from './support/client.ts'
-import { defineResource, defineStage } from '../src/index.ts'
+import { defineResource, defineStage } from '../packages/control-plane/src/index.ts'
 import { createPost, readPost } from './support/posts.ts'
-import { ensureDefaultRecipe } from '../src/resources/pipelines/default-recipe.ts'
+import { ensureDefaultRecipe } from '../packages/control-plane/src/resources/pipelines/default-recipe.ts'
 
 /** A host stage type, registered through the plugin options. */
 const addNotice = defineStage({

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
 import { useTestServer } from './support/use-test-server.ts'
 import { createPost, readPost } from './support/posts.ts'
-import { defineStage } from '../src/index.ts'
-import { sha256Hex } from '../src/lib/sha256.ts'
+import { defineStage } from '../packages/control-plane/src/index.ts'
+import { sha256Hex } from '../packages/control-plane/src/lib/sha256.ts'
 
 let clock = new Date('2026-04-01T09:00:00Z')
 

@@ -1,14 +1,14 @@
 import { describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
-import { parseHtml, serializeHtml } from '../src/content/transforms/index.ts'
-import { defineStage, type PipelineDocument, type StageDefinition } from '../src/index.ts'
-import { applyTaxonomy } from '../src/resources/pipelines/stages/apply-taxonomy.ts'
-import { normalizeHeadings } from '../src/resources/pipelines/stages/normalize-headings.ts'
-import { setExcerpt, truncateAtWord } from '../src/resources/pipelines/stages/set-excerpt.ts'
-import { builtinStages } from '../src/resources/pipelines/stages/builtin.ts'
-import { StageRegistry } from '../src/resources/pipelines/stages/registry.ts'
-import { runStages } from '../src/resources/pipelines/engine/run-stages.ts'
-import { recipePolicyParam, type RecipeStage } from '../src/resources/pipelines/recipe-shape.ts'
+import { parseHtml, serializeHtml } from '../packages/control-plane/src/content/transforms/index.ts'
+import { defineStage, type PipelineDocument, type StageDefinition } from '../packages/control-plane/src/index.ts'
+import { applyTaxonomy } from '../packages/control-plane/src/resources/pipelines/stages/apply-taxonomy.ts'
+import { normalizeHeadings } from '../packages/control-plane/src/resources/pipelines/stages/normalize-headings.ts'
+import { setExcerpt, truncateAtWord } from '../packages/control-plane/src/resources/pipelines/stages/set-excerpt.ts'
+import { builtinStages } from '../packages/control-plane/src/resources/pipelines/stages/builtin.ts'
+import { StageRegistry } from '../packages/control-plane/src/resources/pipelines/stages/registry.ts'
+import { runStages } from '../packages/control-plane/src/resources/pipelines/engine/run-stages.ts'
+import { recipePolicyParam, type RecipeStage } from '../packages/control-plane/src/resources/pipelines/recipe-shape.ts'
 
 function documentOf (html: string, fields: Partial<Omit<PipelineDocument, 'html' | 'post'>> = {}): PipelineDocument {
   return {

@@ -4,7 +4,7 @@ import { useTestServer } from './support/use-test-server.ts'
 import { graphql, sessionCookie } from './support/session-client.ts'
 import { deliver } from './support/webhooks.ts'
 import { createPost, readPost } from './support/posts.ts'
-import { defineStage } from '../src/index.ts'
+import { defineStage } from '../packages/control-plane/src/index.ts'
 
 const failingStage = defineStage({
   type: 'always_fails',

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/use-test-server.ts'
-import { ensureSystemRoles } from '../src/resources/roles/system-roles.ts'
+import { ensureSystemRoles } from '../packages/control-plane/src/resources/roles/system-roles.ts'
 
 const plane = useTestServer()
 const users = plane.caller('users')

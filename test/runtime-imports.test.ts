@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 
 /** What `keystone build` bundles into `.keystone/config.js`: keystone.ts and everything it imports. */
-const SHIPPED = ['keystone.ts', 'host', 'schema', 'src', 'examples']
+const SHIPPED = ['keystone.ts', 'host', 'schema', 'packages/control-plane/src', 'examples']
 
 function sourceFiles (entry: string): string[] {
   if (!statSync(entry).isDirectory()) return /\.tsx?$/.test(entry) ? [entry] : []

@@ -1,3 +1,4 @@
+import { hostClient } from './support/server.ts'
 import bcrypt from 'bcryptjs'
 import request from 'supertest'
 import { describe, expect, test } from '@jest/globals'
@@ -161,7 +162,7 @@ describe('legacy bcrypt passwords', () => {
     const user = await plane.server.db.user.create({ data: { email, name: 'Legacy', role, password: hash } })
     return { id: user.id, email, hash }
   }
-  const storedHash = async (id: string) => (await plane.server.db.user.findUniqueOrThrow({ where: { id } })).password
+  const storedHash = async (id: string) => (await hostClient(plane.server.db).user.findUniqueOrThrow({ where: { id } })).password
 
   test('a bcrypt hash signs in, is replaced by argon2id, and the password still works afterwards', async () => {
     const password = 'correct horse battery staple'

@@ -1,3 +1,4 @@
+import { hostClient } from './support/server.ts'
 import { describe, expect, test } from '@jest/globals'
 import bcrypt from 'bcryptjs'
 import { useTestServer } from './support/use-test-server.ts'
@@ -45,7 +46,7 @@ describe('password sign-in is throttled per account', () => {
     await plane.server.db.user.update({ where: { id: account.id }, data: { password: await bcrypt.hash(account.password, 4) } })
     await wrongPasswords(account.email, 10)
     expect((await signIn(plane.server.app, account.email, account.password)).ok).toBe(false)
-    expect((await plane.server.db.user.findUniqueOrThrow({ where: { id: account.id } })).password).toMatch(/^\$2[aby]\$/)
+    expect((await hostClient(plane.server.db).user.findUniqueOrThrow({ where: { id: account.id } })).password).toMatch(/^\$2[aby]\$/)
   })
 
   test('a success starts the account\'s count again', async () => {

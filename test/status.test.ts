@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/use-test-server.ts'
 import { getWithKey } from './support/client.ts'
-import { enqueueOutbox } from '../src/outbox/enqueue.ts'
+import { enqueueOutbox } from '../packages/control-plane/src/outbox/enqueue.ts'
 import { testProvider } from './support/database.ts'
-import { FORWARD_TOPIC, forwardOrderingKey } from '../src/resources/content-sources/forward/forward-message.ts'
+import { FORWARD_TOPIC, forwardOrderingKey } from '../packages/control-plane/src/resources/content-sources/forward/forward-message.ts'
 
 const plane = useTestServer({ outbox: false })
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/use-test-server.ts'
 import { getWithKey } from './support/client.ts'
-import { readVariable } from '../src/index.ts'
+import { readVariable } from '../packages/control-plane/src/index.ts'
 
 const plane = useTestServer()
 

@@ -1,4 +1,5 @@
-import { defineResource } from '../../src/index.ts'
+import { siteNotesTable } from './notes-table.ts'
+import { defineResource } from 'keystone-svc-control-plane'
 import { siteNoteList } from './model.ts'
 import { addNote } from './operations/add.ts'
 import { listNotes } from './operations/list.ts'
@@ -20,7 +21,7 @@ export const siteNotes = defineResource({
   routes: [pinnedNotesRoute],
   outboxTopics: [pinnedTopic],
   seeds: [{ what: 'the welcome note', run: seedWelcomeNote }],
-  statusCounters: [{ key: 'notes', count: db => db.siteNote.count() }],
+  statusCounters: [{ key: 'notes', count: db => siteNotesTable(db).count() }],
   // No page component of its own: the entry opens the operations console on notes.list.
   adminPages: [{ path: '/control-plane?op=notes.list', label: 'Notes', title: 'Operations console', requires: ['notes.list'] }],
 })

@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { checkbox, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../src/index.ts'
+import type { ListAccess } from 'keystone-svc-control-plane'
 
 /** Notes the site's editors leave for each other. */
 export const siteNoteList = ({ access, ui }: ListAccess) => list({

@@ -1,4 +1,5 @@
-import { sendSuccess, type PublicRoute } from '../../src/index.ts'
+import { siteNotesTable } from './notes-table.ts'
+import { sendSuccess, type PublicRoute } from 'keystone-svc-control-plane'
 
 /** How many pinned notes the site's banner shows at most. */
 const BANNER_SIZE = 5
@@ -12,7 +13,7 @@ export const pinnedNotesRoute: PublicRoute = {
   path: '/public/notes',
   cors: () => ['*'],
   async handler (runtime, _req, res) {
-    const rows = await runtime.db.siteNote.findMany({ where: { pinned: true }, orderBy: { id: 'desc' }, take: BANNER_SIZE, select: { title: true } })
+    const rows = await siteNotesTable(runtime.db).findMany({ where: { pinned: true }, orderBy: { id: 'desc' }, take: BANNER_SIZE, select: { title: true } })
     sendSuccess(res, { notes: rows.map(row => row.title) }, false)
   },
 }

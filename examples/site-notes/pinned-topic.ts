@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { postJson, readVariable, type OutboxMessage, type OutboxTopic } from '../../src/index.ts'
+import { postJson, readVariable, type OutboxMessage, type OutboxTopic } from 'keystone-svc-control-plane'
 
 export const PINNED_TOPIC = 'notes.pinned'
 

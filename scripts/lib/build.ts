@@ -2,11 +2,12 @@ import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { resolveDatabase } from '../../src/db/database-url.ts'
+import { resolveDatabase } from '../../packages/control-plane/src/db/database-url.ts'
 
 const STAMP = '.keystone/svc-build.json'
-const INPUTS = ['keystone.ts', 'host', 'schema', 'src', 'examples', 'package-lock.json']
-const ADMIN_UI_INPUTS = ['admin']
+const PACKAGE_DIR = 'packages/control-plane'
+const INPUTS = ['keystone.ts', 'host', 'schema', `${PACKAGE_DIR}/src`, 'examples', 'package-lock.json']
+const ADMIN_UI_INPUTS = ['admin', `${PACKAGE_DIR}/admin`]
 
 function filesUnder (entry: string): string[] {
   if (!existsSync(entry)) return []
@@ -51,6 +52,8 @@ export const KEYSTONE_CLI = 'node_modules/@keystone-6/core/bin/cli.js'
  * (node itself) lets `prisma generate`, which needs only WebAssembly, run offline.
  */
 export async function ensureBuilt ({ ui }: { ui: boolean }): Promise<void> {
+  // The host imports the package by name, which resolves to its compiled output: built first (it skips itself when current).
+  await runNode(['node_modules/tsx/dist/cli.mjs', `${PACKAGE_DIR}/scripts/build.ts`])
   const prismaOnly = buildFingerprint(false)
   const full = buildFingerprint(true)
   const stamp = readStamp()

@@ -1,8 +1,8 @@
 import { PrismaClient } from '../../generated/prisma/client.ts'
-import { resolveDatabase } from '../../src/db/database-url.ts'
-import { createAdapterFactory } from '../../src/db/adapter.ts'
-import { migrate, type MigrationReport } from '../../src/db/migrate.ts'
-import { describeConnectionError } from '../../src/db/connection-error.ts'
+import { resolveDatabase } from '../../packages/control-plane/src/db/database-url.ts'
+import { createAdapterFactory } from '../../packages/control-plane/src/db/adapter.ts'
+import { migrate, type MigrationReport } from '../../packages/control-plane/src/db/migrate.ts'
+import { describeConnectionError } from '../../packages/control-plane/src/db/connection-error.ts'
 
 /** Migrates the configured database, or says clearly why it cannot and exits non-zero. */
 export async function migrateOrExit (): Promise<MigrationReport> {

@@ -1,6 +1,6 @@
 import { createSystem, buildArtifacts } from '@keystone-6/core/___internal-do-not-use-will-break-in-patch/artifacts'
 import { createHostConfig } from '../../host/config.ts'
-import type { DatabaseProvider } from '../../src/db/database-url.ts'
+import type { DatabaseProvider } from '../../packages/control-plane/src/db/database-url.ts'
 
 /** Any URL of the provider will do: printing the schema connects to nothing. */
 const PLACEHOLDER_URL: Record<DatabaseProvider, string> = {

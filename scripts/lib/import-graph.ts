@@ -2,12 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 
-/** Relative imports of every TypeScript file under `dir`, type-only ones included, keyed by repository path. */
-export function importGraph (root: string, dir = 'src'): Map<string, string[]> {
+/** The package's folder, which the checks below read. */
+export const PACKAGE_ROOT = 'packages/control-plane'
+
+/** Relative imports of every TypeScript file under `dirs`, type-only ones included, keyed by path from `root`. */
+export function importGraph (root: string, dirs: readonly string[] = ['src', 'admin', 'scripts']): Map<string, string[]> {
   const graph = new Map<string, string[]>()
-  const files = readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+  const files = dirs.flatMap(dir => readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
     .filter(file => /\.tsx?$/.test(file))
-    .map(file => path.join(dir, file))
+    .map(file => path.join(dir, file)))
   for (const file of files) {
     const { importedFiles } = ts.preProcessFile(readFileSync(path.join(root, file), 'utf8'), true, true)
     graph.set(file, importedFiles
@@ -61,7 +64,15 @@ const COMPOSITION_ROOT = path.join('src', 'index.ts')
 const RESOURCES = path.join('src', 'resources') + path.sep
 
 export function coreImportsOfResources (graph: Map<string, string[]>): string[] {
-  return [...graph].flatMap(([file, imports]) => file.startsWith(RESOURCES) || file === COMPOSITION_ROOT
+  return [...graph].flatMap(([file, imports]) => !file.startsWith('src' + path.sep) || file.startsWith(RESOURCES) || file === COMPOSITION_ROOT
     ? []
     : imports.filter(imported => imported.startsWith(RESOURCES)).map(imported => `${file} -> ${imported}`))
+}
+
+/**
+ * Imports that leave the package's folder: the package is installed on its own, so a path into
+ * the demo host (`schema/`, `host/`, `admin/`, its generated client) would not resolve on any other host.
+ */
+export function importsLeavingPackage (graph: Map<string, string[]>): string[] {
+  return [...graph].flatMap(([file, imports]) => imports.filter(imported => imported.startsWith('..')).map(imported => `${file} -> ${imported}`))
 }

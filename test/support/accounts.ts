@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import type { Db } from '../../src/db/client.ts'
+import type { Db } from '../../packages/control-plane/src/db/client.ts'
 import type { HostRole } from '../../schema/roles.ts'
 import { hashPassword } from '../../schema/password-kdf.ts'
-import { issueApiKey } from '../../src/resources/api-keys/issue-key.ts'
+import { issueApiKey } from '../../packages/control-plane/src/resources/api-keys/issue-key.ts'
 
 export type TestAccount = { id: string, email: string, password: string, key: string, keyId: string }
 

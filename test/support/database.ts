@@ -1,10 +1,11 @@
+import type { HostDb } from './server.ts'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { PrismaClient } from '../../generated/prisma/client.ts'
-import { resolveDatabase, sqliteFilePath } from '../../src/db/database-url.ts'
-import { createAdapterFactory } from '../../src/db/adapter.ts'
+import { resolveDatabase, sqliteFilePath } from '../../packages/control-plane/src/db/database-url.ts'
+import { createAdapterFactory } from '../../packages/control-plane/src/db/adapter.ts'
 
 export type TestDatabase = { url: string, drop (): Promise<void> }
 
@@ -42,6 +43,6 @@ export async function createTestDatabase (): Promise<TestDatabase> {
   }
 }
 
-export function openPrisma (url: string): PrismaClient {
-  return new PrismaClient({ adapter: createAdapterFactory(resolveDatabase(url)) as never })
+export function openPrisma (url: string): HostDb {
+  return new PrismaClient({ adapter: createAdapterFactory(resolveDatabase(url)) as never }) as HostDb
 }

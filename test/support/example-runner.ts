@@ -1,5 +1,5 @@
-import { ERROR_STATUS } from '../../src/errors.ts'
-import { resolvePlaceholders, type OperationExample } from '../../src/registry/operation-example.ts'
+import { ERROR_STATUS } from '../../packages/control-plane/src/errors.ts'
+import { resolvePlaceholders, type OperationExample } from '../../packages/control-plane/src/registry/operation-example.ts'
 
 export type Envelope = { ok: boolean, data: any, changed: boolean, error: string | null, code?: string }
 

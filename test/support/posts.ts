@@ -1,4 +1,4 @@
-import type { Db } from '../../src/db/client.ts'
+import type { Db } from '../../packages/control-plane/src/db/client.ts'
 
 export type PostFields = {
   title?: string

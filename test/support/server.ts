@@ -4,17 +4,23 @@ import { createExpressServer } from '@keystone-6/core/___internal-do-not-use-wil
 import type { Express } from 'express'
 import * as PrismaModule from '../../generated/prisma/client.ts'
 import { controlPlaneOptionsFromEnv, createHostConfig } from '../../host/config.ts'
-import type { ControlPlaneOptions } from '../../src/index.ts'
-import { resolveDatabase } from '../../src/db/database-url.ts'
+import type { ControlPlaneOptions } from '../../packages/control-plane/src/index.ts'
+import { resolveDatabase } from '../../packages/control-plane/src/db/database-url.ts'
 import { createTestDatabase } from './database.ts'
-import { migrate } from '../../src/db/migrate.ts'
-import { controlPlaneRuntimeOf } from '../../src/http/mount.ts'
-import type { ControlPlaneRuntime } from '../../src/runtime.ts'
-import type { Db } from '../../src/db/client.ts'
+import { migrate } from '../../packages/control-plane/src/db/migrate.ts'
+import { controlPlaneRuntimeOf } from '../../packages/control-plane/src/http/mount.ts'
+import type { ControlPlaneRuntime } from '../../packages/control-plane/src/runtime.ts'
+import type { Db } from '../../packages/control-plane/src/db/client.ts'
+
+/** The host's client: its own lists (typed by its generated client) and the plugin's (typed by the package's). */
+export type HostDb = Db & PrismaModule.PrismaClient
+
+/** The host's lists alone, typed by the host's client (where both clients know a list, the intersection would pick the package's shape). */
+export const hostClient = (db: HostDb): PrismaModule.PrismaClient => db
 
 export type TestServer = {
   app: Express
-  db: Db
+  db: HostDb
   runtime: ControlPlaneRuntime
   databaseUrl: string
   encryptionKey: string
@@ -52,7 +58,7 @@ export async function startTestServer (controlPlane: ControlPlaneOptions = {}, s
   const runtime = controlPlaneRuntimeOf(expressServer)!
   return {
     app: expressServer,
-    db: context.prisma as Db,
+    db: context.prisma as HostDb,
     runtime,
     databaseUrl,
     encryptionKey,

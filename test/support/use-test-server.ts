@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from '@jest/globals'
 import type request from 'supertest'
-import type { ControlPlaneOptions } from '../../src/index.ts'
+import type { ControlPlaneOptions } from '../../packages/control-plane/src/index.ts'
 import type { HostRole } from '../../schema/roles.ts'
 import { startTestServer, type TestServer } from './server.ts'
 import { createAccount, type TestAccount } from './accounts.ts'

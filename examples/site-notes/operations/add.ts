@@ -1,5 +1,6 @@
+import { siteNotesTable } from '../notes-table.ts'
 import { z } from 'zod'
-import { defineOperation, enqueueOutbox } from '../../../src/index.ts'
+import { defineOperation, enqueueOutbox } from 'keystone-svc-control-plane'
 import { MANAGE_NOTES, noteRecord, toNoteRecord } from '../shape.ts'
 import { pinnedMessage } from '../pinned-topic.ts'
 
@@ -18,7 +19,7 @@ export const addNote = defineOperation({
   async handler ({ title, body, pinned }, { db, identity, now, kickOutbox }) {
     // The note and its announcement commit together, or neither does.
     const row = await db.$transaction(async tx => {
-      const note = await tx.siteNote.create({ data: { title, body: body ?? '', pinned: pinned ?? false, author: identity.account.email } })
+      const note = await siteNotesTable(tx).create({ data: { title, body: body ?? '', pinned: pinned ?? false, author: identity.account.email } })
       if (note.pinned) await enqueueOutbox(tx, pinnedMessage({ id: note.id, title: note.title }), now())
       return note
     })

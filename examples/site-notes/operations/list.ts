@@ -1,5 +1,6 @@
+import { siteNotesTable } from '../notes-table.ts'
 import { z } from 'zod'
-import { defineOperation } from '../../../src/index.ts'
+import { defineOperation } from 'keystone-svc-control-plane'
 import { MANAGE_NOTES, noteRecord, toNoteRecord } from '../shape.ts'
 
 export const listNotes = defineOperation({
@@ -12,7 +13,7 @@ export const listNotes = defineOperation({
   params: z.object({}),
   returns: z.object({ notes: z.array(noteRecord) }),
   async handler (_params, { db }) {
-    const rows = await db.siteNote.findMany({ orderBy: [{ pinned: 'desc' }, { id: 'desc' }] })
+    const rows = await siteNotesTable(db).findMany({ orderBy: [{ pinned: 'desc' }, { id: 'desc' }] })
     return { data: { notes: rows.map(toNoteRecord) }, changed: false }
   },
 })

@@ -1,5 +1,6 @@
+import { siteNotesTable } from '../notes-table.ts'
 import { z } from 'zod'
-import { defineOperation, notFound } from '../../../src/index.ts'
+import { defineOperation, notFound } from 'keystone-svc-control-plane'
 import { MANAGE_NOTES } from '../shape.ts'
 
 export const removeNote = defineOperation({
@@ -17,7 +18,7 @@ export const removeNote = defineOperation({
   params: z.object({ id: z.number().int().positive().describe('Note id, from notes.list.') }),
   returns: z.object({ id: z.number().int(), deleted: z.literal(true) }),
   async handler ({ id }, { db }) {
-    const { count } = await db.siteNote.deleteMany({ where: { id } })
+    const { count } = await siteNotesTable(db).deleteMany({ where: { id } })
     if (count === 0) throw notFound(`no note ${id}`)
     return { data: { id, deleted: true as const }, changed: true }
   },

@@ -1,7 +1,6 @@
-import type { HostRole } from '../../schema/roles.ts'
 
 /** A host account as the control plane sees it on one request. */
-export type Account = { id: string, email: string, name: string, role: HostRole }
+export type Account = { id: string, email: string, name: string, role: string }
 
 /** Who is calling and how they proved it. */
 export type Identity = {

@@ -1,9 +1,8 @@
 import type { CapabilityMap } from '../options.ts'
-import type { HostRole } from '../../schema/roles.ts'
 
 export function roleHasCapability (capabilities: CapabilityMap, role: string | undefined, capability: string): boolean {
   if (!role) return false
-  return capabilities[capability]?.includes(role as HostRole) ?? false
+  return capabilities[capability]?.includes(role) ?? false
 }
 
 export function roleHasAnyCapability (capabilities: CapabilityMap, role: string | undefined): boolean {

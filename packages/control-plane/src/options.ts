@@ -1,6 +1,5 @@
 import type { TableWrites } from './db/write-observer.ts'
 import type { AdapterHandle } from './db/adapter-handle.ts'
-import type { HostRole } from '../schema/roles.ts'
 import type { OutboxWorkerOptions } from './outbox/worker.ts'
 import type { DatabaseProvider } from './db/database-url.ts'
 import type { Tx } from './db/client.ts'
@@ -9,7 +8,7 @@ import { createOutboundGuard, type OutboundGuard } from './outbound/outbound-gua
 import { clientAddressResolver, type ClientAddressOf, type TrustProxy } from './http/client-address.ts'
 
 /** Capability name → host roles that hold it. */
-export type CapabilityMap = Record<string, readonly HostRole[]>
+export type CapabilityMap = Record<string, readonly string[]>
 
 /**
  * Finds the team member a content delivery names as its author (by work e-mail or by name) and

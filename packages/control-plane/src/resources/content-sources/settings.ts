@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { displayName, httpUrl } from '../../lib/fields.ts'
 import { formatSlot, slotNumber } from '../../db/slots.ts'
-import { POST_STATUSES } from '../../../schema/post-statuses.ts'
+import { POST_STATUSES } from '../../content/post-statuses.ts'
 import { contentTransforms } from '../../content/transforms/index.ts'
 import { jsonPath } from './mapping/json-path.ts'
 import {

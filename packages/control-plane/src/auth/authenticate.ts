@@ -2,7 +2,6 @@ import type { Request, Response } from 'express'
 import type { KeystoneContext } from '@keystone-6/core/types'
 import type { Db } from '../db/client.ts'
 import type { Account, Identity } from './identity.ts'
-import type { HostRole } from '../../schema/roles.ts'
 import { parseKey, secretMatches } from './api-key-format.ts'
 import type { KeyLookup } from './key-cache.ts'
 import { badRequest, forbidden, unauthenticated } from '../errors.ts'
@@ -14,7 +13,7 @@ const ACCOUNT_FIELDS = { id: true, email: true, name: true, role: true } as cons
 const LAST_USED_RESOLUTION_MS = 60_000
 
 const toAccount = (row: { id: string, email: string, name: string, role: string }): Account =>
-  ({ ...row, role: row.role as HostRole })
+  ({ ...row, role: row.role })
 
 /** What resolving a caller needs: the database, and how to find a key (cached or not). */
 export type Credentials = { db: Db, findKey: KeyLookup }

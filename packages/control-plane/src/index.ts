@@ -6,6 +6,7 @@ import type { DatabaseProvider } from './db/database-url.ts'
 import { builtinResources } from './resources/index.ts'
 import { watchHostAdapter } from './db/watch-host-adapter.ts'
 import { KEY_TABLES } from './auth/key-cache.ts'
+import { controlPlaneAdminFiles } from './admin-ui/admin-files.ts'
 
 export type { ControlPlaneOptions } from './control-plane.ts'
 export type { ControlPlaneSettings } from './options.ts'
@@ -46,10 +47,15 @@ export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTy
     hostAdapter: watched.adapter,
   })
   const hostExtend = keystoneConfig.server?.extendExpressApp
+  const hostAdminFiles = keystoneConfig.ui?.getAdditionalFiles
   return {
     ...keystoneConfig,
     db: { ...keystoneConfig.db, prismaClientOptions: watched.prismaClientOptions },
     lists: { ...plane.extendHostLists(keystoneConfig.lists), ...controlPlaneLists(plane) },
+    ui: {
+      ...keystoneConfig.ui,
+      getAdditionalFiles: async () => [...await hostAdminFiles?.() ?? [], ...controlPlaneAdminFiles(plane.parts.adminPages)],
+    },
     server: {
       ...keystoneConfig.server,
       extendExpressApp: async (app, context) => {
@@ -59,3 +65,11 @@ export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTy
     },
   }
 }
+
+// Helpers a host's own code uses beside the plugin (the demo host's sign-in limits and lists use them).
+export { isUniqueViolation, isRecordNotFound } from './db/client.ts'
+export { consumeFixedWindow, resetFixedWindow, digestSubject, type WindowLimit } from './db/fixed-window.ts'
+export { clientAddressResolver, parseTrustProxy, type ClientAddressOf, type TrustProxy } from './http/client-address.ts'
+export { readOrCreateDevSecret } from './secrets/dev-secret.ts'
+export { compoundUnique } from './db/compound-unique.ts'
+export { slugify } from './lib/slugify.ts'
