@@ -6,6 +6,7 @@ import type { Tx } from './db/client.ts'
 import type { AnyStageDefinition } from './content/stage.ts'
 import { createOutboundGuard, type OutboundGuard } from './outbound/outbound-guard.ts'
 import { clientAddressResolver, type ClientAddressOf, type TrustProxy } from './http/client-address.ts'
+import { resolveHost, type HostOptions, type ResolvedHost } from './host-contract/host-options.ts'
 
 /** Capability name → host roles that hold it. */
 export type CapabilityMap = Record<string, readonly string[]>
@@ -31,6 +32,8 @@ export type RateLimitOptions = {
 
 /** The settings of the control plane; `ControlPlaneOptions` adds the operations and resources a host brings. */
 export type ControlPlaneSettings = {
+  /** The host's lists the control plane reads and writes: its accounts and its posts. @default { accounts: { list: 'User' }, content: { list: 'Post' } } */
+  host?: HostOptions
   /** The host's REST root; the namespace mounts at `{restRoot}/svc/v1`. @default '/api' */
   restRoot?: string
   /** Which host roles hold each capability; merged over the default. @default { manage_options: ['administrator'] } */
@@ -128,6 +131,7 @@ export type ControlPlaneSettings = {
 }
 
 export type ResolvedOptions = {
+  host: ResolvedHost
   restRoot: string
   basePath: string
   capabilities: CapabilityMap
@@ -200,6 +204,7 @@ export function resolveOptions (
   const aiTestTimeoutMs = options.aiTestTimeoutMs ?? 10_000
   if (!Number.isInteger(aiTestTimeoutMs) || aiTestTimeoutMs < 1) throw new Error(`aiTestTimeoutMs must be a positive integer, got ${aiTestTimeoutMs}`)
   return {
+    host: resolveHost(options.host),
     restRoot,
     basePath: `${restRoot}/svc/v1`,
     capabilities: Object.assign({ manage_options: ['administrator'] }, ...resources.capabilities, options.capabilities),

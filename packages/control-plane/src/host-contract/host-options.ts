@@ -1,0 +1,23 @@
+import { resolveAccounts, type HostAccountsOptions, type ResolvedAccounts } from './accounts.ts'
+import { resolveContent, type HostContentOptions, type ResolvedContent } from './content.ts'
+
+/** The parts of the host the control plane reads: its accounts and, when it has them, its posts. */
+export type HostOptions = {
+  /** The accounts that sign in, own API keys and hold roles. @default the `User` list */
+  accounts?: HostAccountsOptions
+  /**
+   * The posts that content sources write and pipelines transform, or `false` for a host without
+   * posts: content sources and pipelines are then left out (`modules.list` says why).
+   * @default the `Post` list
+   */
+  content?: HostContentOptions | false
+}
+
+export type ResolvedHost = {
+  accounts: ResolvedAccounts
+  content: ResolvedContent | false
+}
+
+export function resolveHost (options: HostOptions = {}): ResolvedHost {
+  return { accounts: resolveAccounts(options.accounts), content: resolveContent(options.content) }
+}
