@@ -140,7 +140,7 @@ async function startHost (database: DatabaseTarget): Promise<Host> {
     databaseUrl: database.url,
     sessionSecret: randomBytes(32).toString('base64'),
     controlPlane: {
-      encryptionKey: randomBytes(32).toString('hex'),
+      security: { encryptionKey: randomBytes(32).toString('hex') },
       varDir: 'var/bench',
       // The default store, exact on one instance; a multi-instance site may choose 'database'.
       rateLimit: { points: UNREACHABLE_RATE_LIMIT, store: 'memory' },

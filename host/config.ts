@@ -7,7 +7,6 @@ import { resolveDatabase } from 'keystone-svc-control-plane/database'
 import { createAdapterFactory } from 'keystone-svc-control-plane/database'
 import { wireLegacyPasswordRehash } from './legacy-rehash.ts'
 import { sessionSecret } from './session-secret.ts'
-import { optionalIntegerEnv, optionalListEnv } from './env.ts'
 import { isProduction, missingSharedSecret, servedOverHttps } from './runtime-mode.ts'
 import { clientAddressResolver, parseTrustProxy } from 'keystone-svc-control-plane'
 import { throttleSignIn, type SignInLimits } from './sign-in-throttle.ts'
@@ -25,24 +24,13 @@ export type HostSettings = {
   signInLimits?: SignInLimits
 }
 
-/** The control-plane options this host reads from its environment. */
-export function controlPlaneOptionsFromEnv (env: NodeJS.ProcessEnv = process.env): ControlPlaneOptions {
-  const multiInstance = resolveDatabase(env.DATABASE_URL).provider === 'postgresql'
-  return {
-    maxCrmSystems: optionalIntegerEnv('SVC_MAX_CRM_SYSTEMS', env),
-    rateLimit: { points: optionalIntegerEnv('SVC_RATE_LIMIT_PER_MINUTE', env), store: multiInstance ? 'database' : 'memory' },
-    leadsContactCrmNum: optionalIntegerEnv('SVC_LEADS_CONTACT_CRM_NUM', env),
-    publicLeadOrigins: optionalListEnv('SVC_PUBLIC_LEAD_ORIGINS', env),
-    publicLeadRateLimit: { points: optionalIntegerEnv('SVC_PUBLIC_LEAD_RATE_LIMIT_PER_HOUR', env) },
-    ingestRateLimit: { points: optionalIntegerEnv('SVC_INGEST_RATE_LIMIT_PER_MINUTE', env) },
-    siteUrl: env.SITE_URL || `http://localhost:${env.PORT || 3000}`,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.SVC_MAIL_FROM || undefined,
-    mcpAllowedHosts: optionalListEnv('SVC_MCP_ALLOWED_HOSTS', env),
-    varDir: env.SVC_VAR_DIR || undefined,
-    outboundAllow: optionalListEnv('SVC_OUTBOUND_ALLOW', env),
-    trustProxy: parseTrustProxy(env.SVC_TRUST_PROXY),
-  }
+/**
+ * The control-plane options of this host. The package reads its own environment variables
+ * (docs/configuration.md); the host adds only what it knows better: the site address from `PORT`
+ * when `SITE_URL` is unset.
+ */
+export function controlPlaneOptions (env: NodeJS.ProcessEnv = process.env): ControlPlaneOptions {
+  return { env, ...env.SITE_URL?.trim() ? {} : { http: { siteUrl: `http://localhost:${env.PORT || 3000}` } } }
 }
 
 /** This host ships the extension guide's worked example, so it is always built and tested. */
@@ -56,7 +44,7 @@ export function createHostConfig (settings: HostSettings = {}) {
   if (missingSecret) throw new Error(missingSecret)
   const production = isProduction()
   const database = resolveDatabase(settings.databaseUrl ?? process.env.DATABASE_URL)
-  const controlPlane = settings.controlPlane ?? controlPlaneOptionsFromEnv()
+  const controlPlane = settings.controlPlane ?? controlPlaneOptions()
   const { withAuth } = createAuth({
     listKey: 'User',
     identityField: 'email',
@@ -83,8 +71,8 @@ export function createHostConfig (settings: HostSettings = {}) {
       apolloConfig: { introspection: !production },
       extendGraphqlSchema: schema => throttleSignIn(schema, {
         limits: settings.signInLimits,
-        clientAddress: clientAddressResolver(controlPlane.trustProxy),
-        now: controlPlane.now ?? (() => new Date()),
+        clientAddress: clientAddressResolver(controlPlane.http?.trustProxy ?? parseTrustProxy(process.env.SVC_TRUST_PROXY)),
+        now: controlPlane.clock ?? (() => new Date()),
       }),
     },
     telemetry: false,

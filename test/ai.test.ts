@@ -4,6 +4,7 @@ import { useTestServer } from './support/use-test-server.ts'
 import { getWithKey, seenBodies } from './support/client.ts'
 import { answerJson, startLoopbackServer, type LoopbackServer } from './support/loopback-server.ts'
 import { SecretBox, parseEncryptionKey } from '../packages/control-plane/src/secrets/secret-box.ts'
+import { ai as aiResource } from '../packages/control-plane/src/resources/ai/index.ts'
 
 const TIMEOUT_MS = 1000
 const KEYS = {
@@ -14,7 +15,7 @@ const KEYS = {
   wrong: 'sk-wrongPlaintextKey0x0005',
 }
 
-const plane = useTestServer({ aiTestTimeoutMs: TIMEOUT_MS })
+const plane = useTestServer({ builtins: [aiResource({ testTimeoutMs: TIMEOUT_MS })] })
 const ai = plane.caller('ai')
 let provider: LoopbackServer
 let redirectTarget: LoopbackServer

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from './support/server.ts'
 import { BASE } from './support/client.ts'
 import { GRAPHQL } from './support/session-client.ts'
 import { parseTrustProxy } from '../packages/control-plane/src/http/client-address.ts'
+import { leads } from '../packages/control-plane/src/resources/leads/index.ts'
 
 const FORM = `${BASE}/public/leads`
 let behindProxy: TestServer
@@ -14,10 +15,10 @@ beforeAll(async () => {
   // Counting windows are fixed (an hour, a quarter-hour): a clock that starts at an hour keeps every count in one.
   const started = Date.now()
   const now = () => new Date(Date.UTC(2030, 0, 1) + Date.now() - started)
-  const limit = { publicLeadRateLimit: { points: 2, durationSeconds: 3600 }, now }
-  behindProxy = await startTestServer({ ...limit, trustProxy: 1 })
+  const limit = { builtins: [leads({ publicRateLimit: { points: 2, durationSeconds: 3600 } })], clock: now }
+  behindProxy = await startTestServer({ ...limit, http: { trustProxy: 1 } })
   direct = await startTestServer(limit, behindProxy)
-  byProxyAddress = await startTestServer({ ...limit, trustProxy: ['loopback'] }, behindProxy)
+  byProxyAddress = await startTestServer({ ...limit, http: { trustProxy: ['loopback'] } }, behindProxy)
 })
 afterAll(async () => {
   await byProxyAddress.close()
@@ -82,6 +83,6 @@ describe('SVC_TRUST_PROXY', () => {
   })
 
   test('an address list that is not addresses stops startup', async () => {
-    await expect(startTestServer({ trustProxy: ['not-an-address'] }, behindProxy)).rejects.toThrow()
+    await expect(startTestServer({ http: { trustProxy: ['not-an-address'] } }, behindProxy)).rejects.toThrow()
   })
 })

@@ -38,7 +38,7 @@ describe('forwarding with a controlled clock', () => {
   let clock = new Date()
   const advance = (ms: number) => { clock = new Date(clock.getTime() + ms) }
   // No worker runs by itself here: the test drives each outbox pass and moves the clock.
-  const plane = useTestServer({ now: () => clock, outbox: false })
+  const plane = useTestServer({ clock: () => clock, outbox: false })
   const sources = sourcesOf(plane)
   // Each test drives the outbox itself, so it starts with none of another test's forwards queued.
   beforeEach(async () => { await plane.server.db.svcOutboxMessage.deleteMany() })

@@ -10,7 +10,7 @@ const POISON = 'poison@example.com'
 let clock = new Date('2026-04-01T10:00:00Z')
 
 const plane = useTestServer({
-    now: () => clock,
+    clock: () => clock,
     outbox: false,
     ingestRateLimit: { points: RATE, durationSeconds: 60 },
     // A host's resolver with a bug that one delivery's author triggers: an unexpected error mid-processing.

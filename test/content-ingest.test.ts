@@ -10,8 +10,8 @@ const MAX_BODY = 64 * 1024
 const PROVIDED_SECRET = 'a-Provided-Secret-Of-Some-Length'
 
 const plane = useTestServer({
-    now: () => clock,
-    maxBodyBytes: MAX_BODY,
+    clock: () => clock,
+    http: { maxBodyBytes: MAX_BODY },
     outbox: false,
     resolveAuthor: async ({ by, value }) => (by === 'email' && value === 'ada@example.com') || (by === 'name' && value === 'Ada Lovelace') ? 12 : null,
   })

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/use-test-server.ts'
 import { seenBodies } from './support/client.ts'
+import { crm as crmResource } from '../packages/control-plane/src/resources/crm/index.ts'
 
-const plane = useTestServer({ maxCrmSystems: 3 })
+const plane = useTestServer({ builtins: [crmResource({ maxSystems: 3 })] })
 const crm = plane.caller('crm')
 const API_KEY_PLAINTEXT = 'crm-secret-Plaintext-0xDEADBEEF'
 

@@ -36,7 +36,7 @@ const forget = defineOperation({
 
 const plane = useTestServer({
   operations: [greet, forget],
-  capabilities: { manage_options: ['administrator'], edit_posts: ['administrator', 'editor'] },
+  security: { capabilities: { manage_options: ['administrator'], edit_posts: ['administrator', 'editor'] } },
 })
 let editor: ActingAccount
 

@@ -3,7 +3,7 @@ import request from 'supertest'
 import { useTestServer } from './support/use-test-server.ts'
 import { BASE, getWithKey } from './support/client.ts'
 
-const plane = useTestServer({ maxBodyBytes: 4096 })
+const plane = useTestServer({ http: { maxBodyBytes: 4096 } })
 
 const post = (body: string | object, contentType = 'application/json') => request(plane.server.app)
   .post(`${BASE}/manage/dispatch`)

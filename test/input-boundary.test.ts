@@ -5,10 +5,11 @@ import { useTestServer } from './support/use-test-server.ts'
 import { BASE, getWithKey } from './support/client.ts'
 import { deliver } from './support/webhooks.ts'
 import { findInputIssue, jsonTextTooDeep, MAX_JSON_DEPTH } from '../packages/control-plane/src/registry/input-boundary.ts'
+import { leads } from '../packages/control-plane/src/resources/leads/index.ts'
 
 const nest = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
 
-const plane = useTestServer({ outbox: false, publicLeadRateLimit: false })
+const plane = useTestServer({ outbox: false, builtins: [leads({ publicRateLimit: false })] })
 
 describe('the input rule', () => {
   test('names the first string or key holding U+0000 or a lone surrogate, at any depth', () => {

@@ -3,12 +3,13 @@ import { useTestServer } from './support/use-test-server.ts'
 import { seenBodies } from './support/client.ts'
 import { startHttpPeer, type HttpPeer } from './support/http-peer.ts'
 import { CONTACT_STATUS_TOPIC } from '../packages/control-plane/src/resources/leads/contact-push.ts'
+import { leads as leadsResource } from '../packages/control-plane/src/resources/leads/index.ts'
 
 const CRM_KEY = 'contact-crm-key-PLAINTEXT-5f1e'
 const ROTATED_KEY = 'contact-crm-key-ROTATED-77aa'
 
 let clock = new Date('2026-05-01T08:00:00.000Z')
-const plane = useTestServer({ now: () => clock, leadsContactCrmNum: 1, outbox: { pollMs: 3_600_000, baseMs: 1000 } })
+const plane = useTestServer({ clock: () => clock, builtins: [leadsResource({ contactCrmNum: 1 })], outbox: { pollMs: 3_600_000, baseMs: 1000 } })
 const leads = plane.caller('leads')
 const crm = plane.caller('crm')
 const variables = plane.caller('variables')

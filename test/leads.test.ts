@@ -4,7 +4,7 @@ import { getWithKey } from './support/client.ts'
 
 let clock: Date
 
-const plane = useTestServer({ outbox: false, now: () => clock })
+const plane = useTestServer({ outbox: false, clock: () => clock })
 beforeEach(async () => {
   clock = new Date('2026-04-01T09:00:00.000Z')
   await plane.server.db.svcLeadEvent.deleteMany()

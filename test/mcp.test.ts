@@ -12,7 +12,6 @@ import { PRODUCT_VERSION } from '../packages/control-plane/src/version.ts'
 import { operationOfTool } from '../packages/control-plane/src/mcp/tool-name.ts'
 import { allowedHostnames } from '../packages/control-plane/src/mcp/dns-rebinding.ts'
 import { resolveOptions } from '../packages/control-plane/src/options.ts'
-import { controlPlaneOptionsFromEnv } from '../host/config.ts'
 
 /** A host operation whose data is a list, not an object. */
 const siteTags = defineOperation({
@@ -163,10 +162,10 @@ describe('connecting to the MCP endpoint', () => {
   })
 
   test('the host names accepted are the site\'s, loopback and SVC_MCP_ALLOWED_HOSTS; anything but a bare host name there stops startup', () => {
-    const options = resolveOptions(controlPlaneOptionsFromEnv({ SITE_URL: 'https://www.example.com', SVC_MCP_ALLOWED_HOSTS: 'CMS.internal, 10.0.0.7' }))
+    const options = resolveOptions({ env: { SITE_URL: 'https://www.example.com', SVC_MCP_ALLOWED_HOSTS: 'CMS.internal, 10.0.0.7' } })
     expect(allowedHostnames(options).sort()).toEqual(['10.0.0.7', '127.0.0.1', '[::1]', 'cms.internal', 'localhost', 'www.example.com'])
     for (const host of ['https://cms.internal', 'cms.internal:8080', 'cms.internal/path']) {
-      expect(() => resolveOptions({ mcpAllowedHosts: [host] })).toThrow(/not a host name/)
+      expect(() => resolveOptions({ env: {}, http: { mcpAllowedHosts: [host] } })).toThrow(/not a host name/)
     }
   })
 

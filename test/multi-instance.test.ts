@@ -8,6 +8,7 @@ import { createAccount } from './support/accounts.ts'
 import { resolveDatabase } from '../packages/control-plane/src/db/database-url.ts'
 import { migrate } from '../packages/control-plane/src/db/migrate.ts'
 import type { Db } from '../packages/control-plane/src/db/client.ts'
+import { crm } from '../packages/control-plane/src/resources/crm/index.ts'
 
 const MAX = 25
 const CALLS = 40
@@ -46,7 +47,7 @@ async function expectExactlyMaxSlotsFilled (targets: Array<Parameters<typeof req
 }
 
 describe('concurrent crm.create within one process', () => {
-  const plane = useTestServer({ maxCrmSystems: MAX, rateLimit: false })
+  const plane = useTestServer({ builtins: [crm({ maxSystems: MAX })], rateLimit: false })
 
   test(`${CALLS} parallel creates fill exactly ${MAX} distinct slots; the rest are 409 conflict`, async () => {
     await expectExactlyMaxSlotsFilled([plane.server.app], plane.admin.key, plane.server.db)

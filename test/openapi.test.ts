@@ -12,7 +12,7 @@ type Json = Record<string, any>
 
 const SITE_URL = 'https://cms.example.com'
 
-const plane = useTestServer({ siteUrl: SITE_URL })
+const plane = useTestServer({ http: { siteUrl: SITE_URL } })
 let document: Json
 let operations: ManifestEntry[]
 

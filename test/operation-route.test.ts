@@ -6,7 +6,7 @@ import { createAccount } from './support/accounts.ts'
 import { BASE } from './support/client.ts'
 import { PRODUCT_VERSION } from '../packages/control-plane/src/version.ts'
 
-const plane = useTestServer({ maxBodyBytes: 4096 })
+const plane = useTestServer({ http: { maxBodyBytes: 4096 } })
 
 /** `POST {base}/manage/{resource}/{action}` with `body` as the params (a string is sent as it is). */
 function viaRoute (operation: string, body?: unknown, key = plane.admin.key) {

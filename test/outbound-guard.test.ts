@@ -10,7 +10,7 @@ import { AddressPolicy } from '../packages/control-plane/src/outbound/address-po
 import { createOutboundGuard } from '../packages/control-plane/src/outbound/outbound-guard.ts'
 import { DeliveryError, getJson, postJson } from '../packages/control-plane/src/outbound/http-client.ts'
 import { resolveOptions } from '../packages/control-plane/src/options.ts'
-import { controlPlaneOptionsFromEnv } from '../host/config.ts'
+import { leads } from '../packages/control-plane/src/resources/leads/index.ts'
 
 /** Allows the loopback peers, like every other suite: it stores their URLs and sets things up. */
 let permissive: TestServer
@@ -23,8 +23,8 @@ let call: Record<'permissive' | 'strict', (resource: string) => ReturnType<typeo
 beforeAll(async () => {
   peer = await startHttpPeer()
   bigAnswers = await startLoopbackServer((_req, res) => answerJson(res, 200, { data: [{ id: 'x'.repeat(5 * 1024 * 1024) }] }))
-  permissive = await startTestServer({ outbox: false, leadsContactCrmNum: 1 })
-  strict = await startTestServer({ outboundAllow: [], leadsContactCrmNum: 1, outbox: { pollMs: 3_600_000 } }, permissive)
+  permissive = await startTestServer({ outbox: false, builtins: [leads({ contactCrmNum: 1 })] })
+  strict = await startTestServer({ security: { outboundAllow: [] }, builtins: [leads({ contactCrmNum: 1 })], outbox: { pollMs: 3_600_000 } }, permissive)
   const account = await createAccount(permissive.db)
   const viaPermissive = dispatcher(permissive.app, account.key)
   const viaStrict = dispatcher(strict.app, account.key)
@@ -169,7 +169,7 @@ describe('the address policy', () => {
     expect(policy.allowsHost('CRM.internal')).toBe(true)
     expect(policy.literalRefusal('http://crm.internal:8080/')).toBeNull()
     expect(() => new AddressPolicy(['http://crm.internal/'])).toThrow('neither a host name, an IP address nor a CIDR range')
-    expect(() => resolveOptions(controlPlaneOptionsFromEnv({ SVC_OUTBOUND_ALLOW: 'crm.internal, 10.0.0.0/99' }))).toThrow('"10.0.0.0/99" is neither')
-    expect(resolveOptions(controlPlaneOptionsFromEnv({ SVC_OUTBOUND_ALLOW: 'crm.internal, 10.0.0.0/8' })).outbound.policy.refusal('10.1.1.1')).toBeNull()
+    expect(() => resolveOptions({ env: { SVC_OUTBOUND_ALLOW: 'crm.internal, 10.0.0.0/99' } })).toThrow('"10.0.0.0/99" is neither')
+    expect(resolveOptions({ env: { SVC_OUTBOUND_ALLOW: 'crm.internal, 10.0.0.0/8' } }).outbound.policy.refusal('10.1.1.1')).toBeNull()
   })
 })

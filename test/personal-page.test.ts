@@ -4,7 +4,7 @@ import { useTestServer } from './support/use-test-server.ts'
 
 const SITE = 'https://www.example.com/blog'
 
-const plane = useTestServer({ siteUrl: `${SITE}/` })
+const plane = useTestServer({ http: { siteUrl: `${SITE}/` } })
 const users = plane.caller('users')
 beforeAll(async () => {
   await users('create', {

@@ -55,7 +55,7 @@ const testStages = [
   }),
 ]
 
-const plane = useTestServer({ outbox: false, now: () => clock, stages: testStages })
+const plane = useTestServer({ outbox: false, clock: () => clock, stages: testStages })
 const pipelines = plane.caller('pipelines')
 
 async function ok (action: string, params: Record<string, unknown> = {}) {

@@ -2,6 +2,7 @@ import { describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { useTestServer } from './support/use-test-server.ts'
 import { BASE } from './support/client.ts'
+import { leads } from '../packages/control-plane/src/resources/leads/index.ts'
 
 const FORM = `${BASE}/public/leads`
 const SITE = 'https://www.example.com'
@@ -11,11 +12,10 @@ let nextIp = 1
 
 const plane = useTestServer({
   outbox: false,
-  now: () => clock,
-  publicLeadOrigins: [SITE],
-  publicLeadRateLimit: { points: 3, durationSeconds: 600 },
+  clock: () => clock,
+  builtins: [leads({ publicOrigins: [SITE], publicRateLimit: { points: 3, durationSeconds: 600 } })],
   // As behind a reverse proxy: the client address comes from X-Forwarded-For, so each test can be its own client.
-  trustProxy: ['loopback'],
+  http: { trustProxy: ['loopback'] },
 })
 
 /** A fresh client address, so one test's submissions do not count against another's. */

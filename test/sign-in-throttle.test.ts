@@ -8,7 +8,7 @@ import { signIn } from './support/session-client.ts'
 const WINDOW_MS = 15 * 60 * 1000
 let clock = new Date('2026-06-01T10:00:00.000Z')
 const advance = (ms: number) => { clock = new Date(clock.getTime() + ms) }
-const plane = useTestServer({ now: () => clock })
+const plane = useTestServer({ clock: () => clock })
 
 /** Starts each test at the beginning of a fresh window, so a lock lasts the whole window. */
 const freshWindow = () => { clock = new Date((Math.floor(clock.getTime() / WINDOW_MS) + 2) * WINDOW_MS) }
@@ -62,7 +62,7 @@ describe('password sign-in is throttled per account', () => {
     freshWindow()
     const account = await plane.account('administrator')
     await wrongPasswords(account.email, 10)
-    const second = await startTestServer({ now: () => clock }, plane.server)
+    const second = await startTestServer({ clock: () => clock }, plane.server)
     try {
       expect(await signIn(second.app, account.email, account.password)).toMatchObject({ ok: false, message: expect.stringContaining('Too many sign-in attempts') })
     } finally {

@@ -3,7 +3,7 @@ import { useTestServer } from './support/use-test-server.ts'
 
 const SITE = 'https://team.example.com'
 
-const plane = useTestServer({ siteUrl: SITE })
+const plane = useTestServer({ http: { siteUrl: SITE } })
 const users = plane.caller('users')
 const roles = plane.caller('roles')
 

@@ -21,7 +21,7 @@ let smtp: TestSmtpServer
 beforeAll(async () => { smtp = await startSmtpServer() })
 afterAll(async () => { await smtp.close() })
 
-const plane = useTestServer(() => ({ siteUrl: SITE, smtpUrl: smtp.url, mailFrom: 'team@example.com', now }))
+const plane = useTestServer(() => ({ http: { siteUrl: SITE }, mail: { smtpUrl: smtp.url, from: 'team@example.com' }, clock: now }))
 const users = plane.caller('users')
 
 const welcome = (user_num: string, extra: Record<string, unknown> = {}) => users('send_welcome_email', { user_num, ...extra }, true)
@@ -225,7 +225,7 @@ describe('across processes', () => {
   let usersOnSecond: ReturnType<typeof resourceCaller>
 
   beforeAll(async () => {
-    second = await startTestServer({ siteUrl: SITE, smtpUrl: smtp.url, now }, plane.server)
+    second = await startTestServer({ http: { siteUrl: SITE }, mail: { smtpUrl: smtp.url }, clock: now }, plane.server)
     usersOnSecond = resourceCaller(dispatcher(second.app, plane.admin.key), 'users')
   })
   afterAll(async () => second.close())
@@ -274,7 +274,7 @@ describe('audit', () => {
 
 describe('without SMTP_URL', () => {
   const outboxDir = path.join('var', 'test', `outbox-${randomUUID()}`)
-  const offline = useTestServer({ siteUrl: 'http://localhost:4000', outboxDir, now })
+  const offline = useTestServer({ http: { siteUrl: 'http://localhost:4000' }, mail: { outboxDir }, clock: now })
   afterAll(async () => { await rm(outboxDir, { recursive: true, force: true }) })
 
   test('the message is written as an .eml file to the outbox folder', async () => {

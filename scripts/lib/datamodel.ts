@@ -15,7 +15,7 @@ const PLACEHOLDER_URL: Record<DatabaseProvider, string> = {
 export async function keystoneDatamodel (provider: DatabaseProvider): Promise<string> {
   // Keystone formats the schema with the Prisma CLI, which only checks that this file exists.
   process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= process.execPath
-  const config = createHostConfig({ databaseUrl: PLACEHOLDER_URL[provider], sessionSecret: 'x'.repeat(32), controlPlane: { encryptionKey: '0'.repeat(64) } })
+  const config = createHostConfig({ databaseUrl: PLACEHOLDER_URL[provider], sessionSecret: 'x'.repeat(32), controlPlane: { env: {}, security: { encryptionKey: '0'.repeat(64) } } })
   const { prisma } = await buildArtifacts(process.cwd(), createSystem(config as never))
   return prisma
 }

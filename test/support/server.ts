@@ -3,7 +3,7 @@ import { getContext } from '@keystone-6/core/context'
 import { createExpressServer } from '@keystone-6/core/___internal-do-not-use-will-break-in-patch/artifacts'
 import type { Express } from 'express'
 import * as PrismaModule from '../../generated/prisma/client.ts'
-import { controlPlaneOptionsFromEnv, createHostConfig } from '../../host/config.ts'
+import { createHostConfig } from '../../host/config.ts'
 import type { ControlPlaneOptions } from '../../packages/control-plane/src/index.ts'
 import { resolveDatabase } from '../../packages/control-plane/src/db/database-url.ts'
 import { createTestDatabase } from './database.ts'
@@ -38,18 +38,20 @@ export async function startTestServer (controlPlane: ControlPlaneOptions = {}, s
   const databaseUrl = sharedWith?.databaseUrl ?? database!.url
   if (!sharedWith) await migrate(resolveDatabase(databaseUrl))
   const encryptionKey = sharedWith?.encryptionKey ?? randomBytes(32).toString('hex')
-  const fromEnv = controlPlaneOptionsFromEnv({ DATABASE_URL: databaseUrl })
   const config = createHostConfig({
     databaseUrl,
     sessionSecret: randomBytes(32).toString('base64'),
     controlPlane: {
-      ...fromEnv,
-      encryptionKey,
+      // The developer's environment stays out of the suite: every setting is its default or the test's own.
+      env: {},
       varDir: 'var/test',
-      // The suite's other systems are loopback peers (test/support/loopback-server.ts).
-      outboundAllow: ['127.0.0.1'],
       ...controlPlane,
-      rateLimit: controlPlane.rateLimit === false ? false : { ...fromEnv.rateLimit || {}, ...controlPlane.rateLimit },
+      security: {
+        encryptionKey,
+        // The suite's other systems are loopback peers (test/support/loopback-server.ts).
+        outboundAllow: ['127.0.0.1'],
+        ...controlPlane.security,
+      },
     },
   })
   const context = getContext(config, PrismaModule)

@@ -29,5 +29,5 @@ export function referenceHostConfig (provider: 'sqlite' | 'postgresql') {
       Tag: list({ ...open, db: { idField: { kind: 'autoincrement' } }, fields: { slug: text({ isIndexed: 'unique' }), name: text() } }),
       Category: list({ ...open, db: { idField: { kind: 'autoincrement' } }, fields: { slug: text({ isIndexed: 'unique' }), name: text() } }),
     },
-  }, { encryptionKey: '0'.repeat(64) }))
+  }, { security: { encryptionKey: '0'.repeat(64) } }))
 }

@@ -3,12 +3,20 @@ import type { RuntimeParts } from './runtime.ts'
 import type { MountedRoute } from './http/route.ts'
 import type { Lists, Resource, Seed } from './define-resource.ts'
 import { resolveOptions, type ControlPlaneSettings, type HostFacts, type ResolvedOptions } from './options.ts'
+import { resolveSettings } from './settings/define-settings.ts'
+import type { Env } from './settings/env-values.ts'
 
 export type ControlPlaneOptions = ControlPlaneSettings & {
   /** Resources the host adds, made with `defineResource`; they install exactly like the built-ins. @default [] */
   extensions?: readonly Resource[]
   /** One-off operations of the host's that belong to no resource of its own; they dispatch like built-ins. @default [] */
   operations?: readonly Operation[]
+  /**
+   * Built-in resources with settings of the host's, made with their factories (`crm({ maxSystems: 20 })`,
+   * `leads({ publicOrigins: ['https://www.example.com'] })`); each replaces the built-in of its name.
+   * @default [] (every built-in with its settings from the environment and its defaults)
+   */
+  builtins?: readonly Resource[]
 }
 
 /** One installation: the settings and every resource, with what the derived tables read from them. */
@@ -37,12 +45,18 @@ export function resolveControlPlane (
   options: ControlPlaneOptions = {},
   host: HostFacts = { databaseProvider: 'sqlite' },
 ): ControlPlane {
-  const { extensions = [], operations = [], ...settings } = options
-  const resources = [...builtins, ...extensions]
+  const { extensions = [], operations = [], builtins: configured = [], ...settings } = options
+  for (const resource of configured) {
+    if (!builtins.some(builtin => builtin.name === resource.name)) throw new Error(`builtins: ${resource.name} is not a built-in resource (add your own with extensions)`)
+  }
+  const installed = builtins.map(builtin => configured.find(resource => resource.name === builtin.name) ?? builtin)
+  const resources = [...installed, ...extensions]
   assertUnique('resource', resources.map(resource => resource.name))
+  const env = (settings.env ?? process.env) as Env
   const resolved = resolveOptions(settings, host, {
     capabilities: resources.map(resource => resource.capabilities),
     stages: resources.flatMap(resource => resource.stages),
+    settings: new Map(resources.flatMap(resource => resource.settings ? [[resource.name, resolveSettings(resource.settings, resource.settingsInput, env)] as const] : [])),
   })
   const outboxTopics = resources.flatMap(resource => resource.outboxTopics)
   assertUnique('outbox topic', outboxTopics.map(topic => topic.topic))

@@ -8,6 +8,7 @@ import type { OutboxTopic } from './outbox/topic.ts'
 import type { MountedRoute, PublicRoute } from './http/route.ts'
 import type { AnyStageDefinition } from './content/stage.ts'
 import type { AdminPage } from './registry/manifest.ts'
+import type { SettingsDeclaration } from './settings/define-settings.ts'
 
 export type { AdminPage }
 
@@ -56,13 +57,24 @@ export type ResourceConfig = {
   stages?: readonly AnyStageDefinition[]
   /** Wraps lists of the host (e.g. adds hooks to its `Post` list); must return every list it was given. @default unchanged */
   extendHostLists?: (lists: Lists, options: ResolvedOptions) => Lists
+  /**
+   * The settings it owns, made with `defineSettings`: a zod schema with defaults and the
+   * environment variables that set them. Parsed at startup (a bad value stops it, naming the
+   * resource); handlers read them with `settings.of(options)`. Given values come from
+   * `configureResource(resource, values)`.
+   * @default no settings
+   */
+  settings?: SettingsDeclaration
 }
 
 /** A resource as the control plane installs it: every part present, routes tagged with its module. */
-export type Resource = Required<Omit<ResourceConfig, 'lists' | 'extendHostLists' | 'routes'>> & {
+export type Resource = Required<Omit<ResourceConfig, 'lists' | 'extendHostLists' | 'routes' | 'settings'>> & {
   lists: NonNullable<ResourceConfig['lists']>
   extendHostLists: NonNullable<ResourceConfig['extendHostLists']>
   routes: readonly MountedRoute[]
+  settings: SettingsDeclaration | null
+  /** The values the host gave its settings (`configureResource`), before the environment and the defaults. */
+  settingsInput: object | undefined
 }
 
 const NAME = /^[a-z][a-z0-9_]*$/
@@ -85,5 +97,17 @@ export function defineResource (config: ResourceConfig): Resource {
     capabilities: config.capabilities ?? {},
     stages: config.stages ?? [],
     extendHostLists: config.extendHostLists ?? (lists => lists),
+    settings: config.settings ?? null,
+    settingsInput: undefined,
   }
+}
+
+/**
+ * The resource with its settings given by the host, e.g. `configureResource(crm, { maxSystems: 20 })`;
+ * a value given here wins over its environment variable and its default. The built-ins' factories
+ * (`crm({ maxSystems: 20 })`) are this.
+ */
+export function configureResource<Input extends object> (resource: Resource, values: Input): Resource {
+  if (!resource.settings) throw new Error(`the ${resource.name} resource has no settings`)
+  return { ...resource, settingsInput: values }
 }

@@ -1,4 +1,5 @@
-import { defineResource } from '../../define-resource.ts'
+import { configureResource, defineResource } from '../../define-resource.ts'
+import { aiResourceSettings, type AiResourceSettings } from './resource-settings.ts'
 import { aiSettingsList } from './model.ts'
 import { clearAiSecret } from './operations/clear-secret.ts'
 import { getAi } from './operations/get.ts'
@@ -9,6 +10,10 @@ import { updateAi } from './operations/update.ts'
 /** The site's AI provider: its settings and its secret key. */
 export const aiResource = defineResource({
   name: 'ai',
+  settings: aiResourceSettings,
   lists: readOnly => ({ SvcAiSetting: aiSettingsList(readOnly()) }),
   operations: [clearAiSecret, getAi, setAiSecret, testAi, updateAi],
 })
+
+/** The ai resource with settings of the host's, for `withControlPlane(config, { builtins: [ai({ … })] })`. */
+export const ai = (settings: AiResourceSettings) => configureResource(aiResource, settings)

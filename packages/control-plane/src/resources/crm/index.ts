@@ -1,4 +1,5 @@
-import { defineResource } from '../../define-resource.ts'
+import { configureResource, defineResource } from '../../define-resource.ts'
+import { crmSettings, type CrmSettings } from './resource-settings.ts'
 import { crmSlotList } from './model.ts'
 import { createCrm } from './operations/create.ts'
 import { deleteCrm } from './operations/delete.ts'
@@ -10,8 +11,12 @@ import { updateCrm } from './operations/update.ts'
 /** Connections to CRM systems, in numbered slots. */
 export const crmResource = defineResource({
   name: 'crm',
+  settings: crmSettings,
   lists: readOnly => ({ SvcCrmSlot: crmSlotList(readOnly()) }),
   operations: [createCrm, deleteCrm, getCrm, listCrm, setCrmSecret, updateCrm],
   statusCounters: [{ key: 'crm', count: db => db.svcCrmSlot.count() }],
   adminPages: [{ path: '/crm', label: 'CRM', title: 'CRM connections', requires: ['crm.list'] }],
 })
+
+/** The crm resource with settings of the host's, for `withControlPlane(config, { builtins: [crm({ … })] })`. */
+export const crm = (settings: CrmSettings) => configureResource(crmResource, settings)

@@ -1,3 +1,4 @@
+import { leadsSettings } from './resource-settings.ts'
 import { z } from 'zod'
 import type { OutboxDeps, OutboxTopic } from '../../outbox/topic.ts'
 import type { OutboxMessage } from '../../outbox/enqueue.ts'
@@ -41,7 +42,7 @@ export const CONTACT_CRM_VARIABLE = 'leads.contact_crm_num'
  */
 async function contactCrmSlot (deps: OutboxDeps): Promise<number | null> {
   const variable = await readVariable(deps.db, CONTACT_CRM_VARIABLE)
-  if (variable === undefined || variable === null || variable === '') return deps.options.leadsContactCrmNum
+  if (variable === undefined || variable === null || variable === '') return leadsSettings.of(deps.options).contactCrmNum
   const parsed = slotNumber.safeParse(typeof variable === 'number' ? String(variable) : variable)
   if (!parsed.success) throw new DeliveryError(`the variable ${CONTACT_CRM_VARIABLE} is not a slot number`)
   return parsed.data

@@ -1,4 +1,5 @@
-import { defineResource } from '../../define-resource.ts'
+import { configureResource, defineResource } from '../../define-resource.ts'
+import { leadsSettings, type LeadsSettings } from './resource-settings.ts'
 import { leadList } from './model.ts'
 import { leadEventList } from './event-model.ts'
 import { contactStatusTopic } from './contact-push.ts'
@@ -17,6 +18,7 @@ import { internalList } from '../../auth/list-access.ts'
 /** Leads from the site's forms, each with a hash-chained timeline, pushed to the external contact system. */
 export const leadsResource = defineResource({
   name: 'leads',
+  settings: leadsSettings,
   lists: readOnly => ({ SvcLead: leadList(readOnly()), SvcLeadEvent: leadEventList(internalList(readOnly())) }),
   operations: [
     captureLeadOperation, deleteLead, exportLeads, getLead, linkRtContact, listLeads, setLeadStatus, setLeadStatusLocal, verifyLead,
@@ -26,3 +28,6 @@ export const leadsResource = defineResource({
   statusCounters: [{ key: 'leads', count: db => db.svcLead.count() }],
   adminPages: [{ path: '/leads', label: 'Leads', title: 'Leads', requires: ['leads.list', 'leads.get'] }],
 })
+
+/** The leads resource with settings of the host's, for `withControlPlane(config, { builtins: [leads({ … })] })`. */
+export const leads = (settings: LeadsSettings) => configureResource(leadsResource, settings)

@@ -1,3 +1,4 @@
+import { aiResourceSettings } from '../resource-settings.ts'
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { DeliveryError, getJson } from '../../../outbound/http-client.ts'
@@ -54,7 +55,7 @@ export const testAi = defineOperation({
     const started = performance.now()
     const elapsed = () => Math.round(performance.now() - started)
     try {
-      const body = await getJson(options.outbound, request.url, { headers: request.headers, timeoutMs: options.aiTestTimeoutMs })
+      const body = await getJson(options.outbound, request.url, { headers: request.headers, timeoutMs: aiResourceSettings.of(options).testTimeoutMs })
       const models = listing.modelNames(body)
       if (!models) return { data: { ok: false, latency_ms: elapsed(), error: 'the provider answered with something that is not a model list' }, changed: false }
       return { data: { ok: true, latency_ms: elapsed(), models }, changed: false }

@@ -1,3 +1,4 @@
+import { crmSettings } from '../resource-settings.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { allocateSlot } from '../../../db/slots.ts'
 import { raiseHighWaterMark } from '../../../db/counters.ts'
@@ -15,7 +16,7 @@ export const createCrm = defineOperation({
   async handler (params, { db, options }) {
     assertAllowedDestination(options.outbound, params.url, 'url')
     const row = await allocateSlot({
-      max: options.maxCrmSystems,
+      max: crmSettings.of(options).maxSystems,
       occupied: async () => (await db.svcCrmSlot.findMany({ select: { slot: true } })).map(r => r.slot),
       insert: slot => db.svcCrmSlot.create({
         data: { slot, name: params.name, url: params.url ?? null, linkAdminOnly: params.link_admin_only ?? false },

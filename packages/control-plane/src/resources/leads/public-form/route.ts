@@ -1,3 +1,4 @@
+import { leadsSettings } from '../resource-settings.ts'
 import type { Request } from 'express'
 import type { ControlPlaneRuntime } from '../../../runtime.ts'
 import type { PublicRoute } from '../../../http/route.ts'
@@ -18,7 +19,7 @@ const RATE_SCOPE = 'public_leads'
 
 
 async function limitPerClient (runtime: ControlPlaneRuntime, req: Request): Promise<void> {
-  const limit = runtime.options.publicLeadRateLimit
+  const limit = leadsSettings.of(runtime.options).publicRateLimit
   if (limit) await consumeFixedWindow(runtime.db, RATE_SCOPE, digestSubject(runtime.options.clientAddress(req)), limit, runtime.options.now())
 }
 
@@ -30,7 +31,7 @@ async function limitPerClient (runtime: ControlPlaneRuntime, req: Request): Prom
 export const publicLeadForm: PublicRoute = {
   method: 'POST',
   path: '/public/leads',
-  cors: options => options.publicLeadOrigins,
+  cors: options => leadsSettings.of(options).publicOrigins,
   async handler (runtime, req, res) {
     await limitPerClient(runtime, req)
     await readRawBody(req, res, PUBLIC_LEAD_MAX_BYTES)

@@ -1,0 +1,11 @@
+import { z } from 'zod'
+import { defineSettings } from '../../settings/define-settings.ts'
+import { integerEnv } from '../../settings/env-values.ts'
+import { MAX_SLOT } from '../../options.ts'
+
+export const crmSettings = defineSettings('crm', z.strictObject({
+  /** Highest CRM slot number (`SVC_MAX_CRM_SYSTEMS`). @default 10 */
+  maxSystems: z.number().int().min(1).max(MAX_SLOT).default(10),
+}), env => ({ maxSystems: integerEnv(env, 'SVC_MAX_CRM_SYSTEMS') }))
+
+export type CrmSettings = z.input<typeof crmSettings.schema>

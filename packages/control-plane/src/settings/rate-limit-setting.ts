@@ -1,0 +1,31 @@
+import { z } from 'zod'
+
+export type RateLimitOptions = {
+  /** Requests allowed in each window. */
+  points?: number
+  /** Window length in seconds. */
+  durationSeconds?: number
+  /**
+   * Where counters live: `memory` (one process) or `database` (shared by every instance on one
+   * database; what a multi-instance PostgreSQL site needs).
+   */
+  store?: 'memory' | 'database'
+}
+
+export type ResolvedRateLimit = Required<RateLimitOptions> | false
+
+/** A rate limit setting: `false` turns it off; each field left out takes the given default. */
+export function rateLimitSetting (defaults: Required<RateLimitOptions>) {
+  return z.union([
+    z.literal(false),
+    z.strictObject({
+      points: z.number().int().positive().optional(),
+      durationSeconds: z.number().int().positive().optional(),
+      store: z.enum(['memory', 'database']).optional(),
+    }),
+  ]).default({}).transform((value): ResolvedRateLimit => value === false ? false : {
+    points: value.points ?? defaults.points,
+    durationSeconds: value.durationSeconds ?? defaults.durationSeconds,
+    store: value.store ?? defaults.store,
+  })
+}
