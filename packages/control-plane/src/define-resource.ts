@@ -9,6 +9,7 @@ import type { MountedRoute, PublicRoute } from './http/route.ts'
 import type { AnyStageDefinition } from './content/stage.ts'
 import type { AdminPage } from './registry/manifest.ts'
 import type { SettingsDeclaration } from './settings/define-settings.ts'
+import type { ControlPlaneRuntime } from './runtime.ts'
 
 export type { AdminPage }
 
@@ -65,10 +66,17 @@ export type ResourceConfig = {
    * @default no settings
    */
   settings?: SettingsDeclaration
+  /**
+   * Runs once when the server starts, before it serves: checks of what the resource needs from
+   * the host (a throw stops the start, with its message), and state it keeps for the life of the server.
+   * @default nothing
+   */
+  setup?: (runtime: ControlPlaneRuntime) => void | Promise<void>
 }
 
 /** A resource as the control plane installs it: every part present, routes tagged with its module. */
-export type Resource = Required<Omit<ResourceConfig, 'lists' | 'extendHostLists' | 'routes' | 'settings'>> & {
+export type Resource = Required<Omit<ResourceConfig, 'lists' | 'extendHostLists' | 'routes' | 'settings' | 'setup'>> & {
+  setup: NonNullable<ResourceConfig['setup']>
   lists: NonNullable<ResourceConfig['lists']>
   extendHostLists: NonNullable<ResourceConfig['extendHostLists']>
   routes: readonly MountedRoute[]
@@ -99,6 +107,7 @@ export function defineResource (config: ResourceConfig): Resource {
     extendHostLists: config.extendHostLists ?? (lists => lists),
     settings: config.settings ?? null,
     settingsInput: undefined,
+    setup: config.setup ?? (() => {}),
   }
 }
 

@@ -8,11 +8,12 @@ import { toMiddleware } from './route.ts'
 const RUNTIME_KEY = 'svcControlPlane'
 
 /**
- * Mounts the namespace and the resources' site routes on Keystone's express app, runs the
- * resources' seeds, and starts background work; returns the runtime for the host's own use.
+ * Runs each resource's setup, mounts the namespace and the resources' site routes on Keystone's
+ * express app, runs the resources' seeds, and starts background work; returns the runtime for the host's own use.
  */
 export async function mountControlPlane (app: Express, keystone: KeystoneContext, plane: ControlPlane): Promise<ControlPlaneRuntime> {
   const runtime = createRuntime(keystone, plane.options, plane.parts)
+  for (const resource of plane.resources) await resource.setup(runtime)
   app.use(plane.options.basePath, createRouter(runtime, plane.routes.filter(route => !route.site)))
   for (const route of plane.routes.filter(route => route.site)) {
     app[route.method === 'GET' ? 'get' : 'post'](route.path, toMiddleware(runtime, route.handler))
