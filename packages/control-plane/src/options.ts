@@ -10,6 +10,7 @@ import { clientAddressResolver, parseTrustProxy, type ClientAddressOf, type Trus
 import { definedOnly, describeIssues, integerEnv, listEnv, stringEnv, type Env } from './settings/env-values.ts'
 import { rateLimitSetting, type RateLimitOptions, type ResolvedRateLimit } from './settings/rate-limit-setting.ts'
 import { resolveHost, type HostOptions, type ResolvedHost } from './host-contract/host-options.ts'
+import type { AccountsListFacts } from './host-contract/accounts.ts'
 
 /** Capability name → host roles that hold it. */
 export type CapabilityMap = Record<string, readonly string[]>
@@ -162,7 +163,7 @@ export type ResolvedOptions = {
 export const MAX_SLOT = 999
 
 /** What the plugin learns from the host's Keystone config rather than from its options. */
-export type HostFacts = { databaseProvider: DatabaseProvider, credentialWrites?: TableWrites, hostAdapter?: AdapterHandle }
+export type HostFacts = { databaseProvider: DatabaseProvider, credentialWrites?: TableWrites, hostAdapter?: AdapterHandle, accountsList?: AccountsListFacts }
 
 /** What the installed resources add to the settings. */
 export type ResourceSettings = {
@@ -259,7 +260,7 @@ export function resolveOptions (
   if (!rateLimit.success) throw new Error(`control plane options: rateLimit: ${describeIssues(rateLimit.error)}`)
   const { http, security, mail, varDir } = settings
   return {
-    host: resolveHost(settings.host),
+    host: resolveHost(settings.host, host.accountsList),
     restRoot: http.restRoot,
     basePath: `${http.restRoot}/svc/v1`,
     capabilities: Object.assign({ manage_options: ['administrator'] }, ...resources.capabilities, security.capabilities),
