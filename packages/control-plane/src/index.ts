@@ -48,7 +48,7 @@ export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTy
     databaseProvider: keystoneConfig.db.provider as DatabaseProvider,
     credentialWrites: watched.writes,
     hostAdapter: watched.adapter,
-  })
+  }, { lists: keystoneConfig.lists as never, idField: keystoneConfig.db.idField })
   const hostExtend = keystoneConfig.server?.extendExpressApp
   const hostAdminFiles = keystoneConfig.ui?.getAdditionalFiles
   return {
