@@ -9,6 +9,8 @@ import { hostLists } from '../schema/index.ts'
 import { resolveContent, type HostSchema } from '../packages/control-plane/src/host-contract/content.ts'
 import { checkPostsModel, type RuntimeDataModel } from '../packages/control-plane/src/host-contract/check-posts-model.ts'
 import { parsePostId, postIdFromStored, postsOf } from '../packages/control-plane/src/host-contract/posts.ts'
+import { documentToHtml, htmlToDocument } from '../packages/control-plane/src/host-contract/document-body.ts'
+import { bodyCodecFor } from '../packages/control-plane/src/host-contract/post-body.ts'
 import { resolveControlPlane } from '../packages/control-plane/src/control-plane.ts'
 import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
 import type { Db } from '../packages/control-plane/src/db/client.ts'
@@ -206,6 +208,62 @@ describe('a field map whose status knows only draft and published', () => {
     expect(res.status).toBe(400)
     expect(res.body).toMatchObject({ code: 'invalid_params', details: { issues: [{ path: 'default_post_status' }] } })
     expect(res.body.error).toContain('host.content.fields.status.pending')
+  })
+})
+
+describe('document bodies', () => {
+  const hero = { type: 'component-block', component: 'hero', props: { image: 'x.png' }, children: [{ type: 'component-inline-prop', children: [{ text: 'Hero' }] }] }
+  const document = [
+    { type: 'heading', level: 1, children: [{ text: 'Title' }] },
+    { type: 'paragraph', children: [{ text: 'Hello ' }, { text: 'bold', bold: true }, { type: 'link', href: 'https://x.test', children: [{ text: 'a link' }] }, { text: '' }] },
+    hero,
+    { type: 'unordered-list', children: [{ type: 'list-item', children: [{ type: 'list-item-content', children: [{ text: 'one' }] }, { type: 'ordered-list', children: [{ type: 'list-item', children: [{ type: 'list-item-content', children: [{ text: 'nested' }] }] }] }] }] },
+    { type: 'layout', layout: [1, 1], children: [{ type: 'layout-area', children: [{ type: 'paragraph', children: [{ text: 'left' }] }] }, { type: 'layout-area', children: [{ type: 'paragraph', children: [{ text: 'right' }] }] }] },
+    { type: 'blockquote', children: [{ type: 'paragraph', children: [{ text: 'quoted' }] }] },
+    { type: 'code', children: [{ text: 'a < b' }] },
+    { type: 'divider', children: [{ text: '' }] },
+  ]
+
+  test('a Keystone document goes to HTML and back unchanged, nodes HTML cannot hold included', () => {
+    const html = documentToHtml(document)
+    expect(html).toContain('<h1>Title</h1>')
+    expect(html).toContain('<strong>bold</strong>')
+    expect(htmlToDocument(html)).toEqual(document)
+    // Stored as JSON text (a document field on SQLite) or as JSON.
+    expect(JSON.parse(bodyCodecFor('document', true).write(html) as string)).toEqual(document)
+    expect(bodyCodecFor('document').read(JSON.stringify(document))).toBe(html)
+  })
+
+  test('HTML without a document element becomes valid blocks', () => {
+    expect(htmlToDocument('<div><p>in a div</p></div>loose <em>text</em><ul><li>item</li></ul>')).toEqual([
+      { type: 'paragraph', children: [{ text: 'in a div' }] },
+      { type: 'paragraph', children: [{ text: 'loose ' }, { text: 'text', italic: true }] },
+      { type: 'unordered-list', children: [{ type: 'list-item', children: [{ type: 'list-item-content', children: [{ text: 'item' }] }] }] },
+    ])
+  })
+
+  describe('on a host whose body is a document (here a json field standing in for one)', () => {
+    const plane = useTestServer({ host: { content: { fields: { body: { field: 'meta', format: 'document' }, meta: false } } } })
+
+    test('ingest writes a document, and a stage edits it without losing the nodes it does not touch', async () => {
+      const source = ok(await plane.dispatch({ resource: 'content_sources', action: 'create', params: { name: 'Docs', auth_mode: 'none' } })).body.data
+      await deliver(plane.server.app, source.slug, { title: 'Doc post', html: '<h1>Big</h1><p>Some <strong>text</strong></p>' })
+      ok(await plane.dispatch({ resource: 'content_sources', action: 'approve_mapping', params: { id: source.id, mapping: { title: 'title', content: 'html' } } }))
+      const item = await plane.server.db.svcContentItem.findFirstOrThrow({ where: { source: source.slug } })
+      const id = Number(item.postId)
+      expect((await plane.server.db.post.findUniqueOrThrow({ where: { id } })).meta).toEqual([
+        { type: 'heading', level: 1, children: [{ text: 'Big' }] },
+        { type: 'paragraph', children: [{ text: 'Some ' }, { text: 'text', bold: true }] },
+      ])
+
+      await plane.server.db.post.update({ where: { id }, data: { meta: document } })
+      ok(await plane.dispatch({ resource: 'pipelines', action: 'create_recipe', params: { id: 'outline', name: 'Outline', stages: [{ type: 'normalize_headings' }] } }))
+      const run = ok(await plane.dispatch({ resource: 'pipelines', action: 'run', params: { post_id: id, recipe_id: 'outline' } })).body.data
+      expect(run).toMatchObject({ status: 'success', changed: true })
+      const [first, ...rest] = (await plane.server.db.post.findUniqueOrThrow({ where: { id } })).meta as typeof document
+      expect(first).toEqual({ type: 'heading', level: 2, children: [{ text: 'Title' }] })
+      expect(rest).toEqual(document.slice(1))
+    })
   })
 })
 

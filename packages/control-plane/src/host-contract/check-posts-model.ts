@@ -1,5 +1,5 @@
 import type { ContentFieldMap, ResolvedContent } from './content.ts'
-import { recordRelationTargets, type TermKind } from './posts.ts'
+import { recordModelFacts, type TermKind } from './posts.ts'
 
 /** A field of the Prisma client's runtime data model. */
 export type ModelField = { name: string, kind: string, type: string }
@@ -59,7 +59,8 @@ function checkField (model: RuntimeDataModel, list: string, field: string, optio
  */
 export function checkPostsModel (content: ResolvedContent, model: RuntimeDataModel | undefined): void {
   if (!model?.models) return
-  recordRelationTargets(content, relationTargetsIn(model, content))
+  const body = model.models[content.list]?.fields.find(field => field.name === content.fields.body.field)
+  recordModelFacts(content, { targets: relationTargetsIn(model, content), bodyStoredAsText: body?.type === 'String' })
   const { list, fields } = content
   if (!model.models[list]) throw new Error(`host.content.list: the database model has no ${list} list`)
   const id = model.models[list].fields.find(field => field.name === 'id')

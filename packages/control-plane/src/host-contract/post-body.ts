@@ -1,4 +1,4 @@
-import { conflict } from '../errors.ts'
+import { documentNodes, documentToHtml, htmlToDocument } from './document-body.ts'
 
 /** How a post body is read as HTML and written back in the host's format. */
 export type BodyCodec = {
@@ -11,13 +11,18 @@ const htmlCodec: BodyCodec = {
   write: html => html,
 }
 
-const documentUnsupported = () => conflict('posts with a document body (host.content.fields.body.format "document") cannot be read or written by the control plane yet')
+/**
+ * A Keystone document field: Json where the database has it, JSON text on SQLite (Prisma's
+ * type of the field, read from the data model at mount, says which).
+ */
+const documentCodec = (storedAsText: boolean): BodyCodec => ({
+  read: stored => documentToHtml(documentNodes(stored)),
+  write: html => {
+    const nodes = htmlToDocument(html)
+    return storedAsText ? JSON.stringify(nodes) : nodes
+  },
+})
 
-const documentCodec: BodyCodec = {
-  read: () => { throw documentUnsupported() },
-  write: () => { throw documentUnsupported() },
-}
-
-export function bodyCodecFor (format: 'html' | 'document'): BodyCodec {
-  return format === 'html' ? htmlCodec : documentCodec
+export function bodyCodecFor (format: 'html' | 'document', storedAsText = false): BodyCodec {
+  return format === 'html' ? htmlCodec : documentCodec(storedAsText)
 }

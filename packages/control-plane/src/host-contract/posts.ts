@@ -68,14 +68,23 @@ const delegateOf = (db: Client, list: string): Delegate => {
   return delegate
 }
 
-/** The related list of a relationship part, as the data model names it (set when the server mounts). */
-const relationTargets = new WeakMap<ResolvedContent, Partial<Record<TermKind, string>>>()
-
-export function recordRelationTargets (content: ResolvedContent, targets: Partial<Record<TermKind, string>>): void {
-  relationTargets.set(content, targets)
+/** What the database model tells about the posts list, read when the server mounts. */
+export type ModelFacts = {
+  /** The related list of each relationship part. */
+  targets: Partial<Record<TermKind, string>>
+  /** The body is a text column (a document field on SQLite keeps its JSON as text). */
+  bodyStoredAsText: boolean
 }
 
-export const relatedList = (content: ResolvedContent, kind: TermKind) => relationTargets.get(content)?.[kind] ?? CONVENTIONAL_TARGETS[kind]
+const modelFacts = new WeakMap<ResolvedContent, ModelFacts>()
+
+export function recordModelFacts (content: ResolvedContent, facts: ModelFacts): void {
+  modelFacts.set(content, facts)
+}
+
+export const relatedList = (content: ResolvedContent, kind: TermKind) => modelFacts.get(content)?.targets[kind] ?? CONVENTIONAL_TARGETS[kind]
+
+const bodyCodec = (content: ResolvedContent) => bodyCodecFor(content.fields.body.format, modelFacts.get(content)?.bodyStoredAsText ?? false)
 
 /** The post id a caller gave (a number, or digits, or any string for string ids), or null when it cannot be one. */
 export function parsePostId (content: ResolvedContent, value: unknown): PostId | null {
@@ -126,7 +135,7 @@ function toHostPost (content: ResolvedContent, row: Record<string, any>): HostPo
   return {
     id: row.id,
     title: String(row[fields.title] ?? ''),
-    body: bodyCodecFor(fields.body.format).read(row[fields.body.field]),
+    body: bodyCodec(content).read(row[fields.body.field]),
     slug: textOrNull(pick(fields.slug)),
     status: contractStatus(content, pick(fields.status?.field ?? null)),
     excerpt: textOrNull(pick(fields.excerpt)),
@@ -147,7 +156,7 @@ function writeData (content: ResolvedContent, write: PostWrite, mode: 'create' |
   const { fields } = content
   const data: Record<string, unknown> = {}
   if (write.title !== undefined) data[fields.title] = write.title
-  if (write.body !== undefined) data[fields.body.field] = bodyCodecFor(fields.body.format).write(write.body)
+  if (write.body !== undefined) data[fields.body.field] = bodyCodec(content).write(write.body)
   if (write.slug !== undefined && fields.slug) data[fields.slug] = write.slug
   if (write.excerpt !== undefined && fields.excerpt) data[fields.excerpt] = write.excerpt
   if (write.author !== undefined && fields.author) data[fields.author] = write.author
