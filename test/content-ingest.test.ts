@@ -243,6 +243,22 @@ describe('sample → mapping → posts', () => {
     expect(await sourcePostIds(plane.server.db, source.slug)).toHaveLength(2)
   })
 
+  test('one external id delivered several times at once makes one post; a post deleted since is created anew', async () => {
+    const source = await activeSource('Same id at once')
+    await sources('update', { id: source.id, reingest_mode: 'update' })
+    const results = await Promise.all([1, 2, 3, 4].map(n => deliver(plane.server.app, source.slug, article(9, { headline: `Take ${n}` }))))
+    for (const res of results) expect(res.status).toBe(200)
+    const ids = await sourcePostIds(plane.server.db, source.slug, 'art-9')
+    expect(ids).toHaveLength(1)
+    expect(new Set(results.map(res => res.body.data.post_id))).toEqual(new Set(ids))
+
+    await plane.server.db.post.delete({ where: { id: ids[0]! } })
+    const again = await deliver(plane.server.app, source.slug, article(9))
+    expect(again.body.data).toMatchObject({ status: 'created', post_id: expect.any(Number) })
+    expect(again.body.data.post_id).not.toBe(ids[0])
+    expect(await sourcePostIds(plane.server.db, source.slug, 'art-9')).toEqual([again.body.data.post_id])
+  })
+
   test('taxonomy_apply_mode replace makes the delivered terms the post\'s terms; none ignores them', async () => {
     const replace = await activeSource('Replace', { taxonomy_apply_mode: 'replace', target_tag_slug: 'synced' })
     await sources('update', { id: replace.id, reingest_mode: 'update' })

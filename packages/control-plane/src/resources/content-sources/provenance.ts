@@ -20,12 +20,25 @@ export async function sourcesOf (db: Db, postIds: readonly PostId[]): Promise<Ma
   return new Map(rows.map(row => [row.postId, row.source]))
 }
 
-/** Records (or moves) where a post came from, with the hash of the body just written. */
-export async function recordProvenance (tx: Tx, postId: PostId, source: string, externalId: string | null, body: string): Promise<void> {
+/**
+ * Records where a new post came from. A second delivery of the same external id, processed at the
+ * same time, fails the unique (source, externalId) here, and its transaction is retried: it then
+ * finds this post and updates it.
+ */
+export async function recordNewProvenance (tx: Tx, postId: PostId, source: string, externalId: string | null, body: string): Promise<void> {
+  await tx.svcContentItem.create({ data: { postId: storedPostId(postId), source, externalId, contentHash: sha256Hex(body) } })
+}
+
+/** After a re-ingest updated the post: the hash of its new body. */
+export async function recordUpdatedProvenance (tx: Tx, postId: PostId, source: string, externalId: string | null, body: string): Promise<void> {
   const stored = storedPostId(postId)
   const data = { source, externalId, contentHash: sha256Hex(body) }
-  if (externalId !== null) await tx.svcContentItem.deleteMany({ where: { source, externalId, postId: { not: stored } } })
   await tx.svcContentItem.upsert({ where: { postId: stored }, create: { postId: stored, ...data }, update: data })
+}
+
+/** A record whose post was deleted since: the next delivery of that external id creates a new post. */
+export async function forgetProvenance (tx: Tx, itemId: number): Promise<void> {
+  await tx.svcContentItem.delete({ where: { id: itemId } })
 }
 
 /** After a pipeline wrote a post's body: the hash follows, when the post came from a source. */

@@ -1,6 +1,6 @@
 import type { Tx } from '../../../db/client.ts'
 import type { ResolvedContent } from '../../../host-contract/content.ts'
-import { postsOf, type HostPost, type PostId, type PostsGateway, type Term } from '../../../host-contract/posts.ts'
+import { postIdFromStored, postsOf, type HostPost, type PostId, type PostsGateway, type Term } from '../../../host-contract/posts.ts'
 import { sameJson } from '../../../lib/canonical-json.ts'
 import { firstFreeSlug, slugify } from '../../../lib/slugify.ts'
 import type { SourceRow } from '../columns.ts'
@@ -8,7 +8,7 @@ import type { MappedFields } from './extract-fields.ts'
 import { DeliveryRejected } from './delivery-rejected.ts'
 import { UNCATEGORIZED } from '../../../content/terms.ts'
 import { cleanContent } from './source-transforms.ts'
-import { itemByExternalId, recordProvenance } from '../provenance.ts'
+import { forgetProvenance, itemByExternalId, recordNewProvenance, recordUpdatedProvenance } from '../provenance.ts'
 
 export type PostAction = 'created' | 'updated' | 'unchanged' | 'skipped'
 
@@ -37,8 +37,9 @@ async function previousPost (tx: Tx, posts: PostsGateway, source: SourceRow, ext
   if (externalId === null) return null
   const item = await itemByExternalId(tx, source.slug, externalId)
   if (!item) return null
-  const id = posts.content.idType === 'integer' ? Number(item.postId) : item.postId
-  return posts.get(id)
+  const post = await posts.get(postIdFromStored(posts.content, item.postId))
+  if (!post) await forgetProvenance(tx, item.id)
+  return post
 }
 
 async function targetPostTypeId (posts: PostsGateway, source: SourceRow): Promise<unknown> {
@@ -76,7 +77,7 @@ export async function writePost (tx: Tx, content: ResolvedContent, source: Sourc
       categoryIds: categories,
       meta,
     })
-    await recordProvenance(tx, postId, source.slug, fields.externalId, body)
+    await recordNewProvenance(tx, postId, source.slug, fields.externalId, body)
     return { action: 'created', postId }
   }
 
@@ -93,6 +94,6 @@ export async function writePost (tx: Tx, content: ResolvedContent, source: Sourc
     sameIds(tags, existing.tags.map(term => term.id)) && sameIds(categories, existing.categories.map(term => term.id))
   if (unchanged) return { action: 'unchanged', postId: existing.id }
   await posts.update(existing.id, { ...next, tagIds: tags, categoryIds: categories })
-  await recordProvenance(tx, existing.id, source.slug, fields.externalId, body)
+  await recordUpdatedProvenance(tx, existing.id, source.slug, fields.externalId, body)
   return { action: 'updated', postId: existing.id }
 }
