@@ -192,6 +192,13 @@ describe('a field map without excerpt and tags', () => {
     expect(() => checkPostsModel({ ...content, fields: { ...content.fields, categories: 'postType' } }, model)).not.toThrow()
   })
 
+  test('source settings that need tags are refused, naming the part', async () => {
+    const res = await plane.dispatch({ resource: 'content_sources', action: 'create', params: { name: 'Tagged', target_tag_slug: 'wire' } })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ code: 'invalid_params', details: { issues: [{ path: 'target_tag_slug', code: 'not_supported' }] } })
+    expect(res.body.error).toContain('host.content.fields.tags')
+  })
+
   test('list_posts and status.get answer', async () => {
     ok(await pipelines('list_posts', { search: 'Wired' }))
     ok(await getWithKey(plane.server.app, plane.admin.key, '/manage/status/get'))

@@ -2,6 +2,7 @@ import { conflict, invalidParams } from '../../errors.ts'
 import type { PostsGateway } from '../../host-contract/posts.ts'
 import { hostStatus } from '../../host-contract/posts.ts'
 import type { PostStatus } from '../../content/post-statuses.ts'
+import type { SourceSettings } from './settings.ts'
 
 /** The post type every source targets unless told otherwise; on a host without post types it means "no type". */
 const DEFAULT_POST_TYPE = 'post'
@@ -42,6 +43,31 @@ export async function ensurePostType (posts: PostsGateway, type: { slug: string,
 
 export async function postTypeName (posts: PostsGateway, slug: string): Promise<string | null> {
   return (await posts.findTerm('postType', slug))?.name ?? null
+}
+
+type Issue = { path: string, code: string, message: string }
+
+const unsupported = (path: string, part: string): Issue =>
+  ({ path, code: 'not_supported', message: `the host's posts have no ${part} (host.content.fields.${part})` })
+
+/** The settings `requireHostParts` checks; an update checks them when one of them changes. */
+export const HOST_PART_SETTINGS: readonly string[] = ['target_tag_slug', 'meta_fields', 'fm_variables', 'default_author_id', 'author_match_mode', 'default_post_status']
+
+/**
+ * Settings that only work with a part of a post the host's field map leaves out are refused,
+ * rather than silently ignored: `target_tag_slug` needs tags, `meta_fields` and `fm_variables`
+ * need meta, `default_author_id` and author matching need an author.
+ */
+export function requireHostParts (posts: PostsGateway, settings: Pick<SourceSettings, 'target_tag_slug' | 'meta_fields' | 'fm_variables' | 'default_author_id' | 'author_match_mode' | 'default_post_status'>): void {
+  const { fields } = posts.content
+  const issues: Issue[] = []
+  if (settings.target_tag_slug && !fields.tags) issues.push(unsupported('target_tag_slug', 'tags'))
+  if (Object.keys(settings.meta_fields).length > 0 && !fields.meta) issues.push(unsupported('meta_fields', 'meta'))
+  if (Object.keys(settings.fm_variables).length > 0 && !fields.meta) issues.push(unsupported('fm_variables', 'meta'))
+  if (settings.default_author_id !== null && !fields.author) issues.push(unsupported('default_author_id', 'author'))
+  if (settings.author_match_mode !== 'default' && !fields.author) issues.push(unsupported('author_match_mode', 'author'))
+  if (issues.length > 0) throw invalidParams(issues.map(issue => `${issue.path}: ${issue.message}`).join('; '), { issues })
+  requirePostStatus(posts, settings.default_post_status)
 }
 
 /**

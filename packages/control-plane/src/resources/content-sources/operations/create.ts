@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS, forwardSecretParam, newCptParam, optionalSettings, se
 import { settingsData } from '../columns.ts'
 import { sourceRecord, toSourceRecord } from '../shape.ts'
 import { assertConsistentSettings, definedOnly } from '../check-settings.ts'
-import { addPostType, requirePostStatus, requirePostType } from '../post-types.ts'
+import { addPostType, requireHostParts, requirePostType } from '../post-types.ts'
 import { hostPosts } from '../../../host-contract/posts.ts'
 import { freeSourceSlug } from '../source-slug.ts'
 import { initialSecret } from '../initial-secret.ts'
@@ -46,7 +46,7 @@ export const createContentSource = defineOperation({
       settings.target_post_type = settings.cpt_post_type = new_cpt.slug
     }
     assertConsistentSettings(settings, { forwardKeySet: forward_secret !== undefined })
-    requirePostStatus(hostPosts(db, options), settings.default_post_status)
+    requireHostParts(hostPosts(db, options), settings)
     assertAllowedDestination(options.outbound, settings.forward_url, 'forward_url')
     const webhookSecret = initialSecret(settings.auth_mode, secret, secrets)
     const row = await retryOnUniqueViolation(() => db.$transaction(async tx => {

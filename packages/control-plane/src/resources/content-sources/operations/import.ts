@@ -8,7 +8,7 @@ import { settingsData } from '../columns.ts'
 import { sourceRecord, toSourceRecord } from '../shape.ts'
 import { exportEnvelope, type ExportPayload } from '../portable.ts'
 import { assertConsistentSettings, definedOnly } from '../check-settings.ts'
-import { ensurePostType, requirePostStatus, requirePostType } from '../post-types.ts'
+import { ensurePostType, requireHostParts, requirePostType } from '../post-types.ts'
 import { hostPosts } from '../../../host-contract/posts.ts'
 import { initialSecret, type InitialSecret } from '../initial-secret.ts'
 import { plaintextSecret } from './create.ts'
@@ -74,7 +74,7 @@ export const importContentSource = defineOperation({
         throw conflict(`a content source with slug "${slug}" exists: send overwrite: true and confirm: true to replace it`, { id: existing.id })
       }
       const posts = hostPosts(tx, options)
-      requirePostStatus(posts, settings.default_post_status)
+      requireHostParts(posts, settings)
       if (new_cpt) await ensurePostType(posts, new_cpt)
       await requirePostType(posts, settings.target_post_type)
       const needsSecret = settings.auth_mode !== 'none'

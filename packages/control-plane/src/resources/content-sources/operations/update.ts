@@ -4,7 +4,7 @@ import { forwardSecretParam, optionalSettings, webhookSecretParam, type SettingK
 import { settingsData, settingsOf } from '../columns.ts'
 import { findSource, sourceIdParam, sourceRecord, toSourceRecord } from '../shape.ts'
 import { assertConsistentSettings, definedOnly } from '../check-settings.ts'
-import { requirePostStatus, requirePostType } from '../post-types.ts'
+import { HOST_PART_SETTINGS, requireHostParts, requirePostType } from '../post-types.ts'
 import { hostPosts } from '../../../host-contract/posts.ts'
 import { webhookSecretChange } from '../webhook-secret-change.ts'
 import { sourceStatus } from '../status.ts'
@@ -52,7 +52,7 @@ export const updateContentSource = defineOperation({
     if (changedKeys.includes('forward_url')) assertAllowedDestination(options.outbound, next.forward_url, 'forward_url')
     const secretColumns = webhookSecretChange(current, next.auth_mode, secret, secrets)
     if (changedKeys.includes('target_post_type')) await requirePostType(hostPosts(db, options), next.target_post_type)
-    if (changedKeys.includes('default_post_status')) requirePostStatus(hostPosts(db, options), next.default_post_status)
+    if (changedKeys.some(key => HOST_PART_SETTINGS.includes(key))) requireHostParts(hostPosts(db, options), next)
     if (changedKeys.length === 0 && Object.keys(secretColumns).length === 0 && forwardSecretCiphertext === undefined) {
       return { data: toSourceRecord(current, options.basePath), changed: false }
     }
