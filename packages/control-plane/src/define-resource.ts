@@ -73,7 +73,17 @@ export type ResourceConfig = {
    * @default nothing
    */
   setup?: (runtime: ControlPlaneRuntime) => void | Promise<void>
+  /**
+   * Parts of the host it cannot work without. `content`: the host's posts list (`host.content`);
+   * on a host without one the resource is left out — no lists, operations, routes or pages — and
+   * `modules.list` names it as unavailable, with the reason.
+   * @default []
+   */
+  requires?: readonly HostRequirement[]
 }
+
+/** A part of the host a resource may need. */
+export type HostRequirement = 'content'
 
 /** A resource as the control plane installs it: every part present, routes tagged with its module. */
 export type Resource = Required<Omit<ResourceConfig, 'lists' | 'extendHostLists' | 'routes' | 'settings' | 'setup'>> & {
@@ -109,6 +119,7 @@ export function defineResource (config: ResourceConfig): Resource {
     settings: config.settings ?? null,
     settingsInput: undefined,
     setup: config.setup ?? (() => {}),
+    requires: config.requires ?? [],
   }
 }
 
