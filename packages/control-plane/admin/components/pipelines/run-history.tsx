@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Flex, VStack } from '@keystar/ui/layout'
-import { NumberField } from '@keystar/ui/number-field'
+import { TextField } from '@keystar/ui/text-field'
 import { Item, Picker } from '@keystar/ui/picker'
 import type { Paged, Recipe, RunRow } from '../../lib/records.ts'
 import type { OperationState as State } from '../../lib/use-operation.ts'
@@ -10,9 +10,10 @@ import { Pager } from '../pager.tsx'
 import { Panel } from '../panel.tsx'
 import { RunTable } from './run-table.tsx'
 
-export type RunFilter = { recipe_id: string, status: string, post_id: number, page: number }
+/** `post_id` as typed: hosts' post ids are numbers or strings (cuid), so it is sent as text, `''` for any post. */
+export type RunFilter = { recipe_id: string, status: string, post_id: string, page: number }
 
-export const NO_RUN_FILTER: RunFilter = { recipe_id: '', status: '', post_id: Number.NaN, page: 1 }
+export const NO_RUN_FILTER: RunFilter = { recipe_id: '', status: '', post_id: '', page: 1 }
 
 export const RUNS_PER_PAGE = 20
 
@@ -23,7 +24,7 @@ export function runParams (filter: RunFilter): Record<string, unknown> {
     per_page: RUNS_PER_PAGE,
     ...(filter.recipe_id ? { recipe_id: filter.recipe_id } : {}),
     ...(filter.status ? { status: filter.status } : {}),
-    ...(Number.isNaN(filter.post_id) ? {} : { post_id: filter.post_id }),
+    ...(filter.post_id.trim() === '' ? {} : { post_id: filter.post_id.trim() }),
   }
 }
 
@@ -42,7 +43,7 @@ type RunHistoryProps = {
 /** Every run, filtered by recipe, result and post, a page at a time. */
 export function RunHistory ({ recipes, runs, filter, onFilter, onOpen }: RunHistoryProps) {
   const [postInput, setPostInput] = useState(filter.post_id)
-  const filtered = filter.recipe_id !== '' || filter.status !== '' || !Number.isNaN(filter.post_id)
+  const filtered = filter.recipe_id !== '' || filter.status !== '' || filter.post_id.trim() !== ''
   return (
     <Panel
       testId='run-history'
@@ -67,15 +68,12 @@ export function RunHistory ({ recipes, runs, filter, onFilter, onOpen }: RunHist
           >
             {item => <Item key={item.key}>{item.label}</Item>}
           </Picker>
-          <NumberField
+          <TextField
             label='Post id'
-            hideStepper
             value={postInput}
             onChange={setPostInput}
             onBlur={() => onFilter({ ...filter, page: 1, post_id: postInput })}
             onKeyDown={event => { if (event.key === 'Enter') onFilter({ ...filter, page: 1, post_id: postInput }) }}
-            minValue={1}
-            formatOptions={{ maximumFractionDigits: 0, useGrouping: false }}
             width='scale.1600'
           />
         </Flex>
