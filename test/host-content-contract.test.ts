@@ -7,7 +7,7 @@ import { createPost, provenanceOf, readPost } from './support/posts.ts'
 import { createHostConfig } from '../host/config.ts'
 import { hostLists } from '../schema/index.ts'
 import { resolveContent, type HostSchema } from '../packages/control-plane/src/host-contract/content.ts'
-import { checkPostsModel, type RuntimeDataModel } from '../packages/control-plane/src/host-contract/check-posts-model.ts'
+import { checkBodyKind, checkPostsModel, type RuntimeDataModel } from '../packages/control-plane/src/host-contract/check-posts-model.ts'
 import { parsePostId, postIdFromStored, postsOf } from '../packages/control-plane/src/host-contract/posts.ts'
 import { documentToHtml, htmlToDocument } from '../packages/control-plane/src/host-contract/document-body.ts'
 import { bodyCodecFor } from '../packages/control-plane/src/host-contract/post-body.ts'
@@ -197,6 +197,17 @@ describe('a field map without excerpt and tags', () => {
     expect(res.status).toBe(400)
     expect(res.body).toMatchObject({ code: 'invalid_params', details: { issues: [{ path: 'target_tag_slug', code: 'not_supported' }] } })
     expect(res.body.error).toContain('host.content.fields.tags')
+  })
+
+  test('the GraphQL schema tells a text body from a document one, which Prisma cannot on SQLite', () => {
+    const content = plane.server.runtime.options.host.content
+    if (!content) throw new Error('content expected')
+    const schema = plane.server.runtime.keystone.graphql.schema
+    expect(() => checkBodyKind(content, schema)).not.toThrow()
+    expect(() => checkBodyKind({ ...content, fields: { ...content.fields, body: { field: 'content', format: 'document' } } }, schema))
+      .toThrow('the Post list\'s field "content" (host.content.fields.body) is a text field, not a document field')
+    const documentSchema = { getType: () => ({ getFields: () => ({ content: { type: { ofType: { name: 'Post_content_Document' } } } }) }) }
+    expect(() => checkBodyKind(content, documentSchema)).toThrow('is a document field; set body.format to \'document\'')
   })
 
   test('list_posts and status.get answer', async () => {
