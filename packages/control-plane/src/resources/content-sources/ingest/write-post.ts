@@ -1,6 +1,7 @@
 import type { Tx } from '../../../db/client.ts'
 import type { ResolvedContent } from '../../../host-contract/content.ts'
-import { postIdFromStored, postsOf, type HostPost, type PostId, type PostsGateway, type Term } from '../../../host-contract/posts.ts'
+import { postsOf, type HostPost, type PostsGateway, type Term } from '../../../host-contract/posts.ts'
+import { postIdFromStored, type PostId } from '../../../host-contract/post-ids.ts'
 import { sameJson } from '../../../lib/canonical-json.ts'
 import type { PostStatus } from '../../../content/post-statuses.ts'
 import { firstFreeSlug, slugify } from '../../../lib/slugify.ts'
