@@ -14,6 +14,7 @@ import { documentToHtml, htmlToDocument } from '../packages/control-plane/src/ho
 import { bodyCodecFor } from '../packages/control-plane/src/host-contract/post-body.ts'
 import { resolveControlPlane } from '../packages/control-plane/src/control-plane.ts'
 import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
+import { withPublishTrigger } from '../packages/control-plane/src/resources/pipelines/triggers/publish-hook.ts'
 import type { Db } from '../packages/control-plane/src/db/client.ts'
 
 /** The demo host's lists, as the plugin sees them in its Keystone config. */
@@ -283,6 +284,26 @@ describe('document bodies', () => {
       expect(first).toEqual({ type: 'heading', level: 2, children: [{ text: 'Title' }] })
       expect(rest).toEqual(document.slice(1))
     })
+  })
+})
+
+describe('the publish trigger', () => {
+  test('hooks the posts list host.content names, on its own published value, after the host\'s hook', async () => {
+    const content = resolveContent({ list: 'Article', fields: { status: { field: 'state', published: 'live', draft: 'wip' } } }, {
+      lists: { Article: { fields: { title: {}, content: {}, state: {} } } },
+    })
+    if (!content) throw new Error('content expected')
+    const calls: string[] = []
+    const lists = { Article: { fields: {}, hooks: { afterOperation: () => { calls.push('host') } } }, Post: { fields: {} } }
+    const options = { host: { content } } as unknown as Parameters<typeof withPublishTrigger>[1]
+    const hooked = withPublishTrigger(lists as never, options)
+    expect(hooked.Post).toBe(lists.Post)
+    const afterOperation = hooked.Article!.hooks!.afterOperation as (args: object) => Promise<void>
+    // Not published (or already was): only the host's hook runs, nothing reads the database.
+    await afterOperation({ operation: 'update', item: { id: 'a1', state: 'wip' }, originalItem: { state: 'wip' }, context: { prisma: null } })
+    await afterOperation({ operation: 'update', item: { id: 'a1', state: 'live' }, originalItem: { state: 'live' }, context: { prisma: null } })
+    expect(calls).toEqual(['host', 'host'])
+    expect(withPublishTrigger(lists as never, { host: { content: { ...content, fields: { ...content.fields, status: null } } } } as never)).toBe(lists)
   })
 })
 
