@@ -65,6 +65,9 @@ describe('host.content resolves against the host\'s lists', () => {
       .toThrow('host.content: the Post list has no field "summary" (named by host.content.fields.excerpt)')
     expect(() => resolveContent({ fields: { body: { field: 'html', format: 'html' } } }, demoSchema)).toThrow('no field "html" (named by host.content.fields.body)')
     expect(() => resolveContent({ fields: { status: { field: 'state', published: 'live' } } }, demoSchema)).toThrow('no field "state" (named by host.content.fields.status.field)')
+    // A Post list of another shape, with no host.content option: the defaults name what is missing.
+    expect(() => resolveContent(undefined, { lists: { Post: { fields: { title: {}, body: {} } } } }))
+      .toThrow('the Post list has no field "content" (the default of host.content.fields.body; name the list\'s field there, or set host.content: false)')
   })
 
   test('the demo host refuses to start when its field map names a field Post does not have', () => {
