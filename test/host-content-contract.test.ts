@@ -7,12 +7,14 @@ import { createPost, provenanceOf, readPost } from './support/posts.ts'
 import { createHostConfig } from '../host/config.ts'
 import { hostLists } from '../schema/index.ts'
 import { resolveContent, type HostSchema } from '../packages/control-plane/src/host-contract/content.ts'
-import { checkPostsModel, type RuntimeDataModel } from '../packages/control-plane/src/host-contract/check-posts-model.ts'
-import { parsePostId, postIdFromStored, postsOf } from '../packages/control-plane/src/host-contract/posts.ts'
+import { checkBodyKind, checkPostsModel, type RuntimeDataModel } from '../packages/control-plane/src/host-contract/check-posts-model.ts'
+import { postsOf } from '../packages/control-plane/src/host-contract/posts.ts'
+import { parsePostId, postIdFromStored } from '../packages/control-plane/src/host-contract/post-ids.ts'
 import { documentToHtml, htmlToDocument } from '../packages/control-plane/src/host-contract/document-body.ts'
 import { bodyCodecFor } from '../packages/control-plane/src/host-contract/post-body.ts'
 import { resolveControlPlane } from '../packages/control-plane/src/control-plane.ts'
 import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
+import { withPublishTrigger } from '../packages/control-plane/src/resources/pipelines/triggers/publish-hook.ts'
 import type { Db } from '../packages/control-plane/src/db/client.ts'
 
 /** The demo host's lists, as the plugin sees them in its Keystone config. */
@@ -63,6 +65,9 @@ describe('host.content resolves against the host\'s lists', () => {
       .toThrow('host.content: the Post list has no field "summary" (named by host.content.fields.excerpt)')
     expect(() => resolveContent({ fields: { body: { field: 'html', format: 'html' } } }, demoSchema)).toThrow('no field "html" (named by host.content.fields.body)')
     expect(() => resolveContent({ fields: { status: { field: 'state', published: 'live' } } }, demoSchema)).toThrow('no field "state" (named by host.content.fields.status.field)')
+    // A Post list of another shape, with no host.content option: the defaults name what is missing.
+    expect(() => resolveContent(undefined, { lists: { Post: { fields: { title: {}, body: {} } } } }))
+      .toThrow('the Post list has no field "content" (the default of host.content.fields.body; name the list\'s field there, or set host.content: false)')
   })
 
   test('the demo host refuses to start when its field map names a field Post does not have', () => {
@@ -199,6 +204,17 @@ describe('a field map without excerpt and tags', () => {
     expect(res.body.error).toContain('host.content.fields.tags')
   })
 
+  test('the GraphQL schema tells a text body from a document one, which Prisma cannot on SQLite', () => {
+    const content = plane.server.runtime.options.host.content
+    if (!content) throw new Error('content expected')
+    const schema = plane.server.runtime.keystone.graphql.schema
+    expect(() => checkBodyKind(content, schema)).not.toThrow()
+    expect(() => checkBodyKind({ ...content, fields: { ...content.fields, body: { field: 'content', format: 'document' } } }, schema))
+      .toThrow('the Post list\'s field "content" (host.content.fields.body) is a text field, not a document field')
+    const documentSchema = { getType: () => ({ getFields: () => ({ content: { type: { ofType: { name: 'Post_content_Document' } } } }) }) }
+    expect(() => checkBodyKind(content, documentSchema)).toThrow('is a document field; set body.format to \'document\'')
+  })
+
   test('list_posts and status.get answer', async () => {
     ok(await pipelines('list_posts', { search: 'Wired' }))
     ok(await getWithKey(plane.server.app, plane.admin.key, '/manage/status/get'))
@@ -271,6 +287,26 @@ describe('document bodies', () => {
       expect(first).toEqual({ type: 'heading', level: 2, children: [{ text: 'Title' }] })
       expect(rest).toEqual(document.slice(1))
     })
+  })
+})
+
+describe('the publish trigger', () => {
+  test('hooks the posts list host.content names, on its own published value, after the host\'s hook', async () => {
+    const content = resolveContent({ list: 'Article', fields: { status: { field: 'state', published: 'live', draft: 'wip' } } }, {
+      lists: { Article: { fields: { title: {}, content: {}, state: {} } } },
+    })
+    if (!content) throw new Error('content expected')
+    const calls: string[] = []
+    const lists = { Article: { fields: {}, hooks: { afterOperation: () => { calls.push('host') } } }, Post: { fields: {} } }
+    const options = { host: { content } } as unknown as Parameters<typeof withPublishTrigger>[1]
+    const hooked = withPublishTrigger(lists as never, options)
+    expect(hooked.Post).toBe(lists.Post)
+    const afterOperation = hooked.Article!.hooks!.afterOperation as (args: object) => Promise<void>
+    // Not published (or already was): only the host's hook runs, nothing reads the database.
+    await afterOperation({ operation: 'update', item: { id: 'a1', state: 'wip' }, originalItem: { state: 'wip' }, context: { prisma: null } })
+    await afterOperation({ operation: 'update', item: { id: 'a1', state: 'live' }, originalItem: { state: 'live' }, context: { prisma: null } })
+    expect(calls).toEqual(['host', 'host'])
+    expect(withPublishTrigger(lists as never, { host: { content: { ...content, fields: { ...content.fields, status: null } } } } as never)).toBe(lists)
   })
 })
 

@@ -1,4 +1,7 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { useTestServer } from './support/use-test-server.ts'
 import { getWithKey } from './support/client.ts'
 import { enqueueOutbox } from '../packages/control-plane/src/outbox/enqueue.ts'
@@ -52,6 +55,21 @@ describe('status.get', () => {
       { source: 'quiet', name: 'Quiet', pending: 0, failed: 0 },
       { source: 'wire', name: 'Wire', pending: 1, failed: 1 },
     ])
+  })
+
+  test('checks the control plane\'s tables without reading migrations/ from the working directory', async () => {
+    const cwd = process.cwd()
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'svc-status-'))
+    process.chdir(elsewhere)
+    try {
+      const res = await getWithKey(plane.server.app, plane.admin.key, '/manage/status/get')
+      expect(res.status).toBe(200)
+      const check = res.body.data.checks.find((candidate: { name: string }) => candidate.name === 'migrations')
+      expect(check).toMatchObject({ ok: true, message: expect.stringMatching(/^the control plane's tables answer \(\d+ migrations recorded\)$/) })
+    } finally {
+      process.chdir(cwd)
+      rmSync(elsewhere, { recursive: true, force: true })
+    }
   })
 
   test('never carries a secret or a connection string', async () => {

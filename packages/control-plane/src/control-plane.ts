@@ -7,7 +7,7 @@ import { resolveSettings } from './settings/define-settings.ts'
 import type { Env } from './settings/env-values.ts'
 import { contentUnavailableReason, resolveContent, type HostSchema } from './host-contract/content.ts'
 import { recordUnavailableModules, type UnavailableModule } from './host-contract/unavailable-modules.ts'
-import { checkPostsModel, type RuntimeDataModel } from './host-contract/check-posts-model.ts'
+import { checkBodyKind, checkPostsModel, type GraphQLSchemaLike, type RuntimeDataModel } from './host-contract/check-posts-model.ts'
 
 export type ControlPlaneOptions = ControlPlaneSettings & {
   /** Resources the host adds, made with `defineResource`; they install exactly like the built-ins. @default [] */
@@ -38,7 +38,7 @@ export type ControlPlane = {
    * Checks the host's database model (the Prisma client's runtime data model) against what the
    * options name, before the server serves: throws an Error naming the list, field and option.
    */
-  checkHost: (dataModel: RuntimeDataModel | undefined) => void
+  checkHost: (dataModel: RuntimeDataModel | undefined, graphqlSchema?: GraphQLSchemaLike) => void
 }
 
 function assertUnique (what: string, names: readonly string[]): void {
@@ -99,6 +99,10 @@ export function resolveControlPlane (
     seeds: resources.flatMap(resource => resource.seeds),
     extendHostLists: lists => resources.reduce((current, resource) => resource.extendHostLists(current, resolved), lists),
     unavailable,
-    checkHost: dataModel => { if (resolved.host.content) checkPostsModel(resolved.host.content, dataModel) },
+    checkHost: (dataModel, graphqlSchema) => {
+      if (!resolved.host.content) return
+      checkPostsModel(resolved.host.content, dataModel)
+      checkBodyKind(resolved.host.content, graphqlSchema)
+    },
   }
 }

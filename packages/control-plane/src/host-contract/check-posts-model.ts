@@ -84,3 +84,32 @@ function relationTargetsIn (model: RuntimeDataModel, content: ResolvedContent): 
   }
   return targets
 }
+
+/** The parts of a GraphQL schema the body check reads (the control plane does not import graphql). */
+export type GraphQLSchemaLike = { getType: (name: string) => unknown }
+
+type GraphQLTypeLike = { name?: string, ofType?: GraphQLTypeLike }
+
+/** The named output type of a list's field in the GraphQL schema, or null when the field is not in it. */
+function graphqlTypeName (schema: GraphQLSchemaLike, list: string, field: string): string | null {
+  const type = schema.getType(list) as { getFields?: () => Record<string, { type: GraphQLTypeLike }> } | null | undefined
+  let output: GraphQLTypeLike | undefined = type?.getFields?.()[field]?.type
+  while (output?.ofType) output = output.ofType
+  return output?.name ?? null
+}
+
+/**
+ * Whether the body field is the kind `body.format` says, as Keystone's GraphQL schema shows it:
+ * a document field's output is a `…_Document` object, a text field's is `String`. (Prisma cannot
+ * tell them apart on SQLite, where both are text.) A field left out of GraphQL is not checked.
+ */
+export function checkBodyKind (content: ResolvedContent, schema: GraphQLSchemaLike | undefined): void {
+  if (!schema) return
+  const { field, format } = content.fields.body
+  const name = graphqlTypeName(schema, content.list, field)
+  if (name === null) return
+  const isDocument = name.endsWith('_Document')
+  // A json field holding document nodes is accepted as well; a text field is not.
+  if (format === 'document' && name === 'String') throw fieldError(content.list, field, 'body', 'is a text field, not a document field; use body.format \'html\'')
+  if (format === 'html' && isDocument) throw fieldError(content.list, field, 'body', 'is a document field; set body.format to \'document\'')
+}

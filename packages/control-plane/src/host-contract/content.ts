@@ -113,8 +113,9 @@ type OptionalPart = keyof typeof OPTIONAL_FIELDS
 
 export const delegateKey = (list: string) => list.charAt(0).toLowerCase() + list.slice(1)
 
-function missingField (list: string, field: string, option: string): Error {
-  return new Error(`host.content: the ${list} list has no field "${field}" (named by host.content.fields.${option})`)
+function missingField (list: string, field: string, option: string, byDefault = false): Error {
+  const named = byDefault ? `the default of host.content.fields.${option}; name the list's field there, or set host.content: false` : `named by host.content.fields.${option}`
+  return new Error(`host.content: the ${list} list has no field "${field}" (${named})`)
 }
 
 /** Resolves one optional part: its field, or null when it is left out. */
@@ -170,9 +171,9 @@ export function resolveContent (options: HostContentOptions | false | undefined,
   const has = (field: string) => !listConfig || Object.hasOwn(listConfig.fields ?? {}, field)
   const fields = given.fields ?? {}
   const title = fields.title ?? 'title'
-  if (!has(title)) throw missingField(list, title, 'title')
+  if (!has(title)) throw missingField(list, title, 'title', fields.title === undefined)
   const body = resolveBody(fields.body)
-  if (!has(body.field)) throw missingField(list, body.field, 'body')
+  if (!has(body.field)) throw missingField(list, body.field, 'body', typeof fields.body === 'string' ? false : fields.body?.field === undefined)
   const optional = Object.fromEntries((Object.keys(OPTIONAL_FIELDS) as OptionalPart[])
     .map(part => [part, optionalField(part, fields[part], has, list)])) as Record<OptionalPart, string | null>
   return {

@@ -13,7 +13,7 @@ const RUNTIME_KEY = 'svcControlPlane'
  * express app, runs the resources' seeds, and starts background work; returns the runtime for the host's own use.
  */
 export async function mountControlPlane (app: Express, keystone: KeystoneContext, plane: ControlPlane): Promise<ControlPlaneRuntime> {
-  plane.checkHost((keystone.prisma as { _runtimeDataModel?: RuntimeDataModel })._runtimeDataModel)
+  plane.checkHost((keystone.prisma as { _runtimeDataModel?: RuntimeDataModel })._runtimeDataModel, keystone.graphql?.schema)
   const runtime = createRuntime(keystone, plane.options, plane.parts)
   for (const resource of plane.resources) await resource.setup(runtime)
   app.use(plane.options.basePath, createRouter(runtime, plane.routes.filter(route => !route.site)))

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { invalidParams } from '../../errors.ts'
-import { parsePostId, type PostId } from '../../host-contract/posts.ts'
+import { parsePostId, type PostId } from '../../host-contract/post-ids.ts'
 import type { ResolvedContent } from '../../host-contract/content.ts'
 
 /** A post id as callers send it: a number, or a string (digits on hosts with integer ids; a cuid, uuid, … otherwise). */

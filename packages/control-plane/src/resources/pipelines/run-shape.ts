@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { postIdValue } from './post-id.ts'
-import { postIdFromStored } from '../../host-contract/posts.ts'
+import { postIdFromStored } from '../../host-contract/post-ids.ts'
 import type { ResolvedContent } from '../../host-contract/content.ts'
 import { isoOrNull } from '../../lib/timestamps.ts'
 import { RUN_STATUSES, STAGE_STATUSES, TRIGGER_KINDS } from './values.ts'

@@ -4,7 +4,8 @@ import type { Tx } from '../../../db/client.ts'
 import { enqueueOutbox } from '../../../outbox/enqueue.ts'
 import type { SourceRow } from '../columns.ts'
 import { postSnapshot } from './post-snapshot.ts'
-import type { PostsGateway, PostId } from '../../../host-contract/posts.ts'
+import type { PostsGateway } from '../../../host-contract/posts.ts'
+import type { PostId } from '../../../host-contract/post-ids.ts'
 
 export const FORWARD_TOPIC = 'content_sources.forward'
 

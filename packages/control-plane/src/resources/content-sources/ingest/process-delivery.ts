@@ -16,7 +16,8 @@ import { runTriggeredPipelinesAfterWrite } from '../../pipelines/triggers/run-tr
 import { ShapeTooLarge } from '../mapping/shape-walk.ts'
 import { isDatabaseUnavailable } from '../../../db/connection-error.ts'
 import { defaultLog } from '../../../lib/log.ts'
-import { hostStatus, postsOf, postIdFromStored, storedPostId, type PostId } from '../../../host-contract/posts.ts'
+import { hostStatus, postsOf } from '../../../host-contract/posts.ts'
+import { postIdFromStored, storedPostId, type PostId } from '../../../host-contract/post-ids.ts'
 import type { ResolvedContent } from '../../../host-contract/content.ts'
 
 export type DeliveryStatus = 'received' | 'held' | 'failed' | PostAction

@@ -1,7 +1,9 @@
 import type { Tx } from '../../../db/client.ts'
 import type { ResolvedContent } from '../../../host-contract/content.ts'
-import { postIdFromStored, postsOf, type HostPost, type PostId, type PostsGateway, type Term } from '../../../host-contract/posts.ts'
+import { postsOf, type HostPost, type PostsGateway, type Term } from '../../../host-contract/posts.ts'
+import { postIdFromStored, type PostId } from '../../../host-contract/post-ids.ts'
 import { sameJson } from '../../../lib/canonical-json.ts'
+import type { PostStatus } from '../../../content/post-statuses.ts'
 import { firstFreeSlug, slugify } from '../../../lib/slugify.ts'
 import type { SourceRow } from '../columns.ts'
 import type { MappedFields } from './extract-fields.ts'
@@ -70,7 +72,7 @@ export async function writePost (tx: Tx, content: ResolvedContent, source: Sourc
       slug: await freePostSlug(posts, postTypeId, slugify(fields.slug ?? '') || slugify(fields.title) || 'post'),
       body,
       excerpt: fields.excerpt ?? '',
-      status: source.defaultPostStatus as never,
+      status: source.defaultPostStatus as PostStatus,
       author,
       postTypeId,
       tagIds: tags,

@@ -5,7 +5,8 @@ import { canonicalJson } from '../../../lib/canonical-json.ts'
 import { cloneHtml, parseHtml, serializeHtml } from '../../../content/transforms/index.ts'
 import type { PipelineDocument, PostFacts } from '../../../content/stage.ts'
 import type { ResolvedContent } from '../../../host-contract/content.ts'
-import { postsOf, type PostId } from '../../../host-contract/posts.ts'
+import { postsOf } from '../../../host-contract/posts.ts'
+import { type PostId } from '../../../host-contract/post-ids.ts'
 import { provenanceOf } from '../../content-sources/provenance.ts'
 
 type Term = { name: string, slug: string }

@@ -8,7 +8,8 @@ import { changedFields, documentFor, loadPost, stateAfter, stateOf, unwritableFi
 import { availableParts } from '../stages/requirements.ts'
 import { PostChanged, recordRun, type PostWrite } from './record-run.ts'
 import { runStages, type StageReport } from './run-stages.ts'
-import { requireContent as contentOf, storedPostId, type PostId } from '../../../host-contract/posts.ts'
+import { requireContent as contentOf } from '../../../host-contract/posts.ts'
+import { storedPostId, type PostId } from '../../../host-contract/post-ids.ts'
 
 export type PipelineDeps = { db: Db, options: ResolvedOptions }
 

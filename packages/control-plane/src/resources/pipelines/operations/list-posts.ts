@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { isoOrNull } from '../../../lib/timestamps.ts'
-import { hostPosts, storedPostId } from '../../../host-contract/posts.ts'
+import { hostPosts } from '../../../host-contract/posts.ts'
+import { storedPostId } from '../../../host-contract/post-ids.ts'
 import { sourcesOf } from '../../content-sources/provenance.ts'
 import { postIdValue } from '../post-id.ts'
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { hostPostId, postIdParam } from '../post-id.ts'
-import { requireContent, storedPostId } from '../../../host-contract/posts.ts'
+import { requireContent } from '../../../host-contract/posts.ts'
+import { storedPostId } from '../../../host-contract/post-ids.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { pagedResult, paginationParams, toPage } from '../../../lib/pagination.ts'
 import { RUN_ROW_FIELDS, runRow, toRunRow } from '../run-shape.ts'

@@ -4,7 +4,8 @@ import { factsOf, loadPost } from '../engine/post-document.ts'
 import { recipeForTrigger } from '../engine/pick-recipe.ts'
 import { runPipeline, type PipelineDeps, type RunResult } from '../engine/run-pipeline.ts'
 import type { TriggerKind } from '../values.ts'
-import { requireContent, type PostId } from '../../../host-contract/posts.ts'
+import { requireContent } from '../../../host-contract/posts.ts'
+import { type PostId } from '../../../host-contract/post-ids.ts'
 
 /**
  * Runs, for each trigger kind in turn, the highest-priority recipe it selects for the post; a
