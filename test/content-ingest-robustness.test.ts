@@ -5,6 +5,7 @@ import { deliver } from './support/webhooks.ts'
 import { keyPaths } from '../packages/control-plane/src/resources/content-sources/mapping/shape-fingerprint.ts'
 import { proposeMapping } from '../packages/control-plane/src/resources/content-sources/mapping/propose-mapping.ts'
 import { SHAPE_LIMITS, ShapeTooLarge } from '../packages/control-plane/src/resources/content-sources/mapping/shape-walk.ts'
+import { contentSources } from '../packages/control-plane/src/resources/content-sources/index.ts'
 
 const RATE = 6
 const POISON = 'poison@example.com'
@@ -13,12 +14,14 @@ let clock = new Date('2026-04-01T10:00:00Z')
 const plane = useTestServer({
     clock: () => clock,
     outbox: false,
-    ingestRateLimit: { points: RATE, durationSeconds: 60 },
-    // A host's resolver with a bug that one delivery's author triggers: an unexpected error mid-processing.
-    resolveAuthor: async ({ value }) => {
-      if (value === POISON) throw new TypeError('resolver bug')
-      return null
-    },
+    builtins: [contentSources({
+      ingestRateLimit: { points: RATE, durationSeconds: 60 },
+      // A host's resolver with a bug that one delivery's author triggers: an unexpected error mid-processing.
+      resolveAuthor: async ({ value }) => {
+        if (value === POISON) throw new TypeError('resolver bug')
+        return null
+      },
+    })],
 })
 // Each test starts in a fresh rate window.
 beforeEach(() => { clock = new Date(clock.getTime() + 60_000) })

@@ -5,6 +5,7 @@ import { useTestServer } from './support/use-test-server.ts'
 import { BASE, seenBodies } from './support/client.ts'
 import { customSignature, deliver, standardHeaders } from './support/webhooks.ts'
 import { holdAsSample, SourceChanged } from '../packages/control-plane/src/resources/content-sources/ingest/hold-as-sample.ts'
+import { contentSources } from '../packages/control-plane/src/resources/content-sources/index.ts'
 
 let clock = new Date('2026-03-01T10:00:00Z')
 const MAX_BODY = 64 * 1024
@@ -14,7 +15,9 @@ const plane = useTestServer({
     clock: () => clock,
     http: { maxBodyBytes: MAX_BODY },
     outbox: false,
-    resolveAuthor: async ({ by, value }) => (by === 'email' && value === 'ada@example.com') || (by === 'name' && value === 'Ada Lovelace') ? 12 : null,
+    builtins: [contentSources({
+      resolveAuthor: async ({ by, value }) => (by === 'email' && value === 'ada@example.com') || (by === 'name' && value === 'Ada Lovelace') ? 12 : null,
+    })],
   })
 
 const sources = async (action: string, params: Record<string, unknown> = {}) => {

@@ -8,6 +8,7 @@ import { testProvider } from './support/database.ts'
 import { HOSTILE_PARAMS, HOSTILE_QUERY_VALUES, HOSTILE_VALUES, sampleFor } from './support/hostile-values.ts'
 import { leads } from '../packages/control-plane/src/resources/leads/index.ts'
 import { ai } from '../packages/control-plane/src/resources/ai/index.ts'
+import { contentSources } from '../packages/control-plane/src/resources/content-sources/index.ts'
 
 // Thousands of requests, one at a time; each answers in milliseconds.
 jest.setTimeout(300_000)
@@ -15,7 +16,7 @@ jest.setTimeout(300_000)
 type Schema = Parameters<typeof sampleFor>[0] & { properties?: Record<string, never> }
 type ManifestOperation = { name: string, resource: string, action: string, readonly: boolean, destructive: boolean, params: Schema, examples?: Array<{ params?: Record<string, unknown> }> }
 
-const plane = useTestServer({ rateLimit: false, builtins: [leads({ publicRateLimit: false }), ai({ testTimeoutMs: 200 })], ingestRateLimit: false, outbox: false })
+const plane = useTestServer({ rateLimit: false, builtins: [leads({ publicRateLimit: false }), ai({ testTimeoutMs: 200 }), contentSources({ ingestRateLimit: false })], outbox: false })
 let listener: Server
 let origin: string
 let operations: ManifestOperation[]

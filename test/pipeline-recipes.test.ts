@@ -5,6 +5,7 @@ import { getWithKey } from './support/client.ts'
 import { defineResource, defineStage } from '../packages/control-plane/src/index.ts'
 import { createPost, readPost } from './support/posts.ts'
 import { ensureDefaultRecipe } from '../packages/control-plane/src/resources/pipelines/default-recipe.ts'
+import { pipelines as pipelinesResource } from '../packages/control-plane/src/resources/pipelines/index.ts'
 
 /** A host stage type, registered through the plugin options. */
 const addNotice = defineStage({
@@ -34,7 +35,7 @@ const readingTime = defineResource({
   })],
 })
 
-const plane = useTestServer({ outbox: false, stages: [addNotice], extensions: [readingTime] })
+const plane = useTestServer({ outbox: false, builtins: [pipelinesResource({ stages: [addNotice] })], extensions: [readingTime] })
 const pipelines = plane.caller('pipelines')
 
 /** Every test starts with the seeded default recipe alone, and no runs. */

@@ -4,6 +4,7 @@ import { useTestServer } from './support/use-test-server.ts'
 import { createPost, provenanceOf, readPost } from './support/posts.ts'
 import { defineStage } from '../packages/control-plane/src/index.ts'
 import { sha256Hex } from '../packages/control-plane/src/lib/sha256.ts'
+import { pipelines as pipelinesResource } from '../packages/control-plane/src/resources/pipelines/index.ts'
 
 let clock = new Date('2026-04-01T09:00:00Z')
 
@@ -55,7 +56,7 @@ const testStages = [
   }),
 ]
 
-const plane = useTestServer({ outbox: false, clock: () => clock, stages: testStages })
+const plane = useTestServer({ outbox: false, clock: () => clock, builtins: [pipelinesResource({ stages: testStages })] })
 const pipelines = plane.caller('pipelines')
 
 async function ok (action: string, params: Record<string, unknown> = {}) {

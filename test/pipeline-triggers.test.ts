@@ -5,6 +5,7 @@ import { graphql, sessionCookie } from './support/session-client.ts'
 import { deliver } from './support/webhooks.ts'
 import { createPost, readPost } from './support/posts.ts'
 import { defineStage } from '../packages/control-plane/src/index.ts'
+import { pipelines as pipelinesResource } from '../packages/control-plane/src/resources/pipelines/index.ts'
 
 const failingStage = defineStage({
   type: 'always_fails',
@@ -13,7 +14,7 @@ const failingStage = defineStage({
   run () { throw new Error('this stage always fails') },
 })
 
-const plane = useTestServer({ outbox: false, stages: [failingStage] })
+const plane = useTestServer({ outbox: false, builtins: [pipelinesResource({ stages: [failingStage] })] })
 const pipelines = plane.caller('pipelines')
 
 async function ok (resource: string, action: string, params: Record<string, unknown> = {}) {

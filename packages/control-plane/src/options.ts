@@ -2,7 +2,6 @@ import type { TableWrites } from './db/write-observer.ts'
 import type { AdapterHandle } from './db/adapter-handle.ts'
 import type { OutboxWorkerOptions } from './outbox/worker.ts'
 import type { DatabaseProvider } from './db/database-url.ts'
-import type { Tx } from './db/client.ts'
 import type { AnyStageDefinition } from './content/stage.ts'
 import { createOutboundGuard, type OutboundGuard } from './outbound/outbound-guard.ts'
 import { z } from 'zod'
@@ -14,12 +13,6 @@ import type { AccountsListFacts } from './host-contract/accounts.ts'
 
 /** Capability name → host roles that hold it. */
 export type CapabilityMap = Record<string, readonly string[]>
-
-/**
- * Finds the team member a content delivery names as its author (by work e-mail or by name) and
- * returns their slot number, or null. Runs inside the ingest transaction, on its client.
- */
-export type AuthorResolver = (query: { by: 'email' | 'name', value: string }, db: Tx) => Promise<number | null>
 
 export type { RateLimitOptions }
 
@@ -105,24 +98,6 @@ export type ControlPlaneSettings = {
   varDir?: string
   /** Where environment variables are read from. @default process.env */
   env?: Env
-  /**
-   * Pipeline stage types the host adds, made with `defineStage`. Recipes list them by `type` like
-   * the built-ins, and `pipelines.list_stages` describes them. A type may be registered once.
-   * @default []
-   */
-  stages?: readonly AnyStageDefinition[]
-  /**
-   * Deliveries each content source accepts per window at its ingest endpoint, counted after the
-   * sender is authenticated, or `false` to turn the limit off (`SVC_INGEST_RATE_LIMIT_PER_MINUTE`).
-   * @default { points: 120, durationSeconds: 60, store: 'database' }
-   */
-  ingestRateLimit?: RateLimitOptions | false
-  /**
-   * Matches a delivery's author to a team member for content sources with `author_match_mode`
-   * `email` or `name`; no match gives the source's `default_author_id`.
-   * @default the active team member with that work e-mail (any letter case) or that full name
-   */
-  resolveAuthor?: AuthorResolver
 }
 
 export type ResolvedOptions = {
@@ -132,7 +107,7 @@ export type ResolvedOptions = {
   capabilities: CapabilityMap
   rateLimit: ResolvedRateLimit
   maxBodyBytes: number
-  /** Every stage type recipes may use: those the resources declare (the built-ins among them) and the host's. */
+  /** The stage types the resources declare (the pipelines' built-ins among them); the host's own are the pipelines resource's settings. */
   stages: readonly AnyStageDefinition[]
   encryptionKey: string | undefined
   varDir: string
@@ -144,12 +119,10 @@ export type ResolvedOptions = {
   hostAdapter: AdapterHandle | null
   now: () => Date
   outbox: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
-  ingestRateLimit: ResolvedRateLimit
   siteUrl: string
   smtpUrl: string | undefined
   outboxDir: string
   mailFrom: string
-  resolveAuthor: AuthorResolver | undefined
   /** Every server-side HTTP request goes through this. */
   outbound: OutboundGuard
   /** The address a per-client limit counts for a request. */
@@ -210,23 +183,18 @@ const coreSettingsSchema = z.strictObject({
   mail: z.strictObject({ smtpUrl: z.string().optional(), from: z.string().optional(), outboxDir: z.string().optional() }).default({}),
   varDir: z.string().min(1).default('var'),
   env: z.unknown().optional(),
-  stages: z.array(object<AnyStageDefinition>('a stage')).default([]),
-  ingestRateLimit: rateLimitSetting({ points: 120, durationSeconds: 60, store: 'database' }),
-  resolveAuthor: fn<AuthorResolver>('resolveAuthor').optional(),
 })
 
 /** The core's environment variables, grouped like the options; unset ones are left out. */
 function coreSettingsFromEnv (env: Env): Partial<ControlPlaneSettings> {
   const trustProxy = env.SVC_TRUST_PROXY?.trim() ? parseTrustProxy(env.SVC_TRUST_PROXY) : undefined
   const perMinute = integerEnv(env, 'SVC_RATE_LIMIT_PER_MINUTE')
-  const ingestPerMinute = integerEnv(env, 'SVC_INGEST_RATE_LIMIT_PER_MINUTE')
   return definedOnly({
     http: definedOnly({ siteUrl: stringEnv(env, 'SITE_URL'), trustProxy, mcpAllowedHosts: listEnv(env, 'SVC_MCP_ALLOWED_HOSTS') }),
     security: definedOnly({ encryptionKey: stringEnv(env, 'SVC_ENCRYPTION_KEY'), outboundAllow: listEnv(env, 'SVC_OUTBOUND_ALLOW') }),
     mail: definedOnly({ smtpUrl: stringEnv(env, 'SMTP_URL'), from: stringEnv(env, 'SVC_MAIL_FROM') }),
     varDir: stringEnv(env, 'SVC_VAR_DIR'),
     rateLimit: perMinute === undefined ? undefined : { points: perMinute },
-    ingestRateLimit: ingestPerMinute === undefined ? undefined : { points: ingestPerMinute },
   })
 }
 
@@ -266,7 +234,7 @@ export function resolveOptions (
     capabilities: Object.assign({ manage_options: ['administrator'] }, ...resources.capabilities, security.capabilities),
     rateLimit: rateLimit.data,
     maxBodyBytes: http.maxBodyBytes,
-    stages: uniqueStages([...resources.stages, ...settings.stages]),
+    stages: uniqueStages(resources.stages),
     encryptionKey: security.encryptionKey,
     varDir,
     databaseProvider: host.databaseProvider,
@@ -274,12 +242,10 @@ export function resolveOptions (
     hostAdapter: host.hostAdapter ?? null,
     now: settings.clock,
     outbox: settings.outbox,
-    ingestRateLimit: settings.ingestRateLimit,
     siteUrl: http.siteUrl,
     smtpUrl: mail.smtpUrl || undefined,
     outboxDir: mail.outboxDir ?? `${varDir}/outbox`,
     mailFrom: mail.from ?? `no-reply@${new URL(http.siteUrl).hostname}`,
-    resolveAuthor: settings.resolveAuthor,
     outbound: createOutboundGuard(security.outboundAllow),
     clientAddress: clientAddressResolver(http.trustProxy),
     mcpAllowedHosts: http.mcpAllowedHosts,

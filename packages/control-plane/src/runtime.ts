@@ -10,7 +10,7 @@ import { OperationRegistry } from './registry/registry.ts'
 import type { AdminPage } from './registry/manifest.ts'
 import { ModuleCatalogue, type ModuleDeclaration } from './modules/module-catalogue.ts'
 import { createSecretBox, type SecretBox } from './secrets/secret-box.ts'
-import { createRateLimiter, createSubjectLimiter, type RateLimiter, type SubjectLimiter } from './auth/rate-limit.ts'
+import { createRateLimiter, type RateLimiter } from './auth/rate-limit.ts'
 import { OutboxWorker } from './outbox/worker.ts'
 import { AuditWriter } from './audit/writer.ts'
 import { defaultLog, type Log } from './lib/log.ts'
@@ -40,8 +40,6 @@ export type ControlPlaneRuntime = {
   /** API keys with their owner's account, as authentication reads them on every request. */
   findKey: KeyLookup
   limiter: RateLimiter
-  /** Deliveries per content source at the ingest endpoint. */
-  ingestLimiter: SubjectLimiter
   outbox: OutboxWorker
   /** Writes audit entries, several per statement under load. */
   audit: AuditWriter
@@ -82,7 +80,6 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     // Without a view of this process's writes to keys and accounts, a cache could not drop a revoked key at once.
     findKey: options.credentialWrites?.observing ? cachedKeyLookup(db, loadAccount, options.credentialWrites) : uncachedKeyLookup(db, loadAccount),
     limiter: createRateLimiter(options.rateLimit, db, options.now),
-    ingestLimiter: createSubjectLimiter('ingest', options.ingestRateLimit, db, options.now),
     outbox,
     audit,
     kickOutbox,

@@ -1,4 +1,6 @@
-import { defineResource } from '../../define-resource.ts'
+import { configureResource, defineResource } from '../../define-resource.ts'
+import { contentSourcesSettings, type ContentSourcesSettings } from './resource-settings.ts'
+import { setUpIngestLimiter } from './ingest/ingest-limiter.ts'
 import { contentSourceList } from './model.ts'
 import { contentDeliveryList } from './delivery-model.ts'
 import { contentItemList } from './item-model.ts'
@@ -19,6 +21,8 @@ import { internalList } from '../../auth/list-access.ts'
 export const contentSourcesResource = defineResource({
   name: 'content_sources',
   requires: ['content'],
+  settings: contentSourcesSettings,
+  setup: setUpIngestLimiter,
   lists: readOnly => ({
     SvcContentDelivery: contentDeliveryList(internalList(readOnly())),
     SvcContentItem: contentItemList(internalList(readOnly())),
@@ -40,3 +44,6 @@ export const contentSourcesResource = defineResource({
   statusCounters: [{ key: 'content_sources', count: db => db.svcContentSource.count() }],
   adminPages: [{ path: '/content-sources', label: 'Content sources', title: 'Content sources', requires: ['content_sources.list'] }],
 })
+
+/** The content sources resource with settings of the host's, for `builtins: [contentSources({ … })]`. */
+export const contentSources = (settings: ContentSourcesSettings) => configureResource(contentSourcesResource, settings)

@@ -1,4 +1,6 @@
-import { defineResource } from '../../define-resource.ts'
+import { configureResource, defineResource } from '../../define-resource.ts'
+import { pipelinesSettings, type PipelinesSettings } from './resource-settings.ts'
+import { stageRegistryFor } from './stages/registry.ts'
 import { pipelineRecipeList } from './recipe-model.ts'
 import { pipelineRunList } from './run-model.ts'
 import { internalList } from '../../auth/list-access.ts'
@@ -20,6 +22,8 @@ import { updateRecipe } from './operations/update-recipe.ts'
 export const pipelinesResource = defineResource({
   name: 'pipelines',
   requires: ['content'],
+  settings: pipelinesSettings,
+  setup: runtime => { stageRegistryFor(runtime.options) },
   lists: readOnly => ({ SvcPipelineRecipe: pipelineRecipeList(readOnly()), SvcPipelineRun: pipelineRunList(internalList(readOnly())) }),
   operations: [createRecipe, deleteRecipe, getRecipe, getRun, listPosts, listRecipes, listRuns, listStages, runRecipe, updateRecipe],
   seeds: [{ what: 'the default pipeline recipe', run: ensureDefaultRecipe }],
@@ -36,3 +40,6 @@ export const pipelinesResource = defineResource({
   stages: builtinStages,
   extendHostLists: withPublishTrigger,
 })
+
+/** The pipelines resource with settings of the host's, for `builtins: [pipelines({ stages: [myStage] })]`. */
+export const pipelines = (settings: PipelinesSettings) => configureResource(pipelinesResource, settings)

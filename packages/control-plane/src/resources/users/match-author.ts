@@ -1,4 +1,4 @@
-import type { AuthorResolver } from '../../options.ts'
+import type { AuthorResolver } from '../content-sources/resource-settings.ts'
 
 /**
  * The default author matcher for content sources: the team member whose work e-mail (any letter

@@ -8,6 +8,7 @@ import { storeDelivery } from './store-delivery.ts'
 import { processDelivery } from './process-delivery.ts'
 import { assertCleanInput, MAX_JSON_DEPTH, parseJsonInput } from '../../../registry/input-boundary.ts'
 import { SHAPE_LIMITS, ShapeTooLarge, walkShape } from '../mapping/shape-walk.ts'
+import { ingestLimiterOf } from './ingest-limiter.ts'
 
 const MAX_WEBHOOK_ID_LENGTH = 200
 
@@ -55,7 +56,7 @@ export const ingestRoute: PublicRoute = {
     const now = runtime.options.now()
     authenticateDelivery(source, req.headers, body, runtime.secrets, now)
     if (!source.enabled) throw conflict(`content source "${slug}" is disabled`)
-    await runtime.ingestLimiter.consume(source.id)
+    await ingestLimiterOf(runtime).consume(source.id)
     const stored = await storeDelivery(runtime.db, { sourceId: source.id, webhookId: webhookIdOf(req), body: parseDelivery(body), now })
     if (stored.duplicate) {
       sendSuccess(res, { delivery_id: stored.id, status: 'duplicate', post_id: null }, false)

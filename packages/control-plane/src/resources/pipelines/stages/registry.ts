@@ -1,6 +1,7 @@
 import type { ResolvedOptions } from '../../../options.ts'
 import type { AnyStageDefinition } from '../../../content/stage.ts'
 import { builtinStages } from './builtin.ts'
+import { pipelinesSettings } from '../resource-settings.ts'
 
 /** The stage types recipes may use: the built-ins and those the host adds. A type is registered once. */
 export class StageRegistry {
@@ -36,13 +37,14 @@ export class StageRegistry {
 const registries = new WeakMap<ResolvedOptions, StageRegistry>()
 
 /**
- * The registry for one configuration, built once. `options.stages` holds every declared stage type,
- * the built-ins the pipelines resource declares among them (a duplicate type already failed at startup).
+ * The registry for one configuration, built once (first by the pipelines resource's setup, so a
+ * type registered twice stops the start): the stage types resources declare — the built-ins among
+ * them — and those the host gives `pipelines({ stages })`.
  */
 export function stageRegistryFor (options: ResolvedOptions): StageRegistry {
   let registry = registries.get(options)
   if (!registry) {
-    const added = options.stages.filter(stage => !builtinStages.includes(stage))
+    const added = [...options.stages, ...pipelinesSettings.of(options).stages].filter(stage => !builtinStages.includes(stage))
     registries.set(options, registry = new StageRegistry(builtinStages, added))
   }
   return registry
