@@ -28,7 +28,7 @@ describe('defineResource', () => {
     })
     expect(resource).toMatchObject({ name: 'probe', module: 'switchable', operations: [], outboxTopics: [], seeds: [], statusCounters: [], adminPages: [], capabilities: {}, stages: [] })
     expect(resource.routes).toEqual([expect.objectContaining({ path: '/public/probe', module: 'probe' })])
-    expect(resource.lists(() => ({}) as never)).toEqual({})
+    expect(resource.lists(() => ({}) as never, {} as never)).toEqual({})
   })
 
   test('refuses a name that is not lower snake case, and an operation of another resource', () => {

@@ -9,7 +9,9 @@ import { migrate } from '../packages/control-plane/src/db/migrate.ts'
 import { resolveDatabase } from '../packages/control-plane/src/db/database-url.ts'
 import { createAdapterFactory } from '../packages/control-plane/src/db/adapter.ts'
 import { TableWrites } from '../packages/control-plane/src/db/write-observer.ts'
-import { cachedKeyLookup, KEY_CACHE_TTL_MS, KEY_TABLES } from '../packages/control-plane/src/auth/key-cache.ts'
+import { cachedKeyLookup, KEY_CACHE_TTL_MS, keyTables } from '../packages/control-plane/src/auth/key-cache.ts'
+import { accountLoader, type AccountLoader } from '../packages/control-plane/src/host-contract/load-account.ts'
+import { resolveAccounts } from '../packages/control-plane/src/host-contract/accounts.ts'
 import type { Db } from '../packages/control-plane/src/db/client.ts'
 
 const CRM_LIST = { resource: 'crm', action: 'list', params: {} }
@@ -24,16 +26,18 @@ describe('key lookup cache, one process against another on the same database', (
   let local: Db
   let other: Db
   let account: TestAccount
+  let loadAccount: AccountLoader
   let time = 0
   const clock = () => time
 
   beforeAll(async () => {
     database = await createTestDatabase()
     await migrate(resolveDatabase(database.url))
-    writes = new TableWrites(KEY_TABLES)
+    writes = new TableWrites(keyTables('User'))
     local = new PrismaClient({ adapter: writes.observe(createAdapterFactory(resolveDatabase(database.url))) as never }) as unknown as Db
     other = openPrisma(database.url) as unknown as Db
     account = await createAccount(local)
+    loadAccount = accountLoader(local, resolveAccounts())
   })
   afterAll(async () => {
     await Promise.all([local.$disconnect(), other.$disconnect()])
@@ -41,7 +45,7 @@ describe('key lookup cache, one process against another on the same database', (
   })
 
   test('another process\'s revocation is seen once the entry is a TTL old, not before', async () => {
-    const findKey = cachedKeyLookup(local, writes, KEY_CACHE_TTL_MS, clock)
+    const findKey = cachedKeyLookup(local, loadAccount, writes, KEY_CACHE_TTL_MS, clock)
     expect((await findKey(account.keyId))?.revokedAt).toBeNull()
     await other.svcApiKey.update({ where: { publicId: account.keyId }, data: { revokedAt: new Date() } })
     time += KEY_CACHE_TTL_MS - 1
@@ -52,7 +56,7 @@ describe('key lookup cache, one process against another on the same database', (
   })
 
   test('this process\'s own writes to keys or accounts are seen at once', async () => {
-    const findKey = cachedKeyLookup(local, writes, KEY_CACHE_TTL_MS, clock)
+    const findKey = cachedKeyLookup(local, loadAccount, writes, KEY_CACHE_TTL_MS, clock)
     expect((await findKey(account.keyId))?.owner?.role).toBe('administrator')
     await local.user.update({ where: { id: account.id }, data: { role: 'editor' } })
     expect((await findKey(account.keyId))?.owner?.role).toBe('editor')
@@ -64,7 +68,7 @@ describe('key lookup cache, one process against another on the same database', (
   })
 
   test('a write to another table keeps the entry; an unknown key is never remembered', async () => {
-    const findKey = cachedKeyLookup(local, writes, KEY_CACHE_TTL_MS, clock)
+    const findKey = cachedKeyLookup(local, loadAccount, writes, KEY_CACHE_TTL_MS, clock)
     await findKey(account.keyId)
     const version = writes.version
     await local.svcCounter.create({ data: { key: 'key-cache.unrelated', value: 1 } })

@@ -14,7 +14,7 @@ export function referenceHostConfig (provider: 'sqlite' | 'postgresql') {
   return config(withControlPlane({
     db: { provider, prismaClientOptions: () => ({}), prismaClientPath: 'generated/prisma' },
     lists: {
-      User: list({ ...open, fields: { name: text(), email: text({ isIndexed: 'unique' }), role: select({ type: 'string', options: ['administrator'], defaultValue: 'administrator', validation: { isRequired: true } }) } }),
+      User: list({ ...open, fields: { name: text(), email: text({ isIndexed: 'unique' }), password: text(), role: select({ type: 'string', options: ['administrator'], defaultValue: 'administrator', validation: { isRequired: true } }) } }),
       Post: list({
         ...open,
         db: { idField: { kind: 'autoincrement' } },

@@ -35,9 +35,10 @@ export type ResourceConfig = {
   /**
    * Its Keystone lists. `readOnly(capability?)` gives the access and UI settings that let holders of
    * the capability (default `manage_options`) read a list in GraphQL and the Admin UI, and nobody write it there.
+   * `options` names the host's lists a relationship may point at (`options.host.accounts.list`).
    * @default no lists
    */
-  lists?: (readOnly: (capability?: string) => ListAccess) => Lists
+  lists?: (readOnly: (capability?: string) => ListAccess, options: ResolvedOptions) => Lists
   /** Its operations, each with `resource` equal to `name`. @default [] */
   operations?: readonly Operation[]
   /** Routes it serves beside dispatch (webhooks, public forms, site pages). @default [] */

@@ -5,13 +5,14 @@ import { mountControlPlane } from './http/mount.ts'
 import type { DatabaseProvider } from './db/database-url.ts'
 import { builtinResources } from './resources/index.ts'
 import { watchHostAdapter } from './db/watch-host-adapter.ts'
-import { KEY_TABLES } from './auth/key-cache.ts'
+import { keyTables } from './auth/key-cache.ts'
+import { inspectAccountsList } from './host-contract/accounts-list.ts'
 import { controlPlaneAdminFiles } from './admin-ui/admin-files.ts'
 
 export type { ControlPlaneOptions } from './control-plane.ts'
 export type { ControlPlaneSettings } from './options.ts'
 export type { HostOptions } from './host-contract/host-options.ts'
-export type { HostAccountsOptions } from './host-contract/accounts.ts'
+export type { AccountRow, AccountSelect, HostAccountsOptions } from './host-contract/accounts.ts'
 export type { HostContentOptions } from './host-contract/content.ts'
 export type { ListAccess } from './auth/list-access.ts'
 export { defineResource } from './define-resource.ts'
@@ -41,13 +42,16 @@ export { assertAllowedDestination } from './outbound/outbound-guard.ts'
  * config, mutates nothing.
  */
 export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTypeInfo>> (keystoneConfig: Config, options: ControlPlaneOptions = {}): Config {
+  // A host of another shape learns here, not from its first request, what host.accounts must name.
+  const accountsList = inspectAccountsList(keystoneConfig, options.host?.accounts)
   // Keys are cached only while the host's adapter reports this process's writes to them (auth/key-cache.ts);
   // audit rows go to that adapter directly once it is connected (audit/insert-rows.ts).
-  const watched = watchHostAdapter(keystoneConfig.db.prismaClientOptions, KEY_TABLES)
+  const watched = watchHostAdapter(keystoneConfig.db.prismaClientOptions, keyTables(accountsList.table))
   const plane = resolveControlPlane(builtinResources, options, {
     databaseProvider: keystoneConfig.db.provider as DatabaseProvider,
     credentialWrites: watched.writes,
     hostAdapter: watched.adapter,
+    accountsList,
   })
   const hostExtend = keystoneConfig.server?.extendExpressApp
   const hostAdminFiles = keystoneConfig.ui?.getAdditionalFiles

@@ -1,6 +1,7 @@
 import type { ControlPlane } from './control-plane.ts'
 import type { Lists } from './define-resource.ts'
 import { internalList, readOnlyListFor } from './auth/list-access.ts'
+import { sessionRoles } from './auth/session-role.ts'
 import { auditEntryList } from './audit/audit-entry-list.ts'
 import { counterList } from './db/counter-list.ts'
 import { rateWindowList } from './db/rate-window-list.ts'
@@ -9,7 +10,8 @@ import { outboxMessageList } from './outbox/model.ts'
 
 /** The Keystone lists the control plane contributes to the host: its own machinery's, then each resource's. */
 export function controlPlaneLists ({ options, resources }: ControlPlane): Lists {
-  const readOnly = (capability?: string) => readOnlyListFor(options.capabilities, capability)
+  const roleOf = sessionRoles(options.host.accounts, options.credentialWrites)
+  const readOnly = (capability?: string) => readOnlyListFor(options.capabilities, roleOf, capability)
   const shared = readOnly()
   const internal = internalList(shared)
   const lists: Lists = {
@@ -20,7 +22,7 @@ export function controlPlaneLists ({ options, resources }: ControlPlane): Lists 
     SvcRateWindow: rateWindowList(internal),
   }
   for (const resource of resources) {
-    for (const [key, list] of Object.entries(resource.lists(readOnly))) {
+    for (const [key, list] of Object.entries(resource.lists(readOnly, options))) {
       if (key in lists) throw new Error(`list ${key} of the ${resource.name} resource is declared twice`)
       lists[key] = list
     }

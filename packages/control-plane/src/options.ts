@@ -7,6 +7,7 @@ import type { AnyStageDefinition } from './content/stage.ts'
 import { createOutboundGuard, type OutboundGuard } from './outbound/outbound-guard.ts'
 import { clientAddressResolver, type ClientAddressOf, type TrustProxy } from './http/client-address.ts'
 import { resolveHost, type HostOptions, type ResolvedHost } from './host-contract/host-options.ts'
+import type { AccountsListFacts } from './host-contract/accounts.ts'
 
 /** Capability name → host roles that hold it. */
 export type CapabilityMap = Record<string, readonly string[]>
@@ -182,7 +183,7 @@ function absoluteSiteUrl (value: string): string {
 }
 
 /** What the plugin learns from the host's Keystone config rather than from its options. */
-export type HostFacts = { databaseProvider: DatabaseProvider, credentialWrites?: TableWrites, hostAdapter?: AdapterHandle }
+export type HostFacts = { databaseProvider: DatabaseProvider, credentialWrites?: TableWrites, hostAdapter?: AdapterHandle, accountsList?: AccountsListFacts }
 
 /** What the installed resources add to the settings. */
 export type ResourceSettings = { capabilities: readonly CapabilityMap[], stages: readonly AnyStageDefinition[] }
@@ -204,7 +205,7 @@ export function resolveOptions (
   const aiTestTimeoutMs = options.aiTestTimeoutMs ?? 10_000
   if (!Number.isInteger(aiTestTimeoutMs) || aiTestTimeoutMs < 1) throw new Error(`aiTestTimeoutMs must be a positive integer, got ${aiTestTimeoutMs}`)
   return {
-    host: resolveHost(options.host),
+    host: resolveHost(options.host, host.accountsList),
     restRoot,
     basePath: `${restRoot}/svc/v1`,
     capabilities: Object.assign({ manage_options: ['administrator'] }, ...resources.capabilities, options.capabilities),

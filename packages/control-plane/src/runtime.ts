@@ -15,6 +15,7 @@ import { OutboxWorker } from './outbox/worker.ts'
 import { AuditWriter } from './audit/writer.ts'
 import { defaultLog, type Log } from './lib/log.ts'
 import { cachedKeyLookup, uncachedKeyLookup, type KeyLookup } from './auth/key-cache.ts'
+import { accountLoader } from './host-contract/load-account.ts'
 
 /** What the installed resources contribute to the runtime, gathered from their declarations. */
 export type RuntimeParts = {
@@ -68,6 +69,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
   const registry = new OperationRegistry(parts.operations)
   const modules = new ModuleCatalogue(db, parts.modules, registry.all())
   const { statusCounters } = parts
+  const loadAccount = accountLoader(db, options.host.accounts)
   const audit = new AuditWriter({ db, provider: options.databaseProvider, adapter: options.hostAdapter }, options.now)
   return {
     registry,
@@ -78,7 +80,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     options,
     secrets,
     // Without a view of this process's writes to keys and accounts, a cache could not drop a revoked key at once.
-    findKey: options.credentialWrites?.observing ? cachedKeyLookup(db, options.credentialWrites) : uncachedKeyLookup(db),
+    findKey: options.credentialWrites?.observing ? cachedKeyLookup(db, loadAccount, options.credentialWrites) : uncachedKeyLookup(db, loadAccount),
     limiter: createRateLimiter(options.rateLimit, db, options.now),
     ingestLimiter: createSubjectLimiter('ingest', options.ingestRateLimit, db, options.now),
     outbox,

@@ -1,22 +1,19 @@
 import type { Request, Response } from 'express'
 import type { KeystoneContext } from '@keystone-6/core/types'
 import type { Db } from '../db/client.ts'
-import type { Account, Identity } from './identity.ts'
+import type { Identity } from './identity.ts'
+import type { ResolvedOptions } from '../options.ts'
 import { parseKey, secretMatches } from './api-key-format.ts'
 import type { KeyLookup } from './key-cache.ts'
 import { badRequest, forbidden, unauthenticated } from '../errors.ts'
 import { isSameOrigin } from '../lib/same-origin.ts'
-
-const ACCOUNT_FIELDS = { id: true, email: true, name: true, role: true } as const
+import { accountLoader } from '../host-contract/load-account.ts'
 
 /** `last_used_at` is a hint for administrators; writing it on every call would serialize all requests. */
 const LAST_USED_RESOLUTION_MS = 60_000
 
-const toAccount = (row: { id: string, email: string, name: string, role: string }): Account =>
-  ({ ...row, role: row.role })
-
-/** What resolving a caller needs: the database, and how to find a key (cached or not). */
-export type Credentials = { db: Db, findKey: KeyLookup }
+/** What resolving a caller needs: the database, how to find a key (cached or not), and the host's accounts. */
+export type Credentials = { db: Db, findKey: KeyLookup, options: Pick<ResolvedOptions, 'host'> }
 
 async function authenticateApiKey ({ db, findKey }: Credentials, header: string, now: Date): Promise<Identity> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
@@ -29,7 +26,7 @@ async function authenticateApiKey ({ db, findKey }: Credentials, header: string,
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db.svcApiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } })
   }
-  return { account: toAccount(key.owner), mode: 'api_key', keyId: parsed.publicId }
+  return { account: key.owner, mode: 'api_key', keyId: parsed.publicId }
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -46,13 +43,15 @@ function assertSessionRequestIsSameSite (req: Request): void {
   if (origin !== undefined && !isSameOrigin(origin, req.get('host'))) throw forbidden('cross-origin requests cannot use the session')
 }
 
-async function authenticateSession (db: Db, keystone: KeystoneContext, req: Request, res: Response): Promise<Identity> {
-  const session = (await keystone.withRequest(req, res)).session as { itemId?: string } | undefined
-  if (!session?.itemId) throw unauthenticated()
+async function authenticateSession ({ db, options }: Credentials, keystone: KeystoneContext, req: Request, res: Response): Promise<Identity> {
+  const session = (await keystone.withRequest(req, res)).session as { itemId?: string | number, listKey?: string } | undefined
+  if (session?.itemId == null || session.itemId === '') throw unauthenticated()
+  // A host may sign in more than one list; only its accounts list holds control-plane roles.
+  if (session.listKey !== undefined && session.listKey !== options.host.accounts.list) throw unauthenticated()
   assertSessionRequestIsSameSite(req)
-  const account = await db.user.findUnique({ where: { id: String(session.itemId) }, select: ACCOUNT_FIELDS })
+  const account = await accountLoader(db, options.host.accounts)(String(session.itemId))
   if (!account) throw unauthenticated('the signed-in account no longer exists')
-  return { account: toAccount(account), mode: 'session', keyId: null }
+  return { account, mode: 'session', keyId: null }
 }
 
 /** Resolves the caller from an API key alone, for doors that take no session (MCP). */
@@ -66,5 +65,5 @@ export function authenticateApiKeyOnly (credentials: Credentials, req: Request, 
 export function authenticate (credentials: Credentials, keystone: KeystoneContext, req: Request, res: Response, now: Date): Promise<Identity> {
   const header = req.get('authorization')
   if (header !== undefined) return authenticateApiKey(credentials, header, now)
-  return authenticateSession(credentials.db, keystone, req, res)
+  return authenticateSession(credentials, keystone, req, res)
 }

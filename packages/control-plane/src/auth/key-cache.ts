@@ -1,8 +1,9 @@
 import type { Db } from '../db/client.ts'
 import type { TableWrites } from '../db/write-observer.ts'
+import type { AccountLoader } from '../host-contract/load-account.ts'
 import { findKeyWithOwner, type KeyWithOwner } from './find-key.ts'
 
-/** Finds an API key and its owner's current account row by the key's public id. */
+/** Finds an API key and its owner's current account by the key's public id. */
 export type KeyLookup = (publicId: string) => Promise<KeyWithOwner | null>
 
 /**
@@ -17,17 +18,22 @@ const MAX_KEYS = 10_000
 
 type Entry = { key: KeyWithOwner, version: number, readAt: number }
 
-/** The tables a cached key depends on: the key row and its owner's account row. */
-export const KEY_TABLES = ['svc_api_keys', 'User'] as const
+/**
+ * The tables a cached key depends on: the key row and its owner's account row, in the host's
+ * accounts table (`host.accounts.list`, or that list's `db.map`).
+ */
+export const keyTables = (accountsTable: string): readonly string[] => ['svc_api_keys', accountsTable]
 
 /** Every lookup reads the database. */
-export const uncachedKeyLookup = (db: Db): KeyLookup => publicId => findKeyWithOwner(db, publicId)
+export const uncachedKeyLookup = (db: Db, loadAccount: AccountLoader): KeyLookup => publicId => findKeyWithOwner(db, loadAccount, publicId)
 
 /**
  * Lookups served from memory for up to `ttlMs` after a read, while `writes` (watching
- * `KEY_TABLES`) has not moved. Unknown keys are not remembered, so guessing ids fills nothing.
+ * `keyTables`) has not moved. Unknown keys are not remembered, so guessing ids fills nothing.
  */
-export function cachedKeyLookup (db: Db, writes: TableWrites, ttlMs = KEY_CACHE_TTL_MS, clock: () => number = () => performance.now()): KeyLookup {
+export function cachedKeyLookup (
+  db: Db, loadAccount: AccountLoader, writes: TableWrites, ttlMs = KEY_CACHE_TTL_MS, clock: () => number = () => performance.now(),
+): KeyLookup {
   const entries = new Map<string, Entry>()
   return async publicId => {
     // Read before the query: an entry never outlives `ttlMs` from the moment its rows could date from.
@@ -35,7 +41,7 @@ export function cachedKeyLookup (db: Db, writes: TableWrites, ttlMs = KEY_CACHE_
     const hit = entries.get(publicId)
     if (hit && hit.version === writes.version && readAt - hit.readAt < ttlMs) return hit.key
     const version = writes.version
-    const key = await findKeyWithOwner(db, publicId)
+    const key = await findKeyWithOwner(db, loadAccount, publicId)
     entries.delete(publicId)
     // A write seen during the read may or may not be in what it returned: use it once, keep it not.
     if (key && writes.version === version) {

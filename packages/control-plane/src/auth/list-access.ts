@@ -1,14 +1,13 @@
 import type { CapabilityMap } from '../options.ts'
 import { roleHasCapability } from './capabilities.ts'
-
-type SessionArgs = { session?: { data?: { role?: string } } }
+import type { SessionArgs, SessionRoleOf } from './session-role.ts'
 
 /**
  * Access rules for the plugin's own Keystone lists. Dispatch is the only write path, so GraphQL
  * (and the Admin UI's generic pages built on it) may read, with the capability, and never write.
  */
-export function readOnlyListAccess (capabilities: CapabilityMap, capability = 'manage_options') {
-  const canManage = ({ session }: SessionArgs) => roleHasCapability(capabilities, session?.data?.role, capability)
+export function readOnlyListAccess (capabilities: CapabilityMap, roleOf: SessionRoleOf, capability = 'manage_options') {
+  const canManage = async (args: SessionArgs) => roleHasCapability(capabilities, await roleOf(args), capability)
   const denyWrites = () => false
   return {
     operation: { query: canManage, create: denyWrites, update: denyWrites, delete: denyWrites },
@@ -16,11 +15,11 @@ export function readOnlyListAccess (capabilities: CapabilityMap, capability = 'm
 }
 
 /** Read-only in the Admin UI, and out of its navigation for accounts that may not read them. */
-export function readOnlyListUi (capabilities: CapabilityMap, capability = 'manage_options') {
+export function readOnlyListUi (capabilities: CapabilityMap, roleOf: SessionRoleOf, capability = 'manage_options') {
   return {
     hideCreate: true,
     hideDelete: true,
-    hideNavigation: ({ session }: SessionArgs) => !roleHasCapability(capabilities, session?.data?.role, capability),
+    hideNavigation: async (args: SessionArgs) => !roleHasCapability(capabilities, await roleOf(args), capability),
     itemView: { defaultFieldMode: 'read' as const },
     createView: { defaultFieldMode: 'hidden' as const },
   }
@@ -33,11 +32,11 @@ export type ListAccess = {
 }
 
 /** Read access in GraphQL and the Admin UI for holders of `capability`; writes only through dispatch. */
-export const readOnlyListFor = (capabilities: CapabilityMap, capability?: string): ListAccess =>
-  ({ access: readOnlyListAccess(capabilities, capability), ui: readOnlyListUi(capabilities, capability) })
+export const readOnlyListFor = (capabilities: CapabilityMap, roleOf: SessionRoleOf, capability?: string): ListAccess =>
+  ({ access: readOnlyListAccess(capabilities, roleOf, capability), ui: readOnlyListUi(capabilities, roleOf, capability) })
 
 /**
  * The control plane's bookkeeping (queues, windows, counters, logs): out of the Admin UI's dashboard
  * and navigation for everyone, still readable at its address and through the control-plane pages.
  */
-export const internalList = ({ access, ui }: ListAccess): ListAccess => ({ access, ui: { ...ui, hideNavigation: () => true } })
+export const internalList = ({ access, ui }: ListAccess): ListAccess => ({ access, ui: { ...ui, hideNavigation: async () => true } })

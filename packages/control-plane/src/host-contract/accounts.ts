@@ -1,3 +1,9 @@
+/** A Prisma `select` object: field name → `true`, or a nested `{ select: … }` for a relationship. */
+export type AccountSelect = Record<string, unknown>
+
+/** An account row as the accounts list's Prisma delegate returns it for `roleSelect`. */
+export type AccountRow = Record<string, any>
+
 /** How the host's accounts are read: which list, which fields, and what role an account holds. */
 export type HostAccountsOptions = {
   /** The Keystone list of the accounts that sign in and own API keys. @default 'User' */
@@ -6,18 +12,46 @@ export type HostAccountsOptions = {
   emailField?: string
   /** Its display-name field. @default 'name' */
   nameField?: string
+  /** Its password field, which the CLI's `create-admin` sets. @default 'password' */
+  passwordField?: string
+  /**
+   * The fields `roleOf` reads, as a Prisma `select` (a relationship with a nested `select`).
+   * Each top-level key must be a field of the list.
+   * @default { role: true }
+   */
+  roleSelect?: AccountSelect
+  /**
+   * The role an account holds, as the `capabilities` map names roles, from the row `roleSelect`
+   * selected; `null` or `undefined` for none. An `isAdmin` checkbox:
+   * `roleSelect: { isAdmin: true }, roleOf: a => a.isAdmin ? 'administrator' : null`.
+   * @default account => account.role
+   */
+  roleOf?: (account: AccountRow) => string | null | undefined
+  /** The data that makes an account an administrator, written by the CLI's `create-admin`. @default { role: 'administrator' } */
+  administratorData?: Record<string, unknown>
 }
 
-export type ResolvedAccounts = {
-  list: string
-  emailField: string
-  nameField: string
+/** How the host stores the accounts list, read from its Keystone config. */
+export type AccountsListFacts = {
+  /** The table name: the list key, or its `db.map`. */
+  table: string
+  /** The type of its ids in the database. */
+  idType: 'string' | 'int' | 'bigint'
 }
 
-export function resolveAccounts (options: HostAccountsOptions = {}): ResolvedAccounts {
+export type ResolvedAccounts = Required<HostAccountsOptions> & AccountsListFacts
+
+export function resolveAccounts (options: HostAccountsOptions = {}, facts?: AccountsListFacts): ResolvedAccounts {
+  const list = options.list ?? 'User'
   return {
-    list: options.list ?? 'User',
+    list,
     emailField: options.emailField ?? 'email',
     nameField: options.nameField ?? 'name',
+    passwordField: options.passwordField ?? 'password',
+    roleSelect: options.roleSelect ?? { role: true },
+    roleOf: options.roleOf ?? (account => account.role),
+    administratorData: options.administratorData ?? { role: 'administrator' },
+    table: facts?.table ?? list,
+    idType: facts?.idType ?? 'string',
   }
 }

@@ -1,4 +1,4 @@
-import { resolveAccounts, type HostAccountsOptions, type ResolvedAccounts } from './accounts.ts'
+import { resolveAccounts, type AccountsListFacts, type HostAccountsOptions, type ResolvedAccounts } from './accounts.ts'
 import { resolveContent, type HostContentOptions, type ResolvedContent } from './content.ts'
 
 /** The parts of the host the control plane reads: its accounts and, when it has them, its posts. */
@@ -18,6 +18,6 @@ export type ResolvedHost = {
   content: ResolvedContent | false
 }
 
-export function resolveHost (options: HostOptions = {}): ResolvedHost {
-  return { accounts: resolveAccounts(options.accounts), content: resolveContent(options.content) }
+export function resolveHost (options: HostOptions = {}, accountsList?: AccountsListFacts): ResolvedHost {
+  return { accounts: resolveAccounts(options.accounts, accountsList), content: resolveContent(options.content) }
 }

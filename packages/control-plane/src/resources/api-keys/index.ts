@@ -8,7 +8,7 @@ import { revokeApiKey } from './operations/revoke.ts'
 export const apiKeysResource = defineResource({
   name: 'api_keys',
   module: 'locked',
-  lists: readOnly => ({ SvcApiKey: apiKeyList(readOnly()) }),
+  lists: (readOnly, options) => ({ SvcApiKey: apiKeyList(readOnly(), options.host.accounts.list) }),
   operations: [listApiKeys, mintApiKey, revokeApiKey],
   adminPages: [{ path: '/api-keys', label: 'API keys', title: 'API keys', requires: ['api_keys.list', 'api_keys.mint', 'api_keys.revoke'] }],
 })

@@ -4,7 +4,10 @@ import { API_KEY_ROW_FIELDS, toApiKeyRecord } from './shape.ts'
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 
-/** Creates a key for an account; `now` starts its lifetime. The plaintext exists only in the return value. */
+/**
+ * Creates a key for an account (its id as the accounts table holds it); `now` starts its lifetime.
+ * The plaintext exists only in the return value.
+ */
 export async function issueApiKey (db: Db, input: { accountId: string, label: string, expiresInDays?: number | undefined, parentPublicId?: string | null }, now: Date) {
   const minted = mintKey()
   const row = await db.svcApiKey.create({

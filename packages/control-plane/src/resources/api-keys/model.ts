@@ -2,7 +2,8 @@ import { list } from '@keystone-6/core'
 import { relationship, text, timestamp } from '@keystone-6/core/fields'
 import type { ListAccess } from '../../auth/list-access.ts'
 
-export const apiKeyList = ({ access, ui }: ListAccess) => list({
+/** `accounts`: the key `host.accounts.list` names; a key belongs to one of its accounts. */
+export const apiKeyList = ({ access, ui }: ListAccess, accounts: string) => list({
   access,
   ui: { ...ui, label: 'API keys', listView: { initialColumns: ['label', 'publicId', 'owner', 'parent', 'lastUsedAt', 'revokedAt'] } },
   db: { map: 'svc_api_keys' },
@@ -10,7 +11,7 @@ export const apiKeyList = ({ access, ui }: ListAccess) => list({
     publicId: text({ validation: { isRequired: true }, isIndexed: 'unique' }),
     secretDigest: text({ validation: { isRequired: true }, graphql: { omit: true } }),
     label: text({ validation: { isRequired: true } }),
-    owner: relationship({ ref: 'User', many: false }),
+    owner: relationship({ ref: accounts, many: false }),
     /** The key that minted this one, if a key did: revoking it revokes this key too. */
     parent: relationship({ ref: 'SvcApiKey', many: false }),
     createdAt: timestamp({ defaultValue: { kind: 'now' } }),

@@ -15,7 +15,7 @@ import { internalList } from '../../auth/list-access.ts'
 /** The team directory: members in numbered slots, their public pages and their welcome e-mail. */
 export const usersResource = defineResource({
   name: 'users',
-  lists: readOnly => ({ SvcTeamMember: teamMemberList(readOnly()), SvcWelcomeEmailWindow: welcomeEmailWindowList(internalList(readOnly())) }),
+  lists: (readOnly, options) => ({ SvcTeamMember: teamMemberList(readOnly(), options.host.accounts.list), SvcWelcomeEmailWindow: welcomeEmailWindowList(internalList(readOnly())) }),
   operations: [createUser, deleteUser, getUser, linkUserAccount, listUsers, sendWelcomeEmail, unlinkUserAccount, updateUser],
   routes: [personalPageRoute],
   statusCounters: [{ key: 'users', count: db => db.svcTeamMember.count() }],

@@ -4,9 +4,10 @@ import type { ListAccess } from '../../auth/list-access.ts'
 
 /**
  * An occupied team-member slot. A free slot has no row, so a reused slot cannot inherit anything
- * from its previous occupant, and deleting the row drops its role assignments with it.
+ * from its previous occupant, and deleting the row drops its role assignments with it. `accounts`:
+ * the key `host.accounts.list` names, the list a member's platform account is in.
  */
-export const teamMemberList = ({ access, ui }: ListAccess) => list({
+export const teamMemberList = ({ access, ui }: ListAccess, accounts: string) => list({
   access,
   ui: { ...ui, label: 'Team members', listView: { initialColumns: ['slot', 'fullName', 'email', 'account'] } },
   db: { map: 'svc_team_members' },
@@ -30,7 +31,7 @@ export const teamMemberList = ({ access, ui }: ListAccess) => list({
     // "Absent means on": a member who never chose receives reminders and replies.
     notifyReminders: text({ defaultValue: '1' }),
     notifyReplies: text({ defaultValue: '1' }),
-    account: relationship({ ref: 'User', many: false }),
+    account: relationship({ ref: accounts, many: false }),
     roles: relationship({ ref: 'SvcRole.members', many: true }),
     createdAt: timestamp({ defaultValue: { kind: 'now' } }),
     updatedAt: timestamp({ db: { updatedAt: true } }),

@@ -91,7 +91,8 @@ export function toMemberRecord (row: MemberRow, options: Pick<ResolvedOptions, '
     ...strings,
     link_profile_pic_attachment_id: row.linkProfilePicAttachmentId,
     model_photo_ids: photoIds(row.modelPhotoIds),
-    account_id: row.accountId,
+    // A host with integer ids stores an integer; the record carries ids as strings.
+    account_id: row.accountId === null ? null : String(row.accountId),
     roles: row.roles.map(role => role.slug),
     created_at: isoOrNull(row.createdAt),
     updated_at: isoOrNull(row.updatedAt),

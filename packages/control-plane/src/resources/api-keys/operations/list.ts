@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { API_KEY_ROW_FIELDS, apiKeyRecord, toApiKeyRecord } from '../shape.ts'
+import { ownerIdOf } from '../owner-id.ts'
 
 export const listApiKeys = defineOperation({
   resource: 'api_keys',
@@ -10,9 +11,9 @@ export const listApiKeys = defineOperation({
   examples: [{ title: 'List your API keys', params: {} }],
   params: z.object({}),
   returns: z.object({ keys: z.array(apiKeyRecord) }),
-  async handler (_params, { db, identity, now }) {
+  async handler (_params, { db, identity, now, options }) {
     const rows = await db.svcApiKey.findMany({
-      where: { ownerId: identity.account.id },
+      where: { ownerId: ownerIdOf(options, identity) },
       select: API_KEY_ROW_FIELDS,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     })

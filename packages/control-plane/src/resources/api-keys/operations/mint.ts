@@ -3,6 +3,7 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { displayName } from '../../../lib/fields.ts'
 import { apiKeyRecord } from '../shape.ts'
 import { issueApiKey } from '../issue-key.ts'
+import { ownerIdOf } from '../owner-id.ts'
 
 export const mintApiKey = defineOperation({
   resource: 'api_keys',
@@ -16,8 +17,8 @@ export const mintApiKey = defineOperation({
     expires_in_days: z.number().int().min(1).max(3650).optional().describe('Days until the key stops working. Default: never.'),
   }),
   returns: apiKeyRecord.extend({ key: z.string().describe('The API key. Store it now: it cannot be shown again.') }),
-  async handler ({ label, expires_in_days }, { db, identity, now }) {
-    const data = await issueApiKey(db, { accountId: identity.account.id, label, expiresInDays: expires_in_days, parentPublicId: identity.keyId }, now())
+  async handler ({ label, expires_in_days }, { db, identity, now, options }) {
+    const data = await issueApiKey(db, { accountId: ownerIdOf(options, identity), label, expiresInDays: expires_in_days, parentPublicId: identity.keyId }, now())
     return { data, changed: true }
   },
 })

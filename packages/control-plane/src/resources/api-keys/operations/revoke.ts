@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { notFound } from '../../../errors.ts'
 import type { Tx } from '../../../db/client.ts'
+import { ownerIdOf } from '../owner-id.ts'
 
 /** Revokes every active key descended from `publicIds`, generation by generation; returns how many. */
 async function revokeDescendants (tx: Tx, publicIds: string[], at: Date): Promise<number> {
@@ -29,9 +30,9 @@ export const revokeApiKey = defineOperation({
   }],
   params: z.object({ id: z.string().min(1).describe('Public id of the key (the part after svc_ in its prefix).') }),
   returns: z.object({ id: z.string(), revoked: z.literal(true) }),
-  async handler ({ id }, { db, identity, now }) {
+  async handler ({ id }, { db, identity, now, options }) {
     const publicId = id.replace(/^svc_/, '')
-    const key = await db.svcApiKey.findFirst({ where: { publicId, ownerId: identity.account.id }, select: { revokedAt: true } })
+    const key = await db.svcApiKey.findFirst({ where: { publicId, ownerId: ownerIdOf(options, identity) }, select: { revokedAt: true } })
     if (!key) throw notFound(`no API key ${id} belongs to this account`)
     return db.$transaction(async tx => {
       const at = now()

@@ -1,13 +1,15 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { notFound } from '../../../errors.ts'
+import { accountLoader } from '../../../host-contract/load-account.ts'
+import { accountIdValue } from '../../../host-contract/account-id.ts'
 import { findMember, memberRecord, toMemberRecord, updateMember, userNumParam } from '../shape.ts'
 
 export const linkUserAccount = defineOperation({
   resource: 'users',
   action: 'link_account',
   summary: 'Link a team member to a host account (needed for the welcome e-mail).',
-  description: 'account_id is the id of a host User. Linking replaces any previous link. Several slots may link one account.',
+  description: 'account_id is the id of an account of the host (its accounts list, User by default). Linking replaces any previous link. Several slots may link one account.',
   idempotent: true,
   examples: [{
     title: 'Link a team member to a host account',
@@ -16,14 +18,16 @@ export const linkUserAccount = defineOperation({
   }],
   params: z.object({
     user_num: userNumParam,
-    account_id: z.string().trim().min(1, 'must not be empty').max(100).describe('Id of the host account (User) to link.'),
+    account_id: z.string().trim().min(1, 'must not be empty').max(100).describe('Id of the host account to link.'),
   }),
   returns: memberRecord,
   async handler ({ user_num, account_id }, { db, options }) {
     const member = await findMember(db, user_num)
-    const account = await db.user.findUnique({ where: { id: account_id }, select: { id: true } })
+    const account = await accountLoader(db, options.host.accounts)(account_id)
     if (!account) throw notFound(`no host account has the id "${account_id}"`)
-    if (member.accountId === account.id) return { data: toMemberRecord(member, options), changed: false }
-    return { data: toMemberRecord(await updateMember(db, member, { accountId: account.id }), options), changed: true }
+    if (member.accountId !== null && String(member.accountId) === account.id) return { data: toMemberRecord(member, options), changed: false }
+    // The host's id type (an integer for an autoincrement list); the package's client types it as the reference host's string.
+    const accountId = accountIdValue(options.host.accounts, account.id) as string
+    return { data: toMemberRecord(await updateMember(db, member, { accountId }), options), changed: true }
   },
 })

@@ -1,0 +1,36 @@
+import type { Account } from '../auth/identity.ts'
+import type { AccountRow, ResolvedAccounts } from './accounts.ts'
+import { accountIdValue, type AccountId } from './account-id.ts'
+
+/** Reads one host account by id, as the control plane sees it; null when there is none. */
+export type AccountLoader = (id: string) => Promise<Account | null>
+
+type AccountDelegate = {
+  findUnique (args: { where: { id: AccountId }, select: Record<string, unknown> }): Promise<AccountRow | null>
+}
+
+/** Prisma names a model's delegate after it, first letter lower-cased: `User` → `user`. */
+export const delegateName = (list: string): string => list.charAt(0).toLowerCase() + list.slice(1)
+
+/** The host's Prisma delegate for its accounts list; the package's client types know only the reference host's. */
+export function accountDelegate (db: object, accounts: Pick<ResolvedAccounts, 'list'>): AccountDelegate {
+  const name = delegateName(accounts.list)
+  const delegate = (db as Record<string, AccountDelegate | undefined>)[name]
+  if (!delegate) throw new Error(`the Prisma client has no "${name}" model for the ${accounts.list} list (host.accounts.list)`)
+  return delegate
+}
+
+const text = (value: unknown): string => typeof value === 'string' ? value : value == null ? '' : String(value)
+
+/** Loads accounts through the host's Prisma client: id, e-mail, name, and the role `roleOf` makes of `roleSelect`. */
+export function accountLoader (db: object, accounts: ResolvedAccounts): AccountLoader {
+  const delegate = accountDelegate(db, accounts)
+  const select = { ...accounts.roleSelect, id: true, [accounts.emailField]: true, [accounts.nameField]: true }
+  return async id => {
+    const value = accountIdValue(accounts, id)
+    if (value === null) return null
+    const row = await delegate.findUnique({ where: { id: value }, select })
+    if (!row) return null
+    return { id: text(row.id), email: text(row[accounts.emailField]), name: text(row[accounts.nameField]), role: accounts.roleOf(row) ?? '' }
+  }
+}
