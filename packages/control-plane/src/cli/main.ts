@@ -19,7 +19,7 @@ export { CliError } from './errors.ts'
 export { migrateDatabase, describeMigration } from './migrate.ts'
 export { generateMigrations, keystoneDatamodel, MIGRATION_NAME } from './generate.ts'
 export { CONTROL_PLANE_OPTIONS, controlPlaneOptionsOf, openHost, loadBuiltConfig } from './host.ts'
-export { cliAccounts, upsertAdministrator, mintKeyFor, PromotionRefused } from './accounts.ts'
+export { upsertAdministrator, mintKeyFor, PromotionRefused } from './accounts.ts'
 
 export type CliSettings = {
   /** How the usage names the command. @default 'svc-control-plane' */
@@ -125,8 +125,8 @@ export async function main (argv: readonly string[], settings: CliSettings = {})
     const host = await openHost(cwd)
     try {
       if (admin) {
-        const { cliAccounts, upsertAdministrator } = await import('./accounts.ts')
-        const accounts = cliAccounts(host.options)
+        const { upsertAdministrator } = await import('./accounts.ts')
+        const accounts = host.options.host.accounts
         const { account, promotedFrom } = await upsertAdministrator(host.context, accounts, { email, password: admin.password, name: values.name, promote: values.promote === true })
         const shown = String(account[accounts.emailField] ?? email)
         if (promotedFrom) out(`promoted ${shown} from ${promotedFrom} to administrator`)
