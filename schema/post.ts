@@ -7,15 +7,15 @@ import { contentAccess } from './content-access.ts'
 import { POST_STATUSES } from './post-statuses.ts'
 
 /**
- * An article. `slug` is unique per post type, and `externalId` per `source` (the slug of the
- * content source that delivered it), both enforced by the database.
+ * An article. `slug` is unique per post type, enforced by the database. Which content source
+ * delivered it is kept by the control plane in its own list (`SvcContentItem`).
  */
 export const Post: ListConfig<any> = list({
   access: contentAccess,
   ui: { listView: { initialColumns: ['title', 'status', 'postType', 'author', 'updatedAt'] } },
   db: {
     idField: { kind: 'autoincrement' },
-    extendPrismaSchema: schema => compoundUnique('source', 'externalId')(compoundUnique('postTypeId', 'slug')(schema)),
+    extendPrismaSchema: compoundUnique('postTypeId', 'slug'),
   },
   hooks: {
     resolveInput: {
@@ -38,9 +38,6 @@ export const Post: ListConfig<any> = list({
     tags: relationship({ ref: 'Tag', many: true }),
     categories: relationship({ ref: 'Category', many: true }),
     meta: json({ defaultValue: {} }),
-    source: text({ db: { isNullable: true }, ui: { description: 'Slug of the content source that delivered it.' } }),
-    externalId: text({ db: { isNullable: true } }),
-    contentHash: text({ db: { isNullable: true } }),
     createdAt: timestamp({ defaultValue: { kind: 'now' } }),
     updatedAt: timestamp({ db: { updatedAt: true } }),
   },

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
+import { sourcePostIds } from './support/posts.ts'
 import { useTestServer } from './support/use-test-server.ts'
 import { deliver } from './support/webhooks.ts'
 import { keyPaths } from '../packages/control-plane/src/resources/content-sources/mapping/shape-fingerprint.ts'
@@ -30,7 +31,7 @@ const sources = async (action: string, params: Record<string, unknown>) => {
 const article = (n: number, author = 'ada@example.com') => ({ id: `p-${n}`, headline: `Post ${n}`, body_html: `<p>Body ${n}</p>`, author })
 const MAPPING = { title: 'headline', content: 'body_html', author: 'author', external_id: 'id' }
 const deliveries = (sourceId: string) => plane.server.db.svcContentDelivery.findMany({ where: { sourceId }, orderBy: { id: 'asc' } })
-const postTitles = async (slug: string) => (await plane.server.db.post.findMany({ where: { source: slug }, orderBy: { id: 'asc' }, select: { title: true } })).map(post => post.title)
+const postTitles = async (slug: string) => (await plane.server.db.post.findMany({ where: { id: { in: await sourcePostIds(plane.server.db, slug) } }, orderBy: { id: 'asc' }, select: { title: true } })).map(post => post.title)
 
 async function sourceWithSample (name: string, settings: Record<string, unknown> = {}) {
   const { data } = await sources('create', { name, auth_mode: 'none', author_match_mode: 'email', ...settings })

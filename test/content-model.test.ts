@@ -32,12 +32,16 @@ describe('host content model', () => {
 
   test('the database keeps post slugs unique per post type, and external ids unique per source', async () => {
     const [post, page] = await Promise.all(['post', 'page'].map(slug => plane.server.db.postType.findUniqueOrThrow({ where: { slug } })))
-    await plane.server.db.post.create({ data: { title: 'A', slug: 'same', postTypeId: post!.id, source: 'feed', externalId: 'e1' } })
-    await plane.server.db.post.create({ data: { title: 'A', slug: 'same', postTypeId: page!.id, source: 'other-feed', externalId: 'e1' } })
+    const a = await plane.server.db.post.create({ data: { title: 'A', slug: 'same', postTypeId: post!.id } })
+    const b = await plane.server.db.post.create({ data: { title: 'A', slug: 'same', postTypeId: page!.id } })
     await failsUnique(plane.server.db.post.create({ data: { title: 'B', slug: 'same', postTypeId: post!.id } }))
-    await failsUnique(plane.server.db.post.create({ data: { title: 'C', slug: 'c', postTypeId: post!.id, source: 'feed', externalId: 'e1' } }))
-    await plane.server.db.post.create({ data: { title: 'D', slug: 'd', postTypeId: post!.id } })
-    await plane.server.db.post.create({ data: { title: 'E', slug: 'e', postTypeId: post!.id } })
+    const d = await plane.server.db.post.create({ data: { title: 'D', slug: 'd', postTypeId: post!.id } })
+    // Where a post came from is the control plane's own record: one external id per source, one source per post.
+    await plane.server.db.svcContentItem.create({ data: { source: 'feed', externalId: 'e1', postId: String(a.id) } })
+    await plane.server.db.svcContentItem.create({ data: { source: 'other-feed', externalId: 'e1', postId: String(b.id) } })
+    await failsUnique(plane.server.db.svcContentItem.create({ data: { source: 'feed', externalId: 'e1', postId: String(d.id) } }))
+    await failsUnique(plane.server.db.svcContentItem.create({ data: { source: 'third-feed', externalId: 'e2', postId: String(a.id) } }))
+    await plane.server.db.svcContentItem.create({ data: { source: 'feed', externalId: null, postId: String(d.id) } })
   })
 
   test('signed-in accounts read posts; editors write them, subscribers cannot', async () => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
 import { useTestServer } from './support/use-test-server.ts'
-import { createPost, readPost } from './support/posts.ts'
+import { createPost, provenanceOf, readPost } from './support/posts.ts'
 import { defineStage } from '../packages/control-plane/src/index.ts'
 import { sha256Hex } from '../packages/control-plane/src/lib/sha256.ts'
 
@@ -107,7 +107,7 @@ describe('running the default recipe', () => {
     for (const gone of ['<script', 'id="toc"', 'style=', 'Uncategorized']) expect(post.content).not.toContain(gone)
     expect(post.excerpt).toBe('First paragraph of the article, long enough to be an excerpt.')
     expect(post.categories).toEqual(['guides'])
-    expect(post.contentHash).toBe(sha256Hex(post.content))
+    expect((await provenanceOf(plane.server.db, postId))!.contentHash).toBe(sha256Hex(post.content))
   })
 
   test('the run row carries the contract fields; get_run adds the decoded stages', async () => {
@@ -234,8 +234,13 @@ describe('choosing the recipe', () => {
       expect([res.status, res.body.code]).toEqual([404, 'not_found'])
     }
     expect(await plane.server.db.svcPipelineRun.count()).toBe(runs)
-    const bad = await pipelines('run', { post_id: '12' })
-    expect([bad.status, bad.body.code]).toEqual([400, 'invalid_params'])
+    // Post ids may come as strings; on this host's integer ids only digits can name a post.
+    for (const post_id of ['cl9ebqhxk00003b600tymydho', '1.5', '-3']) {
+      const bad = await pipelines('run', { post_id })
+      expect([bad.status, bad.body.code]).toEqual([400, 'invalid_params'])
+    }
+    const byString = await pipelines('run', { post_id: String(post.id), dry_run: true })
+    expect([byString.status, byString.body.data.post_id]).toEqual([200, post.id])
   })
 
   test('without recipe_id the highest-priority recipe whose manual trigger matches the post runs', async () => {

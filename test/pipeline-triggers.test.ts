@@ -55,7 +55,7 @@ async function ingestRecipes (slug: string) {
   await ok('pipelines', 'create_recipe', { id: 'pages', name: 'Pages', priority: 99, stages: [{ type: 'always_fails' }], trigger: { on: ['ingest'], post_types: ['page'] } })
 }
 
-const runsOf = (postId: number) => plane.server.db.svcPipelineRun.findMany({ where: { postId }, orderBy: { id: 'asc' } })
+const runsOf = (postId: number | string) => plane.server.db.svcPipelineRun.findMany({ where: { postId: String(postId) }, orderBy: { id: 'asc' } })
 
 describe('the ingest trigger', () => {
   let wire: { id: string, slug: string }

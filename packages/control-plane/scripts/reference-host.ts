@@ -21,7 +21,7 @@ export function referenceHostConfig (provider: 'sqlite' | 'postgresql') {
         fields: {
           title: text(), slug: text(), content: text(), excerpt: text(), status: text(), author: integer(),
           postType: relationship({ ref: 'PostType' }), tags: relationship({ ref: 'Tag', many: true }), categories: relationship({ ref: 'Category', many: true }),
-          meta: json(), source: text({ db: { isNullable: true } }), externalId: text({ db: { isNullable: true } }), contentHash: text({ db: { isNullable: true } }),
+          meta: json(),
           createdAt: timestamp(), updatedAt: timestamp({ db: { updatedAt: true } }),
         },
       }),

@@ -3,6 +3,9 @@ import type { RuntimeParts } from './runtime.ts'
 import type { MountedRoute } from './http/route.ts'
 import type { Lists, Resource, Seed } from './define-resource.ts'
 import { resolveOptions, type ControlPlaneSettings, type HostFacts, type ResolvedOptions } from './options.ts'
+import { contentUnavailableReason, resolveContent, type HostSchema } from './host-contract/content.ts'
+import { recordUnavailableModules, type UnavailableModule } from './host-contract/unavailable-modules.ts'
+import { checkPostsModel, type RuntimeDataModel } from './host-contract/check-posts-model.ts'
 
 export type ControlPlaneOptions = ControlPlaneSettings & {
   /** Resources the host adds, made with `defineResource`; they install exactly like the built-ins. @default [] */
@@ -21,6 +24,13 @@ export type ControlPlane = {
   seeds: readonly Seed[]
   /** The host's lists with every resource's additions (hooks on its `Post` list, for one). */
   extendHostLists: (lists: Lists) => Lists
+  /** Resources left out because the host lacks what they require, with the reason. */
+  unavailable: readonly UnavailableModule[]
+  /**
+   * Checks the host's database model (the Prisma client's runtime data model) against what the
+   * options name, before the server serves: throws an Error naming the list, field and option.
+   */
+  checkHost: (dataModel: RuntimeDataModel | undefined) => void
 }
 
 function assertUnique (what: string, names: readonly string[]): void {
@@ -31,19 +41,35 @@ function assertUnique (what: string, names: readonly string[]): void {
   }
 }
 
-/** Resolves the options over the built-in resources and the host's; every table the control plane keeps is derived here. */
+/** Each resource whose requirement the host cannot meet, with the reason. */
+function unavailableResources (resources: readonly Resource[], contentReason: string | null): UnavailableModule[] {
+  if (contentReason === null) return []
+  return resources.filter(resource => resource.requires.includes('content')).map(resource => ({ key: resource.name, reason: contentReason }))
+}
+
+/**
+ * Resolves the options over the built-in resources and the host's; every table the control plane
+ * keeps is derived here. With the host's schema (its lists and default id field, as its Keystone
+ * config has them), the posts list and its field map are checked against it, and resources that
+ * require content are left out when the host has no posts list.
+ */
 export function resolveControlPlane (
   builtins: readonly Resource[],
   options: ControlPlaneOptions = {},
   host: HostFacts = { databaseProvider: 'sqlite' },
+  schema?: HostSchema,
 ): ControlPlane {
   const { extensions = [], operations = [], ...settings } = options
-  const resources = [...builtins, ...extensions]
-  assertUnique('resource', resources.map(resource => resource.name))
+  const declared = [...builtins, ...extensions]
+  assertUnique('resource', declared.map(resource => resource.name))
+  const unavailable = unavailableResources(declared, contentUnavailableReason(settings.host?.content, schema))
+  const resources = declared.filter(resource => !unavailable.some(module => module.key === resource.name))
   const resolved = resolveOptions(settings, host, {
     capabilities: resources.map(resource => resource.capabilities),
     stages: resources.flatMap(resource => resource.stages),
   })
+  resolved.host = { ...resolved.host, content: resolveContent(settings.host?.content, schema) }
+  recordUnavailableModules(resolved, unavailable)
   const outboxTopics = resources.flatMap(resource => resource.outboxTopics)
   assertUnique('outbox topic', outboxTopics.map(topic => topic.topic))
   return {
@@ -59,5 +85,7 @@ export function resolveControlPlane (
     routes: resources.flatMap(resource => resource.routes),
     seeds: resources.flatMap(resource => resource.seeds),
     extendHostLists: lists => resources.reduce((current, resource) => resource.extendHostLists(current, resolved), lists),
+    unavailable,
+    checkHost: dataModel => { if (resolved.host.content) checkPostsModel(resolved.host.content, dataModel) },
   }
 }

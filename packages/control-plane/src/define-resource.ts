@@ -57,7 +57,17 @@ export type ResourceConfig = {
   stages?: readonly AnyStageDefinition[]
   /** Wraps lists of the host (e.g. adds hooks to its `Post` list); must return every list it was given. @default unchanged */
   extendHostLists?: (lists: Lists, options: ResolvedOptions) => Lists
+  /**
+   * Parts of the host it cannot work without. `content`: the host's posts list (`host.content`);
+   * on a host without one the resource is left out — no lists, operations, routes or pages — and
+   * `modules.list` names it as unavailable, with the reason.
+   * @default []
+   */
+  requires?: readonly HostRequirement[]
 }
+
+/** A part of the host a resource may need. */
+export type HostRequirement = 'content'
 
 /** A resource as the control plane installs it: every part present, routes tagged with its module. */
 export type Resource = Required<Omit<ResourceConfig, 'lists' | 'extendHostLists' | 'routes'>> & {
@@ -86,5 +96,6 @@ export function defineResource (config: ResourceConfig): Resource {
     capabilities: config.capabilities ?? {},
     stages: config.stages ?? [],
     extendHostLists: config.extendHostLists ?? (lists => lists),
+    requires: config.requires ?? [],
   }
 }

@@ -52,7 +52,7 @@ export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTy
     credentialWrites: watched.writes,
     hostAdapter: watched.adapter,
     accountsList,
-  })
+  }, { lists: keystoneConfig.lists as never, idField: keystoneConfig.db.idField })
   const hostExtend = keystoneConfig.server?.extendExpressApp
   const hostAdminFiles = keystoneConfig.ui?.getAdditionalFiles
   // The CLI (svc-control-plane) reads the resolved options from the config, under a registry symbol:

@@ -3,7 +3,8 @@ import type { z } from 'zod'
 
 /** Facts about the post that stages may read but not change. */
 export type PostFacts = {
-  readonly id: number
+  /** The host's id: a number on hosts with integer ids, a string otherwise. */
+  readonly id: number | string
   readonly slug: string | null
   readonly status: string
   /** Slug of the post type, e.g. `post`. */
@@ -11,6 +12,9 @@ export type PostFacts = {
   /** Slug of the content source that delivered the post; null when it was written by hand. */
   readonly source: string | null
 }
+
+/** Optional parts of a post that a stage may need. */
+export type PostPart = 'excerpt' | 'tags' | 'categories' | 'meta'
 
 /**
  * What every stage of a run works on. The content is parsed once per run and serialized once at
@@ -50,6 +54,12 @@ export type StageDefinition<Options extends z.ZodType = z.ZodType> = {
   summary: string
   /** Options schema; `{}` must parse when the stage needs no options. */
   options: Options
+  /**
+   * Parts of a post it edits that a host's posts may lack (`host.content.fields`). A recipe
+   * naming the stage is refused when the host leaves one out; a stored recipe skips it, saying why.
+   * @default []
+   */
+  requires?: readonly PostPart[]
   /**
    * Edits the document. Usually synchronous CPU work over `doc.html`; it may return a promise, which
    * is abandoned (and `context.signal` aborted) once it runs past the recipe's `stage_timeout_ms`.

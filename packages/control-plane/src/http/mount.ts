@@ -4,6 +4,7 @@ import type { ControlPlane } from '../control-plane.ts'
 import { createRuntime, type ControlPlaneRuntime } from '../runtime.ts'
 import { createRouter } from './router.ts'
 import { toMiddleware } from './route.ts'
+import type { RuntimeDataModel } from '../host-contract/check-posts-model.ts'
 
 const RUNTIME_KEY = 'svcControlPlane'
 
@@ -12,6 +13,7 @@ const RUNTIME_KEY = 'svcControlPlane'
  * resources' seeds, and starts background work; returns the runtime for the host's own use.
  */
 export async function mountControlPlane (app: Express, keystone: KeystoneContext, plane: ControlPlane): Promise<ControlPlaneRuntime> {
+  plane.checkHost((keystone.prisma as { _runtimeDataModel?: RuntimeDataModel })._runtimeDataModel)
   const runtime = createRuntime(keystone, plane.options, plane.parts)
   app.use(plane.options.basePath, createRouter(runtime, plane.routes.filter(route => !route.site)))
   for (const route of plane.routes.filter(route => route.site)) {

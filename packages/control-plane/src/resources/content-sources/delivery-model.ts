@@ -1,5 +1,5 @@
 import { list } from '@keystone-6/core'
-import { integer, text, timestamp } from '@keystone-6/core/fields'
+import { text, timestamp } from '@keystone-6/core/fields'
 import type { ListAccess } from '../../auth/list-access.ts'
 import { compoundUnique } from '../../db/compound-unique.ts'
 
@@ -21,7 +21,7 @@ export const contentDeliveryList = ({ access, ui }: ListAccess) => list({
     body: text({ ui: { displayMode: 'textarea' } }),
     shapeFingerprint: text({ db: { isNullable: true } }),
     status: text({ defaultValue: 'received', isIndexed: true }),
-    postId: integer(),
+    postId: text({ db: { isNullable: true } }),
     error: text({ db: { isNullable: true } }),
     receivedAt: timestamp({ defaultValue: { kind: 'now' } }),
     processedAt: timestamp(),

@@ -1,6 +1,7 @@
 import { defineResource } from '../../define-resource.ts'
 import { contentSourceList } from './model.ts'
 import { contentDeliveryList } from './delivery-model.ts'
+import { contentItemList } from './item-model.ts'
 import { forwardTopic } from './forward/topic.ts'
 import { ingestRoute } from './ingest/route.ts'
 import { approveContentSourceMapping } from './operations/approve-mapping.ts'
@@ -14,10 +15,15 @@ import { rotateContentSourceSecret } from './operations/rotate-secret.ts'
 import { updateContentSource } from './operations/update.ts'
 import { internalList } from '../../auth/list-access.ts'
 
-/** Outside systems pushing articles into the host's `Post` list through their own webhook. */
+/** Outside systems pushing articles into the host's posts list (`host.content`) through their own webhook. */
 export const contentSourcesResource = defineResource({
   name: 'content_sources',
-  lists: readOnly => ({ SvcContentDelivery: contentDeliveryList(internalList(readOnly())), SvcContentSource: contentSourceList(readOnly()) }),
+  requires: ['content'],
+  lists: readOnly => ({
+    SvcContentDelivery: contentDeliveryList(internalList(readOnly())),
+    SvcContentItem: contentItemList(internalList(readOnly())),
+    SvcContentSource: contentSourceList(readOnly()),
+  }),
   operations: [
     approveContentSourceMapping,
     createContentSource,

@@ -1,28 +1,56 @@
-import type { Db, Tx } from '../../db/client.ts'
 import { conflict, invalidParams } from '../../errors.ts'
+import type { PostsGateway } from '../../host-contract/posts.ts'
+import { hostStatus } from '../../host-contract/posts.ts'
+import type { PostStatus } from '../../content/post-statuses.ts'
 
-/** Ingested posts need their target post type to exist. */
-export async function requirePostType (db: Db | Tx, slug: string): Promise<void> {
-  if (await db.postType.findUnique({ where: { slug }, select: { id: true } })) return
+/** The post type every source targets unless told otherwise; on a host without post types it means "no type". */
+const DEFAULT_POST_TYPE = 'post'
+
+function noPostTypes (path: string): never {
+  throw invalidParams(`the host's posts have no post type (host.content.fields.postType): ${path} cannot be used`, {
+    issues: [{ path, code: 'not_supported', message: 'the host\'s posts list has no post type field' }],
+  })
+}
+
+/** Ingested posts need their target post type to exist; a host without post types takes only the default. */
+export async function requirePostType (posts: PostsGateway, slug: string): Promise<void> {
+  if (!posts.has('postType')) {
+    if (slug === DEFAULT_POST_TYPE) return
+    noPostTypes('target_post_type')
+  }
+  if (await posts.findTerm('postType', slug)) return
   throw invalidParams(`post type "${slug}" does not exist; create it with new_cpt`, {
     issues: [{ path: 'target_post_type', code: 'not_found', message: `no post type "${slug}"` }],
   })
 }
 
 /** new_cpt on create: a new custom post type. An existing slug is a conflict, not a silent reuse. */
-export async function addPostType (tx: Tx, type: { slug: string, name: string }): Promise<void> {
-  if (await tx.postType.findUnique({ where: { slug: type.slug }, select: { id: true } })) {
+export async function addPostType (posts: PostsGateway, type: { slug: string, name: string }): Promise<void> {
+  if (!posts.has('postType')) noPostTypes('new_cpt')
+  if (await posts.findTerm('postType', type.slug)) {
     throw conflict(`post type "${type.slug}" already exists; target it with target_post_type instead of new_cpt`)
   }
-  await tx.postType.create({ data: type })
+  await posts.createTerm('postType', type)
 }
 
 /** On import: the source's custom post type, created when this site lacks it. */
-export async function ensurePostType (tx: Tx, type: { slug: string, name: string }): Promise<void> {
-  if (await tx.postType.findUnique({ where: { slug: type.slug }, select: { id: true } })) return
-  await tx.postType.create({ data: type })
+export async function ensurePostType (posts: PostsGateway, type: { slug: string, name: string }): Promise<void> {
+  if (!posts.has('postType')) noPostTypes('new_cpt')
+  if (await posts.findTerm('postType', type.slug)) return
+  await posts.createTerm('postType', type)
 }
 
-export async function postTypeName (db: Db, slug: string): Promise<string | null> {
-  return (await db.postType.findUnique({ where: { slug }, select: { name: true } }))?.name ?? null
+export async function postTypeName (posts: PostsGateway, slug: string): Promise<string | null> {
+  return (await posts.findTerm('postType', slug))?.name ?? null
+}
+
+/**
+ * A source's `default_post_status` must be a state the host's status field can hold. Without a
+ * status field at all, ingested posts keep the host's default and any state is accepted.
+ */
+export function requirePostStatus (posts: PostsGateway, status: PostStatus): void {
+  if (!posts.content.fields.status || hostStatus(posts.content, status) !== null) return
+  throw invalidParams(`the host's status field has no value for "${status}" (host.content.fields.status.${status === 'publish' ? 'published' : status})`, {
+    issues: [{ path: 'default_post_status', code: 'not_supported', message: `no host value is mapped for "${status}"` }],
+  })
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineOperation, type Operation } from '../../registry/define-operation.ts'
 import { conflict } from '../../errors.ts'
+import { unavailableModules } from '../../host-contract/unavailable-modules.ts'
 import { assertKnownModule, moduleParam, moduleRecord, toModuleRecord } from './shape.ts'
 
 /** `modules.enable` and `modules.disable`: the same switch, thrown one way or the other. */
@@ -17,8 +18,8 @@ export function switchOperation (action: 'enable' | 'disable'): Operation {
     examples: [{ title: enabled ? 'Turn the AI module back on' : 'Turn the AI module off', params: { module: 'ai' } }],
     params: z.object({ module: moduleParam }),
     returns: moduleRecord,
-    async handler ({ module }, { modules }) {
-      assertKnownModule(modules, module)
+    async handler ({ module }, { modules, options }) {
+      assertKnownModule(modules, module, unavailableModules(options))
       if (modules.isLocked(module)) throw conflict(`the ${module} module is part of the control plane and cannot be ${action}d`)
       const before = !(await modules.disabled()).has(module)
       const disabled = before === enabled ? await modules.disabled() : await modules.set(module, enabled)

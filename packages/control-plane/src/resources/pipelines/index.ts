@@ -19,6 +19,7 @@ import { updateRecipe } from './operations/update-recipe.ts'
 /** Recipes of content stages run over posts by hand, on ingest and on publish, with their run history. */
 export const pipelinesResource = defineResource({
   name: 'pipelines',
+  requires: ['content'],
   lists: readOnly => ({ SvcPipelineRecipe: pipelineRecipeList(readOnly()), SvcPipelineRun: pipelineRunList(internalList(readOnly())) }),
   operations: [createRecipe, deleteRecipe, getRecipe, getRun, listPosts, listRecipes, listRuns, listStages, runRecipe, updateRecipe],
   seeds: [{ what: 'the default pipeline recipe', run: ensureDefaultRecipe }],

@@ -4,7 +4,7 @@ import type { ListAccess } from '../../auth/list-access.ts'
 
 /**
  * One pipeline run over one post, written in the transaction that wrote the post (when it did).
- * `postId` is a plain column, not a relation, so the history outlives a deleted post.
+ * `postId` is a plain column (the host's post id as text), not a relation, so the history outlives a deleted post.
  */
 export const pipelineRunList = ({ access, ui }: ListAccess) => list({
   access,
@@ -12,7 +12,7 @@ export const pipelineRunList = ({ access, ui }: ListAccess) => list({
   db: { map: 'svc_pipeline_runs', idField: { kind: 'autoincrement' } },
   fields: {
     source: text({ db: { isNullable: true } }),
-    postId: integer({ validation: { isRequired: true }, isIndexed: true }),
+    postId: text({ validation: { isRequired: true }, isIndexed: true }),
     recipeId: text({ validation: { isRequired: true }, isIndexed: true }),
     status: text({ validation: { isRequired: true }, isIndexed: true }),
     triggerKind: text({ validation: { isRequired: true } }),

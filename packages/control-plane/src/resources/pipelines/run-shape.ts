@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { postIdValue } from './post-id.ts'
+import { postIdFromStored } from '../../host-contract/posts.ts'
+import type { ResolvedContent } from '../../host-contract/content.ts'
 import { isoOrNull } from '../../lib/timestamps.ts'
 import { RUN_STATUSES, STAGE_STATUSES, TRIGGER_KINDS } from './values.ts'
 import type { StageReport } from './engine/run-stages.ts'
@@ -14,7 +17,7 @@ export const stageReport = z.object({
 export const runRow = z.object({
   id: z.number().int(),
   source: z.string().nullable().describe('Slug of the content source that delivered the post; null for posts written by hand.'),
-  post_id: z.number().int(),
+  post_id: postIdValue,
   recipe_id: z.string(),
   status: z.enum(RUN_STATUSES),
   trigger_kind: z.enum(TRIGGER_KINDS),
@@ -36,7 +39,7 @@ export const RUN_ROW_FIELDS = {
 export type RunRowFields = {
   id: number
   source: string | null
-  postId: number
+  postId: string
   recipeId: string
   status: string
   triggerKind: string
@@ -48,11 +51,11 @@ export type RunRowFields = {
   createdAt: Date
 }
 
-export function toRunRow (row: RunRowFields): z.input<typeof runRow> {
+export function toRunRow (row: RunRowFields, content: ResolvedContent): z.input<typeof runRow> {
   return {
     id: row.id,
     source: row.source,
-    post_id: row.postId,
+    post_id: postIdFromStored(content, row.postId),
     recipe_id: row.recipeId,
     status: row.status as z.input<typeof runRow>['status'],
     trigger_kind: row.triggerKind as z.input<typeof runRow>['trigger_kind'],
@@ -65,5 +68,5 @@ export function toRunRow (row: RunRowFields): z.input<typeof runRow> {
   }
 }
 
-export const toRunDetail = (row: RunRowFields & { stages: unknown }): z.input<typeof runDetail> =>
-  ({ ...toRunRow(row), stages: (row.stages ?? []) as StageReport[] })
+export const toRunDetail = (row: RunRowFields & { stages: unknown }, content: ResolvedContent): z.input<typeof runDetail> =>
+  ({ ...toRunRow(row, content), stages: (row.stages ?? []) as StageReport[] })

@@ -1,6 +1,4 @@
 import type { OperationContext } from '../../registry/operation-context.ts'
-import { readMigrations } from '../../db/migrations.ts'
-import type { DatabaseProvider } from '../../db/database-url.ts'
 
 export type HealthCheck = { name: string, ok: boolean, message: string }
 
@@ -14,13 +12,27 @@ export async function probeDatabase (db: OperationContext['db']): Promise<{ ok: 
   }
 }
 
-export async function migrationsCheck (db: OperationContext['db'], provider: DatabaseProvider): Promise<HealthCheck> {
-  const available = (await readMigrations(provider)).map(migration => migration.name)
-  const applied = new Set((await db.$queryRawUnsafe<Array<{ name: string }>>('SELECT name FROM "_svc_migrations"')).map(row => row.name))
-  const pending = available.filter(name => !applied.has(name))
-  return pending.length === 0
-    ? { name: 'migrations', ok: true, message: `all ${available.length} migrations applied` }
-    : { name: 'migrations', ok: false, message: `${pending.length} migrations not applied: ${pending.join(', ')}` }
+/** The migrations recorded as applied in `_svc_migrations`, or null when the host keeps no such record (it manages the schema itself). */
+async function appliedMigrations (db: OperationContext['db']): Promise<number | null> {
+  try {
+    const rows = await db.$queryRawUnsafe<Array<{ count: number | bigint }>>('SELECT COUNT(*) AS count FROM "_svc_migrations"')
+    return Number(rows[0]?.count ?? 0)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Whether the control plane's tables answer, as the status counters read them; reads nothing
+ * from the working directory, so it means the same on any host. Named `migrations`: a table that
+ * does not answer is most often a migration not applied.
+ */
+export async function tablesCheck (db: OperationContext['db'], failedCounters: readonly string[]): Promise<HealthCheck> {
+  const applied = await appliedMigrations(db)
+  const record = applied === null ? 'the host manages the schema' : `${applied} migrations recorded`
+  return failedCounters.length === 0
+    ? { name: 'migrations', ok: true, message: `the control plane's tables answer (${record})` }
+    : { name: 'migrations', ok: false, message: `tables of ${failedCounters.join(', ')} do not answer: are the control plane's migrations applied? (${record})` }
 }
 
 export function encryptionKeyCheck (configured: boolean): HealthCheck {

@@ -4,6 +4,7 @@ import type { Tx } from '../../../db/client.ts'
 import { enqueueOutbox } from '../../../outbox/enqueue.ts'
 import type { SourceRow } from '../columns.ts'
 import { postSnapshot } from './post-snapshot.ts'
+import type { PostsGateway, PostId } from '../../../host-contract/posts.ts'
 
 export const FORWARD_TOPIC = 'content_sources.forward'
 
@@ -19,14 +20,14 @@ export const forwardPayload = z.object({
 })
 
 /** Enqueues the forward of an ingested post in the transaction that wrote it; one queue per source, in order. */
-export async function enqueueForward (tx: Tx, source: SourceRow, postId: number, event: 'post.created' | 'post.updated', now: Date): Promise<void> {
+export async function enqueueForward (tx: Tx, posts: PostsGateway, source: SourceRow, postId: PostId, event: 'post.created' | 'post.updated', now: Date): Promise<void> {
   const forwardId = `fwd_${randomUUID()}`
   const body = {
     type: event,
     id: forwardId,
     timestamp: now.toISOString(),
     source: { id: source.id, slug: source.slug },
-    post: await postSnapshot(tx, postId),
+    post: await postSnapshot(tx, posts, postId),
   }
   await enqueueOutbox(tx, {
     topic: FORWARD_TOPIC,

@@ -1,30 +1,29 @@
 import type { Tx } from '../../../db/client.ts'
 import { isoOrNull } from '../../../lib/timestamps.ts'
+import type { PostId, PostsGateway, Term } from '../../../host-contract/posts.ts'
+import { provenanceOf } from '../provenance.ts'
 
-/** The post as forwarded: what it looked like right after this delivery was ingested. */
-export async function postSnapshot (tx: Tx, postId: number) {
-  const post = await tx.post.findUniqueOrThrow({
-    where: { id: postId },
-    include: {
-      postType: { select: { slug: true } },
-      tags: { select: { slug: true, name: true }, orderBy: { id: 'asc' } },
-      categories: { select: { slug: true, name: true }, orderBy: { id: 'asc' } },
-    },
-  })
+const named = (terms: readonly Term[]) => terms.map(term => ({ slug: term.slug, name: term.name }))
+
+/** The post as forwarded: what it looked like right after this delivery was ingested. Parts the host's posts lack are null. */
+export async function postSnapshot (tx: Tx, posts: PostsGateway, postId: PostId) {
+  const post = await posts.get(postId)
+  if (!post) throw new Error(`post ${postId} was not found right after it was written`)
+  const provenance = await provenanceOf(tx, postId)
   return {
     id: post.id,
     title: post.title,
     slug: post.slug,
-    content: post.content,
+    content: post.body,
     excerpt: post.excerpt,
     status: post.status,
     author: post.author,
     post_type: post.postType?.slug ?? null,
-    tags: post.tags,
-    categories: post.categories,
-    meta: post.meta,
-    external_id: post.externalId,
-    content_hash: post.contentHash,
+    tags: named(post.tags),
+    categories: named(post.categories),
+    meta: post.meta ?? null,
+    external_id: provenance?.externalId ?? null,
+    content_hash: provenance?.contentHash ?? null,
     created_at: isoOrNull(post.createdAt),
     updated_at: isoOrNull(post.updatedAt),
   }

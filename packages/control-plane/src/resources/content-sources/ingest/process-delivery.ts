@@ -16,13 +16,15 @@ import { runTriggeredPipelinesAfterWrite } from '../../pipelines/triggers/run-tr
 import { ShapeTooLarge } from '../mapping/shape-walk.ts'
 import { isDatabaseUnavailable } from '../../../db/connection-error.ts'
 import { defaultLog } from '../../../lib/log.ts'
+import { hostStatus, postsOf, postIdFromStored, storedPostId, type PostId } from '../../../host-contract/posts.ts'
+import type { ResolvedContent } from '../../../host-contract/content.ts'
 
 export type DeliveryStatus = 'received' | 'held' | 'failed' | PostAction
 
 export type DeliveryOutcome = {
   delivery_id: number
   status: DeliveryStatus
-  post_id: number | null
+  post_id: PostId | null
   /** Why a failed delivery did not become a post. */
   error: string | null
   /** A forward was enqueued: kick the outbox once the caller is done. */
@@ -41,23 +43,35 @@ const lostRace = (error: unknown) => isUniqueViolation(error) || error instanceo
 /** Only these may be (re)processed; anything else was finished by this or another process. */
 const PROCESSABLE = ['received', 'held']
 
+/** The posts list this resource writes to; the resource is not installed without one. */
+function contentOf (deps: IngestDeps): ResolvedContent {
+  const { content } = deps.options.host
+  if (!content) throw new DeliveryRejected('the host has no posts list (host.content)')
+  return content
+}
+
+/** Ingested as published: created with a status that the host stores as its published value. */
+const isPublished = (content: ResolvedContent, source: SourceRow) =>
+  source.defaultPostStatus === 'publish' && hostStatus(content, 'publish') !== null
+
 async function processInTransaction (tx: Tx, deps: IngestDeps, deliveryId: number): Promise<DeliveryOutcome> {
   const now = deps.options.now()
-  const outcome = (status: DeliveryStatus, postId: number | null = null, effects = NO_EFFECTS): DeliveryOutcome =>
+  const content = contentOf(deps)
+  const outcome = (status: DeliveryStatus, postId: PostId | null = null, effects = NO_EFFECTS): DeliveryOutcome =>
     ({ delivery_id: deliveryId, status, post_id: postId, error: null, ...effects })
   // The conditional update is the claim: two processes never process one delivery twice.
   const { count } = await tx.svcContentDelivery.updateMany({ where: { id: deliveryId, status: { in: PROCESSABLE } }, data: { status: 'processing' } })
   const delivery = await tx.svcContentDelivery.findUniqueOrThrow({ where: { id: deliveryId } })
-  if (count === 0) return outcome(delivery.status as DeliveryStatus, delivery.postId)
+  if (count === 0) return outcome(delivery.status as DeliveryStatus, delivery.postId === null ? null : postIdFromStored(content, delivery.postId))
 
   const source = await tx.svcContentSource.findUnique({ where: { id: delivery.sourceId } })
   if (!source) throw new DeliveryRejected('the content source was deleted')
   const payload: unknown = JSON.parse(delivery.body)
   if (!isJsonObject(payload)) throw new DeliveryRejected('the delivery is not a JSON object')
   const fingerprint = shapeFingerprint(payload)
-  const finish = (status: DeliveryStatus, postId: number | null = null) => tx.svcContentDelivery.update({
+  const finish = (status: DeliveryStatus, postId: PostId | null = null) => tx.svcContentDelivery.update({
     where: { id: deliveryId },
-    data: { status, postId, shapeFingerprint: fingerprint, processedAt: status === 'held' ? null : now, error: null },
+    data: { status, postId: postId === null ? null : storedPostId(postId), shapeFingerprint: fingerprint, processedAt: status === 'held' ? null : now, error: null },
   })
 
   if (source.mappingStatus !== 'approved' || source.shapeFingerprint !== fingerprint) {
@@ -66,16 +80,16 @@ async function processInTransaction (tx: Tx, deps: IngestDeps, deliveryId: numbe
     return outcome('held')
   }
   const fields = extractFields(payload, source.mapping as Mapping)
-  const written = await writePost(tx, source, {
+  const written = await writePost(tx, content, source, {
     fields,
     author: await authorFor(tx, deps.options, source, fields.author),
     meta: metaFor(payload, source.metaFields as Record<string, string>, source.fmVariables as Record<string, unknown>),
   })
   const wrote = written.action === 'created' || written.action === 'updated'
   const forwarded = source.forwardEnabled && wrote
-  if (forwarded) await enqueueForward(tx, source, written.postId, written.action === 'created' ? 'post.created' : 'post.updated', now)
+  if (forwarded) await enqueueForward(tx, postsOf(tx, content), source, written.postId, written.action === 'created' ? 'post.created' : 'post.updated', now)
   await finish(written.action, written.postId)
-  return outcome(written.action, written.postId, { forwarded, wrote, published: written.action === 'created' && source.defaultPostStatus === 'publish' })
+  return outcome(written.action, written.postId, { forwarded, wrote, published: written.action === 'created' && isPublished(content, source) })
 }
 
 /** Why a delivery failed, as stored and told to its sender: our own words, never an internal message. */

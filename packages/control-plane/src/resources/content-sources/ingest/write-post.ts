@@ -1,99 +1,98 @@
 import type { Tx } from '../../../db/client.ts'
-import { sha256Hex } from '../../../lib/sha256.ts'
+import type { ResolvedContent } from '../../../host-contract/content.ts'
+import { postsOf, type HostPost, type PostId, type PostsGateway, type Term } from '../../../host-contract/posts.ts'
 import { sameJson } from '../../../lib/canonical-json.ts'
 import { firstFreeSlug, slugify } from '../../../lib/slugify.ts'
 import type { SourceRow } from '../columns.ts'
 import type { MappedFields } from './extract-fields.ts'
 import { DeliveryRejected } from './delivery-rejected.ts'
-import { ensureTerms, UNCATEGORIZED, type TermKind } from '../../../content/terms.ts'
+import { UNCATEGORIZED } from '../../../content/terms.ts'
 import { cleanContent } from './source-transforms.ts'
+import { itemByExternalId, recordProvenance } from '../provenance.ts'
 
 export type PostAction = 'created' | 'updated' | 'unchanged' | 'skipped'
 
 export type PostInput = { fields: MappedFields, author: number | null, meta: Record<string, unknown> }
 
-type Term = { id: number, slug: string }
+type TermKind = 'tags' | 'categories'
 
-async function freePostSlug (tx: Tx, postTypeId: number, base: string): Promise<string> {
-  const rows = await tx.post.findMany({ where: { postTypeId, slug: { startsWith: base } }, select: { slug: true } })
-  return firstFreeSlug(base, new Set(rows.map(row => row.slug)))
+async function freePostSlug (posts: PostsGateway, postTypeId: unknown, base: string): Promise<string> {
+  return firstFreeSlug(base, await posts.slugsStartingWith(base, postTypeId))
 }
 
 /** The post's terms of one kind after this delivery, per taxonomy_apply_mode and target_tag_slug. */
-async function termIds (tx: Tx, source: SourceRow, kind: TermKind, names: string[], current: Term[]): Promise<number[]> {
-  const stripping = kind === 'category' && source.stripUncategorized
+async function termIds (posts: PostsGateway, source: SourceRow, kind: TermKind, names: string[], current: Term[]): Promise<unknown[]> {
+  const stripping = kind === 'categories' && source.stripUncategorized
   const delivered = source.taxonomyApplyMode === 'none' ? [] : names.filter(name => !stripping || slugify(name) !== UNCATEGORIZED)
-  const added = await ensureTerms(tx, kind, delivered)
-  if (kind === 'tag' && source.targetTagSlug) added.push(...await ensureTerms(tx, 'tag', [source.targetTagSlug]))
+  const added = await posts.ensureTerms(kind, delivered)
+  if (kind === 'tags' && source.targetTagSlug) added.push(...await posts.ensureTerms('tags', [source.targetTagSlug]))
   const kept = source.taxonomyApplyMode === 'replace' ? [] : current.filter(term => !stripping || term.slug !== UNCATEGORIZED)
   return [...new Set([...kept.map(term => term.id), ...added])]
 }
 
-const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every(id => b.includes(id))
-const connect = (ids: number[]) => ids.map(id => ({ id }))
+const sameIds = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every(id => b.includes(id))
+
+/** The post this source delivered under the external id before, when it still exists. */
+async function previousPost (tx: Tx, posts: PostsGateway, source: SourceRow, externalId: string | null): Promise<HostPost | null> {
+  if (externalId === null) return null
+  const item = await itemByExternalId(tx, source.slug, externalId)
+  if (!item) return null
+  const id = posts.content.idType === 'integer' ? Number(item.postId) : item.postId
+  return posts.get(id)
+}
+
+async function targetPostTypeId (posts: PostsGateway, source: SourceRow): Promise<unknown> {
+  if (!posts.has('postType')) return null
+  const postType = await posts.findTerm('postType', source.targetPostType)
+  if (!postType) throw new DeliveryRejected(`the target post type "${source.targetPostType}" does not exist`)
+  return postType.id
+}
 
 /**
  * Creates the post a delivery describes, or, when its external id was ingested before, skips or
- * updates that post per reingest_mode. An update keeps the post's slug and status.
+ * updates that post per reingest_mode. An update keeps the post's slug and status. Parts of a
+ * post the host's field map leaves out (excerpt, tags, …) are not written.
  */
-export async function writePost (tx: Tx, source: SourceRow, { fields, author, meta }: PostInput): Promise<{ action: PostAction, postId: number }> {
-  const postType = await tx.postType.findUnique({ where: { slug: source.targetPostType }, select: { id: true } })
-  if (!postType) throw new DeliveryRejected(`the target post type "${source.targetPostType}" does not exist`)
-  const existing = fields.externalId === null ? null : await tx.post.findFirst({
-    where: { source: source.slug, externalId: fields.externalId },
-    select: {
-      id: true, title: true, content: true, excerpt: true, author: true, meta: true,
-      tags: { select: { id: true, slug: true } }, categories: { select: { id: true, slug: true } },
-    },
-  })
+export async function writePost (tx: Tx, content: ResolvedContent, source: SourceRow, { fields, author, meta }: PostInput): Promise<{ action: PostAction, postId: PostId }> {
+  const posts = postsOf(tx, content)
+  const postTypeId = await targetPostTypeId(posts, source)
+  const existing = await previousPost(tx, posts, source, fields.externalId)
   if (existing && source.reingestMode !== 'update') return { action: 'skipped', postId: existing.id }
 
-  const content = cleanContent(source, fields.content)
-  const tags = await termIds(tx, source, 'tag', fields.tags, existing?.tags ?? [])
-  const categories = await termIds(tx, source, 'category', fields.categories, existing?.categories ?? [])
+  const body = cleanContent(source, fields.content)
+  const tags = await termIds(posts, source, 'tags', fields.tags, existing?.tags ?? [])
+  const categories = await termIds(posts, source, 'categories', fields.categories, existing?.categories ?? [])
 
   if (!existing) {
-    const post = await tx.post.create({
-      data: {
-        title: fields.title,
-        slug: await freePostSlug(tx, postType.id, slugify(fields.slug ?? '') || slugify(fields.title) || 'post'),
-        content,
-        excerpt: fields.excerpt ?? '',
-        status: source.defaultPostStatus,
-        author,
-        postType: { connect: { id: postType.id } },
-        tags: { connect: connect(tags) },
-        categories: { connect: connect(categories) },
-        meta: meta as never,
-        source: source.slug,
-        externalId: fields.externalId,
-        contentHash: sha256Hex(content),
-      },
-      select: { id: true },
+    const postId = await posts.create({
+      title: fields.title,
+      slug: await freePostSlug(posts, postTypeId, slugify(fields.slug ?? '') || slugify(fields.title) || 'post'),
+      body,
+      excerpt: fields.excerpt ?? '',
+      status: source.defaultPostStatus as never,
+      author,
+      postTypeId,
+      tagIds: tags,
+      categoryIds: categories,
+      meta,
     })
-    return { action: 'created', postId: post.id }
+    await recordProvenance(tx, postId, source.slug, fields.externalId, body)
+    return { action: 'created', postId }
   }
 
   const next = {
     title: fields.title,
-    content,
-    excerpt: fields.excerpt ?? existing.excerpt,
+    body,
+    excerpt: fields.excerpt ?? existing.excerpt ?? '',
     author,
     meta: { ...(existing.meta as Record<string, unknown> | null), ...meta },
   }
-  const unchanged = next.title === existing.title && next.content === existing.content && next.excerpt === existing.excerpt &&
-    next.author === existing.author && sameJson(next.meta, existing.meta) &&
+  const authorUnchanged = !content.fields.author || next.author === existing.author
+  const unchanged = next.title === existing.title && next.body === existing.body && (!content.fields.excerpt || next.excerpt === existing.excerpt) &&
+    authorUnchanged && (!content.fields.meta || sameJson(next.meta, existing.meta)) &&
     sameIds(tags, existing.tags.map(term => term.id)) && sameIds(categories, existing.categories.map(term => term.id))
   if (unchanged) return { action: 'unchanged', postId: existing.id }
-  await tx.post.update({
-    where: { id: existing.id },
-    data: {
-      ...next,
-      meta: next.meta as never,
-      contentHash: sha256Hex(content),
-      tags: { set: connect(tags) },
-      categories: { set: connect(categories) },
-    },
-  })
+  await posts.update(existing.id, { ...next, tagIds: tags, categoryIds: categories })
+  await recordProvenance(tx, existing.id, source.slug, fields.externalId, body)
   return { action: 'updated', postId: existing.id }
 }

@@ -6,7 +6,8 @@ import { DEFAULT_SETTINGS, forwardSecretParam, newCptParam, optionalSettings, se
 import { settingsData } from '../columns.ts'
 import { sourceRecord, toSourceRecord } from '../shape.ts'
 import { assertConsistentSettings, definedOnly } from '../check-settings.ts'
-import { addPostType, requirePostType } from '../post-types.ts'
+import { addPostType, requirePostStatus, requirePostType } from '../post-types.ts'
+import { hostPosts } from '../../../host-contract/posts.ts'
 import { freeSourceSlug } from '../source-slug.ts'
 import { initialSecret } from '../initial-secret.ts'
 import { sourceStatus } from '../status.ts'
@@ -45,11 +46,13 @@ export const createContentSource = defineOperation({
       settings.target_post_type = settings.cpt_post_type = new_cpt.slug
     }
     assertConsistentSettings(settings, { forwardKeySet: forward_secret !== undefined })
+    requirePostStatus(hostPosts(db, options), settings.default_post_status)
     assertAllowedDestination(options.outbound, settings.forward_url, 'forward_url')
     const webhookSecret = initialSecret(settings.auth_mode, secret, secrets)
     const row = await retryOnUniqueViolation(() => db.$transaction(async tx => {
-      if (new_cpt) await addPostType(tx, new_cpt)
-      else await requirePostType(tx, settings.target_post_type)
+      const posts = hostPosts(tx, options)
+      if (new_cpt) await addPostType(posts, new_cpt)
+      else await requirePostType(posts, settings.target_post_type)
       return tx.svcContentSource.create({
         data: {
           ...settingsData(settings),

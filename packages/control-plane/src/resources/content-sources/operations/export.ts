@@ -4,6 +4,7 @@ import { settingsOf } from '../columns.ts'
 import { findSource, sourceIdParam } from '../shape.ts'
 import { envelopeOf, exportEnvelope } from '../portable.ts'
 import { postTypeName } from '../post-types.ts'
+import { hostPosts } from '../../../host-contract/posts.ts'
 import type { Mapping } from '../mapping/mapping-schema.ts'
 import type { MappingStatus } from '../values.ts'
 
@@ -19,13 +20,13 @@ export const exportContentSource = defineOperation({
   }],
   params: z.object({ id: sourceIdParam }),
   returns: exportEnvelope.extend({ product_version: z.string(), exported_at: z.string() }),
-  async handler ({ id }, { db, now }) {
+  async handler ({ id }, { db, now, options }) {
     const row = await findSource(db, id)
     const { cpt_post_type: cpt, ...settings } = settingsOf(row)
     const payload = {
       ...settings,
       slug: row.slug,
-      new_cpt: cpt ? { slug: cpt, name: await postTypeName(db, cpt) ?? cpt } : null,
+      new_cpt: cpt ? { slug: cpt, name: await postTypeName(hostPosts(db, options), cpt) ?? cpt } : null,
       mapping: row.mapping as Mapping | null,
       mapping_status: row.mappingStatus as MappingStatus,
       shape_fingerprint: row.shapeFingerprint,

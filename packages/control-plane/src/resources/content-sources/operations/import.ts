@@ -8,7 +8,8 @@ import { settingsData } from '../columns.ts'
 import { sourceRecord, toSourceRecord } from '../shape.ts'
 import { exportEnvelope, type ExportPayload } from '../portable.ts'
 import { assertConsistentSettings, definedOnly } from '../check-settings.ts'
-import { ensurePostType, requirePostType } from '../post-types.ts'
+import { ensurePostType, requirePostStatus, requirePostType } from '../post-types.ts'
+import { hostPosts } from '../../../host-contract/posts.ts'
 import { initialSecret, type InitialSecret } from '../initial-secret.ts'
 import { plaintextSecret } from './create.ts'
 import { mappingIssues } from '../mapping/validate-mapping.ts'
@@ -72,8 +73,10 @@ export const importContentSource = defineOperation({
       if (existing && !(overwrite === true && confirm === true)) {
         throw conflict(`a content source with slug "${slug}" exists: send overwrite: true and confirm: true to replace it`, { id: existing.id })
       }
-      if (new_cpt) await ensurePostType(tx, new_cpt)
-      await requirePostType(tx, settings.target_post_type)
+      const posts = hostPosts(tx, options)
+      requirePostStatus(posts, settings.default_post_status)
+      if (new_cpt) await ensurePostType(posts, new_cpt)
+      await requirePostType(posts, settings.target_post_type)
       const needsSecret = settings.auth_mode !== 'none'
       const webhookSecret: InitialSecret = existing?.secretCiphertext && needsSecret
         ? { plaintext: '', source: existing.secretSource as InitialSecret['source'], sealed: existing.secretCiphertext }

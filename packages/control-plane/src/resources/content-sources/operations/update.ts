@@ -4,7 +4,8 @@ import { forwardSecretParam, optionalSettings, webhookSecretParam, type SettingK
 import { settingsData, settingsOf } from '../columns.ts'
 import { findSource, sourceIdParam, sourceRecord, toSourceRecord } from '../shape.ts'
 import { assertConsistentSettings, definedOnly } from '../check-settings.ts'
-import { requirePostType } from '../post-types.ts'
+import { requirePostStatus, requirePostType } from '../post-types.ts'
+import { hostPosts } from '../../../host-contract/posts.ts'
 import { webhookSecretChange } from '../webhook-secret-change.ts'
 import { sourceStatus } from '../status.ts'
 import { processHeldDeliveries } from '../ingest/process-delivery.ts'
@@ -50,7 +51,8 @@ export const updateContentSource = defineOperation({
     assertConsistentSettings(next, { forwardKeySet })
     if (changedKeys.includes('forward_url')) assertAllowedDestination(options.outbound, next.forward_url, 'forward_url')
     const secretColumns = webhookSecretChange(current, next.auth_mode, secret, secrets)
-    if (changedKeys.includes('target_post_type')) await requirePostType(db, next.target_post_type)
+    if (changedKeys.includes('target_post_type')) await requirePostType(hostPosts(db, options), next.target_post_type)
+    if (changedKeys.includes('default_post_status')) requirePostStatus(hostPosts(db, options), next.default_post_status)
     if (changedKeys.length === 0 && Object.keys(secretColumns).length === 0 && forwardSecretCiphertext === undefined) {
       return { data: toSourceRecord(current, options.basePath), changed: false }
     }

@@ -1,17 +1,20 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { moduleRecord, toModuleRecord } from '../shape.ts'
+import { moduleRecord, toModuleRecord, unavailableRecord } from '../shape.ts'
+import { unavailableModules } from '../../../host-contract/unavailable-modules.ts'
 
 export const listModules = defineOperation({
   resource: 'modules',
   action: 'list',
   summary: 'List the modules, whether each is enabled, and the operations it provides.',
+  description: 'Modules the host cannot carry (content sources and pipelines on a host without a posts list) are listed with available: false and the reason.',
   readonly: true,
   examples: [{ title: 'Which modules are on', params: {} }],
   params: z.object({}),
   returns: z.object({ modules: z.array(moduleRecord) }),
-  async handler (_params, { modules }) {
+  async handler (_params, { modules, options }) {
     const disabled = await modules.disabled()
-    return { data: { modules: modules.keys().map(key => toModuleRecord(modules, key, disabled)) }, changed: false }
+    const records = [...modules.keys().map(key => toModuleRecord(modules, key, disabled)), ...unavailableModules(options).map(unavailableRecord)]
+    return { data: { modules: records.sort((a, b) => a.key.localeCompare(b.key)) }, changed: false }
   },
 })

@@ -4,38 +4,48 @@ import { slugify } from '../../../lib/slugify.ts'
 import { canonicalJson } from '../../../lib/canonical-json.ts'
 import { cloneHtml, parseHtml, serializeHtml } from '../../../content/transforms/index.ts'
 import type { PipelineDocument, PostFacts } from '../../../content/stage.ts'
+import type { ResolvedContent } from '../../../host-contract/content.ts'
+import { postsOf, type PostId } from '../../../host-contract/posts.ts'
+import { provenanceOf } from '../../content-sources/provenance.ts'
 
 type Term = { name: string, slug: string }
 
-const TERM_FIELDS = { select: { name: true, slug: true }, orderBy: { id: 'asc' } } as const
-
-export const POST_FIELDS = {
-  id: true, title: true, slug: true, content: true, excerpt: true, status: true, source: true, meta: true, updatedAt: true,
-  postType: { select: { slug: true } },
-  tags: TERM_FIELDS,
-  categories: TERM_FIELDS,
-} as const
-
+/** A post as a run reads it; parts the host's field map leaves out are empty. */
 export type PostRow = {
-  id: number
+  id: PostId
   title: string
-  slug: string
+  slug: string | null
   content: string
   excerpt: string
   status: string
+  /** Slug of the content source that delivered the post, from the control plane's own record. */
   source: string | null
   meta: unknown
-  /** The concurrency token: a run writes only if it is still what the run read. */
+  /** The concurrency token: a run writes only if it is still what the run read (null without an `updatedAt` field). */
   updatedAt: Date | null
   postType: { slug: string } | null
   tags: Term[]
   categories: Term[]
 }
 
-export async function loadPost (db: Db, id: number): Promise<PostRow> {
-  const post = await db.post.findUnique({ where: { id }, select: POST_FIELDS })
+export async function loadPost (db: Db, content: ResolvedContent, id: PostId): Promise<PostRow> {
+  const post = await postsOf(db, content).get(id)
   if (!post) throw notFound(`no post ${id}`)
-  return post
+  const provenance = await provenanceOf(db, post.id)
+  return {
+    id: post.id,
+    title: post.title,
+    slug: post.slug,
+    content: post.body,
+    excerpt: post.excerpt ?? '',
+    status: post.status ?? '',
+    source: provenance?.source ?? null,
+    meta: post.meta,
+    updatedAt: post.updatedAt,
+    postType: post.postType ? { slug: post.postType.slug } : null,
+    tags: post.tags.map(term => ({ name: term.name, slug: term.slug })),
+    categories: post.categories.map(term => ({ name: term.name, slug: term.slug })),
+  }
 }
 
 export const factsOf = (post: PostRow): PostFacts =>
@@ -43,6 +53,8 @@ export const factsOf = (post: PostRow): PostFacts =>
 
 /** The fields of a post a run may change, in the order they are reported. */
 export const POST_STATE_FIELDS = ['title', 'content', 'excerpt', 'tags', 'categories', 'meta'] as const
+
+export type PostStateField = (typeof POST_STATE_FIELDS)[number]
 
 /** The part of a post a run may change; compared before and after a run, and hashed. */
 export type PostState = {
@@ -53,6 +65,15 @@ export type PostState = {
   categories: string[]
   meta: Record<string, unknown>
 }
+
+/** Which field of the host's field map holds each state field (`content` is the body, always there). */
+const MAP_PART: Record<PostStateField, keyof ResolvedContent['fields'] | null> = {
+  title: null, content: null, excerpt: 'excerpt', tags: 'tags', categories: 'categories', meta: 'meta',
+}
+
+/** The state fields the host's posts have nowhere to keep: a run may edit them, but they are not written. */
+export const unwritableFields = (content: ResolvedContent): PostStateField[] =>
+  POST_STATE_FIELDS.filter(field => MAP_PART[field] !== null && content.fields[MAP_PART[field]!] === null)
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 

@@ -1,7 +1,8 @@
 import type { Db, Tx } from '../../../db/client.ts'
 import { retryOnUniqueViolation } from '../../../db/retry-unique.ts'
-import { sha256Hex } from '../../../lib/sha256.ts'
-import { ensureTerms } from '../../../content/terms.ts'
+import type { ResolvedContent } from '../../../host-contract/content.ts'
+import { postsOf, storedPostId, type PostId } from '../../../host-contract/posts.ts'
+import { updateContentHash } from '../../content-sources/provenance.ts'
 import type { RunStatus, TriggerKind } from '../values.ts'
 import type { StageReport } from './run-stages.ts'
 import type { PostRow, PostState } from './post-document.ts'
@@ -16,7 +17,7 @@ export class PostChanged extends Error {
 
 export type RunRow = {
   source: string | null
-  postId: number
+  postId: PostId
   recipeId: string
   status: RunStatus
   triggerKind: TriggerKind
@@ -31,30 +32,26 @@ export type RunRow = {
 
 export type PostWrite = { read: PostRow, next: PostState, fields: readonly (keyof PostState)[], at: Date }
 
-const connect = (ids: number[]) => ids.map(id => ({ id }))
-
 /**
  * Writes the run's result, guarded by the post's `updatedAt` as the run read it: a conditional
  * update is one statement, so of two runs that read the same version only the first writes (on
  * PostgreSQL the second waits for the first's row lock, then finds the version gone). The new
  * `updatedAt` is strictly later than the one read, so two writes in one millisecond still differ.
+ * A host whose field map has no `updatedAt` gets the write without the guard.
  */
-async function writePost (tx: Tx, { read, next, fields, at }: PostWrite): Promise<void> {
+async function writePost (tx: Tx, content: ResolvedContent, { read, next, fields, at }: PostWrite): Promise<void> {
+  const posts = postsOf(tx, content)
   const updatedAt = new Date(Math.max(at.getTime(), (read.updatedAt?.getTime() ?? 0) + 1))
-  const { count } = await tx.post.updateMany({
-    where: { id: read.id, updatedAt: read.updatedAt },
-    data: { title: next.title, content: next.content, excerpt: next.excerpt, meta: next.meta as never, contentHash: sha256Hex(next.content), updatedAt },
-  })
-  if (count === 0) throw new PostChanged()
-  if (!fields.includes('tags') && !fields.includes('categories')) return
-  await tx.post.update({
-    where: { id: read.id },
-    data: {
-      tags: { set: connect(await ensureTerms(tx, 'tag', next.tags)) },
-      categories: { set: connect(await ensureTerms(tx, 'category', next.categories)) },
-      updatedAt,
-    },
-  })
+  const terms = fields.includes('tags') || fields.includes('categories')
+  const written = await posts.update(read.id, {
+    title: next.title,
+    body: next.content,
+    excerpt: next.excerpt,
+    meta: next.meta,
+    ...terms ? { tagIds: await posts.ensureTerms('tags', next.tags), categoryIds: await posts.ensureTerms('categories', next.categories) } : {},
+  }, { ifUpdatedAt: read.updatedAt, updatedAt })
+  if (!written) throw new PostChanged()
+  if (fields.includes('content')) await updateContentHash(tx, read.id, next.content)
 }
 
 /**
@@ -62,10 +59,10 @@ async function writePost (tx: Tx, { read, next, fields, at }: PostWrite): Promis
  * whole with the row that records it, or not at all. A term created by another process meanwhile
  * fails its unique slug and the transaction is retried; `PostChanged` goes to the caller.
  */
-export async function recordRun (db: Db, run: RunRow, write: PostWrite | null): Promise<number> {
+export async function recordRun (db: Db, content: ResolvedContent, run: RunRow, write: PostWrite | null): Promise<number> {
   return retryOnUniqueViolation(() => db.$transaction(async tx => {
-    if (write) await writePost(tx, write)
-    const row = await tx.svcPipelineRun.create({ data: { ...run, stages: run.stages as never }, select: { id: true } })
+    if (write) await writePost(tx, content, write)
+    const row = await tx.svcPipelineRun.create({ data: { ...run, postId: storedPostId(run.postId), stages: run.stages as never }, select: { id: true } })
     return row.id
   }))
 }

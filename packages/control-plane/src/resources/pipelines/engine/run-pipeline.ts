@@ -4,9 +4,11 @@ import type { Recipe } from '../recipe-shape.ts'
 import type { RunStatus, TriggerKind } from '../values.ts'
 import { stageRegistryFor } from '../stages/registry.ts'
 import { contentHash } from './content-hash.ts'
-import { changedFields, documentFor, loadPost, stateAfter, stateOf, type PostRow, type PostState } from './post-document.ts'
+import { changedFields, documentFor, loadPost, stateAfter, stateOf, unwritableFields, type PostRow, type PostState } from './post-document.ts'
+import { availableParts } from '../stages/requirements.ts'
 import { PostChanged, recordRun, type PostWrite } from './record-run.ts'
 import { runStages, type StageReport } from './run-stages.ts'
+import { requireContent as contentOf, storedPostId, type PostId } from '../../../host-contract/posts.ts'
 
 export type PipelineDeps = { db: Db, options: ResolvedOptions }
 
@@ -15,7 +17,7 @@ export type RunRequest = { post: PostRow, recipe: Recipe, kind: TriggerKind, dry
 export type RunResult = {
   run_id: number
   status: RunStatus
-  post_id: number
+  post_id: PostId
   recipe: string
   stages: StageReport[]
   /** The stages changed the post: written for `success`, what would have been written for `dry_run`. */
@@ -40,6 +42,11 @@ type Evaluation = {
 const fieldChanges = (before: PostState, after: PostState, fields: readonly (keyof PostState)[]): FieldChange[] =>
   fields.map(field => ({ field, before: before[field], after: after[field] }) as FieldChange)
 
+/** The state with these fields as they were in `from`. */
+function keepFields (state: PostState, from: PostState, fields: readonly (keyof PostState)[]): PostState {
+  return { ...state, ...Object.fromEntries(fields.map(field => [field, from[field]])) }
+}
+
 /** Runs that lose the race for the post start over this many times in all before they give up. */
 const MAX_ATTEMPTS = 5
 
@@ -49,8 +56,8 @@ function failureSummary (stages: readonly StageReport[]): string | null {
   return failed.map(stage => `stage ${stage.position} (${stage.type}) failed: ${stage.message}`).join('; ')
 }
 
-async function lastSuccessfulHash (db: Db, postId: number, recipeId: string) {
-  return db.svcPipelineRun.findFirst({ where: { postId, recipeId, status: 'success' }, orderBy: { id: 'desc' }, select: { id: true, contentHash: true } })
+async function lastSuccessfulHash (db: Db, postId: PostId, recipeId: string) {
+  return db.svcPipelineRun.findFirst({ where: { postId: storedPostId(postId), recipeId, status: 'success' }, orderBy: { id: 'desc' }, select: { id: true, contentHash: true } })
 }
 
 /** What one attempt of a run comes to, before anything is written. */
@@ -64,15 +71,23 @@ async function evaluate ({ db, options }: PipelineDeps, post: PostRow, { recipe,
     }
   }
   const clock = () => options.now().getTime()
-  const outcome = await runStages(documentFor(post), recipe.stages, recipe.policy, stageRegistryFor(options), clock)
+  const content = contentOf(options)
+  const outcome = await runStages(documentFor(post), recipe.stages, recipe.policy, stageRegistryFor(options), clock, availableParts(content))
   const failures = failureSummary(outcome.reports)
   if (outcome.stopped) {
     return { status: 'failed', stages: outcome.reports, changed: false, message: `${failures}; nothing was written`, hash: hashBefore, write: null, changes: [] }
   }
-  const after = stateAfter(outcome.doc, before, outcome.touched)
+  const edited = stateAfter(outcome.doc, before, outcome.touched)
+  const unwritable = unwritableFields(content)
+  const dropped = changedFields(before, edited).filter(field => unwritable.includes(field))
+  const after = keepFields(edited, before, unwritable)
   const fields = changedFields(before, after)
   const changed = fields.length > 0
-  const summary = [changed ? `${dryRun ? 'would change' : 'changed'} ${fields.join(', ')}` : 'nothing to change', failures].filter(Boolean).join('; ')
+  const summary = [
+    changed ? `${dryRun ? 'would change' : 'changed'} ${fields.join(', ')}` : 'nothing to change',
+    dropped.length > 0 ? `${dropped.join(', ')} not written: the host's posts have no such field (host.content.fields)` : null,
+    failures,
+  ].filter(Boolean).join('; ')
   const changes = fieldChanges(before, after, fields)
   if (dryRun) return { status: 'dry_run', stages: outcome.reports, changed, message: summary, hash: hashBefore, write: null, changes }
   return {
@@ -95,7 +110,7 @@ async function evaluate ({ db, options }: PipelineDeps, post: PostRow, { recipe,
 export async function runPipeline (deps: PipelineDeps, request: RunRequest): Promise<RunResult> {
   const startedAt = deps.options.now().getTime()
   const record = async (post: PostRow, evaluation: Evaluation): Promise<RunResult> => {
-    const runId = await recordRun(deps.db, {
+    const runId = await recordRun(deps.db, contentOf(deps.options), {
       source: post.source,
       postId: post.id,
       recipeId: request.recipe.id,
@@ -123,7 +138,7 @@ export async function runPipeline (deps: PipelineDeps, request: RunRequest): Pro
         const message = `the post kept changing during the run (${MAX_ATTEMPTS} attempts); nothing was written`
         return record(post, { ...evaluation, status: 'failed', changed: false, write: null, changes: [], hash: contentHash(stateOf(post), request.recipe), message })
       }
-      post = await loadPost(deps.db, post.id)
+      post = await loadPost(deps.db, contentOf(deps.options), post.id)
     }
   }
 }

@@ -1,4 +1,5 @@
-import type { PipelineDocument, StageResult } from '../../../content/stage.ts'
+import type { PipelineDocument, PostPart, StageResult } from '../../../content/stage.ts'
+import { ALL_PARTS, missingPartsReason } from '../stages/requirements.ts'
 import type { StageRegistry } from '../stages/registry.ts'
 import type { RecipePolicy, RecipeStage } from '../recipe-shape.ts'
 import type { STAGE_STATUSES } from '../values.ts'
@@ -27,7 +28,7 @@ export type Clock = () => number
 
 const MAX_MESSAGE_LENGTH = 500
 
-type Attempt = { ok: true, result: StageResult } | { ok: false, message: string }
+type Attempt = { ok: true, result: StageResult } | { ok: false, message: string } | { ok: 'skipped', message: string }
 
 class StageTimedOut extends Error {}
 
@@ -54,9 +55,11 @@ const tooSlow = (ms: number) => `took longer than stage_timeout_ms (${ms} ms)`
  * is timed with the clock and failed afterwards when it took too long (its edits are then
  * discarded like those of a stage that threw); an asynchronous one is also abandoned at the limit.
  */
-async function attempt (doc: PipelineDocument, stage: RecipeStage, registry: StageRegistry, timeoutMs: number, clock: Clock): Promise<Attempt> {
+async function attempt (doc: PipelineDocument, stage: RecipeStage, registry: StageRegistry, timeoutMs: number, clock: Clock, parts: ReadonlySet<PostPart>): Promise<Attempt> {
   const definition = registry.get(stage.type)
   if (!definition) return { ok: false, message: `unknown stage type "${stage.type}"` }
+  const missing = missingPartsReason(definition, parts)
+  if (missing) return { ok: 'skipped', message: `not run: ${missing}` }
   const options = definition.options.safeParse(stage.options)
   if (!options.success) return { ok: false, message: `invalid options: ${options.error.issues.map((issue: { message: string }) => issue.message).join('; ')}` }
   const started = clock()
@@ -80,15 +83,21 @@ const notRun = (stage: RecipeStage): StageReport =>
  * before each stage and replaces the document when the stage fails, so a failed stage leaves
  * nothing behind (an abandoned async stage that is still running edits only the discarded one).
  */
-export async function runStages (doc: PipelineDocument, stages: readonly RecipeStage[], policy: RecipePolicy, registry: StageRegistry, clock: Clock): Promise<StagesOutcome> {
+export async function runStages (
+  doc: PipelineDocument, stages: readonly RecipeStage[], policy: RecipePolicy, registry: StageRegistry, clock: Clock, parts: ReadonlySet<PostPart> = ALL_PARTS,
+): Promise<StagesOutcome> {
   let current = doc
   let touched = false
   const reports: StageReport[] = []
   for (const [index, stage] of stages.entries()) {
     const fallback = policy.on_error === 'continue' ? cloneDocument(current) : null
     const started = clock()
-    const outcome = await attempt(current, stage, registry, policy.stage_timeout_ms, clock)
+    const outcome = await attempt(current, stage, registry, policy.stage_timeout_ms, clock, parts)
     const duration = Math.max(0, Math.round(clock() - started))
+    if (outcome.ok === 'skipped') {
+      reports.push({ type: stage.type, status: 'skipped', changed: false, duration_ms: 0, message: outcome.message })
+      continue
+    }
     if (outcome.ok) {
       touched ||= outcome.result.changed
       reports.push({ type: stage.type, status: 'success', changed: outcome.result.changed, duration_ms: duration, message: outcome.result.message ?? null })

@@ -4,6 +4,8 @@ import { isUniqueViolation } from '../../../db/client.ts'
 import { retryOnUniqueViolation } from '../../../db/retry-unique.ts'
 import { conflict } from '../../../errors.ts'
 import { checkStages } from '../check-stages.ts'
+import { availableParts } from '../stages/requirements.ts'
+import { requireContent } from '../../../host-contract/posts.ts'
 import { freeRecipeId } from '../recipe-id.ts'
 import { ensureDefaultRecipe } from '../default-recipe.ts'
 import { stageRegistryFor } from '../stages/registry.ts'
@@ -40,7 +42,7 @@ export const createRecipe = defineOperation({
     const definition = {
       name: params.name,
       priority: params.priority ?? 0,
-      stages: checkStages(params.stages ?? [], stageRegistryFor(options)),
+      stages: checkStages(params.stages ?? [], stageRegistryFor(options), availableParts(requireContent(options))),
       trigger: params.trigger ?? recipeTriggerParam.parse({}),
       policy: params.policy ?? recipePolicyParam.parse({}),
     }

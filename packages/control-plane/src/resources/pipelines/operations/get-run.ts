@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { requireContent } from '../../../host-contract/posts.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { notFound } from '../../../errors.ts'
 import { RUN_ROW_FIELDS, runDetail, toRunDetail } from '../run-shape.ts'
@@ -15,9 +16,9 @@ export const getRun = defineOperation({
   }],
   params: z.object({ id: z.number().int().positive().describe('Run id, from list_runs or run.') }),
   returns: runDetail,
-  async handler ({ id }, { db }) {
+  async handler ({ id }, { db, options }) {
     const row = await db.svcPipelineRun.findUnique({ where: { id }, select: { ...RUN_ROW_FIELDS, stages: true } })
     if (!row) throw notFound(`no pipeline run ${id}`)
-    return { data: toRunDetail(row), changed: false }
+    return { data: toRunDetail(row, requireContent(options)), changed: false }
   },
 })

@@ -1,26 +1,24 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { isoOrNull } from '../../../lib/timestamps.ts'
-import type { DatabaseProvider } from '../../../db/database-url.ts'
+import { hostPosts, storedPostId } from '../../../host-contract/posts.ts'
+import { sourcesOf } from '../../content-sources/provenance.ts'
+import { postIdValue } from '../post-id.ts'
 
 export const postChoice = z.object({
-  id: z.number().int(),
+  id: postIdValue,
   title: z.string(),
-  status: z.string(),
+  status: z.string().nullable().describe('draft, pending or publish (or the host\'s own value when it maps to none of them); null when the host\'s posts have no status.'),
   post_type: z.string().nullable().describe('Slug of the post type.'),
   source: z.string().nullable().describe('Slug of the content source that delivered the post; null for posts written by hand.'),
   updated_at: z.string().nullable(),
 })
 
-/** SQLite's LIKE ignores the case of ASCII letters already; PostgreSQL's needs to be told. */
-const titleContains = (search: string, provider: DatabaseProvider) =>
-  ({ title: { contains: search, ...(provider === 'postgresql' ? { mode: 'insensitive' as const } : {}) } })
-
 export const listPosts = defineOperation({
   resource: 'pipelines',
   action: 'list_posts',
   summary: 'Find the posts a recipe can run on, by title, most recently updated first.',
-  description: 'For choosing the post_id of pipelines.run and pipelines.list_runs by title.',
+  description: 'For choosing the post_id of pipelines.run and pipelines.list_runs by title. Reads the host\'s posts list (host.content).',
   readonly: true,
   examples: [{ title: 'Posts whose title mentions "launch"', params: { search: 'launch', limit: 10 } }],
   params: z.object({
@@ -29,18 +27,15 @@ export const listPosts = defineOperation({
   }),
   returns: z.object({ posts: z.array(postChoice) }),
   async handler ({ search, limit = 20 }, { db, options }) {
-    const rows = await db.post.findMany({
-      where: search === undefined ? {} : titleContains(search, options.databaseProvider),
-      select: { id: true, title: true, status: true, source: true, updatedAt: true, postType: { select: { slug: true } } },
-      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
-      take: limit,
-    })
+    // SQLite's LIKE ignores the case of ASCII letters already; PostgreSQL's needs to be told.
+    const rows = await hostPosts(db, options).list({ search, limit, insensitive: options.databaseProvider === 'postgresql' })
+    const sources = await sourcesOf(db, rows.map(row => row.id))
     const posts = rows.map(row => ({
       id: row.id,
       title: row.title,
       status: row.status,
       post_type: row.postType?.slug ?? null,
-      source: row.source,
+      source: sources.get(storedPostId(row.id)) ?? null,
       updated_at: isoOrNull(row.updatedAt),
     }))
     return { data: { posts }, changed: false }

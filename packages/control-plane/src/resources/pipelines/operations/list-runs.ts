@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { hostPostId, postIdParam } from '../post-id.ts'
+import { requireContent, storedPostId } from '../../../host-contract/posts.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { pagedResult, paginationParams, toPage } from '../../../lib/pagination.ts'
 import { RUN_ROW_FIELDS, runRow, toRunRow } from '../run-shape.ts'
@@ -13,15 +15,16 @@ export const listRuns = defineOperation({
   examples: [{ title: 'The runs of one post', params: { post_id: '{{post.id}}', per_page: 10 } }],
   params: z.object({
     ...paginationParams,
-    post_id: z.number().int().positive().optional().describe('Only runs over this post.'),
+    post_id: postIdParam.optional().describe('Only runs over this post.'),
     recipe_id: recipeIdParam.optional().describe('Only runs of this recipe.'),
     status: z.enum(RUN_STATUSES).optional().describe('Only runs with this status.'),
   }),
   returns: pagedResult(runRow),
-  async handler (params, { db }) {
+  async handler (params, { db, options }) {
     const page = toPage(params)
+    const content = requireContent(options)
     const where = {
-      ...(params.post_id === undefined ? {} : { postId: params.post_id }),
+      ...(params.post_id === undefined ? {} : { postId: storedPostId(hostPostId(content, params.post_id)) }),
       ...(params.recipe_id === undefined ? {} : { recipeId: params.recipe_id }),
       ...(params.status === undefined ? {} : { status: params.status }),
     }
@@ -29,6 +32,6 @@ export const listRuns = defineOperation({
       db.svcPipelineRun.findMany({ where, select: RUN_ROW_FIELDS, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
       db.svcPipelineRun.count({ where }),
     ])
-    return { data: { items: rows.map(toRunRow), total, page: page.page, per_page: page.perPage }, changed: false }
+    return { data: { items: rows.map(row => toRunRow(row, content)), total, page: page.page, per_page: page.perPage }, changed: false }
   },
 })

@@ -9,10 +9,12 @@ import { factsOf, loadPost, POST_STATE_FIELDS } from '../engine/post-document.ts
 import { recipeForTrigger } from '../engine/pick-recipe.ts'
 import { runPipeline } from '../engine/run-pipeline.ts'
 import { RUN_STATUSES } from '../values.ts'
+import { hostPostId, postIdParam, postIdValue } from '../post-id.ts'
+import { requireContent } from '../../../host-contract/posts.ts'
 
 export const runOutcome = z.object({
   status: z.enum(RUN_STATUSES),
-  post_id: z.number().int(),
+  post_id: postIdValue,
   recipe: z.string().describe('Id of the recipe that ran.'),
   stages: z.array(stageReport),
   run_id: z.number().int(),
@@ -35,14 +37,15 @@ export const runRecipe = defineOperation({
     '(under on_error continue, only its own edits are dropped).',
   examples: [{ title: 'See what the matching recipe would change, writing nothing', params: { post_id: '{{post.id}}', dry_run: true } }],
   params: z.object({
-    post_id: z.number().int().positive().describe('Id of the post.'),
+    post_id: postIdParam.describe('Id of the post (a number, or a string on sites whose post ids are strings).'),
     recipe_id: recipeIdParam.optional().describe('Recipe to run; default: the one the manual trigger selects.'),
     dry_run: z.boolean().optional().describe('Run the stages and report, write nothing to the post. Default false.'),
     force: z.boolean().optional().describe('Run even when nothing changed since the last successful run. Default false.'),
   }),
   returns: runOutcome,
   async handler ({ post_id, recipe_id, dry_run = false, force = false }, { db, options }) {
-    const post = await loadPost(db, post_id)
+    const content = requireContent(options)
+    const post = await loadPost(db, content, hostPostId(content, post_id))
     await ensureDefaultRecipe(db)
     const recipe = recipe_id === undefined
       ? await recipeForTrigger(db, 'manual', factsOf(post))

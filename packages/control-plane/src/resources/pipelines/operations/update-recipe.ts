@@ -3,6 +3,8 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { notFound } from '../../../errors.ts'
 import { sameJson } from '../../../lib/canonical-json.ts'
 import { checkStages } from '../check-stages.ts'
+import { availableParts } from '../stages/requirements.ts'
+import { requireContent } from '../../../host-contract/posts.ts'
 import { findRecipe } from '../find-recipe.ts'
 import { stageRegistryFor } from '../stages/registry.ts'
 import {
@@ -37,7 +39,7 @@ export const updateRecipe = defineOperation({
     const next: RecipeDefinition = {
       name: patch.name ?? current.name,
       priority: patch.priority ?? current.priority,
-      stages: patch.stages === undefined ? current.stages : checkStages(patch.stages, stageRegistryFor(options)),
+      stages: patch.stages === undefined ? current.stages : checkStages(patch.stages, stageRegistryFor(options), availableParts(requireContent(options))),
       trigger: patch.trigger ?? current.trigger,
       policy: patch.policy ?? current.policy,
     }

@@ -29,6 +29,7 @@ export function truncateAtWord (text: string, max: number): string {
 
 export const setExcerpt = defineStage({
   type: 'set_excerpt',
+  requires: ['excerpt'],
   summary: 'Fill the excerpt from the first paragraph of the content, cut at a word boundary to max_length characters. An existing excerpt is kept unless overwrite is set.',
   options: z.object({
     max_length: z.number().int().min(20).max(1000).default(160).describe('Longest excerpt, in characters, ellipsis included. Default 160.'),

@@ -1,12 +1,15 @@
 import type { ListConfig } from '@keystone-6/core/types'
 import type { Db } from '../../../db/client.ts'
 import type { ResolvedOptions } from '../../../options.ts'
+import type { ResolvedStatus } from '../../../host-contract/content.ts'
 import { runTriggeredPipelinesAfterWrite } from './run-triggered.ts'
+
+type Item = { id: number | string } & Record<string, unknown>
 
 type AfterOperationArgs = {
   operation: 'create' | 'update' | 'delete'
-  item?: { id: number | string, status?: string } | undefined
-  originalItem?: { status?: string } | undefined
+  item?: Item | undefined
+  originalItem?: Record<string, unknown> | undefined
   context: { prisma: unknown }
 }
 
@@ -17,23 +20,27 @@ async function runHostHook (hook: HostHook | undefined, args: AfterOperationArgs
   else await hook?.[args.operation]?.(args)
 }
 
-const becamePublished = ({ operation, item, originalItem }: AfterOperationArgs) =>
-  operation !== 'delete' && item?.status === 'publish' && originalItem?.status !== 'publish'
+/** The post's status became the host's published value (`host.content.fields.status.published`). */
+const becamePublished = (status: ResolvedStatus, { operation, item, originalItem }: AfterOperationArgs) =>
+  operation !== 'delete' && item?.[status.field] === status.values.publish && originalItem?.[status.field] !== status.values.publish
 
 /**
- * The host's `Post` list with the `publish` trigger: when a post is created published or its
- * status becomes `publish` through Keystone (Admin UI, GraphQL, a sudo context), the recipe the
- * trigger selects runs, after the host's own hook and after the write. Posts the control plane
- * writes itself (ingest, pipeline runs) use Prisma directly and trigger from their own code.
+ * The host's posts list with the `publish` trigger: when a post is created published or its
+ * status becomes the published value through Keystone (Admin UI, GraphQL, a sudo context), the
+ * recipe the trigger selects runs, after the host's own hook and after the write. Posts the
+ * control plane writes itself (ingest, pipeline runs) use Prisma directly and trigger from their
+ * own code. A host whose posts have no status field has no publish trigger.
  */
 export function withPublishTrigger (lists: Record<string, ListConfig<any>>, options: ResolvedOptions): Record<string, ListConfig<any>> {
-  const post = lists.Post
-  if (!post) return lists
+  const content = options.host.content
+  const status = content ? content.fields.status : null
+  const post = content ? lists[content.list] : undefined
+  if (!content || !status || !post) return lists
   const hostHook = post.hooks?.afterOperation as HostHook | undefined
   const afterOperation = async (args: AfterOperationArgs) => {
     await runHostHook(hostHook, args)
-    if (!becamePublished(args)) return
-    await runTriggeredPipelinesAfterWrite({ db: args.context.prisma as Db, options }, Number(args.item!.id), ['publish'])
+    if (!becamePublished(status, args)) return
+    await runTriggeredPipelinesAfterWrite({ db: args.context.prisma as Db, options }, args.item!.id, ['publish'])
   }
-  return { ...lists, Post: { ...post, hooks: { ...post.hooks, afterOperation: afterOperation as never } } }
+  return { ...lists, [content.list]: { ...post, hooks: { ...post.hooks, afterOperation: afterOperation as never } } }
 }

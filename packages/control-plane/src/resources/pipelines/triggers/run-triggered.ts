@@ -4,18 +4,19 @@ import { factsOf, loadPost } from '../engine/post-document.ts'
 import { recipeForTrigger } from '../engine/pick-recipe.ts'
 import { runPipeline, type PipelineDeps, type RunResult } from '../engine/run-pipeline.ts'
 import type { TriggerKind } from '../values.ts'
+import { requireContent, type PostId } from '../../../host-contract/posts.ts'
 
 /**
  * Runs, for each trigger kind in turn, the highest-priority recipe it selects for the post; a
  * recipe selected by several kinds runs once. Nothing runs while the pipelines module is disabled.
  */
-export async function runTriggeredPipelines (deps: PipelineDeps, postId: number, kinds: readonly TriggerKind[]): Promise<RunResult[]> {
+export async function runTriggeredPipelines (deps: PipelineDeps, postId: PostId, kinds: readonly TriggerKind[]): Promise<RunResult[]> {
   if (!await isModuleEnabled(deps.db, 'pipelines')) return []
   const results: RunResult[] = []
   const ran = new Set<string>()
   for (const kind of kinds) {
     // Read again for every kind: the previous recipe may have written the post.
-    const post = await loadPost(deps.db, postId)
+    const post = await loadPost(deps.db, requireContent(deps.options), postId)
     const recipe = await recipeForTrigger(deps.db, kind, factsOf(post))
     if (!recipe || ran.has(recipe.id)) continue
     ran.add(recipe.id)
@@ -29,7 +30,7 @@ export async function runTriggeredPipelines (deps: PipelineDeps, postId: number,
  * not depend on the pipeline, so a failure here is logged, and the failed run recorded as a row
  * when it got that far.
  */
-export async function runTriggeredPipelinesAfterWrite (deps: PipelineDeps, postId: number, kinds: readonly TriggerKind[], log: Log = defaultLog): Promise<void> {
+export async function runTriggeredPipelinesAfterWrite (deps: PipelineDeps, postId: PostId, kinds: readonly TriggerKind[], log: Log = defaultLog): Promise<void> {
   try {
     await runTriggeredPipelines(deps, postId, kinds)
   } catch (error) {

@@ -3,7 +3,7 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { NAMESPACE, PRODUCT_VERSION } from '../../../version.ts'
 import { forwardBacklog, forwardBacklogs } from '../../content-sources/forward/forward-backlog.ts'
 import { isoOrNull } from '../../../lib/timestamps.ts'
-import { encryptionKeyCheck, migrationsCheck, outboxCheck, probeDatabase, type HealthCheck } from '../checks.ts'
+import { encryptionKeyCheck, outboxCheck, probeDatabase, tablesCheck, type HealthCheck } from '../checks.ts'
 
 export const statusReport = z.object({
   product_version: z.string(),
@@ -16,7 +16,7 @@ export const statusReport = z.object({
     failed: z.number().int(),
     oldest_pending_at: z.string().nullable().describe('When the oldest message still waiting for delivery was written; null when none waits.'),
   }),
-  forwarding: z.array(forwardBacklog).describe('Every content source with its forwards pending and failed.'),
+  forwarding: z.array(forwardBacklog).describe('Every content source with its forwards pending and failed; empty on a host without posts.'),
   uptime_s: z.number().int(),
   checks: z.array(z.object({ name: z.string(), ok: z.boolean(), message: z.string() })),
 })
@@ -32,18 +32,19 @@ export const getStatus = defineOperation({
   returns: statusReport,
   async handler (_params, { db, modules, statusCounters, options }) {
     const database = await probeDatabase(db)
-    const [disabled, counts, pending, failed, oldestPending, forwarding, migrations] = await Promise.all([
+    const [disabled, counted, pending, failed, oldestPending, forwarding] = await Promise.all([
       modules.disabled(),
-      Promise.all(statusCounters.map(async counter => [counter.key, await counter.count(db)] as const)),
+      Promise.all(statusCounters.map(async counter => [counter.key, await counter.count(db).catch(() => null)] as const)),
       db.svcOutboxMessage.count({ where: { status: 'pending' } }),
       db.svcOutboxMessage.count({ where: { status: 'failed' } }),
       db.svcOutboxMessage.findFirst({ where: { status: 'pending' }, orderBy: { createdAt: 'asc' }, select: { createdAt: true } }),
-      forwardBacklogs(db),
-      migrationsCheck(db, options.databaseProvider),
+      // Only where content sources are installed: a host without posts has no such list.
+      modules.has('content_sources') ? forwardBacklogs(db) : [],
     ])
+    const counts = counted.filter((entry): entry is readonly [string, number] => entry[1] !== null)
     const checks: HealthCheck[] = [
       { name: 'database', ok: database.ok, message: database.ok ? 'reachable' : 'not reachable' },
-      migrations,
+      await tablesCheck(db, counted.filter(([, count]) => count === null).map(([key]) => key)),
       encryptionKeyCheck(options.encryptionKey !== undefined),
       outboxCheck(failed),
     ]

@@ -1,0 +1,285 @@
+import type { Db, Tx } from '../db/client.ts'
+import type { PostStatus } from '../content/post-statuses.ts'
+import { slugify } from '../lib/slugify.ts'
+import type { ContentFieldMap, ResolvedContent } from './content.ts'
+import { delegateKey } from './content.ts'
+import { bodyCodecFor } from './post-body.ts'
+
+/** A post id as the host's database holds it: a number for autoincrement ids, a string (cuid, uuid, …) otherwise. */
+export type PostId = number | string
+
+/** A tag, category or post type: the related record's id, name and slug. */
+export type Term = { id: unknown, name: string, slug: string }
+
+/** A post as the control plane reads it, whatever the host calls its fields. Parts the field map leaves out are null (or empty). */
+export type HostPost = {
+  id: PostId
+  title: string
+  /** The body as HTML (a document body is converted). */
+  body: string
+  slug: string | null
+  /** The contract's state (`draft`, `pending`, `publish`) when the host's value is mapped, else the host's value; null without a status field. */
+  status: string | null
+  excerpt: string | null
+  author: number | null
+  meta: unknown
+  /** The concurrency token of pipeline runs; null when the map has no `updatedAt`. */
+  updatedAt: Date | null
+  postType: Term | null
+  tags: Term[]
+  categories: Term[]
+  createdAt: Date | null
+}
+
+/** What the control plane writes to a post; a part the field map leaves out is not written. */
+export type PostWrite = {
+  title?: string
+  /** HTML; written in the body's format. */
+  body?: string
+  slug?: string
+  status?: PostStatus
+  excerpt?: string
+  author?: number | null
+  meta?: Record<string, unknown>
+  postTypeId?: unknown
+  tagIds?: readonly unknown[]
+  categoryIds?: readonly unknown[]
+}
+
+export type TermKind = 'tags' | 'categories' | 'postType'
+
+/** The related list each relationship part points at, by convention until the data model says otherwise. */
+const CONVENTIONAL_TARGETS: Record<TermKind, string> = { tags: 'Tag', categories: 'Category', postType: 'PostType' }
+
+type Delegate = {
+  findUnique: (args: object) => Promise<any>
+  findFirst: (args: object) => Promise<any>
+  findMany: (args: object) => Promise<any[]>
+  create: (args: object) => Promise<any>
+  update: (args: object) => Promise<any>
+  updateMany: (args: object) => Promise<{ count: number }>
+}
+
+type Client = Db | Tx
+
+const delegateOf = (db: Client, list: string): Delegate => {
+  const delegate = (db as unknown as Record<string, Delegate | undefined>)[delegateKey(list)]
+  if (!delegate) throw new Error(`host.content: the Prisma client has no ${list} list`)
+  return delegate
+}
+
+/** The related list of a relationship part, as the data model names it (set when the server mounts). */
+const relationTargets = new WeakMap<ResolvedContent, Partial<Record<TermKind, string>>>()
+
+export function recordRelationTargets (content: ResolvedContent, targets: Partial<Record<TermKind, string>>): void {
+  relationTargets.set(content, targets)
+}
+
+export const relatedList = (content: ResolvedContent, kind: TermKind) => relationTargets.get(content)?.[kind] ?? CONVENTIONAL_TARGETS[kind]
+
+/** The post id a caller gave (a number, or digits, or any string for string ids), or null when it cannot be one. */
+export function parsePostId (content: ResolvedContent, value: unknown): PostId | null {
+  if (content.idType === 'string') return typeof value === 'string' || typeof value === 'number' ? String(value) : null
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : null
+  if (typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value)) return Number(value)
+  return null
+}
+
+/** A post id as the plugin's own lists store it (text, whatever the host's id type). */
+export const storedPostId = (id: PostId) => String(id)
+
+/** A stored post id back as the host's id: a number on integer hosts. */
+export const postIdFromStored = (content: ResolvedContent | false, stored: string): PostId =>
+  content && content.idType === 'integer' && /^\d+$/.test(stored) ? Number(stored) : stored
+
+const TERM_SELECT = { select: { id: true, name: true, slug: true } } as const
+
+function selection (fields: ContentFieldMap): Record<string, unknown> {
+  const select: Record<string, unknown> = { id: true, [fields.title]: true, [fields.body.field]: true }
+  for (const part of ['slug', 'excerpt', 'author', 'meta', 'updatedAt', 'createdAt'] as const) {
+    if (fields[part]) select[fields[part]] = true
+  }
+  if (fields.status) select[fields.status.field] = true
+  if (fields.postType) select[fields.postType] = TERM_SELECT
+  if (fields.tags) select[fields.tags] = { ...TERM_SELECT, orderBy: { id: 'asc' } }
+  if (fields.categories) select[fields.categories] = { ...TERM_SELECT, orderBy: { id: 'asc' } }
+  return select
+}
+
+/** The contract's state for a host value: the mapped state, or the host's value as it is. */
+function contractStatus (content: ResolvedContent, value: unknown): string | null {
+  if (!content.fields.status || value === null || value === undefined) return null
+  const found = Object.entries(content.fields.status.values).find(([, host]) => host === value)
+  return found ? found[0] : String(value)
+}
+
+/** The host's status value of a contract state, or null when the field map does not name one. */
+export function hostStatus (content: ResolvedContent, status: PostStatus): string | null {
+  return content.fields.status?.values[status] ?? null
+}
+
+const textOrNull = (value: unknown) => typeof value === 'string' ? value : null
+
+function toHostPost (content: ResolvedContent, row: Record<string, any>): HostPost {
+  const { fields } = content
+  const pick = (field: string | null) => field === null ? null : row[field]
+  return {
+    id: row.id,
+    title: String(row[fields.title] ?? ''),
+    body: bodyCodecFor(fields.body.format).read(row[fields.body.field]),
+    slug: textOrNull(pick(fields.slug)),
+    status: contractStatus(content, pick(fields.status?.field ?? null)),
+    excerpt: textOrNull(pick(fields.excerpt)),
+    author: typeof pick(fields.author) === 'number' ? pick(fields.author) : null,
+    meta: pick(fields.meta),
+    updatedAt: pick(fields.updatedAt) ?? null,
+    postType: pick(fields.postType) ?? null,
+    tags: pick(fields.tags) ?? [],
+    categories: pick(fields.categories) ?? [],
+    createdAt: pick(fields.createdAt) ?? null,
+  }
+}
+
+const connectAll = (ids: readonly unknown[]) => ids.map(id => ({ id }))
+
+/** The data of a write in the host's field names; relations are `connect` on create, `set` on update. */
+function writeData (content: ResolvedContent, write: PostWrite, mode: 'create' | 'update'): Record<string, unknown> {
+  const { fields } = content
+  const data: Record<string, unknown> = {}
+  if (write.title !== undefined) data[fields.title] = write.title
+  if (write.body !== undefined) data[fields.body.field] = bodyCodecFor(fields.body.format).write(write.body)
+  if (write.slug !== undefined && fields.slug) data[fields.slug] = write.slug
+  if (write.excerpt !== undefined && fields.excerpt) data[fields.excerpt] = write.excerpt
+  if (write.author !== undefined && fields.author) data[fields.author] = write.author
+  if (write.meta !== undefined && fields.meta) data[fields.meta] = write.meta
+  if (write.status !== undefined && fields.status) {
+    const value = hostStatus(content, write.status)
+    if (value !== null) data[fields.status.field] = value
+  }
+  if (write.postTypeId !== undefined && write.postTypeId !== null && fields.postType) data[fields.postType] = { connect: { id: write.postTypeId } }
+  const relation = mode === 'create' ? 'connect' : 'set'
+  if (write.tagIds !== undefined && fields.tags) data[fields.tags] = { [relation]: connectAll(write.tagIds) }
+  if (write.categoryIds !== undefined && fields.categories) data[fields.categories] = { [relation]: connectAll(write.categoryIds) }
+  return data
+}
+
+export type ListQuery = { search?: string, limit: number, insensitive: boolean }
+
+/**
+ * The host's posts, read and written through the field map: the one place the control plane
+ * touches the host's posts list and its tags, categories and post types.
+ */
+export class PostsGateway {
+  readonly content: ResolvedContent
+  readonly #db: Client
+
+  constructor (db: Client, content: ResolvedContent) {
+    this.#db = db
+    this.content = content
+  }
+
+  get #posts (): Delegate {
+    return delegateOf(this.#db, this.content.list)
+  }
+
+  async get (id: PostId): Promise<HostPost | null> {
+    const row = await this.#posts.findUnique({ where: { id }, select: selection(this.content.fields) })
+    return row ? toHostPost(this.content, row) : null
+  }
+
+  /** Posts whose title contains the search, most recently updated first (newest id first without `updatedAt`). */
+  async list ({ search, limit, insensitive }: ListQuery): Promise<HostPost[]> {
+    const { fields } = this.content
+    const where = search === undefined ? {} : { [fields.title]: { contains: search, ...insensitive ? { mode: 'insensitive' } : {} } }
+    const orderBy = [...fields.updatedAt ? [{ [fields.updatedAt]: 'desc' }] : [], { id: 'desc' }]
+    const rows = await this.#posts.findMany({ where, select: selection(fields), orderBy, take: limit })
+    return rows.map(row => toHostPost(this.content, row))
+  }
+
+  async create (write: PostWrite): Promise<PostId> {
+    const row = await this.#posts.create({ data: writeData(this.content, write, 'create'), select: { id: true } })
+    return row.id
+  }
+
+  /**
+   * Writes a post. With `ifUpdatedAt` (and an `updatedAt` field), only while the post's
+   * `updatedAt` is still that one, stamping `updatedAt` to the given time: answers false when
+   * another write came first.
+   */
+  async update (id: PostId, write: PostWrite, guard?: { ifUpdatedAt: Date | null, updatedAt: Date }): Promise<boolean> {
+    const { fields } = this.content
+    const { tagIds, categoryIds, postTypeId, ...scalars } = write
+    const data = writeData(this.content, scalars, 'update')
+    if (guard && fields.updatedAt) {
+      const { count } = await this.#posts.updateMany({ where: { id, [fields.updatedAt]: guard.ifUpdatedAt }, data: { ...data, [fields.updatedAt]: guard.updatedAt } })
+      if (count === 0) return false
+    } else if (Object.keys(data).length > 0) {
+      const { count } = await this.#posts.updateMany({ where: { id }, data })
+      if (count === 0) return false
+    }
+    const relations = writeData(this.content, { tagIds, categoryIds, postTypeId }, 'update')
+    if (Object.keys(relations).length > 0) {
+      await this.#posts.update({ where: { id }, data: { ...relations, ...guard && fields.updatedAt ? { [fields.updatedAt]: guard.updatedAt } : {} } })
+    }
+    return true
+  }
+
+  /** The slugs in use that start with `base`, within the post type when the map has one. */
+  async slugsStartingWith (base: string, postTypeId: unknown): Promise<Set<string>> {
+    const { slug, postType } = this.content.fields
+    if (!slug) return new Set()
+    const where = { [slug]: { startsWith: base }, ...postType && postTypeId !== undefined && postTypeId !== null ? { [postType]: { is: { id: postTypeId } } } : {} }
+    const rows = await this.#posts.findMany({ where, select: { [slug]: true } })
+    return new Set(rows.map(row => row[slug] as string))
+  }
+
+  /** Whether the map has this relationship part. */
+  has (kind: TermKind): boolean {
+    return this.content.fields[kind] !== null
+  }
+
+  #related (kind: TermKind): Delegate {
+    return delegateOf(this.#db, relatedList(this.content, kind))
+  }
+
+  /** The related record with this slug (a post type, a tag, a category), or null. */
+  async findTerm (kind: TermKind, slug: string): Promise<Term | null> {
+    if (!this.has(kind)) return null
+    return this.#related(kind).findUnique({ where: { slug }, ...TERM_SELECT })
+  }
+
+  async createTerm (kind: TermKind, data: { name: string, slug: string }): Promise<Term> {
+    return this.#related(kind).create({ data, ...TERM_SELECT })
+  }
+
+  /**
+   * Ids of the terms with these names (matched by slug), creating the missing ones; none when the
+   * map leaves the kind out. A term created by another process meanwhile fails the unique slug,
+   * and the caller's transaction is retried.
+   */
+  async ensureTerms (kind: 'tags' | 'categories', names: readonly string[]): Promise<unknown[]> {
+    if (!this.has(kind)) return []
+    const ids: unknown[] = []
+    for (const name of names) {
+      const slug = slugify(name)
+      if (!slug) continue
+      const term = await this.findTerm(kind, slug) ?? await this.createTerm(kind, { name, slug })
+      if (!ids.includes(term.id)) ids.push(term.id)
+    }
+    return ids
+  }
+}
+
+/** The gateway over a client or a transaction. */
+export const postsOf = (db: Client, content: ResolvedContent) => new PostsGateway(db, content)
+
+type WithContent = { host: { content: ResolvedContent | false } }
+
+/** The posts list, for code of a resource that requires content (such a resource is not installed when `host.content` is false). */
+export function requireContent (options: WithContent): ResolvedContent {
+  if (!options.host.content) throw new Error('the host has no posts list (host.content is false)')
+  return options.host.content
+}
+
+/** The host's posts, for code of a resource that requires content. */
+export const hostPosts = (db: Client, options: WithContent): PostsGateway => postsOf(db, requireContent(options))

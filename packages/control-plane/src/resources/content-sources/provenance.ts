@@ -1,0 +1,34 @@
+import type { Db, Tx } from '../../db/client.ts'
+import { sha256Hex } from '../../lib/sha256.ts'
+import { storedPostId, type PostId } from '../../host-contract/posts.ts'
+
+/** Which content source delivered a post, under which external id, and its body's hash. */
+export type Provenance = { source: string, externalId: string | null, contentHash: string | null }
+
+/** The post a source delivered under this external id, as stored (the host's post may be gone since). */
+export async function itemByExternalId (tx: Tx, source: string, externalId: string) {
+  return tx.svcContentItem.findUnique({ where: { source_externalId: { source, externalId } }, select: { id: true, postId: true } })
+}
+
+export async function provenanceOf (db: Db | Tx, postId: PostId): Promise<Provenance | null> {
+  return db.svcContentItem.findUnique({ where: { postId: storedPostId(postId) }, select: { source: true, externalId: true, contentHash: true } })
+}
+
+/** The source of each post that has one, by stored post id. */
+export async function sourcesOf (db: Db, postIds: readonly PostId[]): Promise<Map<string, string>> {
+  const rows = await db.svcContentItem.findMany({ where: { postId: { in: postIds.map(storedPostId) } }, select: { postId: true, source: true } })
+  return new Map(rows.map(row => [row.postId, row.source]))
+}
+
+/** Records (or moves) where a post came from, with the hash of the body just written. */
+export async function recordProvenance (tx: Tx, postId: PostId, source: string, externalId: string | null, body: string): Promise<void> {
+  const stored = storedPostId(postId)
+  const data = { source, externalId, contentHash: sha256Hex(body) }
+  if (externalId !== null) await tx.svcContentItem.deleteMany({ where: { source, externalId, postId: { not: stored } } })
+  await tx.svcContentItem.upsert({ where: { postId: stored }, create: { postId: stored, ...data }, update: data })
+}
+
+/** After a pipeline wrote a post's body: the hash follows, when the post came from a source. */
+export async function updateContentHash (tx: Tx, postId: PostId, body: string): Promise<void> {
+  await tx.svcContentItem.updateMany({ where: { postId: storedPostId(postId) }, data: { contentHash: sha256Hex(body) } })
+}
