@@ -14,6 +14,7 @@ import { responseChecker, routeBody } from './support/openapi.ts'
 import { graphql } from './support/session-client.ts'
 import { createTestDatabase, testProvider, type TestDatabase } from './support/database.ts'
 import { BASE } from './support/client.ts'
+import { deliver, standardHeaders } from './support/webhooks.ts'
 
 /**
  * The package installed into another Keystone site the way any project would get it: packed
@@ -236,16 +237,29 @@ describe('every operation in the second host\'s manifest, by its examples', () =
     return { account: { id: memberId }, post: { id: article.body.data.createArticle.id } }
   }
 
+  /**
+   * Examples written for the demo host's posts that name a part this site's field map leaves out
+   * (no `pending` status value, no excerpt field): refused as invalid params, naming the option.
+   */
+  const REFUSED_BY_SHAPE: Record<string, RegExp> = {
+    'content_sources.update example 1': /^answered 400 (?=.*"code":"invalid_params").*host\.content\.fields\.status\.pending/,
+    'pipelines.create_recipe example 1': /^answered 400 (?=.*"code":"invalid_params").*host\.content\.fields\.excerpt/,
+  }
+
   async function runEveryExample (operations: readonly ManifestEntry[], door: Dispatch): Promise<string[]> {
     const fixtures = await exampleFixtures()
     const problems: string[] = []
+    const refusedByShape: string[] = []
     for (const operation of operations) {
       if (operation.examples.length === 0) problems.push(`${operation.name}: no example`)
       for (const [index, example] of operation.examples.entries()) {
         const problem = await runExample(door, operation.name, example, fixtures)
-        if (problem) problems.push(`${operation.name} example ${index + 1} (${example.title}): ${problem}`)
+        const name = `${operation.name} example ${index + 1}`
+        if (problem && REFUSED_BY_SHAPE[name]?.test(problem)) refusedByShape.push(name)
+        else if (problem) problems.push(`${name} (${example.title}): ${problem}`)
       }
     }
+    expect(refusedByShape).toEqual(Object.keys(REFUSED_BY_SHAPE))
     return problems
   }
 
@@ -273,6 +287,39 @@ describe('every operation in the second host\'s manifest, by its examples', () =
     expect(await runEveryExample(operations, route)).toEqual([])
     expect(nonconforming).toEqual([])
   }, 5 * MINUTE)
+})
+
+describe('content into the site\'s Article list', () => {
+  async function ok (resource: string, action: string, params: Record<string, unknown> = {}) {
+    const { status, body } = await dispatch({ resource, action, params })
+    expect({ operation: `${resource}.${action}`, status, ok: body.ok, error: body.error }).toEqual({ operation: `${resource}.${action}`, status: 200, ok: true, error: null })
+    return body.data
+  }
+
+  test('content source → signed delivery → approved mapping → an Article → pipelines.run dry, real, then skipped', async () => {
+    const source = await ok('content_sources', 'create', { name: `Wire ${randomUUID().slice(0, 8)}`, auth_mode: 'hmac' })
+    const story = (n: number) => ({ headline: `Wire story ${n}`, body: `<h1>Wire story ${n}</h1><p>The first paragraph of wire story ${n} says what happened.</p>` })
+    const signed = (body: object) => standardHeaders(source.secret, `msg_${randomUUID()}`, new Date(), body)
+    const sample = await deliver(site.url, source.slug, story(1), signed(story(1)))
+    expect([sample.status, sample.body.data?.status]).toEqual([202, 'held'])
+    expect(await ok('content_sources', 'approve_mapping', { id: source.id, mapping: { title: 'headline', content: 'body' } }))
+      .toMatchObject({ mapping_status: 'approved', processed_deliveries: 1 })
+    const delivered = await deliver(site.url, source.slug, story(2), signed(story(2)))
+    expect([delivered.status, delivered.body.data?.status]).toEqual([200, 'created'])
+    const postId = delivered.body.data.post_id
+    expect(postId).toEqual(expect.stringMatching(/^c[a-z0-9]{20,}$/))
+
+    const article = await graphql(site.url, 'query ($id: ID!) { article(where: { id: $id }) { title body slug status } }', { id: postId }, adminCookie)
+    expect(article.body.data?.article).toMatchObject({ title: 'Wire story 2', body: expect.stringContaining('wire story 2 says what happened'), slug: expect.any(String) })
+
+    expect(await ok('pipelines', 'run', { post_id: postId, dry_run: true })).toMatchObject({ status: 'dry_run', post_id: postId })
+    const real = await ok('pipelines', 'run', { post_id: postId })
+    expect(real).toMatchObject({ status: 'success', post_id: postId })
+    expect(await ok('pipelines', 'run', { post_id: postId })).toMatchObject({ status: 'skipped', post_id: postId })
+    expect(await ok('pipelines', 'get_run', { id: real.run_id })).toMatchObject({ id: real.run_id, post_id: postId, status: 'success' })
+    const runs = await ok('pipelines', 'list_runs', { post_id: postId })
+    expect(runs.items.map((item: { status: string }) => item.status)).toEqual(['skipped', 'success', 'dry_run'])
+  }, 2 * MINUTE)
 })
 
 describe('the same site without posts (SECOND_HOST_CONTENT=off → host.content: false)', () => {

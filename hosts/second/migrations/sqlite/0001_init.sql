@@ -79,10 +79,20 @@ CREATE TABLE "svc_content_inbox" (
     "body" TEXT NOT NULL DEFAULT '',
     "shapeFingerprint" TEXT,
     "status" TEXT NOT NULL DEFAULT 'received',
-    "postId" INTEGER,
+    "postId" TEXT,
     "error" TEXT,
     "receivedAt" DATETIME DEFAULT CURRENT_TIMESTAMP,
     "processedAt" DATETIME
+);
+
+-- CreateTable
+CREATE TABLE "svc_content_items" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "source" TEXT NOT NULL DEFAULT '',
+    "externalId" TEXT,
+    "postId" TEXT NOT NULL DEFAULT '',
+    "contentHash" TEXT,
+    "updatedAt" DATETIME
 );
 
 -- CreateTable
@@ -232,7 +242,7 @@ CREATE TABLE "svc_pipeline_recipes" (
 CREATE TABLE "svc_pipeline_runs" (
     "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "source" TEXT,
-    "postId" INTEGER NOT NULL,
+    "postId" TEXT NOT NULL DEFAULT '',
     "recipeId" TEXT NOT NULL DEFAULT '',
     "status" TEXT NOT NULL DEFAULT '',
     "triggerKind" TEXT NOT NULL DEFAULT '',
@@ -363,6 +373,15 @@ CREATE INDEX "svc_content_inbox_status_idx" ON "svc_content_inbox"("status");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_content_inbox_sourceId_webhookId_key" ON "svc_content_inbox"("sourceId", "webhookId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_content_items_postId_key" ON "svc_content_items"("postId");
+
+-- CreateIndex
+CREATE INDEX "svc_content_items_source_idx" ON "svc_content_items"("source");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_content_items_source_externalId_key" ON "svc_content_items"("source", "externalId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_content_sources_slug_key" ON "svc_content_sources"("slug");
