@@ -186,6 +186,10 @@ describe('the packed package in another Keystone project', () => {
     for (const peer of PEERS) expect({ peer, installed: existsSync(path.join(HOST, 'node_modules', peer)) }).toEqual({ peer, installed: false })
   })
 
+  test('the package\'s declarations type the site: its keystone.ts and schema type-check against the installed package', async () => {
+    await inHost(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'])
+  }, 2 * MINUTE)
+
   test('the site imports nothing of this repository but the package, by name', async () => {
     const sources = (await readdir(HOST)).filter(file => /\.ts$/.test(file))
     const imports = (await Promise.all(sources.map(async file => [...(await readFile(path.join(HOST, file), 'utf8')).matchAll(/from '([^']+)'/g)].map(match => match[1]!)))).flat()

@@ -6,6 +6,7 @@ import type { DatabaseProvider } from '../db/database-url.ts'
 import { diffDatamodels } from '../db/schema-engine.ts'
 import { datamodelSnapshotPath, migrationsDir, readMigrations } from '../db/migrations.ts'
 import { diffAdapterFactory, PROVIDERS } from '../db/datamodel.ts'
+import { CliError } from './errors.ts'
 
 /** Keystone's artifacts entry, loaded by the caller when it must be the instance the config was built with. */
 export type Artifacts = typeof import('@keystone-6/core/___internal-do-not-use-will-break-in-patch/artifacts')
@@ -34,6 +35,8 @@ export async function keystoneDatamodel (
  * schema engine diffs the datamodel the last migration reached (`schema.prisma`) against `datamodel(provider)`.
  */
 export async function generateMigrations (name: string, datamodel: (provider: DatabaseProvider) => Promise<string>, log: (line: string) => void = console.log): Promise<void> {
+  // Checked before any file is written: a run stopped halfway would leave one provider a migration ahead.
+  if (!process.env.SVC_MIGRATIONS_PG_URL) throw new CliError('set SVC_MIGRATIONS_PG_URL to a scratch PostgreSQL database to generate its migrations')
   for (const provider of PROVIDERS) {
     const snapshotPath = datamodelSnapshotPath(provider)
     const previous = existsSync(snapshotPath) ? await readFile(snapshotPath, 'utf8') : null
