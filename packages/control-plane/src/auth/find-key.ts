@@ -16,9 +16,10 @@ type Row = Omit<KeyWithOwner, 'owner'> & { owner: string | number | bigint | nul
 const asDate = (value: Date | string | number | null): Date | null => value === null ? null : value instanceof Date ? value : new Date(value)
 
 /**
- * The key row in one statement (this runs on every uncached API-key request, and Prisma's query
- * layer measured several times the CPU), then its owner through the host's accounts list, whose
- * table and fields only the host knows. Quoted identifiers keep the SQL valid on SQLite and PostgreSQL.
+ * The key row in one raw statement (it runs on every uncached API-key request), then its owner
+ * through `host.accounts`: the accounts' table, fields and role are the host's, so they are read
+ * through its Prisma delegate rather than joined here. Quoted identifiers keep the SQL valid on
+ * SQLite and PostgreSQL.
  */
 export async function findKeyWithOwner (db: Db, loadAccount: AccountLoader, publicId: string): Promise<KeyWithOwner | null> {
   const rows = await db.$queryRaw<Row[]>`

@@ -1,5 +1,8 @@
 
-/** A host account as the control plane sees it on one request. */
+/**
+ * A host account as the control plane sees it on one request, read through `host.accounts`: its id
+ * as a string, and `role` as `roleOf` gives it (`''` for none).
+ */
 export type Account = { id: string, email: string, name: string, role: string }
 
 /** Who is calling and how they proved it. */

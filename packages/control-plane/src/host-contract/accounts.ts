@@ -15,8 +15,10 @@ export type HostAccountsOptions = {
   /** Its password field, which the CLI's `create-admin` sets. @default 'password' */
   passwordField?: string
   /**
-   * The fields `roleOf` reads, as a Prisma `select` (a relationship with a nested `select`).
-   * Each top-level key must be a field of the list.
+   * The fields `roleOf` reads, as a Prisma `select` (a relationship with a nested `select`:
+   * `{ position: { select: { title: true } } }`). Each top-level key must be a field of the list.
+   * A change to an account applies to its keys and session at once; a change to a related list's
+   * row (a position renamed) within a second, as roles are cached that long.
    * @default { role: true }
    */
   roleSelect?: AccountSelect
