@@ -9,14 +9,13 @@
  *   svc-control-plane mint-key --email E --label L [--expires-in-days D]
  */
 import { parseArgs } from 'node:util'
-import { resolveDatabase } from '../db/database-url.ts'
 import type { DatabaseProvider } from '../db/database-url.ts'
 import { CliError } from './errors.ts'
-import { describeMigration, migrateDatabase } from './migrate.ts'
-import type { Artifacts } from './generate.ts'
+import { databaseTarget, describeMigration, migrateDatabase } from './migrate.ts'
+import { MIGRATION_NAME, type Artifacts } from './generate.ts'
 
 export { CliError } from './errors.ts'
-export { migrateDatabase, describeMigration } from './migrate.ts'
+export { databaseTarget, migrateDatabase, describeMigration } from './migrate.ts'
 export { generateMigrations, keystoneDatamodel, MIGRATION_NAME } from './generate.ts'
 export { CONTROL_PLANE_OPTIONS, controlPlaneOptionsOf, openHost, loadBuiltConfig } from './host.ts'
 export { upsertAdministrator, mintKeyFor, PromotionRefused } from './accounts.ts'
@@ -81,14 +80,14 @@ export async function main (argv: readonly string[], settings: CliSettings = {})
       return 0
     }
     if (command === 'migrate') {
-      const target = resolveDatabase()
+      const target = databaseTarget()
       out(describeMigration(await migrateDatabase(target), target))
       return 0
     }
 
     if (command === 'migrations' && rest[0] === 'generate') {
       const name = (rest[1] ?? '').trim()
-      if (!/^[a-z0-9_]+$/.test(name)) throw new CliError(`usage: ${settings.generateProgram ?? `${program} migrations generate`} <name in snake_case>`)
+      if (!MIGRATION_NAME.test(name)) throw new CliError(`usage: ${settings.generateProgram ?? `${program} migrations generate`} <name in snake_case>`)
       const { generateMigrations, keystoneDatamodel } = await import('./generate.ts')
       let datamodel = settings.datamodel
       if (!datamodel) {
