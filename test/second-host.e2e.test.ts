@@ -83,10 +83,10 @@ function freePort (): Promise<number> {
 
 type Site = { url: string, output (): string, stop (): Promise<void> }
 
-/** `keystone start` in hosts/second, in production, on a free loopback port. */
+/** `keystone start` in hosts/second, in production (the built Admin UI included), on a free loopback port. */
 async function startSite (env: NodeJS.ProcessEnv = {}): Promise<Site> {
   const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, [KEYSTONE, 'start', '--no-ui'], {
+  const child: ChildProcess = spawn(process.execPath, [KEYSTONE, 'start'], {
     cwd: HOST,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -160,8 +160,8 @@ beforeAll(async () => {
   } finally {
     await rm(packDir, { recursive: true, force: true })
   }
-  // The generated Prisma client is built for the provider of DATABASE_URL.
-  await inHost(process.execPath, [KEYSTONE, 'build', '--no-ui'])
+  // The generated Prisma client is built for the provider of DATABASE_URL; the Admin UI with the package's pages.
+  await inHost(process.execPath, [KEYSTONE, 'build'])
   await cli('migrate')
   await cli('create-admin', '--email', admin.email, '--password', admin.password, '--name', 'Editor in Chief')
   const minted = await cli('mint-key', '--email', admin.email, '--label', 'second host suite')
@@ -216,6 +216,13 @@ describe('the packed package in another Keystone project', () => {
     const promoted = await cli('create-admin', '--email', email, '--password', 'a new long password', '--promote')
     expect(promoted.stdout).toContain(`promoted ${email} from non-administrator to administrator`)
     expect((await signInMember(email, 'a new long password')).result?.item).toMatchObject({ isAdmin: true })
+  }, MINUTE)
+
+  test('the Admin UI serves the package\'s pages beside the site\'s lists to a signed-in member', async () => {
+    for (const page of ['/control-plane', '/api-keys', '/articles']) {
+      const res = await request(site.url).get(page).set('Cookie', adminCookie)
+      expect({ page, status: res.status, type: res.headers['content-type'] }).toEqual({ page, status: 200, type: expect.stringMatching(/^text\/html/) })
+    }
   }, MINUTE)
 
   test('mint-key for an unknown e-mail fails with a clear message', async () => {
