@@ -184,6 +184,21 @@ describe('the packed package in another Keystone project', () => {
     expect(installed.name).toBe(PACKAGE)
     expect(existsSync(path.join(HOST, 'node_modules', PACKAGE, 'src'))).toBe(false)
     for (const peer of PEERS) expect({ peer, installed: existsSync(path.join(HOST, 'node_modules', peer)) }).toEqual({ peer, installed: false })
+    // Everything else npm put there is a dependency of the package, or of one of them (peers are not installed).
+    const closure = new Set<string>()
+    const visit = async (name: string, from: string) => {
+      let dir = from
+      while (!existsSync(path.join(dir, 'node_modules', name)) && dir.startsWith(HOST + path.sep)) dir = path.dirname(dir)
+      const manifest = path.join(dir, 'node_modules', name, 'package.json')
+      if (closure.has(manifest) || !existsSync(manifest)) return
+      closure.add(manifest)
+      const { dependencies = {}, optionalDependencies = {} } = JSON.parse(await readFile(manifest, 'utf8'))
+      for (const dependency of Object.keys({ ...dependencies, ...optionalDependencies })) await visit(dependency, path.dirname(manifest))
+    }
+    await visit(PACKAGE, HOST)
+    const topLevel = (await readdir(path.join(HOST, 'node_modules'))).filter(entry => !entry.startsWith('.'))
+    const names = (await Promise.all(topLevel.map(async entry => entry.startsWith('@') ? (await readdir(path.join(HOST, 'node_modules', entry))).map(name => `${entry}/${name}`) : [entry]))).flat()
+    expect(names.filter(name => !closure.has(path.join(HOST, 'node_modules', name, 'package.json')))).toEqual([])
   })
 
   test('the package\'s declarations type the site: its keystone.ts and schema type-check against the installed package', async () => {
