@@ -1,7 +1,5 @@
-import { resolveDatabase } from '../packages/control-plane/src/db/database-url.ts'
-import { migrateOrExit } from './lib/database.ts'
+/** npm run migrate: `svc-control-plane migrate` on this host (migrations/<provider>/, DATABASE_URL). */
+import { main } from '../packages/control-plane/src/cli/main.ts'
 
-const report = await migrateOrExit()
-console.log(report.applied.length > 0
-  ? `applied ${report.applied.join(', ')}`
-  : `${resolveDatabase().provider} database is up to date (${report.alreadyApplied} migrations)`)
+process.exitCode = await main(['migrate'], { err: line => console.error(`[svc] ${line}`) })
+process.exit()

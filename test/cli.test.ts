@@ -47,6 +47,29 @@ describe('cli', () => {
     })
   }, 60_000)
 
+  test('create-admin leaves an account of another role alone unless --promote is given, then promotes it', async () => {
+    const db = openPrisma(database.url)
+    await hostClient(db).user.create({ data: { email: 'writer@example.test', name: 'Writer', password: 'unused', role: 'editor' } })
+    await db.$disconnect()
+    await expect(cli('create-admin', '--email', 'writer@example.test', '--password', 'a brand new passphrase')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('writer@example.test belongs to an existing editor account; nothing was changed'),
+    })
+    const { stdout } = await cli('create-admin', '--email', 'writer@example.test', '--password', 'a brand new passphrase', '--promote')
+    expect(stdout).toContain('promoted writer@example.test from editor to administrator')
+    const check = openPrisma(database.url)
+    const user = await hostClient(check).user.findUniqueOrThrow({ where: { email: 'writer@example.test' } })
+    await check.$disconnect()
+    expect(user.role).toBe('administrator')
+    expect(await verifyPassword('a brand new passphrase', user.password)).toBe(true)
+  }, 60_000)
+
+  test('npm run migrate reports a migrated database as up to date', async () => {
+    await cli('create-admin', '--email', 'ops@example.test', '--password', 'correct horse battery')
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], { env: { ...process.env, DATABASE_URL: database.url, NODE_OPTIONS: '' } })
+    expect(stdout).toMatch(/^(sqlite|postgresql) database is up to date \(\d+ migrations\)$/m)
+  }, 60_000)
+
   test('a missing option prints the usage and fails', async () => {
     await expect(cli('create-admin', '--email', 'a@example.test')).rejects.toMatchObject({
       code: 1,

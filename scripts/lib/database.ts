@@ -1,17 +1,16 @@
 import { PrismaClient } from '../../generated/prisma/client.ts'
 import { resolveDatabase } from '../../packages/control-plane/src/db/database-url.ts'
 import { createAdapterFactory } from '../../packages/control-plane/src/db/adapter.ts'
-import { migrate, type MigrationReport } from '../../packages/control-plane/src/db/migrate.ts'
-import { describeConnectionError } from '../../packages/control-plane/src/db/connection-error.ts'
+import type { MigrationReport } from '../../packages/control-plane/src/db/migrate.ts'
+import { CliError, migrateDatabase } from '../../packages/control-plane/src/cli/main.ts'
 
-/** Migrates the configured database, or says clearly why it cannot and exits non-zero. */
+/** Migrates the configured database (the package CLI's `migrate`), or says clearly why it cannot and exits non-zero. */
 export async function migrateOrExit (): Promise<MigrationReport> {
-  const target = resolveDatabase()
   try {
-    return await migrate(target)
+    return await migrateDatabase(resolveDatabase())
   } catch (error) {
-    const reason = /^migration /.test((error as Error).message) ? (error as Error).message : describeConnectionError(target, error)
-    console.error(`[svc] ${reason}`)
+    if (!(error instanceof CliError)) throw error
+    console.error(`[svc] ${error.message}`)
     process.exit(1)
   }
 }

@@ -57,14 +57,17 @@ export function cycles (graph: Map<string, string[]>): string[][] {
 }
 
 /**
- * The package entry composes the built-in resources with the host's; every other file outside
- * `src/resources/` is the core, which resources build on and which never reaches back into them.
+ * The package's entry points compose the built-in resources with the host's: the main entry and
+ * the command line (`src/cli/`, the `svc-control-plane` bin, which mints keys as `api_keys` does);
+ * every other file outside `src/resources/` is the core, which resources build on and which never
+ * reaches back into them.
  */
 const COMPOSITION_ROOT = path.join('src', 'index.ts')
+const CLI = path.join('src', 'cli') + path.sep
 const RESOURCES = path.join('src', 'resources') + path.sep
 
 export function coreImportsOfResources (graph: Map<string, string[]>): string[] {
-  return [...graph].flatMap(([file, imports]) => !file.startsWith('src' + path.sep) || file.startsWith(RESOURCES) || file === COMPOSITION_ROOT
+  return [...graph].flatMap(([file, imports]) => !file.startsWith('src' + path.sep) || file.startsWith(RESOURCES) || file === COMPOSITION_ROOT || file.startsWith(CLI)
     ? []
     : imports.filter(imported => imported.startsWith(RESOURCES)).map(imported => `${file} -> ${imported}`))
 }

@@ -66,9 +66,13 @@ export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTy
   }, { lists: keystoneConfig.lists as never, idField: keystoneConfig.db.idField })
   const hostExtend = keystoneConfig.server?.extendExpressApp
   const hostAdminFiles = keystoneConfig.ui?.getAdditionalFiles
+  // The CLI (svc-control-plane) reads the resolved options from the config, under a registry symbol:
+  // on the top level, and on `db`, which Keystone's config() copies while it rebuilds the top level.
+  const carried = { [Symbol.for('keystone-svc-control-plane')]: plane.options }
   return {
     ...keystoneConfig,
-    db: { ...keystoneConfig.db, prismaClientOptions: watched.prismaClientOptions },
+    ...carried,
+    db: { ...keystoneConfig.db, prismaClientOptions: watched.prismaClientOptions, ...carried },
     lists: { ...plane.extendHostLists(keystoneConfig.lists), ...controlPlaneLists(plane) },
     ui: {
       ...keystoneConfig.ui,

@@ -1,0 +1,540 @@
+-- CreateSchema
+CREATE SCHEMA IF NOT EXISTS "public";
+
+-- CreateTable
+CREATE TABLE "Member" (
+    "id" TEXT NOT NULL,
+    "name" TEXT NOT NULL DEFAULT '',
+    "email" TEXT NOT NULL DEFAULT '',
+    "password" TEXT NOT NULL,
+    "isAdmin" BOOLEAN NOT NULL DEFAULT false,
+
+    CONSTRAINT "Member_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Article" (
+    "id" TEXT NOT NULL,
+    "title" TEXT NOT NULL DEFAULT '',
+    "body" TEXT NOT NULL DEFAULT '',
+    "slug" TEXT NOT NULL DEFAULT '',
+    "status" TEXT NOT NULL DEFAULT 'draft',
+
+    CONSTRAINT "Article_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Topic" (
+    "id" TEXT NOT NULL,
+    "name" TEXT NOT NULL DEFAULT '',
+    "slug" TEXT NOT NULL DEFAULT '',
+
+    CONSTRAINT "Topic_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_ai_settings" (
+    "id" INTEGER NOT NULL,
+    "provider" TEXT NOT NULL DEFAULT 'openai',
+    "model" TEXT NOT NULL DEFAULT 'gpt-4o-mini',
+    "baseUrl" TEXT,
+    "temperature" DOUBLE PRECISION NOT NULL DEFAULT 0.7,
+    "maxTokens" INTEGER NOT NULL DEFAULT 1024,
+    "enabled" BOOLEAN NOT NULL DEFAULT false,
+    "apiKeyCiphertext" TEXT,
+    "version" INTEGER NOT NULL DEFAULT 0,
+    "updatedAt" TIMESTAMP(3),
+
+    CONSTRAINT "svc_ai_settings_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_api_keys" (
+    "id" TEXT NOT NULL,
+    "publicId" TEXT NOT NULL DEFAULT '',
+    "secretDigest" TEXT NOT NULL DEFAULT '',
+    "label" TEXT NOT NULL DEFAULT '',
+    "owner" TEXT,
+    "parent" TEXT,
+    "createdAt" TIMESTAMP(3) DEFAULT CURRENT_TIMESTAMP,
+    "lastUsedAt" TIMESTAMP(3),
+    "expiresAt" TIMESTAMP(3),
+    "revokedAt" TIMESTAMP(3),
+
+    CONSTRAINT "svc_api_keys_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_audit_entries" (
+    "id" SERIAL NOT NULL,
+    "at" TIMESTAMP(3) DEFAULT CURRENT_TIMESTAMP,
+    "operation" TEXT NOT NULL DEFAULT '',
+    "channel" TEXT NOT NULL DEFAULT 'dispatch',
+    "tool" TEXT,
+    "actorId" TEXT NOT NULL DEFAULT '',
+    "actorEmail" TEXT NOT NULL DEFAULT '',
+    "mode" TEXT NOT NULL DEFAULT '',
+    "keyId" TEXT,
+    "ok" BOOLEAN NOT NULL DEFAULT false,
+    "changed" BOOLEAN NOT NULL DEFAULT false,
+    "code" TEXT,
+    "durationMs" INTEGER DEFAULT 0,
+    "params" JSONB DEFAULT '{}',
+
+    CONSTRAINT "svc_audit_entries_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_content_inbox" (
+    "id" SERIAL NOT NULL,
+    "sourceId" TEXT NOT NULL DEFAULT '',
+    "webhookId" TEXT,
+    "body" TEXT NOT NULL DEFAULT '',
+    "shapeFingerprint" TEXT,
+    "status" TEXT NOT NULL DEFAULT 'received',
+    "postId" TEXT,
+    "error" TEXT,
+    "receivedAt" TIMESTAMP(3) DEFAULT CURRENT_TIMESTAMP,
+    "processedAt" TIMESTAMP(3),
+
+    CONSTRAINT "svc_content_inbox_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_content_items" (
+    "id" SERIAL NOT NULL,
+    "source" TEXT NOT NULL DEFAULT '',
+    "externalId" TEXT,
+    "postId" TEXT NOT NULL DEFAULT '',
+    "contentHash" TEXT,
+    "updatedAt" TIMESTAMP(3),
+
+    CONSTRAINT "svc_content_items_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_content_sources" (
+    "id" TEXT NOT NULL,
+    "name" TEXT NOT NULL DEFAULT '',
+    "slug" TEXT NOT NULL DEFAULT '',
+    "enabled" BOOLEAN NOT NULL DEFAULT true,
+    "status" TEXT NOT NULL DEFAULT 'awaiting_sample',
+    "authMode" TEXT NOT NULL DEFAULT 'hmac',
+    "secretCiphertext" TEXT,
+    "secretSource" TEXT NOT NULL DEFAULT 'none',
+    "sigHeaderMode" TEXT NOT NULL DEFAULT 'standard',
+    "sigHeaderName" TEXT NOT NULL DEFAULT 'X-Svc-Signature',
+    "defaultAuthorId" INTEGER,
+    "pinAuthor" BOOLEAN NOT NULL DEFAULT false,
+    "authorMatchMode" TEXT NOT NULL DEFAULT 'default',
+    "defaultReviewers" JSONB DEFAULT '{"user_nums":[]}',
+    "defaultCcs" JSONB DEFAULT '{"user_nums":[]}',
+    "defaultPostStatus" TEXT NOT NULL DEFAULT 'draft',
+    "reingestMode" TEXT NOT NULL DEFAULT 'skip',
+    "targetPostType" TEXT NOT NULL DEFAULT 'post',
+    "cptPostType" TEXT,
+    "metaFields" JSONB DEFAULT '{}',
+    "fmVariables" JSONB DEFAULT '{}',
+    "targetTagSlug" TEXT,
+    "taxonomyApplyMode" TEXT NOT NULL DEFAULT 'append',
+    "stripUncategorized" BOOLEAN NOT NULL DEFAULT false,
+    "contentCleanup" BOOLEAN NOT NULL DEFAULT false,
+    "stripInbodyToc" BOOLEAN NOT NULL DEFAULT false,
+    "stripInbodyFaq" BOOLEAN NOT NULL DEFAULT false,
+    "addHeadingAnchors" BOOLEAN NOT NULL DEFAULT false,
+    "imageModify" JSONB,
+    "forwardEnabled" BOOLEAN NOT NULL DEFAULT false,
+    "forwardUrl" TEXT,
+    "forwardAuthMode" TEXT NOT NULL DEFAULT 'none',
+    "forwardSecretCiphertext" TEXT,
+    "mapping" JSONB,
+    "mappingStatus" TEXT NOT NULL DEFAULT 'none',
+    "shapeFingerprint" TEXT,
+    "sample" JSONB,
+    "createdAt" TIMESTAMP(3) DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3),
+
+    CONSTRAINT "svc_content_sources_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_counters" (
+    "id" TEXT NOT NULL,
+    "key" TEXT NOT NULL DEFAULT '',
+    "value" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "svc_counters_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_crm_slots" (
+    "id" TEXT NOT NULL,
+    "slot" INTEGER NOT NULL,
+    "name" TEXT NOT NULL DEFAULT '',
+    "url" TEXT,
+    "linkAdminOnly" BOOLEAN NOT NULL DEFAULT false,
+    "apiKeyCiphertext" TEXT,
+    "createdAt" TIMESTAMP(3) DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3),
+
+    CONSTRAINT "svc_crm_slots_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_integrations" (
+    "id" TEXT NOT NULL,
+    "key" TEXT NOT NULL DEFAULT '',
+    "enabled" BOOLEAN NOT NULL DEFAULT false,
+    "settings" JSONB DEFAULT '{}',
+    "secretCiphertext" TEXT,
+    "version" INTEGER NOT NULL DEFAULT 0,
+    "createdAt" TIMESTAMP(3) DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3),
+
+    CONSTRAINT "svc_integrations_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_leads" (
+    "id" SERIAL NOT NULL,
+    "ref" TEXT NOT NULL DEFAULT '',
+    "source" TEXT NOT NULL DEFAULT '',
+    "campaign" TEXT,
+    "email" TEXT,
+    "phone" TEXT,
+    "name" TEXT,
+    "attribution" JSONB DEFAULT '{}',
+    "data" JSONB DEFAULT '{}',
+    "status" TEXT NOT NULL DEFAULT 'New',
+    "rtContactId" TEXT,
+    "eventCount" INTEGER NOT NULL DEFAULT 0,
+    "headHash" TEXT NOT NULL DEFAULT '',
+    "firstSeen" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3),
+
+    CONSTRAINT "svc_leads_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_lead_events" (
+    "id" SERIAL NOT NULL,
+    "lead" INTEGER,
+    "seq" INTEGER NOT NULL,
+    "type" TEXT NOT NULL DEFAULT '',
+    "at" TIMESTAMP(3) NOT NULL,
+    "data" JSONB DEFAULT '{}',
+    "prevHash" TEXT NOT NULL DEFAULT '',
+    "hash" TEXT NOT NULL DEFAULT '',
+
+    CONSTRAINT "svc_lead_events_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_module_states" (
+    "id" TEXT NOT NULL,
+    "key" TEXT NOT NULL DEFAULT '',
+    "enabled" BOOLEAN NOT NULL DEFAULT true,
+    "updatedAt" TIMESTAMP(3),
+
+    CONSTRAINT "svc_module_states_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_outbox_messages" (
+    "id" SERIAL NOT NULL,
+    "topic" TEXT NOT NULL DEFAULT '',
+    "orderingKey" TEXT NOT NULL DEFAULT '',
+    "payload" JSONB DEFAULT '{}',
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "nextAttemptAt" TIMESTAMP(3) DEFAULT CURRENT_TIMESTAMP,
+    "lockedUntil" TIMESTAMP(3),
+    "lockedBy" TEXT,
+    "lastError" TEXT,
+    "createdAt" TIMESTAMP(3) DEFAULT CURRENT_TIMESTAMP,
+    "deliveredAt" TIMESTAMP(3),
+
+    CONSTRAINT "svc_outbox_messages_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_pipeline_recipes" (
+    "id" TEXT NOT NULL,
+    "slug" TEXT NOT NULL DEFAULT '',
+    "name" TEXT NOT NULL DEFAULT '',
+    "priority" INTEGER NOT NULL DEFAULT 0,
+    "stages" JSONB DEFAULT '[]',
+    "trigger" JSONB DEFAULT '{"on":["manual"]}',
+    "policy" JSONB DEFAULT '{}',
+    "createdAt" TIMESTAMP(3) DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3),
+
+    CONSTRAINT "svc_pipeline_recipes_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_pipeline_runs" (
+    "id" SERIAL NOT NULL,
+    "source" TEXT,
+    "postId" TEXT NOT NULL DEFAULT '',
+    "recipeId" TEXT NOT NULL DEFAULT '',
+    "status" TEXT NOT NULL DEFAULT '',
+    "triggerKind" TEXT NOT NULL DEFAULT '',
+    "isDryRun" BOOLEAN NOT NULL DEFAULT false,
+    "changed" BOOLEAN NOT NULL DEFAULT false,
+    "durationMs" INTEGER NOT NULL DEFAULT 0,
+    "contentHash" TEXT NOT NULL DEFAULT '',
+    "message" TEXT,
+    "stages" JSONB DEFAULT '[]',
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "svc_pipeline_runs_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_rate_windows" (
+    "id" TEXT NOT NULL,
+    "key" TEXT NOT NULL DEFAULT '',
+    "windowStart" TIMESTAMP(3) NOT NULL,
+    "hits" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "svc_rate_windows_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_roles" (
+    "id" TEXT NOT NULL,
+    "slug" TEXT NOT NULL DEFAULT '',
+    "name" TEXT NOT NULL DEFAULT '',
+    "description" TEXT NOT NULL DEFAULT '',
+    "icon" TEXT NOT NULL DEFAULT '',
+    "color" TEXT NOT NULL DEFAULT '',
+    "constraintType" TEXT NOT NULL DEFAULT 'none',
+    "maxCount" INTEGER,
+    "system" BOOLEAN NOT NULL DEFAULT false,
+    "createdAt" TIMESTAMP(3) DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3),
+
+    CONSTRAINT "svc_roles_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_team_members" (
+    "id" TEXT NOT NULL,
+    "slot" INTEGER NOT NULL,
+    "firstName" TEXT NOT NULL DEFAULT '',
+    "lastName" TEXT NOT NULL DEFAULT '',
+    "fullName" TEXT NOT NULL DEFAULT '',
+    "nickname" TEXT NOT NULL DEFAULT '',
+    "companyName" TEXT NOT NULL DEFAULT '',
+    "phoneNumber" TEXT NOT NULL DEFAULT '',
+    "phoneMapPref" TEXT NOT NULL DEFAULT '',
+    "email" TEXT NOT NULL DEFAULT '',
+    "emailAlternate" TEXT NOT NULL DEFAULT '',
+    "emailPersonal" TEXT NOT NULL DEFAULT '',
+    "linkProfilePic" TEXT NOT NULL DEFAULT '',
+    "linkProfilePicAttachmentId" INTEGER,
+    "modelPhotoIds" JSONB DEFAULT '[]',
+    "modelPhotoExcludeProfile" TEXT NOT NULL DEFAULT '',
+    "modelConsentGranted" TEXT NOT NULL DEFAULT '',
+    "notifyReminders" TEXT NOT NULL DEFAULT '1',
+    "notifyReplies" TEXT NOT NULL DEFAULT '1',
+    "account" TEXT,
+    "createdAt" TIMESTAMP(3) DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3),
+
+    CONSTRAINT "svc_team_members_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_variables" (
+    "id" TEXT NOT NULL,
+    "name" TEXT NOT NULL DEFAULT '',
+    "valueJson" TEXT NOT NULL DEFAULT '',
+    "description" TEXT,
+    "createdAt" TIMESTAMP(3) DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3),
+
+    CONSTRAINT "svc_variables_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_welcome_email_windows" (
+    "id" TEXT NOT NULL,
+    "address" TEXT NOT NULL DEFAULT '',
+    "lastSentAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "svc_welcome_email_windows_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "_Article_tags" (
+    "A" TEXT NOT NULL,
+    "B" TEXT NOT NULL,
+
+    CONSTRAINT "_Article_tags_AB_pkey" PRIMARY KEY ("A","B")
+);
+
+-- CreateTable
+CREATE TABLE "_SvcRole_members" (
+    "A" TEXT NOT NULL,
+    "B" TEXT NOT NULL,
+
+    CONSTRAINT "_SvcRole_members_AB_pkey" PRIMARY KEY ("A","B")
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Member_email_key" ON "Member"("email");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Article_slug_key" ON "Article"("slug");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Topic_slug_key" ON "Topic"("slug");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_api_keys_publicId_key" ON "svc_api_keys"("publicId");
+
+-- CreateIndex
+CREATE INDEX "svc_api_keys_owner_idx" ON "svc_api_keys"("owner");
+
+-- CreateIndex
+CREATE INDEX "svc_api_keys_parent_idx" ON "svc_api_keys"("parent");
+
+-- CreateIndex
+CREATE INDEX "svc_audit_entries_at_idx" ON "svc_audit_entries"("at");
+
+-- CreateIndex
+CREATE INDEX "svc_audit_entries_operation_idx" ON "svc_audit_entries"("operation");
+
+-- CreateIndex
+CREATE INDEX "svc_audit_entries_channel_idx" ON "svc_audit_entries"("channel");
+
+-- CreateIndex
+CREATE INDEX "svc_content_inbox_sourceId_idx" ON "svc_content_inbox"("sourceId");
+
+-- CreateIndex
+CREATE INDEX "svc_content_inbox_status_idx" ON "svc_content_inbox"("status");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_content_inbox_sourceId_webhookId_key" ON "svc_content_inbox"("sourceId", "webhookId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_content_items_postId_key" ON "svc_content_items"("postId");
+
+-- CreateIndex
+CREATE INDEX "svc_content_items_source_idx" ON "svc_content_items"("source");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_content_items_source_externalId_key" ON "svc_content_items"("source", "externalId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_content_sources_slug_key" ON "svc_content_sources"("slug");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_counters_key_key" ON "svc_counters"("key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_crm_slots_slot_key" ON "svc_crm_slots"("slot");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_integrations_key_key" ON "svc_integrations"("key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_leads_ref_key" ON "svc_leads"("ref");
+
+-- CreateIndex
+CREATE INDEX "svc_leads_source_idx" ON "svc_leads"("source");
+
+-- CreateIndex
+CREATE INDEX "svc_leads_status_idx" ON "svc_leads"("status");
+
+-- CreateIndex
+CREATE INDEX "svc_leads_rtContactId_idx" ON "svc_leads"("rtContactId");
+
+-- CreateIndex
+CREATE INDEX "svc_leads_firstSeen_idx" ON "svc_leads"("firstSeen");
+
+-- CreateIndex
+CREATE INDEX "svc_lead_events_lead_idx" ON "svc_lead_events"("lead");
+
+-- CreateIndex
+CREATE INDEX "svc_lead_events_at_idx" ON "svc_lead_events"("at");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_lead_events_lead_seq_key" ON "svc_lead_events"("lead", "seq");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_module_states_key_key" ON "svc_module_states"("key");
+
+-- CreateIndex
+CREATE INDEX "svc_outbox_messages_orderingKey_idx" ON "svc_outbox_messages"("orderingKey");
+
+-- CreateIndex
+CREATE INDEX "svc_outbox_messages_status_idx" ON "svc_outbox_messages"("status");
+
+-- CreateIndex
+CREATE INDEX "svc_outbox_messages_nextAttemptAt_idx" ON "svc_outbox_messages"("nextAttemptAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_pipeline_recipes_slug_key" ON "svc_pipeline_recipes"("slug");
+
+-- CreateIndex
+CREATE INDEX "svc_pipeline_runs_postId_idx" ON "svc_pipeline_runs"("postId");
+
+-- CreateIndex
+CREATE INDEX "svc_pipeline_runs_recipeId_idx" ON "svc_pipeline_runs"("recipeId");
+
+-- CreateIndex
+CREATE INDEX "svc_pipeline_runs_status_idx" ON "svc_pipeline_runs"("status");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_rate_windows_key_key" ON "svc_rate_windows"("key");
+
+-- CreateIndex
+CREATE INDEX "svc_rate_windows_windowStart_idx" ON "svc_rate_windows"("windowStart");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_roles_slug_key" ON "svc_roles"("slug");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_team_members_slot_key" ON "svc_team_members"("slot");
+
+-- CreateIndex
+CREATE INDEX "svc_team_members_account_idx" ON "svc_team_members"("account");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_variables_name_key" ON "svc_variables"("name");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_welcome_email_windows_address_key" ON "svc_welcome_email_windows"("address");
+
+-- CreateIndex
+CREATE INDEX "_Article_tags_B_index" ON "_Article_tags"("B");
+
+-- CreateIndex
+CREATE INDEX "_SvcRole_members_B_index" ON "_SvcRole_members"("B");
+
+-- AddForeignKey
+ALTER TABLE "svc_api_keys" ADD CONSTRAINT "svc_api_keys_owner_fkey" FOREIGN KEY ("owner") REFERENCES "Member"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "svc_api_keys" ADD CONSTRAINT "svc_api_keys_parent_fkey" FOREIGN KEY ("parent") REFERENCES "svc_api_keys"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "svc_lead_events" ADD CONSTRAINT "svc_lead_events_lead_fkey" FOREIGN KEY ("lead") REFERENCES "svc_leads"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "svc_team_members" ADD CONSTRAINT "svc_team_members_account_fkey" FOREIGN KEY ("account") REFERENCES "Member"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "_Article_tags" ADD CONSTRAINT "_Article_tags_A_fkey" FOREIGN KEY ("A") REFERENCES "Article"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "_Article_tags" ADD CONSTRAINT "_Article_tags_B_fkey" FOREIGN KEY ("B") REFERENCES "Topic"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "_SvcRole_members" ADD CONSTRAINT "_SvcRole_members_A_fkey" FOREIGN KEY ("A") REFERENCES "svc_roles"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "_SvcRole_members" ADD CONSTRAINT "_SvcRole_members_B_fkey" FOREIGN KEY ("B") REFERENCES "svc_team_members"("id") ON DELETE CASCADE ON UPDATE CASCADE;

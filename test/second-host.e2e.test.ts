@@ -1,0 +1,362 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import request from 'supertest'
+import type { ManifestEntry } from '../packages/control-plane/src/registry/manifest.ts'
+import { runExample, type Dispatch, type Envelope } from './support/example-runner.ts'
+import { responseChecker, routeBody } from './support/openapi.ts'
+import { graphql } from './support/session-client.ts'
+import { createTestDatabase, testProvider, type TestDatabase } from './support/database.ts'
+import { BASE } from './support/client.ts'
+import { deliver, standardHeaders } from './support/webhooks.ts'
+
+/**
+ * The package installed into another Keystone site the way any project would get it: packed
+ * (`npm pack`, whose prepack builds dist/), installed from the tarball into hosts/second, then
+ * `keystone build`, the package's own CLI (`svc-control-plane migrate`, `create-admin`,
+ * `mint-key`) and `keystone start`, all in that folder. The site's accounts (`Member`: cuid ids,
+ * an isAdmin checkbox) and posts (`Article`) look nothing like the demo host's.
+ */
+const SECOND = 1000
+const MINUTE = 60 * SECOND
+const ROOT = process.cwd()
+const HOST = path.join(ROOT, 'hosts/second')
+const KEYSTONE = path.join(ROOT, 'node_modules/@keystone-6/core/bin/cli.js')
+const CLI = path.join(HOST, 'node_modules/.bin/svc-control-plane')
+const PACKAGE = 'keystone-svc-control-plane'
+/** Peers of the package: they must come from the repository's node_modules, never a copy of their own. */
+const PEERS = ['@keystone-6/core', '@prisma/client', 'graphql', 'next', 'react', '@prisma/adapter-better-sqlite3', '@prisma/adapter-pg', 'better-sqlite3', 'pg']
+
+const execFileAsync = promisify(execFile)
+
+type SecondDatabase = { url: string, drop (): Promise<void> }
+
+/** SQLite: a file under hosts/second/var (the site's own folder); PostgreSQL: a fresh database of the suite's server. */
+async function secondDatabase (): Promise<SecondDatabase> {
+  if (testProvider !== 'sqlite') return await createTestDatabase() satisfies TestDatabase
+  const name = `e2e-${randomUUID()}.db`
+  const file = path.join(HOST, 'var', name)
+  return { url: `file:./var/${name}`, drop: async () => { await Promise.all([file, `${file}-wal`, `${file}-shm`].map(f => rm(f, { force: true }))) } }
+}
+
+let database: SecondDatabase
+let varDir: string
+const secrets = { SESSION_SECRET: randomBytes(32).toString('base64'), SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex') }
+
+/** A shell's environment: no jest loader flags, no NODE_ENV=test. */
+function childEnv (overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const { NODE_OPTIONS: _loader, NODE_ENV: _mode, ...inherited } = process.env
+  return {
+    ...inherited,
+    NEXT_TELEMETRY_DISABLED: '1',
+    PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
+    DATABASE_URL: database.url,
+    SVC_VAR_DIR: varDir,
+    ...secrets,
+    ...overrides,
+  }
+}
+
+async function inHost (file: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  return execFileAsync(file, args, { cwd: HOST, env: childEnv(env), maxBuffer: 64 * 1024 * 1024 })
+}
+
+/** `npx svc-control-plane …` in the site's folder: the bin npm linked from the installed package. */
+const cli = (...args: string[]) => inHost(process.execPath, [CLI, ...args])
+
+function freePort (): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')))
+    })
+  })
+}
+
+type Site = { url: string, output (): string, stop (): Promise<void> }
+
+/** `keystone start` in hosts/second, in production (the built Admin UI included), on a free loopback port. */
+async function startSite (env: NodeJS.ProcessEnv = {}): Promise<Site> {
+  const port = await freePort()
+  const child: ChildProcess = spawn(process.execPath, [KEYSTONE, 'start'], {
+    cwd: HOST,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: childEnv({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, SVC_OUTBOUND_ALLOW: '127.0.0.1', ...env }),
+  })
+  let output = ''
+  const stop = () => new Promise<void>(resolve => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    process.kill(-child.pid!, 'SIGTERM')
+  })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the second host did not start:\n${output}`)), 2 * MINUTE)
+      const collect = (chunk: Buffer) => {
+        output += chunk
+        if (!/Server listening on/.test(output)) return
+        clearTimeout(timer)
+        resolve()
+      }
+      child.stdout!.on('data', collect)
+      child.stderr!.on('data', collect)
+      child.once('exit', code => { clearTimeout(timer); reject(new Error(`the second host exited with ${code}:\n${output}`)) })
+    })
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { url: `http://127.0.0.1:${port}`, output: () => output, stop }
+}
+
+const admin = { email: 'editor-in-chief@second.test', password: `pw-${randomBytes(12).toString('hex')}` }
+let site: Site
+let apiKey = ''
+let adminCookie = ''
+let memberId = ''
+
+const SIGN_IN = `mutation ($email: String!, $password: String!) {
+  authenticateMemberWithPassword(email: $email, password: $password) {
+    ... on MemberAuthenticationWithPasswordSuccess { item { id isAdmin } }
+    ... on MemberAuthenticationWithPasswordFailure { message }
+  }
+}`
+
+async function signInMember (email: string, password: string) {
+  const res = await graphql(site.url, SIGN_IN, { email, password })
+  return { result: res.body.data?.authenticateMemberWithPassword, cookie: res.cookie }
+}
+
+const dispatch: Dispatch = async body => {
+  const res = await request(site.url).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${apiKey}`).send(body)
+  return { status: res.status, body: res.body as Envelope }
+}
+
+async function manifestOperations (url: string, key: string): Promise<ManifestEntry[]> {
+  const manifest = await request(url).get(`${BASE}/manage/manifest`).set('Authorization', `Bearer ${key}`)
+  expect(manifest.status).toBe(200)
+  return manifest.body.data.operations
+}
+
+beforeAll(async () => {
+  const packDir = await mkdtemp(path.join(tmpdir(), 'svc-pack-'))
+  varDir = await mkdtemp(path.join(tmpdir(), 'svc-second-'))
+  database = await secondDatabase()
+  try {
+    // Pack and install once per run; the tarball is what a registry would serve.
+    const packed = await execFileAsync('npm', ['pack', '-w', PACKAGE, '--pack-destination', packDir, '--silent'], { cwd: ROOT, env: childEnv(), maxBuffer: 64 * 1024 * 1024 })
+    const tarball = path.join(packDir, packed.stdout.trim().split('\n').at(-1)!)
+    await rm(path.join(HOST, 'node_modules'), { recursive: true, force: true })
+    await inHost('npm', ['install', '--no-save', '--legacy-peer-deps', '--no-audit', '--no-fund', tarball])
+  } finally {
+    await rm(packDir, { recursive: true, force: true })
+  }
+  // The generated Prisma client is built for the provider of DATABASE_URL; the Admin UI with the package's pages.
+  await inHost(process.execPath, [KEYSTONE, 'build'])
+  await cli('migrate')
+  await cli('create-admin', '--email', admin.email, '--password', admin.password, '--name', 'Editor in Chief')
+  const minted = await cli('mint-key', '--email', admin.email, '--label', 'second host suite')
+  apiKey = minted.stdout.trimEnd().split('\n').at(-1)!
+  site = await startSite()
+  const signedIn = await signInMember(admin.email, admin.password)
+  memberId = signedIn.result?.item?.id
+  adminCookie = signedIn.cookie ?? ''
+}, 15 * MINUTE)
+
+afterAll(async () => {
+  await site?.stop()
+  await database?.drop()
+  if (varDir) await rm(varDir, { recursive: true, force: true })
+}, MINUTE)
+
+describe('the packed package in another Keystone project', () => {
+  test('npm installs the package and its own dependencies into hosts/second; its peers resolve from the repository', async () => {
+    const installed = JSON.parse(await readFile(path.join(HOST, 'node_modules', PACKAGE, 'package.json'), 'utf8'))
+    expect(installed.name).toBe(PACKAGE)
+    expect(existsSync(path.join(HOST, 'node_modules', PACKAGE, 'src'))).toBe(false)
+    for (const peer of PEERS) expect({ peer, installed: existsSync(path.join(HOST, 'node_modules', peer)) }).toEqual({ peer, installed: false })
+    // Everything else npm put there is a dependency of the package, or of one of them (peers are not installed).
+    const closure = new Set<string>()
+    const visit = async (name: string, from: string) => {
+      let dir = from
+      while (!existsSync(path.join(dir, 'node_modules', name)) && dir.startsWith(HOST + path.sep)) dir = path.dirname(dir)
+      const manifest = path.join(dir, 'node_modules', name, 'package.json')
+      if (closure.has(manifest) || !existsSync(manifest)) return
+      closure.add(manifest)
+      const { dependencies = {}, optionalDependencies = {} } = JSON.parse(await readFile(manifest, 'utf8'))
+      for (const dependency of Object.keys({ ...dependencies, ...optionalDependencies })) await visit(dependency, path.dirname(manifest))
+    }
+    await visit(PACKAGE, HOST)
+    const topLevel = (await readdir(path.join(HOST, 'node_modules'))).filter(entry => !entry.startsWith('.'))
+    const names = (await Promise.all(topLevel.map(async entry => entry.startsWith('@') ? (await readdir(path.join(HOST, 'node_modules', entry))).map(name => `${entry}/${name}`) : [entry]))).flat()
+    expect(names.filter(name => !closure.has(path.join(HOST, 'node_modules', name, 'package.json')))).toEqual([])
+  })
+
+  test('the package\'s declarations type the site: its keystone.ts and schema type-check against the installed package', async () => {
+    await inHost(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'])
+  }, 2 * MINUTE)
+
+  test('the site imports nothing of this repository but the package, by name', async () => {
+    const sources = (await readdir(HOST)).filter(file => /\.ts$/.test(file))
+    const imports = (await Promise.all(sources.map(async file => [...(await readFile(path.join(HOST, file), 'utf8')).matchAll(/from '([^']+)'/g)].map(match => match[1]!)))).flat()
+    expect(imports.filter(specifier => specifier.startsWith('../') || specifier.includes('packages/'))).toEqual([])
+    expect(imports).toEqual(expect.arrayContaining([PACKAGE, `${PACKAGE}/database`]))
+  })
+
+  test('create-admin wrote the member through Keystone: the password was hashed, isAdmin set, and it signs in', async () => {
+    expect(memberId).toEqual(expect.stringMatching(/^c[a-z0-9]{20,}$/))
+    const { result } = await signInMember(admin.email, admin.password)
+    expect(result?.item).toEqual({ id: memberId, isAdmin: true })
+    expect((await signInMember(admin.email, 'not the password')).result?.message).toEqual(expect.any(String))
+  })
+
+  test('create-admin leaves a member who is not an administrator alone unless --promote is given', async () => {
+    const email = `writer-${randomUUID().slice(0, 8)}@second.test`
+    const created = await graphql(site.url, 'mutation ($data: MemberCreateInput!) { createMember(data: $data) { id } }',
+      { data: { name: 'Writer', email, password: 'a writer password', isAdmin: false } }, adminCookie)
+    expect(created.body.errors).toBeUndefined()
+    await expect(cli('create-admin', '--email', email, '--password', 'a new long password')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`${email} belongs to an existing non-administrator account; nothing was changed`),
+    })
+    const promoted = await cli('create-admin', '--email', email, '--password', 'a new long password', '--promote')
+    expect(promoted.stdout).toContain(`promoted ${email} from non-administrator to administrator`)
+    expect((await signInMember(email, 'a new long password')).result?.item).toMatchObject({ isAdmin: true })
+  }, MINUTE)
+
+  test('the Admin UI serves the package\'s pages beside the site\'s lists to a signed-in member', async () => {
+    for (const page of ['/control-plane', '/api-keys', '/articles']) {
+      const res = await request(site.url).get(page).set('Cookie', adminCookie)
+      expect({ page, status: res.status, type: res.headers['content-type'] }).toEqual({ page, status: 200, type: expect.stringMatching(/^text\/html/) })
+    }
+  }, MINUTE)
+
+  test('mint-key for an unknown e-mail fails with a clear message', async () => {
+    await expect(cli('mint-key', '--email', 'nobody@second.test', '--label', 'x')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('no account with e-mail nobody@second.test'),
+    })
+  }, MINUTE)
+
+  test('migrate again has nothing to do', async () => {
+    const { stdout } = await cli('migrate')
+    expect(stdout).toContain(`${testProvider} database is up to date (1 migrations)`)
+  }, MINUTE)
+})
+
+describe('every operation in the second host\'s manifest, by its examples', () => {
+  /** What the examples' fixture placeholders stand for: the calling member and an article of the site. */
+  async function exampleFixtures () {
+    const article = await graphql(site.url, 'mutation ($data: ArticleCreateInput!) { createArticle(data: $data) { id } }', {
+      data: { title: 'Examples fixture', slug: `examples-${randomUUID().slice(0, 8)}`, body: '<p>The council met on Tuesday evening to vote on the new library.</p>' },
+    }, adminCookie)
+    expect(article.body.errors).toBeUndefined()
+    return { account: { id: memberId }, post: { id: article.body.data.createArticle.id } }
+  }
+
+  /**
+   * Examples written for the demo host's posts that name a part this site's field map leaves out
+   * (no `pending` status value, no excerpt field): refused as invalid params, naming the option.
+   */
+  const REFUSED_BY_SHAPE: Record<string, RegExp> = {
+    'content_sources.update example 1': /^answered 400 (?=.*"code":"invalid_params").*host\.content\.fields\.status\.pending/,
+    'pipelines.create_recipe example 1': /^answered 400 (?=.*"code":"invalid_params").*host\.content\.fields\.excerpt/,
+  }
+
+  async function runEveryExample (operations: readonly ManifestEntry[], door: Dispatch): Promise<string[]> {
+    const fixtures = await exampleFixtures()
+    const problems: string[] = []
+    const refusedByShape: string[] = []
+    for (const operation of operations) {
+      if (operation.examples.length === 0) problems.push(`${operation.name}: no example`)
+      for (const [index, example] of operation.examples.entries()) {
+        const problem = await runExample(door, operation.name, example, fixtures)
+        const name = `${operation.name} example ${index + 1}`
+        if (problem && REFUSED_BY_SHAPE[name]?.test(problem)) refusedByShape.push(name)
+        else if (problem) problems.push(`${name} (${example.title}): ${problem}`)
+      }
+    }
+    expect(refusedByShape).toEqual(Object.keys(REFUSED_BY_SHAPE))
+    return problems
+  }
+
+  test('through dispatch, each answers ok or the refusal it names', async () => {
+    const operations = await manifestOperations(site.url, apiKey)
+    expect(operations.length).toBeGreaterThan(50)
+    expect(await runEveryExample(operations, dispatch)).toEqual([])
+  }, 5 * MINUTE)
+
+  test('through each operation\'s own route, the same, and every response conforms to the OpenAPI document', async () => {
+    const operations = await manifestOperations(site.url, apiKey)
+    const document = await request(site.url).get(`${BASE}/openapi.json`).set('Authorization', `Bearer ${apiKey}`)
+    expect(document.status).toBe(200)
+    const check = responseChecker(document.body)
+    const byName = new Map(operations.map(operation => [operation.name, operation]))
+    const nonconforming: string[] = []
+    const route: Dispatch = async ({ resource, action, params, confirm }) => {
+      const routePath = `/manage/${resource}/${action}`
+      const res = await request(site.url).post(`${BASE}${routePath}`).set('Authorization', `Bearer ${apiKey}`)
+        .send(routeBody(byName.get(`${resource}.${action}`)!, params as Record<string, unknown>, confirm))
+      const problem = check('post', routePath, res.status, res.body)
+      if (problem) nonconforming.push(problem)
+      return { status: res.status, body: res.body as Envelope }
+    }
+    expect(await runEveryExample(operations, route)).toEqual([])
+    expect(nonconforming).toEqual([])
+  }, 5 * MINUTE)
+})
+
+describe('content into the site\'s Article list', () => {
+  async function ok (resource: string, action: string, params: Record<string, unknown> = {}) {
+    const { status, body } = await dispatch({ resource, action, params })
+    expect({ operation: `${resource}.${action}`, status, ok: body.ok, error: body.error }).toEqual({ operation: `${resource}.${action}`, status: 200, ok: true, error: null })
+    return body.data
+  }
+
+  test('content source → signed delivery → approved mapping → an Article → pipelines.run dry, real, then skipped', async () => {
+    const source = await ok('content_sources', 'create', { name: `Wire ${randomUUID().slice(0, 8)}`, auth_mode: 'hmac' })
+    const story = (n: number) => ({ headline: `Wire story ${n}`, body: `<h1>Wire story ${n}</h1><p>The first paragraph of wire story ${n} says what happened.</p>` })
+    const signed = (body: object) => standardHeaders(source.secret, `msg_${randomUUID()}`, new Date(), body)
+    const sample = await deliver(site.url, source.slug, story(1), signed(story(1)))
+    expect([sample.status, sample.body.data?.status]).toEqual([202, 'held'])
+    expect(await ok('content_sources', 'approve_mapping', { id: source.id, mapping: { title: 'headline', content: 'body' } }))
+      .toMatchObject({ mapping_status: 'approved', processed_deliveries: 1 })
+    const delivered = await deliver(site.url, source.slug, story(2), signed(story(2)))
+    expect([delivered.status, delivered.body.data?.status]).toEqual([200, 'created'])
+    const postId = delivered.body.data.post_id
+    expect(postId).toEqual(expect.stringMatching(/^c[a-z0-9]{20,}$/))
+
+    const article = await graphql(site.url, 'query ($id: ID!) { article(where: { id: $id }) { title body slug status } }', { id: postId }, adminCookie)
+    expect(article.body.data?.article).toMatchObject({ title: 'Wire story 2', body: expect.stringContaining('wire story 2 says what happened'), slug: expect.any(String) })
+
+    expect(await ok('pipelines', 'run', { post_id: postId, dry_run: true })).toMatchObject({ status: 'dry_run', post_id: postId })
+    const real = await ok('pipelines', 'run', { post_id: postId })
+    expect(real).toMatchObject({ status: 'success', post_id: postId })
+    expect(await ok('pipelines', 'run', { post_id: postId })).toMatchObject({ status: 'skipped', post_id: postId })
+    expect(await ok('pipelines', 'get_run', { id: real.run_id })).toMatchObject({ id: real.run_id, post_id: postId, status: 'success' })
+    const runs = await ok('pipelines', 'list_runs', { post_id: postId })
+    expect(runs.items.map((item: { status: string }) => item.status)).toEqual(['skipped', 'success', 'dry_run'])
+  }, 2 * MINUTE)
+})
+
+describe('the same site without posts (SECOND_HOST_CONTENT=off → host.content: false)', () => {
+  test('starts, and its manifest offers no content source or pipeline operation', async () => {
+    const withoutContent = await startSite({ SECOND_HOST_CONTENT: 'off' })
+    try {
+      const names = (await manifestOperations(withoutContent.url, apiKey)).map(operation => operation.name)
+      expect(names).toEqual(expect.arrayContaining(['status.get', 'api_keys.mint', 'crm.list']))
+      expect(names.filter(name => /^(content_sources|pipelines)\./.test(name))).toEqual([])
+    } finally {
+      await withoutContent.stop()
+    }
+  }, 3 * MINUTE)
+})
