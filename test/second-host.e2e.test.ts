@@ -257,7 +257,7 @@ describe('every operation in the second host\'s manifest, by its examples', () =
   /** What the examples' fixture placeholders stand for: the calling member and an article of the site. */
   async function exampleFixtures () {
     const article = await graphql(site.url, 'mutation ($data: ArticleCreateInput!) { createArticle(data: $data) { id } }', {
-      data: { title: 'Examples fixture', slug: `examples-${randomUUID().slice(0, 8)}`, body: '<p>The council met on Tuesday evening to vote on the new library.</p>' },
+      data: { title: 'Examples fixture', slug: `examples-${randomUUID().slice(0, 8)}`, body: [{ type: 'paragraph', children: [{ text: 'The council met on Tuesday evening to vote on the new library.' }] }] },
     }, adminCookie)
     expect(article.body.errors).toBeUndefined()
     return { account: { id: memberId }, post: { id: article.body.data.createArticle.id } }
@@ -335,8 +335,12 @@ describe('content into the site\'s Article list', () => {
     const postId = delivered.body.data.post_id
     expect(postId).toEqual(expect.stringMatching(/^c[a-z0-9]{20,}$/))
 
-    const article = await graphql(site.url, 'query ($id: ID!) { article(where: { id: $id }) { title body slug status } }', { id: postId }, adminCookie)
-    expect(article.body.data?.article).toMatchObject({ title: 'Wire story 2', body: expect.stringContaining('wire story 2 says what happened'), slug: expect.any(String) })
+    const article = await graphql(site.url, 'query ($id: ID!) { article(where: { id: $id }) { title body { document } slug status } }', { id: postId }, adminCookie)
+    expect(article.body.data?.article).toMatchObject({ title: 'Wire story 2', slug: expect.any(String) })
+    // Ingest wrote document nodes, not HTML: the paragraph is a node with its text.
+    expect(article.body.data.article.body.document).toEqual(expect.arrayContaining([
+      { type: 'paragraph', children: [{ text: 'The first paragraph of wire story 2 says what happened.' }] },
+    ]))
 
     expect(await ok('pipelines', 'run', { post_id: postId, dry_run: true })).toMatchObject({ status: 'dry_run', post_id: postId })
     const real = await ok('pipelines', 'run', { post_id: postId })

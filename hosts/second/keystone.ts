@@ -26,8 +26,8 @@ const host: HostOptions = {
     list: 'Article',
     fields: {
       title: 'title',
-      // HTML in a text field: @keystone-6/fields-document is not installed in this repository.
-      body: { field: 'body', format: 'html' },
+      // A Keystone document field: ingest writes document nodes, pipeline stages transform them as HTML.
+      body: { field: 'body', format: 'document' },
       slug: 'slug',
       status: { field: 'status', published: 'live', draft: 'draft' },
       tags: 'tags',

@@ -1,5 +1,6 @@
 import { list } from '@keystone-6/core'
 import { checkbox, password, relationship, select, text } from '@keystone-6/core/fields'
+import { document } from '@keystone-6/fields-document'
 
 type Session = { itemId: string, data: { isAdmin: boolean } } | undefined
 const signedIn = ({ session }: { session?: Session }) => Boolean(session?.itemId)
@@ -24,8 +25,7 @@ export const lists = {
     },
     fields: {
       title: text({ validation: { isRequired: true } }),
-      // HTML; @keystone-6/fields-document is not installed in this repository.
-      body: text({ ui: { displayMode: 'textarea' } }),
+      body: document({ formatting: true, links: true, dividers: true }),
       slug: text({ isIndexed: 'unique' }),
       status: select({
         options: [{ label: 'Draft', value: 'draft' }, { label: 'Live', value: 'live' }],

@@ -16,7 +16,7 @@ CREATE TABLE "Member" (
 CREATE TABLE "Article" (
     "id" TEXT NOT NULL,
     "title" TEXT NOT NULL DEFAULT '',
-    "body" TEXT NOT NULL DEFAULT '',
+    "body" JSONB NOT NULL DEFAULT '[{"type":"paragraph","children":[{"text":""}]}]',
     "slug" TEXT NOT NULL DEFAULT '',
     "status" TEXT NOT NULL DEFAULT 'draft',
 

@@ -11,7 +11,7 @@ CREATE TABLE "Member" (
 CREATE TABLE "Article" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "title" TEXT NOT NULL DEFAULT '',
-    "body" TEXT NOT NULL DEFAULT '',
+    "body" JSONB NOT NULL,
     "slug" TEXT NOT NULL DEFAULT '',
     "status" TEXT NOT NULL DEFAULT 'draft'
 );

@@ -84,6 +84,15 @@ export const relatedList = (content: ResolvedContent, kind: TermKind) => modelFa
 
 const bodyCodec = (content: ResolvedContent) => bodyCodecFor(content.fields.body.format, modelFacts.get(content)?.bodyStoredAsText ?? false)
 
+/**
+ * HTML as it will read back once written: a document body keeps the nodes, not the markup, so
+ * the HTML a stage produced and the HTML the stored document gives may differ in form alone.
+ */
+export function bodyAsStored (content: ResolvedContent, html: string): string {
+  const codec = bodyCodec(content)
+  return codec.read(codec.write(html))
+}
+
 const TERM_SELECT = { select: { id: true, name: true, slug: true } } as const
 
 function selection (fields: ContentFieldMap): Record<string, unknown> {

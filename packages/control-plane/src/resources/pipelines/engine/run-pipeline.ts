@@ -8,7 +8,7 @@ import { changedFields, documentFor, loadPost, stateAfter, stateOf, unwritableFi
 import { availableParts } from '../stages/requirements.ts'
 import { PostChanged, recordRun, type PostWrite } from './record-run.ts'
 import { runStages, type StageReport } from './run-stages.ts'
-import { requireContent as contentOf } from '../../../host-contract/posts.ts'
+import { bodyAsStored, requireContent as contentOf } from '../../../host-contract/posts.ts'
 import { storedPostId, type PostId } from '../../../host-contract/post-ids.ts'
 
 export type PipelineDeps = { db: Db, options: ResolvedOptions }
@@ -96,7 +96,8 @@ async function evaluate ({ db, options }: PipelineDeps, post: PostRow, { recipe,
     stages: outcome.reports,
     changed,
     message: summary,
-    hash: contentHash(after, recipe),
+    // Hashed as the next run will read it back, so an unchanged post is recognised on any body format.
+    hash: contentHash({ ...after, content: bodyAsStored(content, after.content) }, recipe),
     write: changed ? { read: post, next: after, fields, at: options.now() } : null,
     changes,
   }
