@@ -5,6 +5,9 @@ import { promisify } from 'node:util'
 import { createTestDatabase, openPrisma, type TestDatabase } from './support/database.ts'
 import { verifyPassword } from '../schema/password-kdf.ts'
 import { digestSecret, parseKey } from '../packages/control-plane/src/auth/api-key-format.ts'
+import { readFile } from 'node:fs/promises'
+import { generateMigrations } from '../packages/control-plane/src/cli/generate.ts'
+import { datamodelSnapshotPath } from '../packages/control-plane/src/db/migrations.ts'
 
 const run = promisify(execFile)
 let database: TestDatabase
@@ -76,4 +79,21 @@ describe('cli', () => {
       stderr: expect.stringContaining('--password is required'),
     })
   }, 60_000)
+})
+
+describe('migrations generate on one provider', () => {
+  const snapshot = (provider: 'sqlite' | 'postgresql') => readFile(datamodelSnapshotPath(provider), 'utf8')
+
+  test('a site on SQLite alone generates without a scratch PostgreSQL; both providers need one', async () => {
+    const previous = process.env.SVC_MIGRATIONS_PG_URL
+    delete process.env.SVC_MIGRATIONS_PG_URL
+    try {
+      const lines: string[] = []
+      await generateMigrations('nothing_new', snapshot, line => lines.push(line), ['sqlite'])
+      expect(lines).toEqual(['sqlite: no schema changes'])
+      await expect(generateMigrations('nothing_new', snapshot, () => {})).rejects.toThrow(/SVC_MIGRATIONS_PG_URL.*--provider sqlite/)
+    } finally {
+      if (previous !== undefined) process.env.SVC_MIGRATIONS_PG_URL = previous
+    }
+  })
 })

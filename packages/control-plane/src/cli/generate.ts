@@ -34,10 +34,17 @@ export async function keystoneDatamodel (
  * Writes the next migration for every provider under `migrations/<provider>/`: the WebAssembly
  * schema engine diffs the datamodel the last migration reached (`schema.prisma`) against `datamodel(provider)`.
  */
-export async function generateMigrations (name: string, datamodel: (provider: DatabaseProvider) => Promise<string>, log: (line: string) => void = console.log): Promise<void> {
+export async function generateMigrations (
+  name: string,
+  datamodel: (provider: DatabaseProvider) => Promise<string>,
+  log: (line: string) => void = console.log,
+  providers: readonly DatabaseProvider[] = PROVIDERS,
+): Promise<void> {
   // Checked before any file is written: a run stopped halfway would leave one provider a migration ahead.
-  if (!process.env.SVC_MIGRATIONS_PG_URL) throw new CliError('set SVC_MIGRATIONS_PG_URL to a scratch PostgreSQL database to generate its migrations')
-  for (const provider of PROVIDERS) {
+  if (providers.includes('postgresql') && !process.env.SVC_MIGRATIONS_PG_URL) {
+    throw new CliError('set SVC_MIGRATIONS_PG_URL to a scratch PostgreSQL database to generate its migrations (or --provider sqlite for a site on SQLite alone)')
+  }
+  for (const provider of providers) {
     const snapshotPath = datamodelSnapshotPath(provider)
     const previous = existsSync(snapshotPath) ? await readFile(snapshotPath, 'utf8') : null
     const next = await datamodel(provider)

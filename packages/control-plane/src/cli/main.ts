@@ -37,7 +37,7 @@ export type CliSettings = {
 export function usage (program: string, generateProgram = `${program} migrations generate`): string {
   return `usage:
   ${program} migrate
-  ${generateProgram} <name in snake_case>
+  ${generateProgram} <name in snake_case> [--provider sqlite|postgresql]
   ${program} create-admin --email E --password P [--name N] [--promote]
   ${program} mint-key --email E --label L [--expires-in-days D]`
 }
@@ -49,6 +49,7 @@ const OPTIONS = {
   label: { type: 'string' },
   'expires-in-days': { type: 'string' },
   promote: { type: 'boolean' },
+  provider: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -98,7 +99,9 @@ export async function main (argv: readonly string[], settings: CliSettings = {})
         const artifacts = requireFromHost<Artifacts>(cwd, '@keystone-6/core/___internal-do-not-use-will-break-in-patch/artifacts')
         datamodel = provider => keystoneDatamodel(config, provider, { cwd, artifacts })
       }
-      await generateMigrations(name, datamodel, out)
+      const provider = values.provider
+      if (provider !== undefined && provider !== 'sqlite' && provider !== 'postgresql') throw new CliError('--provider must be sqlite or postgresql')
+      await generateMigrations(name, datamodel, out, provider ? [provider] : undefined)
       return 0
     }
 
