@@ -15,6 +15,7 @@ import { graphql } from './support/session-client.ts'
 import { createTestDatabase, testProvider, type TestDatabase } from './support/database.ts'
 import { BASE } from './support/client.ts'
 import { deliver, standardHeaders } from './support/webhooks.ts'
+import { watchKeystoneStart } from './support/server-process.ts'
 
 /**
  * The package installed into another Keystone site the way any project would get it: packed
@@ -92,30 +93,19 @@ async function startSite (env: NodeJS.ProcessEnv = {}): Promise<Site> {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: childEnv({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, SVC_OUTBOUND_ALLOW: '127.0.0.1', ...env }),
   })
-  let output = ''
   const stop = () => new Promise<void>(resolve => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve()
     child.once('exit', () => resolve())
     process.kill(-child.pid!, 'SIGTERM')
   })
+  const started = watchKeystoneStart(child, 'the second host', 2 * MINUTE)
   try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the second host did not start:\n${output}`)), 2 * MINUTE)
-      const collect = (chunk: Buffer) => {
-        output += chunk
-        if (!/Server listening on/.test(output)) return
-        clearTimeout(timer)
-        resolve()
-      }
-      child.stdout!.on('data', collect)
-      child.stderr!.on('data', collect)
-      child.once('exit', code => { clearTimeout(timer); reject(new Error(`the second host exited with ${code}:\n${output}`)) })
-    })
+    await started.listening
   } catch (error) {
     await stop()
     throw error
   }
-  return { url: `http://127.0.0.1:${port}`, output: () => output, stop }
+  return { url: `http://127.0.0.1:${port}`, output: started.output, stop }
 }
 
 const admin = { email: 'editor-in-chief@second.test', password: `pw-${randomBytes(12).toString('hex')}` }

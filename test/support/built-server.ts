@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
 import { createTestDatabase, type TestDatabase } from './database.ts'
+import { watchKeystoneStart } from './server-process.ts'
 
 export type BuiltServer = {
   url: string
@@ -79,29 +80,18 @@ export async function startBuiltServer ({ siteScheme = 'http', env = {} }: Built
     SVC_ADMIN_PASSWORD: admin.password,
     ...env,
   }))
-  let output = ''
   const stop = async () => {
     await stopGroup(child)
     await database.drop()
   }
+  const started = watchKeystoneStart(child, 'the built server', 180_000)
   try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the built server did not start:\n${output}`)), 180_000)
-      const collect = (chunk: Buffer) => {
-        output += chunk
-        if (!/Server listening on/.test(output)) return
-        clearTimeout(timer)
-        resolve()
-      }
-      child.stdout!.on('data', collect)
-      child.stderr!.on('data', collect)
-      child.once('exit', code => { clearTimeout(timer); reject(new Error(`the built server exited with ${code}:\n${output}`)) })
-    })
+    await started.listening
   } catch (error) {
     await stop()
     throw error
   }
-  return { url: `http://127.0.0.1:${port}`, databaseUrl: database.url, admin, output: () => output, stop }
+  return { url: `http://127.0.0.1:${port}`, databaseUrl: database.url, admin, output: started.output, stop }
 }
 
 /** Runs `npm start`'s entry point to its exit, for starts that must refuse. */

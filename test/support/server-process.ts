@@ -30,3 +30,24 @@ export function startServerProcess (env: NodeJS.ProcessEnv): Promise<ServerProce
     child.once('exit', code => { clearTimeout(timer); reject(new Error(`server process exited with ${code}:\n${output}`)) })
   })
 }
+
+/**
+ * Collects what a Keystone server process prints and settles once it prints "Server listening on":
+ * rejects with all of it when the process exits first or `timeoutMs` passes.
+ */
+export function watchKeystoneStart (child: ChildProcess, what: string, timeoutMs: number): { listening: Promise<void>, output: () => string } {
+  let output = ''
+  const listening = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not start:\n${output}`)), timeoutMs)
+    const collect = (chunk: Buffer) => {
+      output += chunk
+      if (!/Server listening on/.test(output)) return
+      clearTimeout(timer)
+      resolve()
+    }
+    child.stdout!.on('data', collect)
+    child.stderr!.on('data', collect)
+    child.once('exit', code => { clearTimeout(timer); reject(new Error(`${what} exited with ${code}:\n${output}`)) })
+  })
+  return { listening, output: () => output }
+}
