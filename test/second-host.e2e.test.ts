@@ -16,6 +16,7 @@ import { createTestDatabase, testProvider, type TestDatabase } from './support/d
 import { BASE } from './support/client.ts'
 import { deliver, standardHeaders } from './support/webhooks.ts'
 import { watchKeystoneStart } from './support/server-process.ts'
+import { connectMcp } from './support/mcp-client.ts'
 
 /**
  * The package installed into another Keystone site the way any project would get it: packed
@@ -342,6 +343,27 @@ describe('content into the site\'s Article list', () => {
   }, 2 * MINUTE)
 })
 
+describe('MCP on the second host', () => {
+  test('a stock MCP client connects with a member\'s key, lists every operation as a tool and runs one on the Article list', async () => {
+    const title = `MCP fixture ${randomUUID().slice(0, 8)}`
+    const article = await graphql(site.url, 'mutation ($data: ArticleCreateInput!) { createArticle(data: $data) { id } }', {
+      data: { title, slug: `mcp-${randomUUID().slice(0, 8)}`, body: [{ type: 'paragraph', children: [{ text: 'Listed through MCP.' }] }] },
+    }, adminCookie)
+    expect(article.body.errors).toBeUndefined()
+    const client = await connectMcp(site.url, apiKey)
+    try {
+      const { tools } = await client.listTools()
+      expect(tools.map(tool => tool.name)).toEqual(expect.arrayContaining(['status-get', 'pipelines-list_posts', 'content_sources-create']))
+      const result = await client.callTool({ name: 'pipelines-list_posts', arguments: { search: title } })
+      expect(result.isError).toBeFalsy()
+      // The cuid of the Article, as the host's id type gives it.
+      expect(JSON.parse(JSON.stringify(result.structuredContent))).toMatchObject({ posts: [{ id: article.body.data.createArticle.id, title }] })
+    } finally {
+      await client.close()
+    }
+  }, MINUTE)
+})
+
 describe('the same site without posts (SECOND_HOST_CONTENT=off → host.content: false)', () => {
   test('starts, and its manifest offers no content source or pipeline operation', async () => {
     const withoutContent = await startSite({ SECOND_HOST_CONTENT: 'off' })
@@ -349,6 +371,16 @@ describe('the same site without posts (SECOND_HOST_CONTENT=off → host.content:
       const names = (await manifestOperations(withoutContent.url, apiKey)).map(operation => operation.name)
       expect(names).toEqual(expect.arrayContaining(['status.get', 'api_keys.mint', 'crm.list']))
       expect(names.filter(name => /^(content_sources|pipelines)\./.test(name))).toEqual([])
+      const modules = await request(withoutContent.url).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${apiKey}`).send({ resource: 'modules', action: 'list' })
+      expect(modules.body.data.modules.find((item: { key: string }) => item.key === 'pipelines')).toMatchObject({ available: false, reason: expect.stringContaining('host.content') })
+      const mcp = await connectMcp(withoutContent.url, apiKey)
+      try {
+        const tools = (await mcp.listTools()).tools.map(tool => tool.name)
+        expect(tools).toEqual(expect.arrayContaining(['status-get', 'crm-list']))
+        expect(tools.filter(name => /^(content_sources|pipelines)-/.test(name))).toEqual([])
+      } finally {
+        await mcp.close()
+      }
     } finally {
       await withoutContent.stop()
     }
