@@ -12,7 +12,7 @@ import { clientAddressResolver, parseTrustProxy } from 'keystone-svc-control-pla
 import { throttleSignIn, type SignInLimits } from './sign-in-throttle.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
 import { seedPostTypes } from '../schema/seed-post-types.ts'
-import type { Db } from 'keystone-svc-control-plane'
+import type { PrismaClient } from '../generated/prisma/client.ts'
 
 export type HostSettings = {
   /** @default process.env.DATABASE_URL, else `file:./var/svc.db` */
@@ -58,7 +58,7 @@ export function createHostConfig (settings: HostSettings = {}) {
       prismaClientPath: 'generated/prisma',
       onConnect: async context => {
         wireLegacyPasswordRehash(context)
-        await seedPostTypes(context.prisma as Db)
+        await seedPostTypes(context.prisma as PrismaClient)
       },
     },
     lists: hostLists,

@@ -1,4 +1,4 @@
-import type { Db } from 'keystone-svc-control-plane'
+import type { PrismaClient } from '../generated/prisma/client.ts'
 import { isUniqueViolation } from 'keystone-svc-control-plane'
 
 /** The post types every site has. */
@@ -8,7 +8,7 @@ export const BUILTIN_POST_TYPES = [
 ] as const
 
 /** Creates the missing built-in post types; several processes may run it at once. */
-export async function seedPostTypes (db: Db): Promise<void> {
+export async function seedPostTypes (db: PrismaClient): Promise<void> {
   for (const type of BUILTIN_POST_TYPES) {
     if (await db.postType.findUnique({ where: { slug: type.slug }, select: { id: true } })) continue
     try {

@@ -1,3 +1,4 @@
+import type { Db } from '../packages/control-plane/src/db/client.ts'
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { provenanceOf, sourcePostIds } from './support/posts.ts'
@@ -361,7 +362,7 @@ describe('sample → mapping → posts', () => {
     await deliver(plane.server.app, source.slug, article(11))
     const readBeforeApproval = await plane.server.db.svcContentSource.findUniqueOrThrow({ where: { id: source.id } })
     await sources('approve_mapping', { id: source.id, mapping: MAPPING })
-    const lateHold = plane.server.db.$transaction(tx => holdAsSample(tx, readBeforeApproval, article(12), readBeforeApproval.shapeFingerprint!))
+    const lateHold = (plane.server.db as Db).$transaction(tx => holdAsSample(tx, readBeforeApproval, article(12), readBeforeApproval.shapeFingerprint!))
     await expect(lateHold).rejects.toBeInstanceOf(SourceChanged)
     expect(await sources('get', { id: source.id })).toMatchObject({ status: 'active', mapping_status: 'approved' })
   })

@@ -1,4 +1,4 @@
-import type { Db } from '../../packages/control-plane/src/db/client.ts'
+import type { HostDb as Db } from './server.ts'
 
 export type PostFields = {
   title?: string

@@ -13,7 +13,7 @@ import type { ControlPlaneRuntime } from '../../packages/control-plane/src/runti
 import type { Db } from '../../packages/control-plane/src/db/client.ts'
 
 /** The host's client: its own lists (typed by its generated client) and the plugin's (typed by the package's). */
-export type HostDb = Db & PrismaModule.PrismaClient
+export type HostDb = PrismaModule.PrismaClient & Db
 
 /** The host's lists alone, typed by the host's client (where both clients know a list, the intersection would pick the package's shape). */
 export const hostClient = (db: HostDb): PrismaModule.PrismaClient => db
