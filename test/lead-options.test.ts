@@ -49,6 +49,7 @@ describe('the leads resource settings', () => {
 
   test('a built-in configured twice over, or an unknown one, stops startup', () => {
     expect(() => leadSettingsOf({ env: {}, builtins: [{ ...leads({}), name: 'lead' }] })).toThrow(/lead is not a built-in resource/)
+    expect(() => leadSettingsOf({ env: {}, builtins: [leads({ contactCrmNum: 1 }), leads({ contactCrmNum: 2 })] })).toThrow(/builtins: resource leads is declared twice/)
   })
 })
 

@@ -71,6 +71,8 @@ export function resolveControlPlane (
   for (const resource of configured) {
     if (!builtins.some(builtin => builtin.name === resource.name)) throw new Error(`builtins: ${resource.name} is not a built-in resource (add your own with extensions)`)
   }
+  // Two settings for one built-in would leave one silently unused.
+  assertUnique('builtins: resource', configured.map(resource => resource.name))
   const declared = [...builtins.map(builtin => configured.find(resource => resource.name === builtin.name) ?? builtin), ...extensions]
   assertUnique('resource', declared.map(resource => resource.name))
   const unavailable = unavailableResources(declared, contentUnavailableReason(settings.host?.content, schema))
