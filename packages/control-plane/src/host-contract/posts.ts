@@ -54,6 +54,7 @@ type Delegate = {
   findFirst: (args: object) => Promise<any>
   findMany: (args: object) => Promise<any[]>
   create: (args: object) => Promise<any>
+  createManyAndReturn: (args: object) => Promise<any[]>
   update: (args: object) => Promise<any>
   updateMany: (args: object) => Promise<{ count: number }>
 }
@@ -254,20 +255,26 @@ export class PostsGateway {
   }
 
   /**
-   * Ids of the terms with these names (matched by slug), creating the missing ones; none when the
-   * map leaves the kind out. A term created by another process meanwhile fails the unique slug,
-   * and the caller's transaction is retried.
+   * Ids of the terms with these names (matched by slug), creating the missing ones in one bulk
+   * insert; none when the map leaves the kind out. A term created by another process meanwhile
+   * fails the unique slug, and the caller's transaction is retried.
    */
   async ensureTerms (kind: 'tags' | 'categories', names: readonly string[]): Promise<unknown[]> {
     if (!this.has(kind)) return []
-    const ids: unknown[] = []
+    const wanted = new Map<string, string>()
     for (const name of names) {
       const slug = slugify(name)
-      if (!slug) continue
-      const term = await this.findTerm(kind, slug) ?? await this.createTerm(kind, { name, slug })
-      if (!ids.includes(term.id)) ids.push(term.id)
+      if (slug && !wanted.has(slug)) wanted.set(slug, name)
     }
-    return ids
+    if (wanted.size === 0) return []
+    const terms = this.#related(kind)
+    const slugs = [...wanted.keys()]
+    const existing: Term[] = await terms.findMany({ where: { slug: { in: slugs } }, ...TERM_SELECT })
+    const found = new Set(existing.map(term => term.slug))
+    const missing = slugs.filter(slug => !found.has(slug)).map(slug => ({ name: wanted.get(slug)!, slug }))
+    const created: Term[] = missing.length === 0 ? [] : await terms.createManyAndReturn({ data: missing, ...TERM_SELECT })
+    const idOf = new Map([...existing, ...created].map(term => [term.slug, term.id]))
+    return slugs.map(slug => idOf.get(slug))
   }
 }
 

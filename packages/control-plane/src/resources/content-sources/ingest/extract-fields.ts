@@ -3,6 +3,7 @@ import type { Mapping } from '../mapping/mapping-schema.ts'
 import { fitsTarget, TARGET_EXPECTS, termNames } from '../mapping/field-values.ts'
 import { REQUIRED_TARGETS } from '../mapping/validate-mapping.ts'
 import { DeliveryRejected } from './delivery-rejected.ts'
+import { termLimitProblem } from '../../../content/terms.ts'
 
 /** What a mapping reads out of one delivery. */
 export type MappedFields = {
@@ -30,6 +31,25 @@ function read (payload: JsonObject, mapping: Mapping, target: keyof Mapping): un
 
 const text = (value: unknown) => value === null ? null : String(value)
 
+function termsOf (payload: JsonObject, mapping: Mapping, target: 'tags' | 'categories'): string[] {
+  const names = termNames(read(payload, mapping, target)) ?? []
+  const problem = termLimitProblem(target, names)
+  if (problem) throw new DeliveryRejected(problem)
+  return names
+}
+
+/**
+ * Refuses a delivery whose terms exceed the limits before it is stored, when the source's
+ * mapping can already read them; other problems are left to processing, which stores its reason.
+ */
+export function assertTermLimits (payload: JsonObject, mapping: Mapping): void {
+  for (const target of ['tags', 'categories'] as const) {
+    const names = termNames(mapping[target] ? valueAtPath(payload, mapping[target]) ?? null : null) ?? []
+    const problem = termLimitProblem(target, names)
+    if (problem) throw new DeliveryRejected(problem)
+  }
+}
+
 /** Reads the post fields of a delivery through an approved mapping, or rejects it. */
 export function extractFields (payload: JsonObject, mapping: Mapping): MappedFields {
   const get = (target: keyof Mapping) => read(payload, mapping, target)
@@ -38,8 +58,8 @@ export function extractFields (payload: JsonObject, mapping: Mapping): MappedFie
     content: String(get('content')),
     excerpt: text(get('excerpt')),
     author: text(get('author')),
-    tags: termNames(get('tags')) ?? [],
-    categories: termNames(get('categories')) ?? [],
+    tags: termsOf(payload, mapping, 'tags'),
+    categories: termsOf(payload, mapping, 'categories'),
     externalId: text(get('external_id')),
     slug: text(get('slug')),
   }

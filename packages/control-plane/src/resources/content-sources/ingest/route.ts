@@ -2,7 +2,13 @@ import type { Request } from 'express'
 import type { PublicRoute } from '../../../http/route.ts'
 import { badRequest, conflict, invalidParams, notFound } from '../../../errors.ts'
 import { sendSuccess } from '../../../http/envelope.ts'
-import { isJsonObject } from '../mapping/json-path.ts'
+import { isJsonObject, type JsonObject } from '../mapping/json-path.ts'
+import type { Mapping } from '../mapping/mapping-schema.ts'
+import { shapeFingerprint } from '../mapping/shape-fingerprint.ts'
+import type { SourceRow } from '../columns.ts'
+import { assertTermLimits } from './extract-fields.ts'
+import { DeliveryRejected } from './delivery-rejected.ts'
+import { TERM_LIMITS } from '../../../content/terms.ts'
 import { authenticateDelivery } from './authenticate.ts'
 import { storeDelivery } from './store-delivery.ts'
 import { processDelivery } from './process-delivery.ts'
@@ -16,7 +22,7 @@ const MAX_WEBHOOK_ID_LENGTH = 200
  * The delivery's text, once it is a JSON object within the input rule and the shape limits;
  * anything else is refused before it is stored.
  */
-function parseDelivery (body: Buffer): string {
+function parseDelivery (body: Buffer): { text: string, payload: JsonObject } {
   const text = body.toString('utf8')
   const payload = parseJsonInput(text, { invalid: () => badRequest('the delivery body is not valid JSON'), what: 'invalid delivery' })
   if (!isJsonObject(payload)) throw badRequest('the delivery body must be a JSON object')
@@ -26,7 +32,18 @@ function parseDelivery (body: Buffer): string {
     if (!(error instanceof ShapeTooLarge)) throw error
     throw invalidParams(`invalid delivery: ${error.message}`, { limit: error.limit, limits: { ...SHAPE_LIMITS, maxDepth: MAX_JSON_DEPTH } })
   }
-  return text
+  return { text, payload }
+}
+
+/** The terms limits, checked before storing when the source's approved mapping reads this shape. */
+function assertTermsFit (source: SourceRow, payload: JsonObject): void {
+  if (source.mappingStatus !== 'approved' || source.shapeFingerprint !== shapeFingerprint(payload)) return
+  try {
+    assertTermLimits(payload, source.mapping as Mapping)
+  } catch (error) {
+    if (!(error instanceof DeliveryRejected)) throw error
+    throw invalidParams(`invalid delivery: ${error.message}`, { limits: TERM_LIMITS })
+  }
 }
 
 /** The sender's delivery id; a repeat of it is a replay. Signed in Standard Webhooks mode. */
@@ -57,7 +74,9 @@ export const ingestRoute: PublicRoute = {
     authenticateDelivery(source, req.headers, body, runtime.secrets, now)
     if (!source.enabled) throw conflict(`content source "${slug}" is disabled`)
     await ingestLimiterOf(runtime).consume(source.id)
-    const stored = await storeDelivery(runtime.db, { sourceId: source.id, webhookId: webhookIdOf(req), body: parseDelivery(body), now })
+    const delivery = parseDelivery(body)
+    assertTermsFit(source, delivery.payload)
+    const stored = await storeDelivery(runtime.db, { sourceId: source.id, webhookId: webhookIdOf(req), body: delivery.text, now })
     if (stored.duplicate) {
       sendSuccess(res, { delivery_id: stored.id, status: 'duplicate', post_id: null }, false)
       return

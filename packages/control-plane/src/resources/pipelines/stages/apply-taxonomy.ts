@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { slugify } from '../../../lib/slugify.ts'
 import { defineStage } from '../../../content/stage.ts'
+import { TERM_LIMITS } from '../../../content/terms.ts'
 
-const termName = z.string().trim().min(1).max(200).refine(name => slugify(name) !== '', 'must contain a letter or a digit')
-const termNames = (what: string) => z.array(termName).max(100).default([]).describe(what)
+const termName = z.string().trim().min(1).max(TERM_LIMITS.nameLength).refine(name => slugify(name) !== '', 'must contain a letter or a digit')
+const termNames = (what: string) => z.array(termName).max(TERM_LIMITS.perField).default([]).describe(what)
 
 type Edit = { add: readonly string[], remove: readonly string[], replace: boolean }
 
