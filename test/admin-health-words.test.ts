@@ -12,6 +12,7 @@ const healthy: StatusReport = {
   counts: { crm: 0 },
   outbox: { pending: 0, failed: 0, oldest_pending_at: null },
   forwarding: [{ source: 'wire', name: 'Wire', pending: 0, failed: 0 }],
+  retention: [],
   uptime_s: 30,
   checks: [
     { name: 'database', ok: true, message: 'reachable' },

@@ -45,6 +45,8 @@ export async function startTestServer (controlPlane: ControlPlaneOptions = {}, s
       // The developer's environment stays out of the suite: every setting is its default or the test's own.
       env: {},
       varDir: 'var/test',
+      // A prune is started by the tests that are about it (runtime.retention.runOnce()).
+      retention: { intervalMinutes: 0 },
       ...controlPlane,
       security: {
         encryptionKey,

@@ -81,6 +81,7 @@ export function resolveControlPlane (
   const resolved = resolveOptions(settings, host, {
     capabilities: resources.map(resource => resource.capabilities),
     stages: resources.flatMap(resource => resource.stages),
+    retentionRules: resources.flatMap(resource => resource.retention),
     settings: new Map(resources.flatMap(resource => resource.settings ? [[resource.name, resolveSettings(resource.settings, resource.settingsInput, env)] as const] : [])),
   })
   resolved.host = { ...resolved.host, content: resolveContent(settings.host?.content, schema) }

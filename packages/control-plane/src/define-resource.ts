@@ -10,6 +10,7 @@ import type { AnyStageDefinition } from './content/stage.ts'
 import type { AdminPage } from './registry/manifest.ts'
 import type { SettingsDeclaration } from './settings/define-settings.ts'
 import type { ControlPlaneRuntime } from './runtime.ts'
+import type { RetentionRule } from './retention/rule.ts'
 
 export type { AdminPage }
 
@@ -51,6 +52,8 @@ export type ResourceConfig = {
   seeds?: readonly Seed[]
   /** What `status.get` counts for it under `counts`. @default [] */
   statusCounters?: readonly StatusCounter[]
+  /** How long the rows it writes are kept, made with `datedRowsRule`; the host sets the days by name. @default [] */
+  retention?: readonly RetentionRule[]
   /** Its Admin UI pages, in navigation order. @default [] */
   adminPages?: readonly AdminPage[]
   /** Capabilities its operations name, mapped onto host roles; merged under the host's `capabilities`. @default {} */
@@ -112,6 +115,7 @@ export function defineResource (config: ResourceConfig): Resource {
     outboxTopics: config.outboxTopics ?? [],
     seeds: config.seeds ?? [],
     statusCounters: config.statusCounters ?? [],
+    retention: config.retention ?? [],
     adminPages: config.adminPages ?? [],
     capabilities: config.capabilities ?? {},
     stages: config.stages ?? [],

@@ -7,6 +7,7 @@ import { counterList } from './db/counter-list.ts'
 import { rateWindowList } from './db/rate-window-list.ts'
 import { moduleStateList } from './modules/module-state-list.ts'
 import { outboxMessageList } from './outbox/model.ts'
+import { retentionStateList } from './retention/state-list.ts'
 
 /** The Keystone lists the control plane contributes to the host: its own machinery's, then each resource's. */
 export function controlPlaneLists ({ options, resources }: ControlPlane): Lists {
@@ -20,6 +21,7 @@ export function controlPlaneLists ({ options, resources }: ControlPlane): Lists 
     SvcModuleState: moduleStateList(shared),
     SvcOutboxMessage: outboxMessageList(internal),
     SvcRateWindow: rateWindowList(internal),
+    SvcRetentionState: retentionStateList(internal),
   }
   for (const resource of resources) {
     for (const [key, list] of Object.entries(resource.lists(readOnly, options))) {

@@ -1,6 +1,9 @@
 import type { TableWrites } from './db/write-observer.ts'
 import type { AdapterHandle } from './db/adapter-handle.ts'
 import type { OutboxWorkerOptions } from './outbox/worker.ts'
+import type { RetentionRule } from './retention/rule.ts'
+import { resolveRetention, type ResolvedRetention, type RetentionOptions } from './retention/retention-options.ts'
+import { CORE_RETENTION_RULES } from './retention/core-rules.ts'
 import type { DatabaseProvider } from './db/database-url.ts'
 import type { AnyStageDefinition } from './content/stage.ts'
 import { createOutboundGuard, type OutboundGuard } from './outbound/outbound-guard.ts'
@@ -94,6 +97,8 @@ export type ControlPlaneSettings = {
   /** Delivery of outbox messages (forwarding, pushes to other systems), or `false` to not run a worker in this process. @default {} */
   outbox?: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
   mail?: MailOptions
+  /** How long audit entries, outbox messages and each resource's records are kept, and how the rest is pruned. @default each rule's days, pruned hourly */
+  retention?: RetentionOptions
   /** Where development keys and other local state live (`SVC_VAR_DIR`). @default 'var' */
   varDir?: string
   /** Where environment variables are read from. @default process.env */
@@ -119,6 +124,8 @@ export type ResolvedOptions = {
   hostAdapter: AdapterHandle | null
   now: () => Date
   outbox: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
+  /** Every retention rule (the core's, then each resource's) with its days, and the pruner's pace. */
+  retention: ResolvedRetention
   siteUrl: string
   smtpUrl: string | undefined
   outboxDir: string
@@ -142,6 +149,8 @@ export type HostFacts = { databaseProvider: DatabaseProvider, credentialWrites?:
 export type ResourceSettings = {
   capabilities: readonly CapabilityMap[]
   stages: readonly AnyStageDefinition[]
+  /** The resources' retention rules; the core's come first. @default [] */
+  retentionRules?: readonly RetentionRule[]
   /** Each resource's parsed settings, by name. */
   settings?: ReadonlyMap<string, unknown>
 }
@@ -181,6 +190,7 @@ const coreSettingsSchema = z.strictObject({
   clock: fn<() => Date>('clock').default(() => () => new Date()),
   outbox: z.union([z.literal(false), object<Omit<OutboxWorkerOptions, 'now' | 'log'>>('outbox')]).default({}),
   mail: z.strictObject({ smtpUrl: z.string().optional(), from: z.string().optional(), outboxDir: z.string().optional() }).default({}),
+  retention: object<RetentionOptions>('retention').optional(),
   varDir: z.string().min(1).default('var'),
   env: z.unknown().optional(),
 })
@@ -242,6 +252,7 @@ export function resolveOptions (
     hostAdapter: host.hostAdapter ?? null,
     now: settings.clock,
     outbox: settings.outbox,
+    retention: resolveRetention(settings.retention, [...CORE_RETENTION_RULES, ...resources.retentionRules ?? []], env),
     siteUrl: http.siteUrl,
     smtpUrl: mail.smtpUrl || undefined,
     outboxDir: mail.outboxDir ?? `${varDir}/outbox`,

@@ -13,6 +13,7 @@ import { createSecretBox, type SecretBox } from './secrets/secret-box.ts'
 import { createRateLimiter, type RateLimiter } from './auth/rate-limit.ts'
 import { OutboxWorker } from './outbox/worker.ts'
 import { AuditWriter } from './audit/writer.ts'
+import { RetentionPruner } from './retention/pruner.ts'
 import { defaultLog, type Log } from './lib/log.ts'
 import { cachedKeyLookup, uncachedKeyLookup, type KeyLookup } from './auth/key-cache.ts'
 import { accountLoader } from './host-contract/load-account.ts'
@@ -41,15 +42,17 @@ export type ControlPlaneRuntime = {
   findKey: KeyLookup
   limiter: RateLimiter
   outbox: OutboxWorker
+  /** Prunes what the retention rules say is due, one instance at a time. */
+  retention: RetentionPruner
   /** Writes audit entries, several per statement under load. */
   audit: AuditWriter
   /** Asks the outbox worker to deliver what was just committed, unless this process runs none. */
   kickOutbox: () => void
   log: Log
   contextFor: (identity: Identity, channel: Channel) => OperationContext
-  /** Starts background work (the outbox worker, unless disabled). */
+  /** Starts background work: the outbox worker (unless disabled) and the pruner (unless its interval is 0). */
   start: () => void
-  /** Stops background work, waits for a delivery in progress and for audit entries being written, and closes outbound connections. */
+  /** Stops background work, waits for a delivery or a prune in progress and for audit entries being written, and closes outbound connections. */
   stop: () => Promise<void>
 }
 
@@ -63,6 +66,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     Object.fromEntries(parts.outboxTopics.map(topic => [topic.topic, payload => topic.deliver(payload, deps)])),
     { ...(options.outbox || {}), now: options.now, log },
   )
+  const retention = new RetentionPruner(db, options.retention, { now: options.now, log })
   const kickOutbox = () => { if (options.outbox !== false) void outbox.kick() }
   const registry = new OperationRegistry(parts.operations)
   const modules = new ModuleCatalogue(db, parts.modules, registry.all())
@@ -81,13 +85,17 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     findKey: options.credentialWrites?.observing ? cachedKeyLookup(db, loadAccount, options.credentialWrites) : uncachedKeyLookup(db, loadAccount),
     limiter: createRateLimiter(options.rateLimit, db, options.now),
     outbox,
+    retention,
     audit,
     kickOutbox,
     log,
     contextFor: (identity, channel) => ({ db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, kickOutbox }),
-    start: () => { if (options.outbox !== false) outbox.start() },
+    start: () => {
+      if (options.outbox !== false) outbox.start()
+      retention.start()
+    },
     stop: async () => {
-      await outbox.stop()
+      await Promise.all([outbox.stop(), retention.stop()])
       await audit.drain()
       await options.outbound.dispatcher.close()
     },

@@ -21,6 +21,6 @@ export const outboxMessageList = ({ access, ui }: ListAccess) => list({
     lockedBy: text({ db: { isNullable: true } }),
     lastError: text({ db: { isNullable: true } }),
     createdAt: timestamp({ defaultValue: { kind: 'now' } }),
-    deliveredAt: timestamp({ db: { isNullable: true } }),
+    deliveredAt: timestamp({ db: { isNullable: true }, isIndexed: true }),
   },
 })

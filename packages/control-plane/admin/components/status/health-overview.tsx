@@ -15,6 +15,7 @@ import { OperationState } from '../operation-state.tsx'
 import { Panel } from '../panel.tsx'
 import { FailedOperations } from './failed-operations.tsx'
 import { ForwardingTable } from './forwarding-table.tsx'
+import { RetentionTable } from './retention-table.tsx'
 import { HealthLines } from './health-lines.tsx'
 import { Metric } from './metric.tsx'
 import { VerdictBadge } from './verdict-badge.tsx'
@@ -69,6 +70,9 @@ function Report ({ report, checkedAt }: { report: StatusReport, checkedAt: strin
       </Grid>
       <Panel title='Forwarding by content source'>
         <ForwardingTable backlogs={report.forwarding} />
+      </Panel>
+      <Panel title='Retention' testId='health-retention'>
+        <RetentionTable rules={report.retention} />
       </Panel>
       <Panel title='Modules' actions={<Button href='/settings'>Manage modules</Button>}>
         <Flex gap='regular' wrap data-testid='health-modules'>

@@ -24,6 +24,6 @@ export const contentDeliveryList = ({ access, ui }: ListAccess) => list({
     postId: text({ db: { isNullable: true } }),
     error: text({ db: { isNullable: true } }),
     receivedAt: timestamp({ defaultValue: { kind: 'now' } }),
-    processedAt: timestamp(),
+    processedAt: timestamp({ isIndexed: true }),
   },
 })

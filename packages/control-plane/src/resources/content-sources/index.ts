@@ -16,6 +16,7 @@ import { listContentSources } from './operations/list.ts'
 import { rotateContentSourceSecret } from './operations/rotate-secret.ts'
 import { updateContentSource } from './operations/update.ts'
 import { internalList } from '../../auth/list-access.ts'
+import { contentInboxRetention } from './retention.ts'
 
 /** Outside systems pushing articles into the host's posts list (`host.content`) through their own webhook. */
 export const contentSourcesResource = defineResource({
@@ -42,6 +43,7 @@ export const contentSourcesResource = defineResource({
   routes: [ingestRoute],
   outboxTopics: [forwardTopic],
   statusCounters: [{ key: 'content_sources', count: db => db.svcContentSource.count() }],
+  retention: contentInboxRetention,
   adminPages: [{ path: '/content-sources', label: 'Content sources', title: 'Content sources', requires: ['content_sources.list'] }],
 })
 

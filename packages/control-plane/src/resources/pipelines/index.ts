@@ -17,6 +17,7 @@ import { listRuns } from './operations/list-runs.ts'
 import { listStages } from './operations/list-stages.ts'
 import { runRecipe } from './operations/run.ts'
 import { updateRecipe } from './operations/update-recipe.ts'
+import { pipelineRunRetention } from './retention.ts'
 
 /** Recipes of content stages run over posts by hand, on ingest and on publish, with their run history. */
 export const pipelinesResource = defineResource({
@@ -31,6 +32,7 @@ export const pipelinesResource = defineResource({
     { key: 'recipes', count: db => db.svcPipelineRecipe.count() },
     { key: 'runs', count: db => db.svcPipelineRun.count() },
   ],
+  retention: pipelineRunRetention,
   adminPages: [{
     path: '/pipelines',
     label: 'Pipelines',

@@ -22,6 +22,6 @@ export const pipelineRunList = ({ access, ui }: ListAccess) => list({
     contentHash: text(),
     message: text({ db: { isNullable: true } }),
     stages: json({ defaultValue: [] }),
-    createdAt: timestamp({ defaultValue: { kind: 'now' }, validation: { isRequired: true } }),
+    createdAt: timestamp({ defaultValue: { kind: 'now' }, validation: { isRequired: true }, isIndexed: true }),
   },
 })

@@ -3,6 +3,7 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { NAMESPACE, PRODUCT_VERSION } from '../../../version.ts'
 import { forwardBacklog, forwardBacklogs } from '../../content-sources/forward/forward-backlog.ts'
 import { isoOrNull } from '../../../lib/timestamps.ts'
+import { retentionReport } from '../../../retention/report.ts'
 import { encryptionKeyCheck, outboxCheck, probeDatabase, tablesCheck, type HealthCheck } from '../checks.ts'
 
 export const statusReport = z.object({
@@ -17,6 +18,16 @@ export const statusReport = z.object({
     oldest_pending_at: z.string().nullable().describe('When the oldest message still waiting for delivery was written; null when none waits.'),
   }),
   forwarding: z.array(forwardBacklog).describe('Every content source with its forwards pending and failed; empty on a host without posts.'),
+  retention: z.array(z.object({
+    rule: z.string(),
+    table: z.string(),
+    removes: z.string(),
+    days: z.number().int().nullable().describe('Days kept; null keeps rows until something deletes them.'),
+    rows: z.number().int().nullable().describe('Rows the rule watches, as of the last prune; null before the first.'),
+    oldest_at: z.string().nullable(),
+    last_pruned_at: z.string().nullable(),
+    last_pruned: z.number().int().describe('Rows the last prune removed or emptied.'),
+  })).describe('How long each kind of record is kept, and what the pruner last found: read from its notes, never counted here.'),
   uptime_s: z.number().int(),
   checks: z.array(z.object({ name: z.string(), ok: z.boolean(), message: z.string() })),
 })
@@ -32,7 +43,7 @@ export const getStatus = defineOperation({
   returns: statusReport,
   async handler (_params, { db, modules, statusCounters, options }) {
     const database = await probeDatabase(db)
-    const [disabled, counted, pending, failed, oldestPending, forwarding] = await Promise.all([
+    const [disabled, counted, pending, failed, oldestPending, forwarding, retention] = await Promise.all([
       modules.disabled(),
       Promise.all(statusCounters.map(async counter => [counter.key, await counter.count(db).catch(() => null)] as const)),
       db.svcOutboxMessage.count({ where: { status: 'pending' } }),
@@ -40,6 +51,7 @@ export const getStatus = defineOperation({
       db.svcOutboxMessage.findFirst({ where: { status: 'pending' }, orderBy: { createdAt: 'asc' }, select: { createdAt: true } }),
       // Only where content sources are installed: a host without posts has no such list.
       modules.has('content_sources') ? forwardBacklogs(db) : [],
+      retentionReport(db, options.retention),
     ])
     const counts = counted.filter((entry): entry is readonly [string, number] => entry[1] !== null)
     const checks: HealthCheck[] = [
@@ -57,6 +69,7 @@ export const getStatus = defineOperation({
         counts: Object.fromEntries(counts),
         outbox: { pending, failed, oldest_pending_at: isoOrNull(oldestPending?.createdAt) },
         forwarding,
+        retention,
         uptime_s: Math.floor(process.uptime()),
         checks,
       },

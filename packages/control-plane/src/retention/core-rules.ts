@@ -1,0 +1,31 @@
+import { datedRowsRule, type RetentionRule } from './rule.ts'
+
+/** The rules of the control plane's own machinery; resources add theirs. */
+export const CORE_RETENTION_RULES: readonly RetentionRule[] = [
+  datedRowsRule({
+    name: 'audit',
+    table: 'svc_audit_entries',
+    removes: 'audit entries',
+    defaultDays: 365,
+    rows: db => db.svcAuditEntry,
+    datedBy: 'at',
+  }),
+  datedRowsRule({
+    name: 'outbox_delivered',
+    table: 'svc_outbox_messages',
+    removes: 'outbox messages delivered',
+    defaultDays: 7,
+    rows: db => db.svcOutboxMessage,
+    datedBy: 'deliveredAt',
+    scope: { status: 'delivered' },
+  }),
+  datedRowsRule({
+    name: 'outbox_failed',
+    table: 'svc_outbox_messages',
+    removes: 'outbox messages given up on after their last retry',
+    defaultDays: 30,
+    rows: db => db.svcOutboxMessage,
+    datedBy: 'createdAt',
+    scope: { status: 'failed' },
+  }),
+]
