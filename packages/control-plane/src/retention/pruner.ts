@@ -96,7 +96,10 @@ export class RetentionPruner {
       this.#log(`retention: could not prune ${rule.name}`, cause)
       error = cause instanceof Error ? cause.name : 'error'
     }
-    const measure = await rule.measure(this.#db).catch(() => ({ rows: 0, oldestAt: null }))
+    const measure = await rule.measure(this.#db).catch(cause => {
+      this.#log(`retention: could not measure ${rule.name}`, cause)
+      return { rows: 0, oldestAt: null }
+    })
     const state = { rows: measure.rows, oldestAt: measure.oldestAt, lastPrunedAt: now, lastPruned: pruned }
     await this.#db.svcRetentionState.upsert({ where: { key: rule.name }, create: { key: rule.name, ...state }, update: state })
       .catch(cause => this.#log(`retention: could not record the state of ${rule.name}`, cause))

@@ -38,7 +38,7 @@ export type DatedRowsRule = Pick<RetentionRule, 'name' | 'table' | 'removes' | '
   rows: (db: Db) => unknown
   /** The timestamp the days count from. */
   datedBy: string
-  /** Which rows the rule is about (e.g. `{ status: 'delivered' }`). @default all */
+  /** Which rows the rule is about (e.g. `{ status: 'delivered' }`); it must leave out rows whose `datedBy` is null. @default all */
   scope?: object
   /**
    * Values that empty a due row in place (a body, a detail) instead of deleting it; the rule then
@@ -79,7 +79,7 @@ export function datedRowsRule (spec: DatedRowsRule): RetentionRule {
       const rows = delegate(db)
       const [count, oldest] = await Promise.all([
         rows.count({ where: scope }),
-        rows.findFirst({ where: { ...scope, [spec.datedBy]: { not: null } }, orderBy: { [spec.datedBy]: 'asc' }, select: { [spec.datedBy]: true } }),
+        rows.findFirst({ where: scope, orderBy: { [spec.datedBy]: 'asc' }, select: { [spec.datedBy]: true } }),
       ])
       const at = oldest?.[spec.datedBy]
       return { rows: count, oldestAt: at instanceof Date ? at : null }
