@@ -7,7 +7,7 @@ import { REFUSAL_AUDIT_LIMIT } from '../packages/control-plane/src/audit/refused
 
 describe('refused calls leave an audit entry with the reason', () => {
   const plane = useTestServer()
-  const entryOf = (requestId: string) => plane.server.db.svcAuditEntry.findFirst({ where: { requestId } })
+  const entryOf = (requestId: string | undefined) => plane.server.db.svcAuditEntry.findFirst({ where: { requestId } })
 
   test('a wrong secret for a real key: no account, the key\'s id, the reason, and a failed authentication counted on the key', async () => {
     const victim = await createAccount(plane.server.db)

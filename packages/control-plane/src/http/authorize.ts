@@ -5,23 +5,10 @@ import { authenticate, authenticateApiKeyOnly } from '../auth/authenticate.ts'
 import { SvcError } from '../errors.ts'
 import { auditRefusedAuthentication, type Door } from '../audit/refused-authentication.ts'
 import { requestIdOf } from './request-id.ts'
-
-/** The IETF draft's `RateLimit-*` fields: the limit, what is left of it, and seconds until the window resets. */
-function setRateLimitHeaders (res: Response, limit: number, remaining: number, resetSeconds: number): void {
-  res.set('RateLimit-Limit', String(limit))
-  res.set('RateLimit-Remaining', String(remaining))
-  res.set('RateLimit-Reset', String(resetSeconds))
-}
+import { countWithHeaders } from './rate-limit-headers.ts'
 
 async function withinRateLimit (runtime: ControlPlaneRuntime, identity: Identity, res: Response): Promise<Identity> {
-  try {
-    const state = await runtime.limiter.consume(identity)
-    if (state) setRateLimitHeaders(res, state.limit, state.remaining, state.resetSeconds)
-  } catch (error) {
-    const retryAfter = error instanceof SvcError ? error.details?.retry_after : undefined
-    if (runtime.limiter.limit !== null && typeof retryAfter === 'number') setRateLimitHeaders(res, runtime.limiter.limit, 0, retryAfter)
-    throw error
-  }
+  await countWithHeaders(res, runtime.limiter.limit, () => runtime.limiter.consume(identity))
   return identity
 }
 

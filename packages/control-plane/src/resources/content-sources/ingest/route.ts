@@ -2,6 +2,7 @@ import type { Request } from 'express'
 import type { PublicRoute } from '../../../http/route.ts'
 import { badRequest, conflict, invalidParams, notFound } from '../../../errors.ts'
 import { sendSuccess } from '../../../http/envelope.ts'
+import { countWithHeaders } from '../../../http/rate-limit-headers.ts'
 import { isJsonObject } from '../mapping/json-path.ts'
 import { authenticateDelivery } from './authenticate.ts'
 import { storeDelivery } from './store-delivery.ts'
@@ -56,7 +57,8 @@ export const ingestRoute: PublicRoute = {
     const now = runtime.options.now()
     authenticateDelivery(source, req.headers, body, runtime.secrets, now)
     if (!source.enabled) throw conflict(`content source "${slug}" is disabled`)
-    await ingestLimiterOf(runtime).consume(source.id)
+    const limiter = ingestLimiterOf(runtime)
+    await countWithHeaders(res, limiter.limit, () => limiter.consume(source.id))
     const stored = await storeDelivery(runtime.db, { sourceId: source.id, webhookId: webhookIdOf(req), body: parseDelivery(body), now })
     if (stored.duplicate) {
       sendSuccess(res, { delivery_id: stored.id, status: 'duplicate', post_id: null }, false)
