@@ -65,10 +65,9 @@ describe('audit writer', () => {
 
   test('a row the database refuses fails its own caller only; the rest of its batch is written', async () => {
     const audit = writer()
-    const broken = { ...identity(), account: { ...identity().account, id: null as unknown as string } }
     const outcomes = await Promise.allSettled([
       audit.record(entry('refusal.before')),
-      audit.record(entry('refusal.broken', { identity: broken })),
+      audit.record(entry('refusal.broken', { channel: null as unknown as 'dispatch' })),
       audit.record(entry('refusal.after')),
     ])
     expect(outcomes.map(outcome => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])

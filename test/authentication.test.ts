@@ -16,7 +16,7 @@ const publicIdOf = (key: string) => key.split('_')[1]!
 
 function expectFailure (res: request.Response, status: number, code: string) {
   expect(res.status).toBe(status)
-  expect(res.body).toEqual({ ok: false, data: null, changed: false, error: expect.any(String), code, ...(res.body.details ? { details: res.body.details } : {}) })
+  expect(res.body).toEqual({ ok: false, data: null, changed: false, error: expect.any(String), code, ...(res.body.details ? { details: res.body.details } : {}), request_id: res.headers['request-id'] })
   expect(res.body.error.length).toBeGreaterThan(0)
 }
 
@@ -29,7 +29,7 @@ describe('no or bad credentials', () => {
   test('no credentials on dispatch is 401 unauthenticated with WWW-Authenticate and the failure envelope', async () => {
     const res = await request(plane.server.app).post(`${BASE}/manage/dispatch`).send(CRM_LIST)
     expectUnauthenticated(res)
-    expect(res.body).toEqual({ ok: false, data: null, changed: false, error: expect.any(String), code: 'unauthenticated' })
+    expect(res.body).toEqual({ ok: false, data: null, changed: false, error: expect.any(String), code: 'unauthenticated', request_id: res.headers['request-id'] })
     expect(res.headers['svc-version']).toBeDefined()
   })
 
@@ -65,12 +65,14 @@ describe('no or bad credentials', () => {
     expect((await dispatchAs(plane.admin.key, CRM_LIST)).status).toBe(200)
   })
 
-  test('a failed authentication writes no audit entry and runs nothing', async () => {
+  test('a failed authentication runs nothing and leaves one audit entry with no account', async () => {
     const before = { slots: await plane.server.db.svcCrmSlot.count(), audit: await plane.server.db.svcAuditEntry.count() }
     const res = await request(plane.server.app).post(`${BASE}/manage/dispatch`).set('Authorization', 'Bearer nope')
       .send({ resource: 'crm', action: 'create', params: { name: 'Anonymous' } })
     expectUnauthenticated(res)
-    expect({ slots: await plane.server.db.svcCrmSlot.count(), audit: await plane.server.db.svcAuditEntry.count() }).toEqual(before)
+    expect({ slots: await plane.server.db.svcCrmSlot.count(), audit: await plane.server.db.svcAuditEntry.count() }).toEqual({ ...before, audit: before.audit + 1 })
+    expect(await plane.server.db.svcAuditEntry.findFirst({ where: { requestId: res.headers['request-id'] } }))
+      .toMatchObject({ operation: 'crm.create', ok: false, code: 'unauthenticated', actorId: null })
   })
 })
 

@@ -35,7 +35,7 @@ describeOnPostgres('a PostgreSQL connection lost mid-flight', () => {
     const during = await plane.dispatch({ resource: 'crm', action: 'list' })
     if (during.status !== 200) {
       expect(during.status).toBe(500)
-      expect(during.body).toEqual({ ok: false, data: null, changed: false, error: 'internal error', code: 'internal' })
+      expect(during.body).toEqual({ ok: false, data: null, changed: false, error: 'internal error', code: 'internal', request_id: during.headers['request-id'] })
     }
     const after = await plane.dispatch({ resource: 'crm', action: 'list' })
     expect(after.status).toBe(200)

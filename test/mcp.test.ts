@@ -307,7 +307,7 @@ describe('tools/call runs the operation through the dispatch pipeline', () => {
 
   test('a bug in an operation is an error result saying internal error, with nothing of the bug in it', async () => {
     const result = await call('site-broken')
-    expect(errorOf(result)).toEqual({ code: 'internal', error: 'internal error' })
+    expect(errorOf(result)).toEqual({ code: 'internal', error: 'internal error', request_id: expect.any(String) })
     expect(JSON.stringify(result)).not.toContain('internal-detail')
   })
 

@@ -101,14 +101,30 @@ describe('GET /openapi.json', () => {
         continue
       }
       expect(get.operationId).toBe(`${operation.name}.query`)
-      const named = get.parameters.flatMap((parameter: Json) => parameter.name === 'params'
+      const query = get.parameters.filter((parameter: Json) => parameter.$ref === undefined)
+      expect(get.parameters.filter((parameter: Json) => parameter.$ref !== undefined)).toEqual([{ $ref: '#/components/parameters/X-Request-Id' }])
+      const named = query.flatMap((parameter: Json) => parameter.name === 'params'
         ? Object.keys(parameter.content['application/json'].schema.properties)
         : [parameter.name])
       expect([operation.name, named.sort()]).toEqual([operation.name, Object.keys((operation.params as Json).properties ?? {}).sort()])
       expect(Object.keys(get.responses)).not.toContain('413')
     }
     const crmGet = document.paths['/manage/crm/get'].get
-    expect(crmGet.parameters).toEqual([expect.objectContaining({ name: 'crm_num', in: 'query', required: true })])
+    expect(crmGet.parameters).toEqual([expect.objectContaining({ name: 'crm_num', in: 'query', required: true }), { $ref: '#/components/parameters/X-Request-Id' }])
+  })
+
+  test('writes and dispatch take an Idempotency-Key header; every response names Request-Id; writes may be Idempotent-Replayed', () => {
+    const header = (name: string) => ({ $ref: `#/components/parameters/${name}` })
+    expect(document.components.parameters['Idempotency-Key']).toMatchObject({ name: 'Idempotency-Key', in: 'header', schema: { maxLength: 255 } })
+    expect(document.paths['/manage/crm/create'].post.parameters).toEqual([header('Idempotency-Key'), header('X-Request-Id')])
+    expect(document.paths['/manage/crm/list'].post.parameters).toEqual([header('X-Request-Id')])
+    expect(document.paths['/manage/dispatch'].post.parameters).toEqual([header('Idempotency-Key'), header('X-Request-Id')])
+    const create = document.paths['/manage/crm/create'].post
+    expect(Object.keys(create.responses['200'].headers)).toEqual(expect.arrayContaining(['Request-Id', 'Idempotent-Replayed', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']))
+    expect(create['x-svc-idempotent']).toBeDefined()
+    const conflicts = JSON.stringify(document.components.responses)
+    expect(conflicts).toContain('idempotency_mismatch')
+    expect(conflicts).toContain('idempotency_in_progress')
   })
 
   test('carries the registry\'s examples as request examples, confirm inside the body', () => {

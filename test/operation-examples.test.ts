@@ -105,11 +105,13 @@ describe('the manifest', () => {
 })
 
 describe('error codes', () => {
-  test('every call can answer with the pipeline\'s codes; destructive ones with confirm_required; the handler adds what it declares', () => {
+  test('every call can answer with the pipeline\'s codes; writes with the idempotency refusals; destructive ones with confirm_required; the handler adds what it declares', () => {
     const pipeline = ['bad_request', 'invalid_params', 'unauthenticated', 'forbidden', 'module_disabled', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal']
-    expect(callErrorCodes({ destructive: false, errors: [] }).sort()).toEqual([...pipeline].sort())
+    const idempotency = ['idempotency_mismatch', 'idempotency_in_progress']
+    expect(callErrorCodes({ destructive: false, readonly: true, errors: [] }).sort()).toEqual([...pipeline].sort())
+    expect(callErrorCodes({ destructive: false, errors: [] }).sort()).toEqual([...pipeline, ...idempotency].sort())
     expect(callErrorCodes({ destructive: true, errors: [] })).toContain('confirm_required')
-    expect(callErrorCodes(widget([])).sort()).toEqual([...pipeline, 'not_found', 'conflict'].sort())
+    expect(callErrorCodes(widget([])).sort()).toEqual([...pipeline, ...idempotency, 'not_found', 'conflict'].sort())
     const mailer = defineOperation({ resource: 'mail', action: 'send', summary: 'Send mail.', errors: ['delivery_failed'], params: z.object({}), returns: z.object({}), handler: async () => ({ data: {}, changed: true }) })
     expect(callErrorCodes(mailer)).toContain('delivery_failed')
     expect(callErrorCodes(mailer)).not.toContain('not_found')

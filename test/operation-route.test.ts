@@ -24,7 +24,7 @@ const outcome = (res: request.Response) => ({ status: res.status, ok: res.body.o
 
 function expectFailure (res: request.Response, status: number, code: string) {
   expect(res.status).toBe(status)
-  expect(res.body).toEqual({ ok: false, data: null, changed: false, error: expect.any(String), code, ...res.body.details ? { details: res.body.details } : {} })
+  expect(res.body).toEqual({ ok: false, data: null, changed: false, error: expect.any(String), code, ...res.body.details ? { details: res.body.details } : {}, request_id: res.headers['request-id'] })
   expect(res.text).not.toMatch(/at .*\.(ts|js):\d+/)
 }
 

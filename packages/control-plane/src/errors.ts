@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   conflict: 409,
   module_disabled: 409,
+  idempotency_mismatch: 409,
+  idempotency_in_progress: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -50,6 +52,10 @@ export const methodNotAllowed = (message: string) => new SvcError('method_not_al
 export const conflict = (message: string, details?: ErrorDetails) => new SvcError('conflict', message, details)
 export const moduleDisabled = (module: string) =>
   new SvcError('module_disabled', `the ${module} module is disabled; enable it with modules.enable`, { module })
+export const idempotencyMismatch = (key: string) =>
+  new SvcError('idempotency_mismatch', `the Idempotency-Key "${key}" was used with different params or another operation; use a new key`)
+export const idempotencyInProgress = (key: string) =>
+  new SvcError('idempotency_in_progress', `a call with the Idempotency-Key "${key}" is still running; retry once it has finished`)
 export const payloadTooLarge = (message: string) => new SvcError('payload_too_large', message)
 export const unsupportedMediaType = (message: string) => new SvcError('unsupported_media_type', message)
 export const rateLimited = (message: string, retryAfterSeconds: number) =>

@@ -7,6 +7,7 @@ import { counterList } from './db/counter-list.ts'
 import { rateWindowList } from './db/rate-window-list.ts'
 import { moduleStateList } from './modules/module-state-list.ts'
 import { outboxMessageList } from './outbox/model.ts'
+import { idempotencyKeyList } from './idempotency/idempotency-key-list.ts'
 import { retentionStateList } from './retention/state-list.ts'
 
 /** The Keystone lists the control plane contributes to the host: its own machinery's, then each resource's. */
@@ -18,6 +19,7 @@ export function controlPlaneLists ({ options, resources }: ControlPlane): Lists 
   const lists: Lists = {
     SvcAuditEntry: auditEntryList(internal),
     SvcCounter: counterList(internal),
+    SvcIdempotencyKey: idempotencyKeyList(internal),
     SvcModuleState: moduleStateList(shared),
     SvcOutboxMessage: outboxMessageList(internal),
     SvcRateWindow: rateWindowList(internal),

@@ -60,6 +60,8 @@ CREATE TABLE "svc_api_keys" (
     "lastUsedAt" TIMESTAMP(3),
     "expiresAt" TIMESTAMP(3),
     "revokedAt" TIMESTAMP(3),
+    "failedAuthCount" INTEGER NOT NULL DEFAULT 0,
+    "lastFailedAuthAt" TIMESTAMP(3),
 
     CONSTRAINT "svc_api_keys_pkey" PRIMARY KEY ("id")
 );
@@ -71,8 +73,8 @@ CREATE TABLE "svc_audit_entries" (
     "operation" TEXT NOT NULL DEFAULT '',
     "channel" TEXT NOT NULL DEFAULT 'dispatch',
     "tool" TEXT,
-    "actorId" TEXT NOT NULL DEFAULT '',
-    "actorEmail" TEXT NOT NULL DEFAULT '',
+    "actorId" TEXT,
+    "actorEmail" TEXT,
     "mode" TEXT NOT NULL DEFAULT '',
     "keyId" TEXT,
     "ok" BOOLEAN NOT NULL DEFAULT false,
@@ -80,6 +82,7 @@ CREATE TABLE "svc_audit_entries" (
     "code" TEXT,
     "durationMs" INTEGER DEFAULT 0,
     "params" JSONB DEFAULT '{}',
+    "requestId" TEXT,
 
     CONSTRAINT "svc_audit_entries_pkey" PRIMARY KEY ("id")
 );
@@ -178,6 +181,20 @@ CREATE TABLE "svc_crm_slots" (
     "updatedAt" TIMESTAMP(3),
 
     CONSTRAINT "svc_crm_slots_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_idempotency_keys" (
+    "id" TEXT NOT NULL,
+    "caller" TEXT NOT NULL DEFAULT '',
+    "key" TEXT NOT NULL DEFAULT '',
+    "fingerprint" TEXT NOT NULL DEFAULT '',
+    "claimedAt" TIMESTAMP(3) NOT NULL,
+    "expiresAt" TIMESTAMP(3) NOT NULL,
+    "status" INTEGER,
+    "response" TEXT,
+
+    CONSTRAINT "svc_idempotency_keys_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
@@ -411,6 +428,9 @@ CREATE INDEX "svc_audit_entries_operation_idx" ON "svc_audit_entries"("operation
 CREATE INDEX "svc_audit_entries_channel_idx" ON "svc_audit_entries"("channel");
 
 -- CreateIndex
+CREATE INDEX "svc_audit_entries_requestId_idx" ON "svc_audit_entries"("requestId");
+
+-- CreateIndex
 CREATE INDEX "svc_content_inbox_sourceId_idx" ON "svc_content_inbox"("sourceId");
 
 -- CreateIndex
@@ -436,6 +456,12 @@ CREATE UNIQUE INDEX "svc_counters_key_key" ON "svc_counters"("key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_crm_slots_slot_key" ON "svc_crm_slots"("slot");
+
+-- CreateIndex
+CREATE INDEX "svc_idempotency_keys_expiresAt_idx" ON "svc_idempotency_keys"("expiresAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_idempotency_keys_caller_key_key" ON "svc_idempotency_keys"("caller", "key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_integrations_key_key" ON "svc_integrations"("key");

@@ -49,6 +49,8 @@ CREATE TABLE "svc_api_keys" (
     "lastUsedAt" DATETIME,
     "expiresAt" DATETIME,
     "revokedAt" DATETIME,
+    "failedAuthCount" INTEGER NOT NULL DEFAULT 0,
+    "lastFailedAuthAt" DATETIME,
     CONSTRAINT "svc_api_keys_owner_fkey" FOREIGN KEY ("owner") REFERENCES "Member" ("id") ON DELETE SET NULL ON UPDATE CASCADE,
     CONSTRAINT "svc_api_keys_parent_fkey" FOREIGN KEY ("parent") REFERENCES "svc_api_keys" ("id") ON DELETE SET NULL ON UPDATE CASCADE
 );
@@ -60,15 +62,16 @@ CREATE TABLE "svc_audit_entries" (
     "operation" TEXT NOT NULL DEFAULT '',
     "channel" TEXT NOT NULL DEFAULT 'dispatch',
     "tool" TEXT,
-    "actorId" TEXT NOT NULL DEFAULT '',
-    "actorEmail" TEXT NOT NULL DEFAULT '',
+    "actorId" TEXT,
+    "actorEmail" TEXT,
     "mode" TEXT NOT NULL DEFAULT '',
     "keyId" TEXT,
     "ok" BOOLEAN NOT NULL DEFAULT false,
     "changed" BOOLEAN NOT NULL DEFAULT false,
     "code" TEXT,
     "durationMs" INTEGER DEFAULT 0,
-    "params" JSONB
+    "params" JSONB,
+    "requestId" TEXT
 );
 
 -- CreateTable
@@ -155,6 +158,18 @@ CREATE TABLE "svc_crm_slots" (
     "apiKeyCiphertext" TEXT,
     "createdAt" DATETIME DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" DATETIME
+);
+
+-- CreateTable
+CREATE TABLE "svc_idempotency_keys" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "caller" TEXT NOT NULL DEFAULT '',
+    "key" TEXT NOT NULL DEFAULT '',
+    "fingerprint" TEXT NOT NULL DEFAULT '',
+    "claimedAt" DATETIME NOT NULL,
+    "expiresAt" DATETIME NOT NULL,
+    "status" INTEGER,
+    "response" TEXT
 );
 
 -- CreateTable
@@ -366,6 +381,9 @@ CREATE INDEX "svc_audit_entries_operation_idx" ON "svc_audit_entries"("operation
 CREATE INDEX "svc_audit_entries_channel_idx" ON "svc_audit_entries"("channel");
 
 -- CreateIndex
+CREATE INDEX "svc_audit_entries_requestId_idx" ON "svc_audit_entries"("requestId");
+
+-- CreateIndex
 CREATE INDEX "svc_content_inbox_sourceId_idx" ON "svc_content_inbox"("sourceId");
 
 -- CreateIndex
@@ -391,6 +409,12 @@ CREATE UNIQUE INDEX "svc_counters_key_key" ON "svc_counters"("key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_crm_slots_slot_key" ON "svc_crm_slots"("slot");
+
+-- CreateIndex
+CREATE INDEX "svc_idempotency_keys_expiresAt_idx" ON "svc_idempotency_keys"("expiresAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_idempotency_keys_caller_key_key" ON "svc_idempotency_keys"("caller", "key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_integrations_key_key" ON "svc_integrations"("key");

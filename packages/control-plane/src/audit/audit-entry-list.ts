@@ -10,12 +10,13 @@ export const auditEntryList = ({ access, ui }: ListAccess) => list({
   fields: {
     at: timestamp({ defaultValue: { kind: 'now' }, isIndexed: true }),
     operation: text({ isIndexed: true }),
-    /** The door the call came in through: dispatch, read_form, mcp. */
+    /** The door the call came in through: dispatch, read_form, route, mcp. */
     channel: text({ defaultValue: 'dispatch', isIndexed: true }),
     /** The MCP tool name, for calls through the mcp channel. */
     tool: text({ db: { isNullable: true } }),
-    actorId: text(),
-    actorEmail: text(),
+    /** Null for a refusal before any account was identified (a bad key, no credentials). */
+    actorId: text({ db: { isNullable: true } }),
+    actorEmail: text({ db: { isNullable: true } }),
     mode: text(),
     keyId: text({ db: { isNullable: true } }),
     ok: checkbox(),
@@ -23,5 +24,7 @@ export const auditEntryList = ({ access, ui }: ListAccess) => list({
     code: text({ db: { isNullable: true } }),
     durationMs: integer({ defaultValue: 0 }),
     params: json({ defaultValue: {} }),
+    /** The response's Request-Id, to find a call a caller quotes. */
+    requestId: text({ db: { isNullable: true }, isIndexed: true }),
   },
 })

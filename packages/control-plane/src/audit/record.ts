@@ -10,12 +10,17 @@ export type AuditRecord = {
   channel: Channel
   /** The MCP tool name, when the call came in as a tool. */
   tool?: string | undefined
-  identity: Identity
+  /** Null for a refusal before any account was identified. */
+  identity: Identity | null
+  /** The API key named by a refused call that has no identity, when one could be parsed. */
+  keyId?: string | null | undefined
   ok: boolean
   changed: boolean
   code: string | null
   durationMs: number
   params: unknown
+  /** The response's Request-Id. */
+  requestId?: string | null | undefined
 }
 
 /** Audit entries keep at most this much of the params, so one huge call cannot bloat the log. */
@@ -45,15 +50,17 @@ export type AuditRow = {
   operation: string
   channel: Channel
   tool: string | null
-  actorId: string
-  actorEmail: string
-  mode: Identity['mode']
+  actorId: string | null
+  actorEmail: string | null
+  /** `none` for a refusal without credentials. */
+  mode: Identity['mode'] | 'none'
   keyId: string | null
   ok: boolean
   changed: boolean
   code: string | null
   durationMs: number
   params: object
+  requestId: string | null
 }
 
 export function toAuditRow (entry: AuditRecord, at: Date): AuditRow {
@@ -62,15 +69,16 @@ export function toAuditRow (entry: AuditRecord, at: Date): AuditRow {
     operation: entry.operation,
     channel: entry.channel,
     tool: entry.tool ?? null,
-    actorId: entry.identity.account.id,
-    actorEmail: entry.identity.account.email,
-    mode: entry.identity.mode,
-    keyId: entry.identity.keyId,
+    actorId: entry.identity?.account.id ?? null,
+    actorEmail: entry.identity?.account.email ?? null,
+    mode: entry.identity?.mode ?? (entry.keyId ? 'api_key' : 'none'),
+    keyId: entry.identity ? entry.identity.keyId : entry.keyId ?? null,
     ok: entry.ok,
     changed: entry.changed,
     code: entry.code,
     durationMs: Math.round(entry.durationMs),
     params: storedParams(entry.params),
+    requestId: entry.requestId ?? null,
   }
 }
 

@@ -3,12 +3,19 @@ import type { Db } from '../db/client.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { Identity } from './identity.ts'
 import { rateLimited } from '../errors.ts'
-import { consumeFixedWindow } from '../db/fixed-window.ts'
+import { consumeFixedWindow, type WindowState } from '../db/fixed-window.ts'
+
+export type { WindowState } from '../db/fixed-window.ts'
 
 /** Counts one request for a subject (a key, a content source, …), or throws `rate_limited`. */
-export type SubjectLimiter = { consume (subject: string): Promise<void> }
+export type SubjectLimiter = {
+  /** Where the subject stands after this request; null when nothing is limited. */
+  consume (subject: string): Promise<WindowState | null>
+  /** Requests allowed per window; null when nothing is limited. */
+  readonly limit: number | null
+}
 
-export type RateLimiter = { consume (identity: Identity): Promise<void> }
+export type RateLimiter = { consume (identity: Identity): Promise<WindowState | null>, readonly limit: number | null }
 
 type LimitOptions = ResolvedOptions['rateLimit']
 
@@ -18,19 +25,21 @@ type LimitOptions = ResolvedOptions['rateLimit']
  * instance on the database.
  */
 export function createSubjectLimiter (scope: string, options: LimitOptions, db: Db, now: () => Date): SubjectLimiter {
-  if (options === false) return { consume: async () => {} }
+  if (options === false) return { consume: async () => null, limit: null }
   if (options.store === 'database') {
-    return { consume: subject => consumeFixedWindow(db, scope, subject, options, now()) }
+    return { consume: subject => consumeFixedWindow(db, scope, subject, options, now()), limit: options.points }
   }
   const limiter = new RateLimiterMemory({ keyPrefix: scope, points: options.points, duration: options.durationSeconds })
+  const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
   return {
+    limit: options.points,
     async consume (subject) {
       try {
-        await limiter.consume(subject)
+        const counted = await limiter.consume(subject)
+        return { limit: options.points, remaining: counted.remainingPoints, resetSeconds: seconds(counted.msBeforeNext) }
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection
-        const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))
-        throw rateLimited(`rate limit of ${options.points} requests per ${options.durationSeconds} s exceeded`, retryAfter)
+        throw rateLimited(`rate limit of ${options.points} requests per ${options.durationSeconds} s exceeded`, seconds(rejection.msBeforeNext))
       }
     },
   }
@@ -41,5 +50,5 @@ const bucketOf = (identity: Identity) => identity.keyId ? `key:${identity.keyId}
 /** Per API key (per account for sessions). */
 export function createRateLimiter (options: LimitOptions, db: Db, now: () => Date): RateLimiter {
   const limiter = createSubjectLimiter('api', options, db, now)
-  return { consume: identity => limiter.consume(bucketOf(identity)) }
+  return { consume: identity => limiter.consume(bucketOf(identity)), limit: limiter.limit }
 }

@@ -17,8 +17,22 @@ function readDispatchRequest (body: Record<string, unknown>): DispatchRequest {
   return { resource, action, params: params ?? {}, confirmed: confirm === true }
 }
 
+/** The operation a body names, for the audit entry of a refused authentication; empty when it names none. */
+function operationNamed (body: unknown): string {
+  try {
+    const { resource, action } = parseJsonObject(body, { checked: false })
+    return typeof resource === 'string' && typeof action === 'string' ? `${resource}.${action}`.slice(0, 200) : ''
+  } catch {
+    return ''
+  }
+}
+
 /** `POST {base}/manage/dispatch` */
 export async function dispatchRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
-  const identity = await authorize(runtime, req, res)
-  await executeDispatch(runtime, identity, { ...readDispatchRequest(parseJsonObject(req.body, { checked: false })), channel: 'dispatch' }, res)
+  const identity = await authorize(runtime, req, res, { channel: 'dispatch', get operation () { return operationNamed(req.body) } })
+  await executeDispatch(runtime, identity, {
+    ...readDispatchRequest(parseJsonObject(req.body, { checked: false })),
+    channel: 'dispatch',
+    idempotencyKey: req.get('idempotency-key'),
+  }, res)
 }

@@ -1,19 +1,37 @@
 import type { Response } from 'express'
 import { internal, SvcError, type ErrorDetails } from '../errors.ts'
+import { requestIdOf } from './request-id.ts'
 
 export type SuccessEnvelope = { ok: true, data: unknown, changed: boolean, error: null }
-export type FailureEnvelope = { ok: false, data: null, changed: false, error: string, code: string, details?: ErrorDetails }
+export type FailureEnvelope = {
+  ok: false, data: null, changed: false, error: string, code: string, details?: ErrorDetails
+  /** The response's Request-Id, to quote in a support request. */
+  request_id?: string
+}
+
+/** A response as bytes and status: what an idempotent replay sends again. */
+export type EnvelopeResponse = { status: number, body: string }
+
+export const successResponse = (data: unknown, changed: boolean, status = 200): EnvelopeResponse =>
+  ({ status, body: JSON.stringify({ ok: true, data, changed, error: null } satisfies SuccessEnvelope) })
+
+export function failureResponse (error: SvcError, requestId: string | null): EnvelopeResponse {
+  const body: FailureEnvelope = { ok: false, data: null, changed: false, error: error.message, code: error.code }
+  if (error.details) body.details = error.details
+  if (requestId !== null) body.request_id = requestId
+  return { status: error.status, body: JSON.stringify(body) }
+}
 
 /**
  * Envelopes are never cached (`Cache-Control: no-store`), so the ETag express would hash every
  * body for is dropped by writing the JSON directly.
  */
-function sendJson (res: Response, status: number, body: SuccessEnvelope | FailureEnvelope): void {
-  res.status(status).type('application/json').end(JSON.stringify(body))
+export function sendEnvelope (res: Response, response: EnvelopeResponse): void {
+  res.status(response.status).type('application/json').end(response.body)
 }
 
 export function sendSuccess (res: Response, data: unknown, changed: boolean, status = 200): void {
-  sendJson(res, status, { ok: true, data, changed, error: null })
+  sendEnvelope(res, successResponse(data, changed, status))
 }
 
 /** The headers a failure carries whatever its body: when to retry, and how to authenticate. */
@@ -25,10 +43,8 @@ export function setFailureHeaders (res: Response, error: SvcError): void {
 }
 
 export function sendFailure (res: Response, error: SvcError): void {
-  const body: FailureEnvelope = { ok: false, data: null, changed: false, error: error.message, code: error.code }
-  if (error.details) body.details = error.details
   setFailureHeaders(res, error)
-  sendJson(res, error.status, body)
+  sendEnvelope(res, failureResponse(error, requestIdOf(res)))
 }
 
 /** Anything that is not an SvcError is a bug: logged in full, answered as `internal` without detail. */

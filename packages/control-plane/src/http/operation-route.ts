@@ -10,7 +10,9 @@ import { executeDispatch } from './execute.ts'
  * destructive operation); no body is no params. Everything else is dispatch's.
  */
 export async function operationRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
-  const identity = await authorize(runtime, req, res)
+  const resource = String(req.params.resource)
+  const action = String(req.params.action)
+  const identity = await authorize(runtime, req, res, { channel: 'route', operation: `${resource}.${action}` })
   const params = parseJsonBody(req.body) ?? {}
-  await executeDispatch(runtime, identity, { resource: String(req.params.resource), action: String(req.params.action), params, confirmed: false, channel: 'route' }, res)
+  await executeDispatch(runtime, identity, { resource, action, params, confirmed: false, channel: 'route', idempotencyKey: req.get('idempotency-key') }, res)
 }

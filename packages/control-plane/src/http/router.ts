@@ -14,6 +14,7 @@ import { operationRoute } from './operation-route.ts'
 import { openApiRoute } from './openapi-route.ts'
 import { docsAssetRoute, docsPageRoute } from './docs-route.ts'
 import { mcpRouter } from '../mcp/router.ts'
+import { assignRequestId } from './request-id.ts'
 
 /** A resource's route behind its module switch: 409 `module_disabled` while the module is off. */
 const gated = (route: MountedRoute): Handler => async (runtime, req, res) => {
@@ -40,6 +41,7 @@ function mountPublicRoute (router: express.Router, runtime: ControlPlaneRuntime,
  */
 export function createRouter (runtime: ControlPlaneRuntime, routes: readonly MountedRoute[]): express.Router {
   const router = express.Router()
+  router.use(assignRequestId)
   router.use((_req, res, next) => {
     res.set('Svc-Version', PRODUCT_VERSION)
     res.set('Cache-Control', 'no-store')

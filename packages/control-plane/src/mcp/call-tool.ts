@@ -1,18 +1,33 @@
 import { ErrorCode, McpError, type CallToolRequest, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { ControlPlaneRuntime } from '../runtime.ts'
 import type { Identity } from '../auth/identity.ts'
-import type { SvcError } from '../errors.ts'
-import { executeOperation } from '../http/execute.ts'
+import { SvcError } from '../errors.ts'
+import { auditRefusedCall, executeOperation } from '../http/execute.ts'
+import { isStorableStatus, runIdempotent } from '../idempotency/run-idempotent.ts'
 import { operationOfTool } from './tool-name.ts'
 import { structuredContentOf } from './tool-output.ts'
 
 /** `_meta` key of a tool result that says whether stored state changed, as `changed` does in the envelope. */
 export const CHANGED_META_KEY = 'svc/changed'
+/** `_meta` key of a tool result given again for a repeated `idempotency_key`, as `Idempotent-Replayed` is over HTTP. */
+export const REPLAYED_META_KEY = 'svc/idempotent_replayed'
+/** The argument (or `_meta` key) carrying an idempotency key; taken out before the params are validated. */
+export const IDEMPOTENCY_ARGUMENT = 'idempotency_key'
 
 /** A refusal the model can read and act on: the envelope's code, message and details as JSON. */
-function toolError (error: SvcError): CallToolResult {
-  const body = { code: error.code, error: error.message, ...(error.details ? { details: error.details } : {}) }
+function toolError (error: SvcError, requestId: string | null): CallToolResult {
+  const body = { code: error.code, error: error.message, ...(error.details ? { details: error.details } : {}), ...(requestId === null ? {} : { request_id: requestId }) }
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] }
+}
+
+/** The key from `_meta.idempotency_key` or the `idempotency_key` argument, and the arguments without it. */
+function splitIdempotencyKey (request: CallToolRequest['params']): { key: string | undefined, args: Record<string, unknown> } {
+  const { [IDEMPOTENCY_ARGUMENT]: argument, ...args } = request.arguments ?? {}
+  const meta = request._meta?.[IDEMPOTENCY_ARGUMENT]
+  const given = meta ?? argument
+  if (given === undefined) return { key: undefined, args }
+  // A non-string key is refused by the well-formedness check, as a malformed header is.
+  return { key: typeof given === 'string' ? given : '', args }
 }
 
 /**
@@ -20,24 +35,35 @@ function toolError (error: SvcError): CallToolResult {
  * arguments as its params (`confirm: true` among them for a destructive tool), and is audited
  * with the channel `mcp` and the tool name. A name that is no operation is a protocol error.
  */
-export async function callTool (runtime: ControlPlaneRuntime, identity: Identity, request: CallToolRequest['params']): Promise<CallToolResult> {
+export async function callTool (runtime: ControlPlaneRuntime, identity: Identity, request: CallToolRequest['params'], requestId: string | null = null): Promise<CallToolResult> {
   const target = operationOfTool(request.name)
   const operation = target && runtime.registry.get(target.resource, target.action)
   if (!target || !operation) {
     throw new McpError(ErrorCode.InvalidParams, `unknown tool "${request.name}"; tools/list names the tools this key may call`)
   }
-  const outcome = await executeOperation(runtime, identity, {
-    ...target,
-    params: request.arguments ?? {},
-    confirmed: false,
-    channel: 'mcp',
-    tool: request.name,
-  })
-  if (!outcome.ok) return toolError(outcome.error)
-  const structuredContent = structuredContentOf(operation, outcome.data)
-  return {
-    content: [{ type: 'text', text: JSON.stringify(structuredContent) }],
-    structuredContent,
-    _meta: { [CHANGED_META_KEY]: outcome.changed },
+  const { key, args } = splitIdempotencyKey(request)
+  const call = { ...target, params: args, confirmed: false, channel: 'mcp' as const, tool: request.name, requestId }
+  const started = performance.now()
+  try {
+    const { response, replayed } = await runIdempotent(runtime, identity, key, { format: 'mcp', ...target, params: args, confirm: false }, async () => {
+      const outcome = await executeOperation(runtime, identity, call)
+      if (!outcome.ok) {
+        const result = toolError(outcome.error, requestId)
+        return { response: { status: outcome.error.status, body: JSON.stringify(result) }, storable: isStorableStatus(outcome.error.status) }
+      }
+      const structuredContent = structuredContentOf(operation, outcome.data)
+      const result: CallToolResult = {
+        content: [{ type: 'text', text: JSON.stringify(structuredContent) }],
+        structuredContent,
+        _meta: { [CHANGED_META_KEY]: outcome.changed },
+      }
+      return { response: { status: 200, body: JSON.stringify(result) }, storable: true }
+    })
+    const result = JSON.parse(response.body) as CallToolResult
+    return replayed ? { ...result, _meta: { ...result._meta, [REPLAYED_META_KEY]: true } } : result
+  } catch (error) {
+    if (!(error instanceof SvcError)) throw error
+    await auditRefusedCall(runtime, identity, call, error, started)
+    return toolError(error, requestId)
   }
 }

@@ -2,6 +2,7 @@ import type { Response } from 'express'
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js'
 import type { SvcError } from '../errors.ts'
 import { setFailureHeaders } from '../http/envelope.ts'
+import { requestIdOf } from '../http/request-id.ts'
 
 /** JSON-RPC's code for an implementation-defined server error; `data.code` says which. */
 const SERVER_ERROR = -32000
@@ -13,6 +14,7 @@ const SERVER_ERROR = -32000
 export function sendJsonRpcFailure (res: Response, error: SvcError): void {
   setFailureHeaders(res, error)
   const code = error.code === 'internal' ? ErrorCode.InternalError : SERVER_ERROR
-  const data = { code: error.code, ...(error.details ? { details: error.details } : {}) }
+  const requestId = requestIdOf(res)
+  const data = { code: error.code, ...(error.details ? { details: error.details } : {}), ...(requestId === null ? {} : { request_id: requestId }) }
   res.status(error.status).type('application/json').end(JSON.stringify({ jsonrpc: '2.0', error: { code, message: error.message, data }, id: null }))
 }

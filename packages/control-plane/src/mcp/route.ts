@@ -5,6 +5,8 @@ import { authorizeApiKey } from '../http/authorize.ts'
 import { roleHasAnyCapability } from '../auth/capabilities.ts'
 import { forbidden } from '../errors.ts'
 import { createMcpServer } from './server.ts'
+import { requestIdOf } from '../http/request-id.ts'
+import { recordSafely } from '../audit/record-safely.ts'
 
 /**
  * `POST {base}/mcp`, stateless: every request gets a server and a transport of its own and no
@@ -12,11 +14,14 @@ import { createMcpServer } from './server.ts'
  * not event streams (nothing here streams progress).
  */
 export async function mcpRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
-  const identity = await authorizeApiKey(runtime, req)
+  const identity = await authorizeApiKey(runtime, req, res, { channel: 'mcp', operation: '' })
+  const requestId = requestIdOf(res)
   if (!roleHasAnyCapability(runtime.options.capabilities, identity.account.role)) {
-    throw forbidden('this account holds no control-plane capability')
+    const refusal = forbidden('this account holds no control-plane capability')
+    await recordSafely(runtime, { operation: '', channel: 'mcp', identity, ok: false, changed: false, code: refusal.code, durationMs: 0, params: {}, requestId })
+    throw refusal
   }
-  const server = createMcpServer(runtime, identity)
+  const server = createMcpServer(runtime, identity, requestId)
   const transport = new StreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

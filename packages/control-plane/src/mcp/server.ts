@@ -21,7 +21,8 @@ import { getPrompt, listPrompts } from './prompts.ts'
 const INSTRUCTIONS = [
   'Every operation of this site\'s control plane is a tool named resource-action (crm-create runs crm.create).',
   'A destructive tool (destructiveHint) runs only with confirm: true among its arguments.',
-  'A refused call is a tool result with isError: true whose text is JSON {code, error, details}.',
+  'A refused call is a tool result with isError: true whose text is JSON {code, error, details, request_id}.',
+  'A tool that changes state takes an idempotency_key argument (or _meta.idempotency_key): a retry with the same key and arguments returns the first result without running again.',
   `${MANIFEST_URI} describes every operation of the installed version.`,
 ].join(' ')
 
@@ -46,14 +47,14 @@ function guarded<Args extends unknown[], Result> (runtime: ControlPlaneRuntime, 
  * are the registry's operations with the registry's JSON Schemas, validated by the dispatch
  * pipeline rather than by the SDK.
  */
-export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identity): Server {
+export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identity, requestId: string | null = null): Server {
   const server = new Server(
     { name: 'svc-control-plane', title: 'svc control plane', version: PRODUCT_VERSION },
     { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
   )
   server.setRequestHandler(ListToolsRequestSchema, guarded(runtime, async () =>
     ({ tools: (await runnableOperations(runtime, identity)).map(toolOf) })))
-  server.setRequestHandler(CallToolRequestSchema, guarded(runtime, request => callTool(runtime, identity, request.params)))
+  server.setRequestHandler(CallToolRequestSchema, guarded(runtime, request => callTool(runtime, identity, request.params, requestId)))
   server.setRequestHandler(ListResourcesRequestSchema, guarded(runtime, () => ({ resources: listResources(runtime, identity) })))
   server.setRequestHandler(ReadResourceRequestSchema, guarded(runtime, request => readResource(runtime, identity, request.params.uri)))
   server.setRequestHandler(ListPromptsRequestSchema, guarded(runtime, async () =>

@@ -1,7 +1,7 @@
 import type { Operation } from '../registry/define-operation.ts'
 import type { OperationRegistry } from '../registry/registry.ts'
 import { PRODUCT_VERSION } from '../version.ts'
-import { FAILURE_SCHEMA, HEADERS } from './envelopes.ts'
+import { FAILURE_SCHEMA, HEADERS, PARAMETERS } from './envelopes.ts'
 import { CONTROL_PLANE_TAG, fixedFragment } from './fixed-paths.ts'
 import { MANIFEST_SCHEMAS } from './manifest-schema.ts'
 import { operationFragment, operationPath } from './operation-paths.ts'
@@ -37,7 +37,7 @@ const DESCRIPTION = [
   'The management control plane: every operation of the registry, with its params, its data and its refusals.',
   'Each operation has its own route, `POST /manage/{resource}/{action}`, whose JSON body is the params object; destructive operations run only with `"confirm": true` in it. ' +
     'Readonly operations also answer `GET` with the params in the query string. `POST /manage/dispatch` runs any operation named in its body.',
-  'Every response is an envelope `{ok, data, changed, error}`; failures add `code` and sometimes `details`, with the HTTP status of their code.',
+  'Every response is an envelope `{ok, data, changed, error}`; failures add `code`, `request_id` and sometimes `details`, with the HTTP status of their code. Every response carries a `Request-Id`; writes take an `Idempotency-Key` for safe retries.',
 ].join('\n\n')
 
 /** Everything but the module switches, which change at run time: built once per registry. */
@@ -55,6 +55,7 @@ const registryDocument = weakMemo((registry: OperationRegistry) => {
       schemas: { Failure: FAILURE_SCHEMA, ...MANIFEST_SCHEMAS, ...merged.schemas },
       responses: merged.responses,
       headers: HEADERS,
+      parameters: PARAMETERS,
       securitySchemes: SECURITY_SCHEMES,
     },
   }

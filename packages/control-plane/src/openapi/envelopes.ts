@@ -15,6 +15,7 @@ export const FAILURE_SCHEMA: JsonObject = {
     error: { type: 'string', description: 'What went wrong, for people; never a stack trace.' },
     code: { enum: ALL_CODES, description: 'What went wrong, for programs.' },
     details: { type: 'object', description: 'More about it: `issues` for invalid_params, `retry_after` for rate_limited, …' },
+    request_id: { type: 'string', description: 'The response\'s `Request-Id`, to quote when asking about the call.' },
   },
   additionalProperties: false,
 }
@@ -23,15 +24,45 @@ export const HEADERS: Record<string, JsonObject> = {
   'Svc-Version': { description: 'The product version that answered.', schema: { type: 'string' } },
   'WWW-Authenticate': { description: 'How to authenticate: `Bearer realm="svc"`.', schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } },
+  'Request-Id': { description: 'This response\'s id: the caller\'s `X-Request-Id` when well-formed, else a new UUID. Audit entries and failure envelopes carry it.', schema: { type: 'string' } },
+  'RateLimit-Limit': { description: 'Requests allowed per window for this key (or session account).', schema: { type: 'integer', minimum: 1 } },
+  'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0 } },
+  'RateLimit-Reset': { description: 'Seconds until the current window resets.', schema: { type: 'integer', minimum: 0 } },
+  'Idempotent-Replayed': { description: '`true` when this is the stored response of an earlier call with the same `Idempotency-Key`, sent again without running anything.', schema: { const: 'true' } },
 }
 
-const headers = (...names: string[]) => Object.fromEntries(['Svc-Version', ...names].map(name => [name, ref('headers', name)]))
+/** The request headers every call may send: `Idempotency-Key` (writes) and `X-Request-Id`. */
+export const PARAMETERS: Record<string, JsonObject> = {
+  'Idempotency-Key': {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description: 'Makes a retry safe: the first response to this key (per key or session account) is stored for 24 hours and sent again, byte for byte, with `Idempotent-Replayed: true`, to a repeat of the same call. The same key with other params answers 409 `idempotency_mismatch`; a repeat while the first call runs answers 409 `idempotency_in_progress`. Failures that are the server\'s (5xx) and rate limits are not stored. Readonly operations ignore it.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
+  },
+  'X-Request-Id': {
+    name: 'X-Request-Id',
+    in: 'header',
+    required: false,
+    description: 'Your own id for the call, used as its `Request-Id` when it matches `^[A-Za-z0-9._:-]{1,128}$`.',
+    schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
+  },
+}
+
+/** The header parameters of a method: writes also take an `Idempotency-Key`. */
+export const headerParameters = (write: boolean): JsonObject[] =>
+  [...write ? [ref('parameters', 'Idempotency-Key')] : [], ref('parameters', 'X-Request-Id')]
+
+const RATE_LIMIT = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']
+
+/** The headers of a response: every response's, and those of its kind. */
+export const headers = (...names: string[]) => Object.fromEntries(['Svc-Version', 'Request-Id', ...names].map(name => [name, ref('headers', name)]))
 
 /** The `200` of a call: the success envelope with `data` typed by the operation's returns schema. */
 export function successResponse (description: string, data: JsonObject): JsonObject {
   return {
     description,
-    headers: headers(),
+    headers: headers(...RATE_LIMIT, 'Idempotent-Replayed'),
     content: {
       'application/json': {
         schema: {
@@ -53,7 +84,7 @@ export function successResponse (description: string, data: JsonObject): JsonObj
 function failureResponse (status: number, codes: readonly ErrorCode[]): JsonObject {
   return {
     description: codes.map(code => `\`${code}\`: ${ERROR_DESCRIPTIONS[code]}.`).join(' '),
-    headers: headers(...status === 401 ? ['WWW-Authenticate'] : [], ...status === 429 ? ['Retry-After'] : []),
+    headers: headers(...status === 401 ? ['WWW-Authenticate'] : [], ...status === 429 ? ['Retry-After', ...RATE_LIMIT] : []),
     content: {
       'application/json': {
         schema: { allOf: [ref('schemas', 'Failure'), { properties: { code: { enum: codes } } }] },

@@ -12,6 +12,8 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   method_not_allowed: 'the route does not answer that HTTP method (see Allow)',
   conflict: 'the current state forbids the change',
   module_disabled: 'the operation\'s module is switched off (modules.enable)',
+  idempotency_mismatch: 'the Idempotency-Key was used before with other params or another operation; nothing ran',
+  idempotency_in_progress: 'a call with the same Idempotency-Key is still running; nothing ran, retry later',
   payload_too_large: 'the body is larger than the configured limit',
   unsupported_media_type: 'the body\'s Content-Encoding or charset cannot be read',
   rate_limited: 'too many requests for this key or account, or the operation\'s own window; wait details.retry_after seconds',

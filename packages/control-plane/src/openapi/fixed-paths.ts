@@ -1,7 +1,7 @@
 import type { ErrorCode } from '../errors.ts'
 import type { Operation } from '../registry/define-operation.ts'
 import { callErrorCodes } from '../registry/error-codes.ts'
-import { failureResponses, successResponse } from './envelopes.ts'
+import { failureResponses, headerParameters, headers as responseHeaders, successResponse } from './envelopes.ts'
 import { ref, type Fragment, type JsonObject } from './types.ts'
 
 /** The tag of the paths that are not operations of a resource; resource names cannot contain `-`. */
@@ -29,6 +29,7 @@ function dispatchFragment (operations: readonly Operation[]): Fragment {
           summary: 'Run any operation, named in the body',
           description: 'The stable endpoint of the contract: one route for every operation. `confirm` may be given at the top level or in `params`. ' +
             'Each operation\'s own route (`/manage/{resource}/{action}`) takes the same call with typed params and data.',
+          parameters: headerParameters(true),
           requestBody: { required: true, content: { 'application/json': { schema: ref('schemas', 'DispatchRequest'), examples: dispatchExamples(operations) } } },
           responses: { 200: successResponse('The operation ran; `data` is typed by its own route.', { description: 'The operation\'s data.' }), ...failures.byStatus },
         },
@@ -58,7 +59,7 @@ function readerPath (operationId: string, summary: string, success: JsonObject):
 /** Dispatch, the manifest, this document and its reference page. */
 export function fixedFragment (operations: readonly Operation[]): Fragment {
   const dispatch = dispatchFragment(operations)
-  const headers = { 'Svc-Version': ref('headers', 'Svc-Version') }
+  const headers = responseHeaders()
   return {
     paths: {
       ...dispatch.paths,

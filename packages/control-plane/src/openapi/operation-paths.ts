@@ -4,7 +4,7 @@ import { paramsJsonSchema, returnsJsonSchema } from '../registry/manifest.ts'
 import { callErrorCodes } from '../registry/error-codes.ts'
 import { scalarType, type JsonSchema } from '../http/query-schema.ts'
 import { componentSchemas } from './component-schemas.ts'
-import { failureResponses, successResponse } from './envelopes.ts'
+import { failureResponses, headerParameters, successResponse } from './envelopes.ts'
 import { ref, type Fragment, type JsonObject } from './types.ts'
 import { weakMemo } from '../lib/weak-memo.ts'
 
@@ -108,6 +108,7 @@ function buildFragment (operation: Operation): Fragment {
     post: {
       operationId: operation.name,
       ...common,
+      parameters: headerParameters(!operation.readonly),
       requestBody: {
         required: required.length > 0,
         description: 'The params. No body is the same as `{}`.',
@@ -121,7 +122,7 @@ function buildFragment (operation: Operation): Fragment {
       operationId: queryOperationId(operation),
       ...common,
       summary: `${operation.summary} (read form)`,
-      parameters: queryParameters(params[paramsName] as JsonSchema),
+      parameters: [...queryParameters(params[paramsName] as JsonSchema), ...headerParameters(false)],
       responses: { 200: success, ...get.byStatus },
     }
   }

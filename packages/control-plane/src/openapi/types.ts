@@ -8,7 +8,7 @@ export type Fragment = {
   responses: Record<string, JsonObject>
 }
 
-export type ComponentKind = 'schemas' | 'responses' | 'headers' | 'securitySchemes'
+export type ComponentKind = 'schemas' | 'responses' | 'headers' | 'parameters' | 'securitySchemes'
 
 /** Component names match `^[a-zA-Z0-9._-]+$`, so they need no escaping in a JSON pointer. */
 export const ref = (kind: ComponentKind, name: string) => ({ $ref: `#/components/${kind}/${name}` })

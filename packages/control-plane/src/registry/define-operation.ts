@@ -103,7 +103,7 @@ export function defineOperation<Shape extends ParamsShape, Returns extends z.Zod
   const strictParams = params.strict() as unknown as z.ZodObject<ParamsShape>
   const examples = config.examples ?? []
   const errors = config.errors ?? DEFAULT_HANDLER_ERRORS
-  const answers = callErrorCodes({ destructive, errors })
+  const answers = callErrorCodes({ destructive, readonly, errors })
   for (const [index, example] of examples.entries()) {
     const problems = [
       ...example.refusal && !answers.includes(example.refusal) ? [`refusal ${example.refusal} is not among the operation's errors (${answers.join(', ')})`] : [],

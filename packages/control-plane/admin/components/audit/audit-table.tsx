@@ -13,9 +13,9 @@ const params = css({
 })
 
 const COLUMNS: Column<AuditEntry>[] = [
-  { key: 'at', header: 'When', width: '9.25rem', cell: entry => formatTime(entry.at) },
+  { key: 'at', header: 'When', width: '9.25rem', cell: entry => <span title={entry.request_id ? `Request-Id ${entry.request_id}` : undefined}>{formatTime(entry.at)}</span> },
   { key: 'operation', header: 'Operation', width: '10rem', cell: entry => <code>{entry.operation}</code> },
-  { key: 'actor', header: 'Actor', width: '11rem', cell: entry => entry.actor_email || entry.actor_id },
+  { key: 'actor', header: 'Actor', width: '11rem', cell: entry => entry.actor_email || entry.actor_id || <Text color='neutralSecondary'>no account</Text> },
   { key: 'via', header: 'Via', width: '4.75rem', cell: entry => entry.key_id ? <span title={`key svc_${entry.key_id}`}>API key</span> : entry.mode },
   { key: 'channel', header: 'Door', width: '5.5rem', cell: entry => entry.tool ? <span title={`MCP tool ${entry.tool}`}>{entry.channel}</span> : entry.channel },
   {

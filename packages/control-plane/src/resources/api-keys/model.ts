@@ -1,5 +1,5 @@
 import { list } from '@keystone-6/core'
-import { relationship, text, timestamp } from '@keystone-6/core/fields'
+import { integer, relationship, text, timestamp } from '@keystone-6/core/fields'
 import type { ListAccess } from '../../auth/list-access.ts'
 
 /** `accounts`: the key `host.accounts.list` names; a key belongs to one of its accounts. */
@@ -18,5 +18,8 @@ export const apiKeyList = ({ access, ui }: ListAccess, accounts: string) => list
     lastUsedAt: timestamp({ db: { isNullable: true } }),
     expiresAt: timestamp({ db: { isNullable: true } }),
     revokedAt: timestamp({ db: { isNullable: true } }),
+    /** Refused authentications that named this key (wrong secret, revoked, expired). */
+    failedAuthCount: integer({ defaultValue: 0, db: { isNullable: false } }),
+    lastFailedAuthAt: timestamp({ db: { isNullable: true } }),
   },
 })

@@ -11,8 +11,8 @@ export const auditEntry = z.object({
   operation: z.string(),
   channel: z.string().describe('The door the call came in through: dispatch, read_form, route (the route per operation) or mcp.'),
   tool: z.string().nullable().describe('The MCP tool name, for calls through mcp.'),
-  actor_id: z.string(),
-  actor_email: z.string(),
+  actor_id: z.string().nullable().describe('Null for a refusal before any account was identified (no credentials, a bad key).'),
+  actor_email: z.string().nullable(),
   mode: z.string(),
   key_id: z.string().nullable(),
   ok: z.boolean(),
@@ -20,13 +20,14 @@ export const auditEntry = z.object({
   code: z.string().nullable(),
   duration_ms: z.number().int(),
   params: z.unknown(),
+  request_id: z.string().nullable().describe('The Request-Id of the response.'),
 })
 
 export const listAudit = defineOperation({
   resource: 'audit',
   action: 'list',
   summary: 'Page through the audit log, newest first.',
-  description: 'Every call by an authenticated caller is recorded — through dispatch, the GET read form, the route per operation or MCP — with secret params redacted.',
+  description: 'Every call is recorded — through dispatch, the GET read form, the route per operation or MCP — with secret params redacted and its Request-Id, refusals included (a bad or expired key, a missing capability), with no account when none was identified.',
   readonly: true,
   examples: [{ title: 'The latest CRM connections created', params: { operation: 'crm.create', per_page: 10 } }],
   params: z.object({
@@ -35,6 +36,7 @@ export const listAudit = defineOperation({
     channel: z.enum(CHANNELS).optional().describe('Only calls that came in through this door.'),
     since: sinceParam.optional(),
     ok: z.boolean().optional().describe('Only successful (true) or failed (false) dispatches.'),
+    request_id: z.string().min(1).max(128).optional().describe('Only the call answered with this Request-Id.'),
   }),
   returns: pagedResult(auditEntry),
   async handler (params, { db }) {
@@ -44,6 +46,7 @@ export const listAudit = defineOperation({
       ...(params.channel === undefined ? {} : { channel: params.channel }),
       ...(params.since === undefined ? {} : { at: { gte: params.since } }),
       ...(params.ok === undefined ? {} : { ok: params.ok }),
+      ...(params.request_id === undefined ? {} : { requestId: params.request_id }),
     }
     const [rows, total] = await Promise.all([
       db.svcAuditEntry.findMany({ where, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
@@ -64,6 +67,7 @@ export const listAudit = defineOperation({
       code: row.code,
       duration_ms: row.durationMs ?? 0,
       params: row.params,
+      request_id: row.requestId,
     }))
     return { data: { items, total, page: page.page, per_page: page.perPage }, changed: false }
   },

@@ -2,6 +2,7 @@ import type { Request } from 'express'
 import type { PublicRoute } from '../../../http/route.ts'
 import { badRequest, conflict, invalidParams, notFound } from '../../../errors.ts'
 import { sendSuccess } from '../../../http/envelope.ts'
+import { countWithHeaders } from '../../../http/rate-limit-headers.ts'
 import { isJsonObject, type JsonObject } from '../mapping/json-path.ts'
 import type { Mapping } from '../mapping/mapping-schema.ts'
 import { shapeFingerprint } from '../mapping/shape-fingerprint.ts'
@@ -73,7 +74,8 @@ export const ingestRoute: PublicRoute = {
     const now = runtime.options.now()
     authenticateDelivery(source, req.headers, body, runtime.secrets, now)
     if (!source.enabled) throw conflict(`content source "${slug}" is disabled`)
-    await ingestLimiterOf(runtime).consume(source.id)
+    const limiter = ingestLimiterOf(runtime)
+    await countWithHeaders(res, limiter.limit, () => limiter.consume(source.id))
     const delivery = parseDelivery(body)
     assertTermsFit(source, delivery.payload)
     const stored = await storeDelivery(runtime.db, { sourceId: source.id, webhookId: webhookIdOf(req), body: delivery.text, now })

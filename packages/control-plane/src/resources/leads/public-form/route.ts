@@ -1,9 +1,10 @@
 import { leadsSettings } from '../resource-settings.ts'
-import type { Request } from 'express'
+import type { Request, Response } from 'express'
 import type { ControlPlaneRuntime } from '../../../runtime.ts'
 import type { PublicRoute } from '../../../http/route.ts'
 import { readRawBody } from '../../../http/body.ts'
 import { sendSuccess } from '../../../http/envelope.ts'
+import { countWithHeaders } from '../../../http/rate-limit-headers.ts'
 import { consumeFixedWindow, digestSubject } from '../../../db/fixed-window.ts'
 import { describeIssues } from '../../../registry/run-operation.ts'
 import { invalidParams } from '../../../errors.ts'
@@ -18,9 +19,11 @@ export const PUBLIC_LEAD_MAX_BYTES = 64 * 1024
 const RATE_SCOPE = 'public_leads'
 
 
-async function limitPerClient (runtime: ControlPlaneRuntime, req: Request): Promise<void> {
+async function limitPerClient (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
   const limit = leadsSettings.of(runtime.options).publicRateLimit
-  if (limit) await consumeFixedWindow(runtime.db, RATE_SCOPE, digestSubject(runtime.options.clientAddress(req)), limit, runtime.options.now())
+  if (!limit) return
+  await countWithHeaders(res, limit.points, () =>
+    consumeFixedWindow(runtime.db, RATE_SCOPE, digestSubject(runtime.options.clientAddress(req)), limit, runtime.options.now()))
 }
 
 /**
@@ -33,7 +36,7 @@ export const publicLeadForm: PublicRoute = {
   path: '/public/leads',
   cors: options => leadsSettings.of(options).publicOrigins,
   async handler (runtime, req, res) {
-    await limitPerClient(runtime, req)
+    await limitPerClient(runtime, req, res)
     await readRawBody(req, res, PUBLIC_LEAD_MAX_BYTES)
     const fields = readFormFields(req)
     // A bot gets the answer a person gets, so it cannot learn that the trap exists.

@@ -1,0 +1,69 @@
+-- CreateTable
+CREATE TABLE "svc_idempotency_keys" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "caller" TEXT NOT NULL DEFAULT '',
+    "key" TEXT NOT NULL DEFAULT '',
+    "fingerprint" TEXT NOT NULL DEFAULT '',
+    "claimedAt" DATETIME NOT NULL,
+    "expiresAt" DATETIME NOT NULL,
+    "status" INTEGER,
+    "response" TEXT
+);
+
+-- RedefineTables
+PRAGMA defer_foreign_keys=ON;
+PRAGMA foreign_keys=OFF;
+CREATE TABLE "new_svc_api_keys" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "publicId" TEXT NOT NULL DEFAULT '',
+    "secretDigest" TEXT NOT NULL DEFAULT '',
+    "label" TEXT NOT NULL DEFAULT '',
+    "owner" TEXT,
+    "parent" TEXT,
+    "createdAt" DATETIME DEFAULT CURRENT_TIMESTAMP,
+    "lastUsedAt" DATETIME,
+    "expiresAt" DATETIME,
+    "revokedAt" DATETIME,
+    "failedAuthCount" INTEGER NOT NULL DEFAULT 0,
+    "lastFailedAuthAt" DATETIME,
+    CONSTRAINT "svc_api_keys_owner_fkey" FOREIGN KEY ("owner") REFERENCES "User" ("id") ON DELETE SET NULL ON UPDATE CASCADE,
+    CONSTRAINT "svc_api_keys_parent_fkey" FOREIGN KEY ("parent") REFERENCES "svc_api_keys" ("id") ON DELETE SET NULL ON UPDATE CASCADE
+);
+INSERT INTO "new_svc_api_keys" ("createdAt", "expiresAt", "id", "label", "lastUsedAt", "owner", "parent", "publicId", "revokedAt", "secretDigest") SELECT "createdAt", "expiresAt", "id", "label", "lastUsedAt", "owner", "parent", "publicId", "revokedAt", "secretDigest" FROM "svc_api_keys";
+DROP TABLE "svc_api_keys";
+ALTER TABLE "new_svc_api_keys" RENAME TO "svc_api_keys";
+CREATE UNIQUE INDEX "svc_api_keys_publicId_key" ON "svc_api_keys"("publicId");
+CREATE INDEX "svc_api_keys_owner_idx" ON "svc_api_keys"("owner");
+CREATE INDEX "svc_api_keys_parent_idx" ON "svc_api_keys"("parent");
+CREATE TABLE "new_svc_audit_entries" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "at" DATETIME DEFAULT CURRENT_TIMESTAMP,
+    "operation" TEXT NOT NULL DEFAULT '',
+    "channel" TEXT NOT NULL DEFAULT 'dispatch',
+    "tool" TEXT,
+    "actorId" TEXT,
+    "actorEmail" TEXT,
+    "mode" TEXT NOT NULL DEFAULT '',
+    "keyId" TEXT,
+    "ok" BOOLEAN NOT NULL DEFAULT false,
+    "changed" BOOLEAN NOT NULL DEFAULT false,
+    "code" TEXT,
+    "durationMs" INTEGER DEFAULT 0,
+    "params" JSONB,
+    "requestId" TEXT
+);
+INSERT INTO "new_svc_audit_entries" ("actorEmail", "actorId", "at", "changed", "channel", "code", "durationMs", "id", "keyId", "mode", "ok", "operation", "params", "tool") SELECT "actorEmail", "actorId", "at", "changed", "channel", "code", "durationMs", "id", "keyId", "mode", "ok", "operation", "params", "tool" FROM "svc_audit_entries";
+DROP TABLE "svc_audit_entries";
+ALTER TABLE "new_svc_audit_entries" RENAME TO "svc_audit_entries";
+CREATE INDEX "svc_audit_entries_at_idx" ON "svc_audit_entries"("at");
+CREATE INDEX "svc_audit_entries_operation_idx" ON "svc_audit_entries"("operation");
+CREATE INDEX "svc_audit_entries_channel_idx" ON "svc_audit_entries"("channel");
+CREATE INDEX "svc_audit_entries_requestId_idx" ON "svc_audit_entries"("requestId");
+PRAGMA foreign_keys=ON;
+PRAGMA defer_foreign_keys=OFF;
+
+-- CreateIndex
+CREATE INDEX "svc_idempotency_keys_expiresAt_idx" ON "svc_idempotency_keys"("expiresAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_idempotency_keys_caller_key_key" ON "svc_idempotency_keys"("caller", "key");

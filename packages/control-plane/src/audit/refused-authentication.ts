@@ -1,0 +1,69 @@
+import type { Request } from 'express'
+import type { ControlPlaneRuntime } from '../runtime.ts'
+import type { Channel } from '../registry/channel.ts'
+import type { SvcError } from '../errors.ts'
+import { parseKey } from '../auth/api-key-format.ts'
+import { createSubjectLimiter, type SubjectLimiter } from '../auth/rate-limit.ts'
+import { digestSubject } from '../db/fixed-window.ts'
+import { recordSafely } from './record-safely.ts'
+
+/**
+ * Audit rows a client address may cause by refused authentications per window. Beyond it the
+ * refusals are still answered and counted on their key, but leave no row, so an
+ * unauthenticated flood cannot grow the audit log without bound.
+ */
+export const REFUSAL_AUDIT_LIMIT = { points: 60, durationSeconds: 60 }
+
+const limiters = new WeakMap<ControlPlaneRuntime, SubjectLimiter>()
+
+function refusalLimiter (runtime: ControlPlaneRuntime): SubjectLimiter {
+  let limiter = limiters.get(runtime)
+  if (!limiter) {
+    const { rateLimit } = runtime.options
+    const store = rateLimit === false ? 'memory' : rateLimit.store
+    limiter = createSubjectLimiter('audit-refusals', { ...REFUSAL_AUDIT_LIMIT, store }, runtime.db, runtime.options.now)
+    limiters.set(runtime, limiter)
+  }
+  return limiter
+}
+
+async function withinRefusalBudget (runtime: ControlPlaneRuntime, req: Request): Promise<boolean> {
+  try {
+    await refusalLimiter(runtime).consume(digestSubject(runtime.options.clientAddress(req)))
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The door and operation a refused request was aimed at, as far as the door knows before authentication. */
+export type Door = { channel: Channel, operation: string }
+
+/**
+ * A request refused before it had an identity (no credentials, a malformed, unknown, revoked or
+ * expired key, a cross-site session write): counted on the key it named, if that key exists,
+ * and audited with no account.
+ */
+export async function auditRefusedAuthentication (runtime: ControlPlaneRuntime, req: Request, door: Door, error: SvcError, requestId: string | null): Promise<void> {
+  const header = req.get('authorization')
+  const bearer = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header)
+  const publicId = bearer ? parseKey(bearer[1]!)?.publicId ?? null : null
+  const now = runtime.options.now()
+  if (publicId !== null && error.code === 'unauthenticated') {
+    await runtime.db.svcApiKey.updateMany({ where: { publicId }, data: { failedAuthCount: { increment: 1 }, lastFailedAuthAt: now } })
+      .catch(failure => runtime.log('could not count a failed authentication', failure))
+  }
+  if (!(await withinRefusalBudget(runtime, req))) return
+  await recordSafely(runtime, {
+    operation: door.operation,
+    channel: door.channel,
+    identity: null,
+    keyId: publicId,
+    ok: false,
+    changed: false,
+    code: error.code,
+    durationMs: 0,
+    params: { reason: error.message },
+    requestId,
+  })
+}

@@ -1,0 +1,80 @@
+import { describe, expect, test } from '@jest/globals'
+import request from 'supertest'
+import { useTestServer } from './support/use-test-server.ts'
+import { BASE } from './support/client.ts'
+import { createAccount } from './support/accounts.ts'
+import { REFUSAL_AUDIT_LIMIT } from '../packages/control-plane/src/audit/refused-authentication.ts'
+
+describe('refused calls leave an audit entry with the reason', () => {
+  const plane = useTestServer()
+  const entryOf = (requestId: string | undefined) => plane.server.db.svcAuditEntry.findFirst({ where: { requestId } })
+
+  test('a wrong secret for a real key: no account, the key\'s id, the reason, and a failed authentication counted on the key', async () => {
+    const victim = await createAccount(plane.server.db)
+    const forged = `${victim.key.slice(0, -4)}AAAA`
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const res = await request(plane.server.app).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${forged}`)
+        .send({ resource: 'crm', action: 'create', params: { name: 'x' } })
+      expect(res.status).toBe(401)
+      expect(await entryOf(res.headers['request-id'])).toMatchObject({
+        operation: 'crm.create', channel: 'dispatch', ok: false, code: 'unauthenticated',
+        actorId: null, actorEmail: null, keyId: victim.keyId, mode: 'api_key', params: { reason: 'invalid API key' },
+      })
+    }
+    const key = await plane.server.db.svcApiKey.findUniqueOrThrow({ where: { publicId: victim.keyId } })
+    expect(key.failedAuthCount).toBe(2)
+    expect(key.lastFailedAuthAt).toBeInstanceOf(Date)
+  })
+
+  test('revoked and expired keys, a malformed key and no credentials, on the route per operation, the read form and MCP', async () => {
+    const revoked = await createAccount(plane.server.db)
+    await plane.server.db.svcApiKey.update({ where: { publicId: revoked.keyId }, data: { revokedAt: new Date() } })
+    const expired = await createAccount(plane.server.db)
+    await plane.server.db.svcApiKey.update({ where: { publicId: expired.keyId }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    const app = plane.server.app
+    const cases = [
+      { res: await request(app).post(`${BASE}/manage/crm/create`).set('Authorization', `Bearer ${revoked.key}`).send({ name: 'x' }), channel: 'route', operation: 'crm.create', keyId: revoked.keyId, reason: 'this API key was revoked' },
+      { res: await request(app).get(`${BASE}/manage/crm/list`).set('Authorization', `Bearer ${expired.key}`), channel: 'read_form', operation: 'crm.list', keyId: expired.keyId, reason: 'this API key has expired' },
+      { res: await request(app).get(`${BASE}/manage/crm/list`).set('Authorization', 'Bearer not-a-key'), channel: 'read_form', operation: 'crm.list', keyId: null, reason: expect.stringContaining('malformed') },
+      { res: await request(app).get(`${BASE}/manage/crm/list`), channel: 'read_form', operation: 'crm.list', keyId: null, reason: 'authentication required' },
+      { res: await request(app).post(`${BASE}/mcp`).set('Authorization', `Bearer ${revoked.key}`).send({}), channel: 'mcp', operation: '', keyId: revoked.keyId, reason: 'this API key was revoked' },
+    ]
+    for (const { res, channel, operation, keyId, reason } of cases) {
+      expect(res.status).toBe(401)
+      expect(await entryOf(res.headers['request-id'])).toMatchObject({ channel, operation, keyId, actorId: null, ok: false, code: 'unauthenticated', params: { reason } })
+    }
+    const counted = await plane.server.db.svcApiKey.findMany({ where: { publicId: { in: [revoked.keyId, expired.keyId] } } })
+    expect(counted.map(key => key.failedAuthCount).sort()).toEqual([1, 2])
+  })
+
+  test('a missing capability on every door, and the read form\'s own refusals, are audited with the account', async () => {
+    const editor = await plane.account('editor')
+    const app = plane.server.app
+    const auth = { Authorization: `Bearer ${editor.key}` }
+    const cases = [
+      { res: await editor.dispatch({ resource: 'crm', action: 'list' }), channel: 'dispatch', operation: 'crm.list', code: 'forbidden' },
+      { res: await request(app).get(`${BASE}/manage/crm/list`).set(auth), channel: 'read_form', operation: 'crm.list', code: 'forbidden' },
+      { res: await request(app).get(`${BASE}/manage/crm/nope`).set(auth), channel: 'read_form', operation: 'crm.nope', code: 'unknown_operation' },
+      { res: await request(app).get(`${BASE}/manage/crm/create`).set('Authorization', `Bearer ${plane.admin.key}`), channel: 'read_form', operation: 'crm.create', code: 'method_not_allowed' },
+      { res: await request(app).get(`${BASE}/manage/crm/get?crm_num=abc`).set('Authorization', `Bearer ${plane.admin.key}`), channel: 'read_form', operation: 'crm.get', code: 'invalid_params' },
+    ]
+    for (const { res, channel, operation, code } of cases) {
+      expect(res.body.code).toBe(code)
+      const entry = await entryOf(res.headers['request-id'])
+      expect(entry).toMatchObject({ channel, operation, ok: false, code })
+      expect(entry?.actorId).not.toBeNull()
+    }
+  })
+
+  test(`refused authentications from one address leave at most ${REFUSAL_AUDIT_LIMIT.points} rows a window`, async () => {
+    const marker = `flood-${Date.now()}`
+    const before = await plane.server.db.svcAuditEntry.count({ where: { actorId: null } })
+    for (let index = 0; index < REFUSAL_AUDIT_LIMIT.points + 15; index++) {
+      const res = await request(plane.server.app).get(`${BASE}/manage/crm/list?m=${marker}`)
+      expect(res.status).toBe(401)
+    }
+    const after = await plane.server.db.svcAuditEntry.count({ where: { actorId: null } })
+    expect(after - before).toBeLessThanOrEqual(REFUSAL_AUDIT_LIMIT.points)
+    expect(after - before).toBeGreaterThan(0)
+  })
+})
