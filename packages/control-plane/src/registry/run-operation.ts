@@ -4,6 +4,7 @@ import type { OperationContext } from './operation-context.ts'
 import type { CapabilityMap } from '../options.ts'
 import type { Identity } from '../auth/identity.ts'
 import { roleHasCapability } from '../auth/capabilities.ts'
+import { missingScope } from '../auth/scopes.ts'
 import { confirmRequired, forbidden, internal, invalidParams } from '../errors.ts'
 import { assertCleanInput } from './input-boundary.ts'
 
@@ -30,6 +31,13 @@ export function assertCapability (holder: { options: { capabilities: CapabilityM
   if (!roleHasCapability(holder.options.capabilities, identity.account.role, operation.capability)) {
     throw forbidden(`${operation.name} requires the capability ${operation.capability}`)
   }
+  const missing = missingScope(identity.grant, operation)
+  if (missing !== null) throw forbidden(`this key's scopes do not include ${missing}`)
+}
+
+/** Whether the caller may run the operation: its role's capability and its credential's scopes. */
+export function callerMayRun (holder: { options: { capabilities: CapabilityMap } }, identity: Identity, operation: Operation): boolean {
+  return roleHasCapability(holder.options.capabilities, identity.account.role, operation.capability) && missingScope(identity.grant, operation) === null
 }
 
 /**
