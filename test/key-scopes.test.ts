@@ -1,5 +1,6 @@
 import request from 'supertest'
-import { describe, expect, test } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { startTestServer, type TestServer } from './support/server.ts'
 import { useTestServer } from './support/use-test-server.ts'
 import { useAdminSession } from './support/use-admin-session.ts'
 import { BASE, dispatcher, getWithKey } from './support/client.ts'
@@ -147,5 +148,29 @@ describe('administrators and other accounts\' keys', () => {
     expectRefusal(await call(plane.admin.key, 'api_keys', 'list', { owner: 'all' }), 403, 'forbidden', /session/)
     expectRefusal(await call(plane.admin.key, 'api_keys', 'list', { owner: editor.id }), 403, 'forbidden')
     expectRefusal(await call(plane.admin.key, 'api_keys', 'revoke', { id: editor.keyId }, true), 404, 'not_found')
+  })
+})
+
+describe('two instances racing a revocation against a mint', () => {
+  let other: TestServer | undefined
+  beforeAll(async () => { other = await startTestServer({}, plane.server) })
+  afterAll(async () => { await other?.close() })
+
+  test('a child minted on one instance while the parent is revoked on the other never works', async () => {
+    for (let round = 0; round < 6; round++) {
+      const parent = await root({ label: `raced parent ${round}` })
+      const [revoke, mint] = await Promise.all([
+        call(plane.admin.key, 'api_keys', 'revoke', { id: parent.id }, true),
+        dispatcher(other!.app, parent.key)({ resource: 'api_keys', action: 'mint', params: { label: `raced child ${round}` } }),
+      ])
+      expect(revoke.body).toMatchObject({ ok: true })
+      if (mint.body.ok) {
+        const child = mint.body.data as Minted
+        expect((await plane.server.db.svcApiKey.findUniqueOrThrow({ where: { publicId: child.id } })).revokedAt).not.toBeNull()
+        for (const app of [plane.server.app, other!.app]) expectRefusal(await dispatcher(app, child.key)({ resource: 'status', action: 'get' }), 401, 'unauthenticated')
+      } else {
+        expectRefusal(mint, 401, 'unauthenticated')
+      }
+    }
   })
 })
