@@ -15,6 +15,6 @@ export const DEFAULT_HANDLER_ERRORS: readonly ErrorCode[] = ['not_found', 'confl
 /** Every error code a call of the operation can answer with, in the order of `ERROR_STATUS`. */
 export function callErrorCodes (operation: { destructive: boolean, errors: readonly ErrorCode[] }): ErrorCode[] {
   const codes = new Set<ErrorCode>([...PIPELINE_ERRORS, ...operation.errors])
-  if (operation.destructive) codes.add('confirm_required')
+  if (operation.destructive) codes.add('confirm_required').add('approval_required')
   return (Object.keys(ERROR_STATUS) as ErrorCode[]).filter(code => codes.has(code))
 }
