@@ -69,7 +69,8 @@ export async function runOperation (
   // `confirm` counts at the top level or in params, also for operations that only declare it (import).
   if (confirmed && 'confirm' in operation.params.shape) params.confirm = true
   if (operation.destructive && params.confirm !== true) throw confirmRequired(operation.name)
-  if (gated) await holdForApproval(context.db, context.identity, operation.name, params, context.now())
+  // The call as it was sent (parsing may transform values), so approving re-parses it like any call.
+  if (gated) await holdForApproval(context.db, context.identity, operation.name, { ...rawParams as Record<string, unknown>, confirm: true }, context.now())
   const result = await operation.handler(params, context)
   const data = operation.returns.safeParse(result.data)
   if (!data.success) {
