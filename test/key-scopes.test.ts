@@ -174,3 +174,21 @@ describe('two instances racing a revocation against a mint', () => {
     }
   })
 })
+
+describe('what a scoped key is shown', () => {
+  test('the manifest and the OpenAPI document list only the operations the key may call', async () => {
+    const reader = await root({ label: 'crm reader', scopes: ['crm'], read_only: true })
+    const manifest = await getWithKey(plane.server.app, reader.key, '/manage/manifest')
+    const names = (manifest.body.data.operations as { name: string }[]).map(operation => operation.name)
+    expect(names).toContain('crm.list')
+    expect(names).not.toContain('crm.create')
+    expect(names.every(name => name.startsWith('crm.'))).toBe(true)
+    const document = await getWithKey(plane.server.app, reader.key, '/openapi.json')
+    const paths = Object.keys(document.body.paths as Record<string, unknown>)
+    expect(paths).toContain('/manage/crm/list')
+    expect(paths).not.toContain('/manage/crm/create')
+    expect(paths.filter(path => path.startsWith('/manage/leads/'))).toEqual([])
+    const full = await getWithKey(plane.server.app, plane.admin.key, '/openapi.json')
+    expect(Object.keys(full.body.paths as Record<string, unknown>)).toContain('/manage/crm/create')
+  })
+})
