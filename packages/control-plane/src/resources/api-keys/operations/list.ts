@@ -12,7 +12,7 @@ export const listApiKeys = defineOperation({
   description: 'owner names another account by id, or "all" for every account: only with a session (the Admin UI), never with an API key. ' +
     'Each key shows its scopes, when it was last used and from which address.',
   readonly: true,
-  examples: [{ title: 'List your API keys', params: {} }, { title: "List every account's keys (signed in as an administrator)", params: { owner: 'all' } }],
+  examples: [{ title: 'List your API keys', params: {} }, { title: "Every account's keys: refused with an API key (it needs an administrator's session)", params: { owner: 'all' }, refusal: 'forbidden' }],
   params: z.object({
     owner: z.string().min(1).max(200).optional().describe('An account id, or "all". Default: the calling account. Another account needs a session.'),
   }),

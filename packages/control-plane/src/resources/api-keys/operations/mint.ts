@@ -31,7 +31,7 @@ export const mintApiKey = defineOperation({
     'A key minted with a key is its child (parent in api_keys.list): its scopes and expiry never exceed its parent\'s, ' +
     'it needs the api_keys (or api_keys.mint) scope, and revoking the parent revokes it too.',
   examples: [
-    { title: 'A key for a build pipeline, valid for 90 days', params: { label: 'Build pipeline', expires_in_days: 90 } },
+    { title: 'A key for a build pipeline, valid for 30 days', params: { label: 'Build pipeline', expires_in_days: 30 } },
     { title: 'A read-only key for a dashboard that reads leads', params: { label: 'Dashboard', expires_in_days: 30, scopes: ['leads'], read_only: true } },
     { title: 'A key for an AI agent whose destructive calls wait for approval', params: { label: 'Agent', expires_in_days: 7, approval: 'destructive' } },
   ],
