@@ -126,7 +126,7 @@ async function seed (db: Db, fresh: boolean): Promise<Seeded> {
     await db.svcApiKey.deleteMany({ where: { ownerId: account.id } })
     await db.user.delete({ where: { id: account.id } })
   })
-  const key = await issueApiKey(db, { accountId: account.id, label: 'bench' }, new Date())
+  const key = await issueApiKey(db, { accountId: account.id, label: 'bench', expiresAt: null }, new Date())
   return { email, password, key: key.key }
 }
 

@@ -9,7 +9,7 @@ const used = useTestServer()
 
 const identity = (): Identity => {
   const { id, email, keyId } = used.admin
-  return { account: { id, email, name: 'writer', role: 'administrator' }, mode: 'api_key', keyId }
+  return { account: { id, email, name: 'writer', role: 'administrator' }, mode: 'api_key', keyId, grant: { scopes: null, readOnly: false }, approval: 'none', keyExpiresAt: null }
 }
 
 const writer = ({ viaAdapter = true, now = () => new Date() } = {}) => new AuditWriter({

@@ -1,5 +1,6 @@
 /** The closed set of machine-readable error codes and the HTTP status each one answers with. */
 export const ERROR_STATUS = {
+  approval_required: 202,
   bad_request: 400,
   invalid_params: 400,
   confirm_required: 400,
@@ -40,6 +41,12 @@ export class SvcError extends Error {
   }
 }
 
+/** Not an error to the caller's code so much as a wait: the call is held until an administrator decides. */
+export const approvalRequired = (approvalId: string, operation: string, expiresAt: Date) => new SvcError(
+  'approval_required',
+  `${operation} waits for an administrator's approval (${approvalId}); call it again with approval_id to collect the result once approved`,
+  { approval_id: approvalId, expires_at: expiresAt.toISOString() },
+)
 export const badRequest = (message: string) => new SvcError('bad_request', message)
 export const invalidParams = (message: string, details?: ErrorDetails) => new SvcError('invalid_params', message, details)
 export const confirmRequired = (operation: string) =>

@@ -9,7 +9,7 @@ import type { AnyStageDefinition } from './content/stage.ts'
 import { createOutboundGuard, type OutboundGuard } from './outbound/outbound-guard.ts'
 import { z } from 'zod'
 import { clientAddressResolver, parseTrustProxy, type ClientAddressOf, type TrustProxy } from './http/client-address.ts'
-import { definedOnly, describeIssues, integerEnv, listEnv, stringEnv, type Env } from './settings/env-values.ts'
+import { booleanEnv, definedOnly, describeIssues, integerEnv, listEnv, stringEnv, type Env } from './settings/env-values.ts'
 import { rateLimitSetting, type RateLimitOptions, type ResolvedRateLimit } from './settings/rate-limit-setting.ts'
 import { resolveHost, type HostOptions, type ResolvedHost } from './host-contract/host-options.ts'
 import type { AccountsListFacts } from './host-contract/accounts.ts'
@@ -61,7 +61,22 @@ export type SecurityOptions = {
    * @default []
    */
   outboundAllow?: readonly string[]
+  apiKeys?: ApiKeyOptions
 }
+
+/** Limits on API keys, so a leaked key's reach is bounded in time and in descendants. */
+export type ApiKeyOptions = {
+  /** Longest lifetime a new key may have, in days (`SVC_API_KEY_MAX_EXPIRY_DAYS`); also the lifetime of a key minted without one. @default 90 */
+  maxExpiryDays?: number
+  /** Whether a key may be minted with `expires_in_days: null`, never to expire (`SVC_API_KEY_ALLOW_NO_EXPIRY`). @default false */
+  allowNoExpiry?: boolean
+  /** Live keys one key may have minted at a time (`SVC_API_KEY_MAX_CHILDREN`). @default 10 */
+  maxChildren?: number
+}
+
+export type ResolvedApiKeyOptions = Required<ApiKeyOptions>
+
+const API_KEY_DEFAULTS: ResolvedApiKeyOptions = { maxExpiryDays: 90, allowNoExpiry: false, maxChildren: 10 }
 
 /** Outgoing e-mail. */
 export type MailOptions = {
@@ -115,6 +130,7 @@ export type ResolvedOptions = {
   /** The stage types the resources declare (the pipelines' built-ins among them); the host's own are the pipelines resource's settings. */
   stages: readonly AnyStageDefinition[]
   encryptionKey: string | undefined
+  apiKeys: ResolvedApiKeyOptions
   varDir: string
   /** The host database's provider, taken from its Keystone config. */
   databaseProvider: DatabaseProvider
@@ -185,7 +201,12 @@ const coreSettingsSchema = z.strictObject({
     capabilities: z.record(z.string(), z.array(z.string())).default({}),
     encryptionKey: z.string().optional(),
     outboundAllow: z.array(z.string()).default([]),
-  }).default({ capabilities: {}, outboundAllow: [] }),
+    apiKeys: z.strictObject({
+      maxExpiryDays: z.number().int().min(1).max(36500).default(API_KEY_DEFAULTS.maxExpiryDays),
+      allowNoExpiry: z.boolean().default(API_KEY_DEFAULTS.allowNoExpiry),
+      maxChildren: z.number().int().min(0).default(API_KEY_DEFAULTS.maxChildren),
+    }).default(API_KEY_DEFAULTS),
+  }).default({ capabilities: {}, outboundAllow: [], apiKeys: API_KEY_DEFAULTS }),
   rateLimit: z.unknown().optional(),
   clock: fn<() => Date>('clock').default(() => () => new Date()),
   outbox: z.union([z.literal(false), object<Omit<OutboxWorkerOptions, 'now' | 'log'>>('outbox')]).default({}),
@@ -201,7 +222,15 @@ function coreSettingsFromEnv (env: Env): Partial<ControlPlaneSettings> {
   const perMinute = integerEnv(env, 'SVC_RATE_LIMIT_PER_MINUTE')
   return definedOnly({
     http: definedOnly({ siteUrl: stringEnv(env, 'SITE_URL'), trustProxy, mcpAllowedHosts: listEnv(env, 'SVC_MCP_ALLOWED_HOSTS') }),
-    security: definedOnly({ encryptionKey: stringEnv(env, 'SVC_ENCRYPTION_KEY'), outboundAllow: listEnv(env, 'SVC_OUTBOUND_ALLOW') }),
+    security: definedOnly({
+      encryptionKey: stringEnv(env, 'SVC_ENCRYPTION_KEY'),
+      outboundAllow: listEnv(env, 'SVC_OUTBOUND_ALLOW'),
+      apiKeys: definedOnly({
+        maxExpiryDays: integerEnv(env, 'SVC_API_KEY_MAX_EXPIRY_DAYS'),
+        allowNoExpiry: booleanEnv(env, 'SVC_API_KEY_ALLOW_NO_EXPIRY'),
+        maxChildren: integerEnv(env, 'SVC_API_KEY_MAX_CHILDREN'),
+      }),
+    }),
     mail: definedOnly({ smtpUrl: stringEnv(env, 'SMTP_URL'), from: stringEnv(env, 'SVC_MAIL_FROM') }),
     varDir: stringEnv(env, 'SVC_VAR_DIR'),
     rateLimit: perMinute === undefined ? undefined : { points: perMinute },
@@ -217,6 +246,10 @@ function overEnvironment (given: ControlPlaneSettings, fromEnv: Partial<ControlP
     const bothGroups = isPlainObject(value) && isPlainObject(underneath) && key !== 'host' && key !== 'outbox'
     merged[key] = bothGroups ? { ...underneath, ...definedOnly(value) } : value
   }
+  // `security.apiKeys` is the one group two deep: a given `maxChildren` keeps the environment's `maxExpiryDays`.
+  const givenKeys = given.security?.apiKeys
+  const envKeys = fromEnv.security?.apiKeys
+  if (givenKeys && envKeys) merged.security = { ...(merged.security as object), apiKeys: { ...envKeys, ...definedOnly(givenKeys) } }
   return merged as ControlPlaneSettings
 }
 
@@ -246,6 +279,7 @@ export function resolveOptions (
     maxBodyBytes: http.maxBodyBytes,
     stages: uniqueStages(resources.stages),
     encryptionKey: security.encryptionKey,
+    apiKeys: security.apiKeys,
     varDir,
     databaseProvider: host.databaseProvider,
     credentialWrites: host.credentialWrites ?? null,

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { apiKeyRecord } from '../../src/resources/api-keys/shape.ts'
+import type { approvalRecord } from '../../src/resources/approvals/shape.ts'
 import type { auditEntry } from '../../src/resources/audit/operations/list.ts'
 import type { crmRecord } from '../../src/resources/crm/shape.ts'
 import type { aiRecord } from '../../src/resources/ai/settings.ts'
@@ -23,6 +24,9 @@ export type Paged<Item> = { items: Item[], total: number, page: number, per_page
 export type ApiKey = z.output<typeof apiKeyRecord>
 export type MintedApiKey = ApiKey & { key: string }
 export type ApiKeyList = { keys: ApiKey[] }
+
+export type Approval = z.output<typeof approvalRecord>
+export type ApprovalList = { approvals: Approval[] }
 
 export type AuditEntry = z.output<typeof auditEntry>
 

@@ -8,14 +8,15 @@ import type { KeyLookup } from './key-cache.ts'
 import { badRequest, forbidden, unauthenticated } from '../errors.ts'
 import { isSameOrigin } from '../lib/same-origin.ts'
 import { accountLoader } from '../host-contract/load-account.ts'
+import { FULL_GRANT } from './scopes.ts'
 
 /** `last_used_at` is a hint for administrators; writing it on every call would serialize all requests. */
 const LAST_USED_RESOLUTION_MS = 60_000
 
 /** What resolving a caller needs: the database, how to find a key (cached or not), and the host's accounts. */
-export type Credentials = { db: Db, findKey: KeyLookup, options: Pick<ResolvedOptions, 'host'> }
+export type Credentials = { db: Db, findKey: KeyLookup, options: Pick<ResolvedOptions, 'host' | 'clientAddress'> }
 
-async function authenticateApiKey ({ db, findKey }: Credentials, header: string, now: Date): Promise<Identity> {
+async function authenticateApiKey ({ db, findKey, options }: Credentials, req: Request, header: string, now: Date): Promise<Identity> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
   const parsed = match ? parseKey(match[1]!) : null
   if (!parsed) throw unauthenticated('malformed API key: expected Authorization: Bearer svc_<id>_<secret>')
@@ -24,9 +25,9 @@ async function authenticateApiKey ({ db, findKey }: Credentials, header: string,
   if (key.revokedAt) throw unauthenticated('this API key was revoked')
   if (key.expiresAt && key.expiresAt <= now) throw unauthenticated('this API key has expired')
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await db.svcApiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } })
+    await db.svcApiKey.update({ where: { id: key.id }, data: { lastUsedAt: now, lastUsedIp: options.clientAddress(req) } })
   }
-  return { account: key.owner, mode: 'api_key', keyId: parsed.publicId }
+  return { account: key.owner, mode: 'api_key', keyId: parsed.publicId, grant: key.grant, approval: key.approval, keyExpiresAt: key.expiresAt }
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -51,19 +52,19 @@ async function authenticateSession ({ db, options }: Credentials, keystone: Keys
   assertSessionRequestIsSameSite(req)
   const account = await accountLoader(db, options.host.accounts)(String(session.itemId))
   if (!account) throw unauthenticated('the signed-in account no longer exists')
-  return { account, mode: 'session', keyId: null }
+  return { account, mode: 'session', keyId: null, grant: FULL_GRANT, approval: 'none', keyExpiresAt: null }
 }
 
 /** Resolves the caller from an API key alone, for doors that take no session (MCP). */
 export function authenticateApiKeyOnly (credentials: Credentials, req: Request, now: Date): Promise<Identity> {
   const header = req.get('authorization')
   if (header === undefined) throw unauthenticated('send an API key: Authorization: Bearer svc_<id>_<secret>')
-  return authenticateApiKey(credentials, header, now)
+  return authenticateApiKey(credentials, req, header, now)
 }
 
 /** Resolves the caller from an API key or, failing that, the Admin UI session cookie. */
 export function authenticate (credentials: Credentials, keystone: KeystoneContext, req: Request, res: Response, now: Date): Promise<Identity> {
   const header = req.get('authorization')
-  if (header !== undefined) return authenticateApiKey(credentials, header, now)
+  if (header !== undefined) return authenticateApiKey(credentials, req, header, now)
   return authenticateSession(credentials, keystone, req, res)
 }

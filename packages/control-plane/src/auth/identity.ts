@@ -1,3 +1,7 @@
+import type { ScopeGrant } from './scopes.ts'
+
+/** `destructive`: a destructive operation waits for an administrator's approval instead of running. */
+export type ApprovalMode = 'none' | 'destructive'
 
 /**
  * A host account as the control plane sees it on one request, read through `host.accounts`: its id
@@ -11,4 +15,9 @@ export type Identity = {
   mode: 'api_key' | 'session'
   /** The API key's public id (`svc_<id>`), when the call used one. */
   keyId: string | null
+  /** What the credential may do within the account's role; the full grant for a session. */
+  grant: ScopeGrant
+  approval: ApprovalMode
+  /** When the key, or the first of its ancestors, expires; a key it mints may not outlive it. */
+  keyExpiresAt: Date | null
 }

@@ -6,6 +6,7 @@ import { accountLoader } from '../host-contract/load-account.ts'
 import { accountIdValue } from '../host-contract/account-id.ts'
 import { roleHasCapability } from '../auth/capabilities.ts'
 import { issueApiKey } from '../resources/api-keys/issue-key.ts'
+import { expiryOf } from '../resources/api-keys/expiry.ts'
 import { CliError } from './errors.ts'
 
 type AccountItem = Record<string, unknown> & { id: unknown }
@@ -67,6 +68,13 @@ export async function mintKeyFor (context: KeystoneContext, options: ResolvedOpt
     ? null
     : `warning: ${input.email} is ${account.role ? `a ${account.role}` : 'an account without a role'}; its key will be refused until the account holds manage_options`
   const accountId = (accountIdValue(accounts, String(account.item.id)) ?? String(account.item.id)) as string
-  const key = await issueApiKey(context.prisma as Db, { accountId, label: input.label, expiresInDays: input.expiresInDays }, options.now())
+  const now = options.now()
+  let expiresAt: Date | null
+  try {
+    expiresAt = expiryOf(input.expiresInDays, options.apiKeys, null, now)
+  } catch (error) {
+    throw new CliError(`--expires-in-days: ${(error as Error).message.replace(/^expires_in_days: /, '')}`)
+  }
+  const key = await issueApiKey(context.prisma as Db, { accountId, label: input.label, expiresAt }, now)
   return { key, warning }
 }

@@ -3,14 +3,16 @@ import type { ControlPlaneRuntime } from '../runtime.ts'
 import { authorizeReader } from './authorize-reader.ts'
 import { sendSuccess } from './envelope.ts'
 import { buildManifest } from '../registry/manifest.ts'
+import type { Identity } from '../auth/identity.ts'
+import { scopeAllows } from '../auth/scopes.ts'
 
-/** The manifest as the installation stands now: every operation, its module's switch, the Admin UI pages. */
-export async function currentManifest (runtime: ControlPlaneRuntime) {
-  return buildManifest(runtime.registry, runtime.options.basePath, await runtime.modules.disabled(), runtime.adminPages)
+/** The manifest as the installation stands now: every operation the reader's credential may call, its module's switch, the Admin UI pages. */
+export async function currentManifest (runtime: ControlPlaneRuntime, identity: Identity) {
+  return buildManifest(runtime.registry, runtime.options.basePath, await runtime.modules.disabled(), runtime.adminPages, operation => scopeAllows(identity.grant, operation))
 }
 
 /** `GET {base}/manage/manifest` — needs `manage_options`, like every operation. */
 export async function manifestRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
-  await authorizeReader(runtime, req, res, 'the manifest')
-  sendSuccess(res, await currentManifest(runtime), false)
+  const identity = await authorizeReader(runtime, req, res, 'the manifest')
+  sendSuccess(res, await currentManifest(runtime, identity), false)
 }

@@ -27,6 +27,6 @@ export function listResources (runtime: ControlPlaneRuntime, identity: Identity)
 
 export async function readResource (runtime: ControlPlaneRuntime, identity: Identity, uri: string): Promise<ReadResourceResult> {
   if (uri !== MANIFEST_URI || !mayRead(runtime, identity)) throw new McpError(RESOURCE_NOT_FOUND, `no resource ${uri}`, { uri })
-  const manifest = await currentManifest(runtime)
+  const manifest = await currentManifest(runtime, identity)
   return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(manifest) }] }
 }

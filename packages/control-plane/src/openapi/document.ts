@@ -76,12 +76,15 @@ function currentPathItem (operation: Operation, item: JsonObject, disabledModule
 }
 
 /** The OpenAPI 3.1 document of the control plane: the registry as it is, with its modules as they are now. */
-export function openApiDocument (registry: OperationRegistry, site: OpenApiSite, disabledModules: ReadonlySet<string>): JsonObject {
+export function openApiDocument (
+  registry: OperationRegistry, site: OpenApiSite, disabledModules: ReadonlySet<string>, visible: (operation: Operation) => boolean = () => true,
+): JsonObject {
   const { operations, tags, paths, components } = registryDocument(registry)
   const current = { ...paths }
   for (const operation of operations) {
     const path = operationPath(operation)
-    current[path] = currentPathItem(operation, paths[path]!, disabledModules)
+    if (visible(operation)) current[path] = currentPathItem(operation, paths[path]!, disabledModules)
+    else delete current[path]
   }
   return {
     openapi: '3.1.0',

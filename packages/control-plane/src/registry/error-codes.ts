@@ -17,6 +17,6 @@ export function callErrorCodes (operation: { destructive: boolean, readonly?: bo
   const codes = new Set<ErrorCode>([...PIPELINE_ERRORS, ...operation.errors])
   // Only writes take an Idempotency-Key.
   if (!operation.readonly) codes.add('idempotency_mismatch').add('idempotency_in_progress')
-  if (operation.destructive) codes.add('confirm_required')
+  if (operation.destructive) codes.add('confirm_required').add('approval_required')
   return (Object.keys(ERROR_STATUS) as ErrorCode[]).filter(code => codes.has(code))
 }

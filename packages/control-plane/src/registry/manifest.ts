@@ -67,13 +67,15 @@ export function buildManifest (
   basePath: string,
   disabledModules: ReadonlySet<string> = new Set(),
   adminPages: readonly AdminPage[] = [],
+  /** Which operations the reader sees: a scoped key's manifest lists only what it may call. @default every operation */
+  visible: (operation: Operation) => boolean = () => true,
 ) {
   return {
     namespace: NAMESPACE,
     product_version: PRODUCT_VERSION,
     /** What the example placeholders that no setup step binds stand for. */
     example_fixtures: EXAMPLE_FIXTURES,
-    operations: registry.all().map(operation => manifestEntry(operation, basePath, disabledModules)),
+    operations: registry.all().filter(visible).map(operation => manifestEntry(operation, basePath, disabledModules)),
     /** The installed resources' Admin UI pages, in navigation order. */
     admin_pages: adminPages,
   }

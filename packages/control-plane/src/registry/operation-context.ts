@@ -8,7 +8,7 @@ import type { ModuleCatalogue } from '../modules/module-catalogue.ts'
 /** What a handler may read of the registered operations. */
 export type RegisteredOperations = {
   /** Every operation, sorted by name. */
-  all (): ReadonlyArray<{ name: string, resource: string, action: string, module: string, summary: string, capability: string }>
+  all (): ReadonlyArray<{ name: string, resource: string, action: string, module: string, summary: string, capability: string, readonly: boolean }>
 }
 
 /** One entry of `status.get`'s `counts`; each resource declares its own. */

@@ -4,8 +4,10 @@ import type { OperationContext } from './operation-context.ts'
 import type { CapabilityMap } from '../options.ts'
 import type { Identity } from '../auth/identity.ts'
 import { roleHasCapability } from '../auth/capabilities.ts'
+import { missingScope } from '../auth/scopes.ts'
 import { confirmRequired, forbidden, internal, invalidParams } from '../errors.ts'
 import { assertCleanInput } from './input-boundary.ts'
+import { APPROVAL_ID_PARAM, collectApproved, holdForApproval, needsApproval } from '../auth/approval-gate.ts'
 
 export function describeIssues (issues: readonly z.core.$ZodIssue[]) {
   return issues.map(issue => ({ path: issue.path.map(String).join('.'), code: issue.code, message: issue.message }))
@@ -30,6 +32,22 @@ export function assertCapability (holder: { options: { capabilities: CapabilityM
   if (!roleHasCapability(holder.options.capabilities, identity.account.role, operation.capability)) {
     throw forbidden(`${operation.name} requires the capability ${operation.capability}`)
   }
+  const missing = missingScope(identity.grant, operation)
+  if (missing !== null) throw forbidden(`this key's scopes do not include ${missing}`)
+}
+
+/** Whether the caller may run the operation: its role's capability and its credential's scopes. */
+export function callerMayRun (holder: { options: { capabilities: CapabilityMap } }, identity: Identity, operation: Operation): boolean {
+  return roleHasCapability(holder.options.capabilities, identity.account.role, operation.capability) && missingScope(identity.grant, operation) === null
+}
+
+/** The approval a gated caller re-calls with to collect a held call's result. */
+function approvalIdOf (raw: unknown): string | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined
+  const id = (raw as Record<string, unknown>)[APPROVAL_ID_PARAM]
+  if (id === undefined) return undefined
+  if (typeof id !== 'string' || id === '' || id.length > 100) throw invalidParams(`${APPROVAL_ID_PARAM} must be the id a 202 approval_required answer gave`)
+  return id
 }
 
 /**
@@ -44,10 +62,15 @@ export async function runOperation (
 ): Promise<OperationResult<unknown>> {
   assertCapability(context, context.identity, operation)
   await context.modules.assertEnabled(operation.module)
+  const gated = needsApproval(context.identity, operation)
+  const approvalId = gated ? approvalIdOf(rawParams) : undefined
+  if (approvalId !== undefined) return collectApproved(context.db, context.identity, operation.name, approvalId, context.now())
   const params = parseParams(operation, rawParams)
   // `confirm` counts at the top level or in params, also for operations that only declare it (import).
   if (confirmed && 'confirm' in operation.params.shape) params.confirm = true
   if (operation.destructive && params.confirm !== true) throw confirmRequired(operation.name)
+  // The call as it was sent (parsing may transform values), so approving re-parses it like any call.
+  if (gated) await holdForApproval(context.db, context.identity, operation.name, { ...rawParams as Record<string, unknown>, confirm: true }, context.now())
   const result = await operation.handler(params, context)
   const data = operation.returns.safeParse(result.data)
   if (!data.success) {

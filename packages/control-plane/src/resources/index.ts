@@ -1,6 +1,7 @@
 import type { Resource } from '../define-resource.ts'
 import { aiResource } from './ai/index.ts'
 import { apiKeysResource } from './api-keys/index.ts'
+import { approvalsResource } from './approvals/index.ts'
 import { auditResource } from './audit/index.ts'
 import { contentSourcesResource } from './content-sources/index.ts'
 import { crmResource } from './crm/index.ts'
@@ -17,6 +18,7 @@ import { variablesResource } from './variables/index.ts'
 export const builtinResources: readonly Resource[] = [
   statusResource,
   apiKeysResource,
+  approvalsResource,
   crmResource,
   usersResource,
   rolesResource,

@@ -11,6 +11,15 @@ export function integerEnv (env: Env, name: string): number | undefined {
   return Number(raw)
 }
 
+/** An optional yes/no variable (`true`/`false`, `1`/`0`); a malformed value stops startup with its name. */
+export function booleanEnv (env: Env, name: string): boolean | undefined {
+  const raw = env[name]?.trim().toLowerCase()
+  if (!raw) return undefined
+  if (raw === 'true' || raw === '1') return true
+  if (raw === 'false' || raw === '0') return false
+  throw new Error(`${name} must be true or false, got "${raw}"`)
+}
+
 /** An optional comma-separated list; blanks around and between items are ignored. */
 export function listEnv (env: Env, name: string): string[] | undefined {
   const items = env[name]?.split(',').map(item => item.trim()).filter(Boolean)

@@ -9,7 +9,7 @@ import { DataTable, type Column } from '../data-table.tsx'
 const STATUS_TONE = { active: 'positive', revoked: 'neutral', expired: 'caution' } as const
 
 /** The account's keys; active ones can be revoked. */
-export function ApiKeyTable ({ keys, onRevoke }: { keys: readonly ApiKey[], onRevoke: (key: ApiKey) => void }) {
+export function ApiKeyTable ({ keys, onRevoke, showOwner = false }: { keys: readonly ApiKey[], onRevoke: (key: ApiKey) => void, showOwner?: boolean }) {
   const columns: Column<ApiKey>[] = [
     {
       key: 'label',
@@ -17,13 +17,25 @@ export function ApiKeyTable ({ keys, onRevoke }: { keys: readonly ApiKey[], onRe
       cell: key => (
         <VStack gap='small'>
           <Text weight='medium' truncate>{key.label}</Text>
-          <Text size='small' color='neutralSecondary'><code>{key.prefix}</code></Text>
+          <Text size='small' color='neutralSecondary'><code>{key.prefix}</code>{showOwner && key.owner ? ` · account ${key.owner}` : ''}</Text>
+        </VStack>
+      ),
+    },
+    {
+      key: 'scopes',
+      header: 'Scopes',
+      cell: key => (
+        <VStack gap='small'>
+          <Text size='small'>{key.scopes === null ? 'everything the account may do' : key.scopes.join(', ')}</Text>
+          {(key.read_only || key.approval === 'destructive') && (
+            <Text size='small' color='neutralSecondary'>{[key.read_only ? 'read-only' : null, key.approval === 'destructive' ? 'destructive calls need approval' : null].filter(Boolean).join('; ')}</Text>
+          )}
         </VStack>
       ),
     },
     { key: 'status', header: 'Status', width: '6.5rem', cell: key => <StatusLight tone={STATUS_TONE[key.status]}>{key.status}</StatusLight> },
     { key: 'created', header: 'Created', width: '9.5rem', cell: key => formatTime(key.created_at) },
-    { key: 'used', header: 'Last used', width: '9.5rem', cell: key => key.last_used_at ? formatTime(key.last_used_at) : 'never' },
+    { key: 'used', header: 'Last used', width: '9.5rem', cell: key => key.last_used_at ? `${formatTime(key.last_used_at)}${key.last_used_ip ? ` from ${key.last_used_ip}` : ''}` : 'never' },
     { key: 'expires', header: 'Expires', width: '9.5rem', cell: key => key.expires_at ? formatTime(key.expires_at) : 'never' },
     {
       key: 'revoke',

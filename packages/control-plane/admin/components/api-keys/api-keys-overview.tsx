@@ -13,10 +13,12 @@ import { MintedKeyNotice } from './minted-key-notice.tsx'
 import { RevokeKeyDialog } from './revoke-key-dialog.tsx'
 
 const LIST = { resource: 'api_keys', action: 'list' }
+const EVERY_ACCOUNT = { resource: 'api_keys', action: 'list', params: { owner: 'all' } }
 
-/** Mint, list and revoke the signed-in account's API keys. */
+/** Mint, list and revoke the signed-in account's API keys; below, every account's, which an administrator may revoke. */
 export function ApiKeysOverview () {
   const keys = useOperation<ApiKeyList>(LIST)
+  const everyKey = useOperation<ApiKeyList>(EVERY_ACCOUNT)
   const [minted, setMinted] = useState<MintedApiKey | null>(null)
   const [revoking, setRevoking] = useState<ApiKey | null>(null)
   const [failure, setFailure] = useState<(SvcFailure & { status: number }) | null>(null)
@@ -25,6 +27,7 @@ export function ApiKeysOverview () {
     const response = await dispatch({ resource: 'api_keys', action: 'revoke', params: { id: key.id }, confirm: true })
     setFailure(response.ok ? null : response)
     keys.reload()
+    everyKey.reload()
   }
 
   return (
@@ -37,6 +40,11 @@ export function ApiKeysOverview () {
         {failure && <FailureNotice failure={failure} title='The key was not revoked' />}
         <OperationState state={keys}>
           {data => <ApiKeyTable keys={data.keys} onRevoke={setRevoking} />}
+        </OperationState>
+      </Panel>
+      <Panel title="Every account's keys">
+        <OperationState state={everyKey}>
+          {data => <ApiKeyTable keys={data.keys} onRevoke={setRevoking} showOwner />}
         </OperationState>
       </Panel>
       <DialogContainer onDismiss={() => setRevoking(null)}>

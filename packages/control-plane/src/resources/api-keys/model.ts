@@ -1,11 +1,11 @@
 import { list } from '@keystone-6/core'
-import { integer, relationship, text, timestamp } from '@keystone-6/core/fields'
+import { checkbox, integer, relationship, text, timestamp } from '@keystone-6/core/fields'
 import type { ListAccess } from '../../auth/list-access.ts'
 
 /** `accounts`: the key `host.accounts.list` names; a key belongs to one of its accounts. */
 export const apiKeyList = ({ access, ui }: ListAccess, accounts: string) => list({
   access,
-  ui: { ...ui, label: 'API keys', listView: { initialColumns: ['label', 'publicId', 'owner', 'parent', 'lastUsedAt', 'revokedAt'] } },
+  ui: { ...ui, label: 'API keys', listView: { initialColumns: ['label', 'publicId', 'owner', 'parent', 'lastUsedAt', 'lastUsedIp', 'revokedAt'] } },
   db: { map: 'svc_api_keys' },
   fields: {
     publicId: text({ validation: { isRequired: true }, isIndexed: 'unique' }),
@@ -16,6 +16,13 @@ export const apiKeyList = ({ access, ui }: ListAccess, accounts: string) => list
     parent: relationship({ ref: 'SvcApiKey', many: false }),
     createdAt: timestamp({ defaultValue: { kind: 'now' } }),
     lastUsedAt: timestamp({ db: { isNullable: true } }),
+    /** The client address of the call that last wrote `lastUsedAt`. */
+    lastUsedIp: text({ db: { isNullable: true } }),
+    /** JSON list of scopes; null grants everything the owner may do (keys minted before scopes). */
+    scopes: text({ db: { isNullable: true } }),
+    readOnly: checkbox({ defaultValue: false }),
+    /** `none` or `destructive`: destructive calls wait for an administrator's approval. */
+    approval: text({ defaultValue: 'none', validation: { isRequired: true } }),
     expiresAt: timestamp({ db: { isNullable: true } }),
     revokedAt: timestamp({ db: { isNullable: true } }),
     /** Refused authentications that named this key (wrong secret, revoked, expired). */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { keyPrefix } from '../../auth/api-key-format.ts'
 import { isoOrNull } from '../../lib/timestamps.ts'
+import { parseStoredScopes } from '../../auth/scopes.ts'
 
 export const apiKeyRecord = z.object({
   id: z.string().describe('Public id of the key; also its visible prefix svc_<id>.'),
@@ -9,13 +10,19 @@ export const apiKeyRecord = z.object({
   status: z.enum(['active', 'revoked', 'expired']),
   created_at: z.string().nullable(),
   last_used_at: z.string().nullable(),
+  last_used_ip: z.string().nullable().describe('Client address of the call that last recorded last_used_at (updated at most once a minute).'),
   expires_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
+  owner: z.string().nullable().describe('Id of the account the key acts as.'),
+  scopes: z.array(z.string()).nullable().describe('What the key may call within its owner\'s role: capabilities, resources or operations. null: everything the owner may do.'),
+  read_only: z.boolean().describe('Only operations flagged read-only.'),
+  approval: z.enum(['none', 'destructive']).describe('destructive: destructive calls wait for an administrator\'s approval (answer 202 approval_required).'),
   parent: z.string().nullable().describe('Public id of the key this one was minted with; null when minted in the Admin UI or the CLI. Revoking a key revokes the keys minted with it.'),
 })
 
 export const API_KEY_ROW_FIELDS = {
-  publicId: true, label: true, createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true, parent: { select: { publicId: true } },
+  publicId: true, label: true, createdAt: true, lastUsedAt: true, lastUsedIp: true, expiresAt: true, revokedAt: true, ownerId: true,
+  scopes: true, readOnly: true, approval: true, parent: { select: { publicId: true } },
 } as const
 
 type ApiKeyRow = {
@@ -23,6 +30,11 @@ type ApiKeyRow = {
   label: string
   createdAt: Date | null
   lastUsedAt: Date | null
+  lastUsedIp: string | null
+  ownerId: unknown
+  scopes: string | null
+  readOnly: boolean
+  approval: string
   expiresAt: Date | null
   revokedAt: Date | null
   parent: { publicId: string } | null
@@ -42,8 +54,13 @@ export function toApiKeyRecord (row: ApiKeyRow, now: Date): z.input<typeof apiKe
     status: statusOf(row, now),
     created_at: isoOrNull(row.createdAt),
     last_used_at: isoOrNull(row.lastUsedAt),
+    last_used_ip: row.lastUsedIp,
     expires_at: isoOrNull(row.expiresAt),
     revoked_at: isoOrNull(row.revokedAt),
+    owner: row.ownerId === null || row.ownerId === undefined ? null : String(row.ownerId),
+    scopes: row.scopes === null ? null : [...parseStoredScopes(row.scopes) ?? []],
+    read_only: row.readOnly,
+    approval: row.approval === 'destructive' ? 'destructive' : 'none',
     parent: row.parent?.publicId ?? null,
   }
 }

@@ -19,7 +19,7 @@ async function revokeDescendants (tx: Tx, publicIds: string[], at: Date): Promis
 export const revokeApiKey = defineOperation({
   resource: 'api_keys',
   action: 'revoke',
-  summary: 'Revoke one of the calling account\'s API keys, and every key minted with it; they stop working at once.',
+  summary: 'Revoke one of the calling account\'s API keys (signed in as an administrator: any account\'s), and every key minted with it; they stop working at once.',
   destructive: true,
   idempotent: true,
   examples: [{
@@ -32,8 +32,10 @@ export const revokeApiKey = defineOperation({
   returns: z.object({ id: z.string(), revoked: z.literal(true) }),
   async handler ({ id }, { db, identity, now, options }) {
     const publicId = id.replace(/^svc_/, '')
-    const key = await db.svcApiKey.findFirst({ where: { publicId, ownerId: ownerIdOf(options, identity) }, select: { revokedAt: true } })
-    if (!key) throw notFound(`no API key ${id} belongs to this account`)
+    // With a session the caller holds manage_options (the operation's capability): any account's key.
+    const scope = identity.mode === 'session' ? {} : { ownerId: ownerIdOf(options, identity) }
+    const key = await db.svcApiKey.findFirst({ where: { publicId, ...scope }, select: { revokedAt: true } })
+    if (!key) throw notFound(identity.mode === 'session' ? `no API key ${id}` : `no API key ${id} belongs to this account`)
     return db.$transaction(async tx => {
       const at = now()
       const revokedNow = key.revokedAt === null && (await tx.svcApiKey.updateMany({ where: { publicId, revokedAt: null }, data: { revokedAt: at } })).count === 1

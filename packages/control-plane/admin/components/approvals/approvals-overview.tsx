@@ -1,0 +1,63 @@
+import { useState } from 'react'
+import { Button } from '@keystar/ui/button'
+import { HStack, VStack } from '@keystar/ui/layout'
+import { Text } from '@keystar/ui/typography'
+import { dispatch, type SvcFailure } from '../../lib/svc-client.ts'
+import type { Approval, ApprovalList } from '../../lib/records.ts'
+import { formatTime } from '../../lib/format.ts'
+import { useOperation } from '../../lib/use-operation.ts'
+import { DataTable, type Column } from '../data-table.tsx'
+import { FailureNotice } from '../failure-notice.tsx'
+import { Panel } from '../panel.tsx'
+import { OperationState } from '../operation-state.tsx'
+
+const PENDING = { resource: 'approvals', action: 'list', params: { status: 'pending' } }
+
+/** Destructive calls that approval-gated keys asked for: approve (it runs now, as that key) or reject. */
+export function ApprovalsOverview () {
+  const approvals = useOperation<ApprovalList>(PENDING)
+  const [failure, setFailure] = useState<(SvcFailure & { status: number }) | null>(null)
+
+  async function decide (approval: Approval, action: 'approve' | 'reject') {
+    const response = await dispatch({ resource: 'approvals', action, params: { id: approval.id } })
+    setFailure(response.ok ? null : response)
+    approvals.reload()
+  }
+
+  const columns: Column<Approval>[] = [
+    {
+      key: 'call',
+      header: 'Call',
+      cell: approval => (
+        <VStack gap='small'>
+          <Text weight='medium'><code>{approval.operation}</code></Text>
+          <Text size='small' color='neutralSecondary'><code>{JSON.stringify(approval.params)}</code></Text>
+        </VStack>
+      ),
+    },
+    { key: 'asked', header: 'Asked by', cell: approval => `${approval.requested_by} (key svc_${approval.key_id})` },
+    { key: 'when', header: 'Asked', width: '9.5rem', cell: approval => formatTime(approval.requested_at) },
+    { key: 'expires', header: 'Expires', width: '9.5rem', cell: approval => formatTime(approval.expires_at) },
+    {
+      key: 'decide',
+      header: 'Decision',
+      width: '13rem',
+      align: 'end',
+      cell: approval => (
+        <HStack gap='regular'>
+          <Button tone='critical' onPress={() => { void decide(approval, 'approve') }} aria-label={`Approve ${approval.operation}`}>Approve</Button>
+          <Button onPress={() => { void decide(approval, 'reject') }} aria-label={`Reject ${approval.operation}`}>Reject</Button>
+        </HStack>
+      ),
+    },
+  ]
+
+  return (
+    <Panel title='Waiting for a decision'>
+      {failure && <FailureNotice failure={failure} title='The decision was not recorded' />}
+      <OperationState state={approvals}>
+        {data => <DataTable label='Pending approvals' columns={columns} rows={data.approvals} rowKey={approval => approval.id} empty='Nothing waits for approval.' />}
+      </OperationState>
+    </Panel>
+  )
+}

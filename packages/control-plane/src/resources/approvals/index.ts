@@ -1,0 +1,14 @@
+import { defineResource } from '../../define-resource.ts'
+import { approvalList } from './model.ts'
+import { listApprovals } from './operations/list.ts'
+import { getApproval } from './operations/get.ts'
+import { approveApproval, rejectApproval } from './operations/decide.ts'
+
+/** Destructive calls by approval-gated keys, waiting for an administrator. Locked, like the keys themselves. */
+export const approvalsResource = defineResource({
+  name: 'approvals',
+  module: 'locked',
+  lists: readOnly => ({ SvcApproval: approvalList(readOnly()) }),
+  operations: [listApprovals, getApproval, approveApproval, rejectApproval],
+  adminPages: [{ path: '/approvals', label: 'Approvals', title: 'Approvals', requires: ['approvals.list', 'approvals.approve', 'approvals.reject'] }],
+})

@@ -1,0 +1,63 @@
+import { z } from 'zod'
+import { defineOperation, type Operation } from '../../../registry/define-operation.ts'
+import type { OperationContext } from '../../../registry/operation-context.ts'
+import type { Identity } from '../../../auth/identity.ts'
+import type { StoredOutcome } from '../../../auth/approval-gate.ts'
+import { findKeyWithOwner } from '../../../auth/find-key.ts'
+import { accountLoader } from '../../../host-contract/load-account.ts'
+import { runOperation } from '../../../registry/run-operation.ts'
+import { conflict, notFound, SvcError, unauthenticated } from '../../../errors.ts'
+import { approvalRecord, toApprovalRecord } from '../shape.ts'
+import { assertSession } from '../session-only.ts'
+
+/** The key that asked, as it stands now: revoked, expired or orphaned since, the call does not run. */
+async function requesterOf ({ db, options, now }: OperationContext, keyId: string): Promise<Identity> {
+  const key = await findKeyWithOwner(db, accountLoader(db, options.host.accounts), keyId)
+  const at = now()
+  if (!key?.owner || key.revokedAt || (key.expiresAt && key.expiresAt <= at)) throw unauthenticated('the key that asked for this call is no longer valid')
+  // The approval is the gate: the stored call runs as its key, without asking again.
+  return { account: key.owner, mode: 'api_key', keyId, grant: key.grant, approval: 'none', keyExpiresAt: key.expiresAt }
+}
+
+async function runHeld (context: OperationContext, row: { operation: string, params: string, keyId: string }): Promise<StoredOutcome> {
+  // The registry holds full operations; its handler-facing type shows only what most handlers read.
+  const operation = context.registry.all().find(entry => entry.name === row.operation) as Operation | undefined
+  try {
+    if (!operation) throw notFound(`the operation ${row.operation} is no longer installed`)
+    const result = await runOperation(operation, JSON.parse(row.params), true, { ...context, identity: await requesterOf(context, row.keyId) })
+    return { ok: true, data: result.data, changed: result.changed }
+  } catch (error) {
+    if (error instanceof SvcError) return { ok: false, code: error.code, error: error.message }
+    return { ok: false, code: 'internal', error: 'internal error' }
+  }
+}
+
+const decision = (action: 'approve' | 'reject') => defineOperation({
+  resource: 'approvals',
+  action,
+  summary: action === 'approve'
+    ? 'Approve a held call: it runs now, as the key that asked, and its result waits for that key to collect. Needs a session.'
+    : 'Reject a held call: it never runs, and the key that asked is told so. Needs a session.',
+  errors: ['not_found', 'conflict'],
+  examples: [{ title: 'With an API key: refused, approvals are decided signed in', params: { id: 'no-such-approval' }, refusal: 'forbidden' }],
+  params: z.object({ id: z.string().min(1).max(100) }),
+  returns: approvalRecord,
+  async handler ({ id }, context) {
+    const { db, identity, now } = context
+    assertSession(identity)
+    const at = now()
+    const row = await db.svcApproval.findUnique({ where: { id } })
+    if (!row) throw notFound(`no approval ${id}`)
+    // One conditional write decides: two administrators clicking at once run the call once.
+    const decided = await db.svcApproval.updateMany({
+      where: { id, status: 'pending', expiresAt: { gt: at } },
+      data: { status: action === 'approve' ? 'approved' : 'rejected', decidedAt: at, decidedById: identity.account.id, decidedByEmail: identity.account.email },
+    })
+    if (decided.count === 0) throw conflict(`approval ${id} is no longer pending (${row.expiresAt <= at && row.status === 'pending' ? 'expired' : row.status})`)
+    if (action === 'approve') await db.svcApproval.update({ where: { id }, data: { result: JSON.stringify(await runHeld(context, row)) } })
+    return { data: toApprovalRecord(await db.svcApproval.findUniqueOrThrow({ where: { id } }), now()), changed: true }
+  },
+})
+
+export const approveApproval = decision('approve')
+export const rejectApproval = decision('reject')

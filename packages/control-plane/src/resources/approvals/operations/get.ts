@@ -1,0 +1,22 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { notFound } from '../../../errors.ts'
+import { approvalRecord, toApprovalRecord } from '../shape.ts'
+import { assertSession } from '../session-only.ts'
+
+export const getApproval = defineOperation({
+  resource: 'approvals',
+  action: 'get',
+  summary: 'One held call: what it would run, who asked, who decided. Needs a session.',
+  readonly: true,
+  errors: ['not_found'],
+  examples: [{ title: 'With an API key: refused, approvals are decided signed in', params: { id: 'no-such-approval' }, refusal: 'forbidden' }],
+  params: z.object({ id: z.string().min(1).max(100) }),
+  returns: approvalRecord,
+  async handler ({ id }, { db, identity, now }) {
+    assertSession(identity)
+    const row = await db.svcApproval.findUnique({ where: { id } })
+    if (!row) throw notFound(`no approval ${id}`)
+    return { data: toApprovalRecord(row, now()), changed: false }
+  },
+})

@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { approvalRecord, toApprovalRecord } from '../shape.ts'
+import { assertSession } from '../session-only.ts'
+
+export const listApprovals = defineOperation({
+  resource: 'approvals',
+  action: 'list',
+  summary: 'List calls held for approval, newest first; pending ones by default. Needs a session.',
+  readonly: true,
+  errors: [],
+  examples: [{ title: 'With an API key: refused, approvals are decided signed in', params: {}, refusal: 'forbidden' }],
+  params: z.object({
+    status: z.enum(['pending', 'all']).default('pending').describe('pending (not yet decided nor expired) or all.'),
+  }),
+  returns: z.object({ approvals: z.array(approvalRecord) }),
+  async handler ({ status }, { db, identity, now }) {
+    assertSession(identity)
+    const at = now()
+    const rows = await db.svcApproval.findMany({
+      where: status === 'pending' ? { status: 'pending', expiresAt: { gt: at } } : {},
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: 200,
+    })
+    return { data: { approvals: rows.map(row => toApprovalRecord(row, at)) }, changed: false }
+  },
+})

@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { isoOrNull } from '../../lib/timestamps.ts'
+import { redactSecrets } from '../../lib/redact.ts'
+
+export const approvalRecord = z.object({
+  id: z.string(),
+  operation: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected', 'collected', 'expired']).describe('collected: the caller has fetched the approved call\'s result.'),
+  params: z.record(z.string(), z.unknown()).describe('The held call\'s params, secrets redacted.'),
+  key_id: z.string().describe('Public id of the API key that asked.'),
+  requested_by: z.string().describe('E-mail of the account the key acts as.'),
+  requested_at: z.string().nullable(),
+  expires_at: z.string(),
+  decided_by: z.string().nullable().describe('E-mail of the administrator who approved or rejected it.'),
+  decided_at: z.string().nullable(),
+  result_code: z.string().nullable().describe('Once approved: null when the call succeeded, else the error code it answered with.'),
+})
+
+export type ApprovalRow = {
+  id: string, operation: string, status: string, params: string, keyId: string, requesterEmail: string,
+  createdAt: Date | null, expiresAt: Date, decidedByEmail: string | null, decidedAt: Date | null, result: string | null,
+}
+
+export function toApprovalRecord (row: ApprovalRow, now: Date): z.input<typeof approvalRecord> {
+  const outcome = row.result === null ? null : JSON.parse(row.result) as { ok: boolean, code?: string }
+  const expired = row.status === 'pending' && row.expiresAt <= now
+  return {
+    id: row.id,
+    operation: row.operation,
+    status: expired ? 'expired' : row.status as 'pending',
+    params: redactSecrets(JSON.parse(row.params)) as Record<string, unknown>,
+    key_id: row.keyId,
+    requested_by: row.requesterEmail,
+    requested_at: isoOrNull(row.createdAt),
+    expires_at: row.expiresAt.toISOString(),
+    decided_by: row.decidedByEmail,
+    decided_at: isoOrNull(row.decidedAt),
+    result_code: outcome === null || outcome.ok ? null : outcome.code ?? 'internal',
+  }
+}

@@ -1,0 +1,139 @@
+import request from 'supertest'
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { useTestServer } from './support/use-test-server.ts'
+import { useAdminSession } from './support/use-admin-session.ts'
+import { BASE, dispatcher } from './support/client.ts'
+import { connectMcp, listen } from './support/mcp-client.ts'
+
+const plane = useTestServer()
+const session = useAdminSession(plane)
+
+const asSession = (body: Record<string, unknown>) =>
+  request(session.listener).post(`${BASE}/manage/dispatch`).set('Cookie', session.cookie).send(body)
+async function mintKey (params: Record<string, unknown>): Promise<{ id: string, key: string }> {
+  const res = await asSession({ resource: 'api_keys', action: 'mint', params })
+  expect(res.body).toMatchObject({ ok: true })
+  return res.body.data
+}
+async function newCrm (name: string): Promise<string> {
+  const res = await plane.dispatch({ resource: 'crm', action: 'create', params: { name, url: 'https://crm.example.com' } })
+  expect(res.body).toMatchObject({ ok: true })
+  return res.body.data.crm_num
+}
+const crmExists = async (crmNum: string) => (await plane.server.db.svcCrmSlot.count({ where: { slot: Number(crmNum) } })) === 1
+const decide = (action: 'approve' | 'reject', id: string) => asSession({ resource: 'approvals', action, params: { id } })
+
+describe('a key minted with approval: "destructive"', () => {
+  test('a destructive call waits (202), runs once an administrator approves, and its result is collected once', async () => {
+    const agent = await mintKey({ label: 'agent', approval: 'destructive' })
+    const asAgent = dispatcher(plane.server.app, agent.key)
+    const crmNum = await newCrm('Held for approval')
+
+    const held = await asAgent({ resource: 'crm', action: 'delete', params: { crm_num: crmNum }, confirm: true })
+    expect(held.status).toBe(202)
+    expect(held.body).toMatchObject({ ok: false, data: null, code: 'approval_required', details: { approval_id: expect.any(String) } })
+    const approvalId = held.body.details.approval_id as string
+    expect(await crmExists(crmNum)).toBe(true)
+
+    const stillPending = await asAgent({ resource: 'crm', action: 'delete', params: { approval_id: approvalId } })
+    expect({ status: stillPending.status, code: stillPending.body.code }).toEqual({ status: 202, code: 'approval_required' })
+    expect((await asSession({ resource: 'approvals', action: 'list', params: {} })).body.data.approvals)
+      .toEqual(expect.arrayContaining([expect.objectContaining({ id: approvalId, operation: 'crm.delete', status: 'pending', params: { crm_num: crmNum, confirm: true } })]))
+
+    // Neither the asking key nor any other key decides.
+    for (const key of [agent.key, plane.admin.key]) {
+      const refused = await dispatcher(plane.server.app, key)({ resource: 'approvals', action: 'approve', params: { id: approvalId } })
+      expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 403, code: 'forbidden' })
+    }
+    expect(await crmExists(crmNum)).toBe(true)
+
+    const approved = await decide('approve', approvalId)
+    expect(approved.body).toMatchObject({ ok: true, data: { status: 'approved', decided_by: plane.admin.email, requested_by: plane.admin.email, key_id: agent.id, result_code: null } })
+    expect(await crmExists(crmNum)).toBe(false)
+    expect((await decide('approve', approvalId)).body.code).toBe('conflict')
+
+    const collected = await asAgent({ resource: 'crm', action: 'delete', params: { approval_id: approvalId } })
+    expect(collected.status).toBe(200)
+    expect(collected.body).toMatchObject({ ok: true, changed: true, data: { crm_num: crmNum, deleted: true } })
+    expect((await asAgent({ resource: 'crm', action: 'delete', params: { approval_id: approvalId } })).body.code).toBe('conflict')
+
+    const audit = (await plane.dispatch({ resource: 'audit', action: 'list', params: { per_page: 20 } })).body.data.items as Record<string, unknown>[]
+    expect(audit).toEqual(expect.arrayContaining([
+      expect.objectContaining({ operation: 'crm.delete', code: 'approval_required', key_id: agent.id, mode: 'api_key' }),
+      expect.objectContaining({ operation: 'approvals.approve', ok: true, mode: 'session', actor_email: plane.admin.email, params: { id: approvalId } }),
+    ]))
+  })
+
+  test('reads run at once; a rejected call never runs; an expired one can no longer be approved', async () => {
+    const agent = await mintKey({ label: 'agent 2', approval: 'destructive' })
+    const asAgent = dispatcher(plane.server.app, agent.key)
+    expect((await asAgent({ resource: 'crm', action: 'list' })).status).toBe(200)
+
+    const crmNum = await newCrm('Rejected')
+    const rejectedId = (await asAgent({ resource: 'crm', action: 'delete', params: { crm_num: crmNum }, confirm: true })).body.details.approval_id as string
+    expect((await decide('reject', rejectedId)).body).toMatchObject({ ok: true, data: { status: 'rejected' } })
+    const refused = await asAgent({ resource: 'crm', action: 'delete', params: { approval_id: rejectedId } })
+    expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 403, code: 'forbidden' })
+    expect(await crmExists(crmNum)).toBe(true)
+
+    const expiringId = (await asAgent({ resource: 'crm', action: 'delete', params: { crm_num: crmNum }, confirm: true })).body.details.approval_id as string
+    await plane.server.db.svcApproval.update({ where: { id: expiringId }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    expect((await decide('approve', expiringId)).body.code).toBe('conflict')
+    expect(await crmExists(crmNum)).toBe(true)
+  })
+
+  test('a child of a gated key is gated too, whatever it asks', async () => {
+    const agent = await mintKey({ label: 'gated parent', approval: 'destructive' })
+    const child = await dispatcher(plane.server.app, agent.key)({ resource: 'api_keys', action: 'mint', params: { label: 'ungated?', approval: 'none' } })
+    expect(child.body.data.approval).toBe('destructive')
+  })
+})
+
+describe('an MCP client', () => {
+  let server: { url: string, close (): Promise<void> }
+  beforeAll(async () => { server = await listen(plane.server.app) })
+  afterAll(async () => { await server.close() })
+
+  const callTool = async (client: Client, name: string, args: Record<string, unknown>) => await client.callTool({ name, arguments: args }) as CallToolResult
+  const errorOf = (result: CallToolResult) => JSON.parse((result.content[0] as { text: string }).text) as { code: string, error: string, details?: Record<string, unknown> }
+
+  test('with a read-only key lists only read-only tools, and a write tool is refused naming the scope', async () => {
+    const reader = await mintKey({ label: 'mcp reader', read_only: true })
+    const client = await connectMcp(server.url, reader.key)
+    try {
+      const { tools } = await client.listTools()
+      expect(tools.length).toBeGreaterThan(5)
+      expect(tools.every(tool => tool.annotations?.readOnlyHint === true)).toBe(true)
+      expect(tools.map(tool => tool.name)).toContain('crm-list')
+      const refused = await callTool(client, 'crm-create', { name: 'Not by a reader', url: 'https://crm.example.com' })
+      expect(refused.isError).toBe(true)
+      expect(errorOf(refused)).toMatchObject({ code: 'forbidden', error: expect.stringContaining('crm.create') })
+      expect(await plane.server.db.svcCrmSlot.count({ where: { name: 'Not by a reader' } })).toBe(0)
+    } finally {
+      await client.close()
+    }
+  })
+
+  test('with an approval-gated key, a destructive tool waits, and the agent collects the result with approval_id', async () => {
+    const agent = await mintKey({ label: 'mcp agent', approval: 'destructive' })
+    const crmNum = await newCrm('Deleted by an agent, once approved')
+    const client = await connectMcp(server.url, agent.key)
+    try {
+      const held = await callTool(client, 'crm-delete', { crm_num: crmNum, confirm: true })
+      expect(held.isError).toBe(true)
+      const waiting = errorOf(held)
+      expect(waiting).toMatchObject({ code: 'approval_required', details: { approval_id: expect.any(String) } })
+      expect(await crmExists(crmNum)).toBe(true)
+
+      await decide('approve', waiting.details!.approval_id as string)
+      const collected = await callTool(client, 'crm-delete', { approval_id: waiting.details!.approval_id })
+      expect(collected.isError).toBeFalsy()
+      expect(collected.structuredContent).toMatchObject({ crm_num: crmNum, deleted: true })
+      expect(await crmExists(crmNum)).toBe(false)
+    } finally {
+      await client.close()
+    }
+  })
+})
