@@ -1,4 +1,21 @@
 -- CreateTable
+CREATE TABLE "svc_approvals" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "operation" TEXT NOT NULL DEFAULT '',
+    "params" TEXT NOT NULL DEFAULT '',
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "keyId" TEXT NOT NULL DEFAULT '',
+    "requesterId" TEXT NOT NULL DEFAULT '',
+    "requesterEmail" TEXT NOT NULL DEFAULT '',
+    "createdAt" DATETIME DEFAULT CURRENT_TIMESTAMP,
+    "expiresAt" DATETIME NOT NULL,
+    "decidedAt" DATETIME,
+    "decidedById" TEXT,
+    "decidedByEmail" TEXT,
+    "result" TEXT
+);
+
+-- CreateTable
 CREATE TABLE "svc_idempotency_keys" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "caller" TEXT NOT NULL DEFAULT '',
@@ -22,6 +39,10 @@ CREATE TABLE "new_svc_api_keys" (
     "parent" TEXT,
     "createdAt" DATETIME DEFAULT CURRENT_TIMESTAMP,
     "lastUsedAt" DATETIME,
+    "lastUsedIp" TEXT,
+    "scopes" TEXT,
+    "readOnly" BOOLEAN NOT NULL DEFAULT false,
+    "approval" TEXT NOT NULL DEFAULT 'none',
     "expiresAt" DATETIME,
     "revokedAt" DATETIME,
     "failedAuthCount" INTEGER NOT NULL DEFAULT 0,
@@ -61,6 +82,12 @@ CREATE INDEX "svc_audit_entries_channel_idx" ON "svc_audit_entries"("channel");
 CREATE INDEX "svc_audit_entries_requestId_idx" ON "svc_audit_entries"("requestId");
 PRAGMA foreign_keys=ON;
 PRAGMA defer_foreign_keys=OFF;
+
+-- CreateIndex
+CREATE INDEX "svc_approvals_status_idx" ON "svc_approvals"("status");
+
+-- CreateIndex
+CREATE INDEX "svc_approvals_keyId_idx" ON "svc_approvals"("keyId");
 
 -- CreateIndex
 CREATE INDEX "svc_idempotency_keys_expiresAt_idx" ON "svc_idempotency_keys"("expiresAt");
