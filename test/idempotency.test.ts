@@ -120,6 +120,25 @@ describe('Idempotency-Key on one instance', () => {
     expect(runs).toBe(before)
   })
 
+  test('params too deep to hash are refused as too deep, with a key as without, over HTTP and MCP', async () => {
+    let deep: unknown = 'x'
+    for (let level = 0; level < 1000; level++) deep = [deep]
+    const before = runs
+    const res = await post(plane.server, plane.admin.key, { ...TALLY, params: { note: deep } }, freshKey())
+    expect(res.status).toBe(400)
+    const served = await listen(plane.server.app)
+    const client = await connectMcp(served.url, plane.admin.key)
+    try {
+      const result = await client.callTool({ name: 'probe-tally', arguments: { note: deep, idempotency_key: freshKey() } })
+      expect(result.isError).toBe(true)
+      expect(JSON.parse((result.content as Array<{ text: string }>)[0]!.text)).toMatchObject({ code: 'invalid_params' })
+    } finally {
+      await client.close()
+      await served.close()
+    }
+    expect(runs).toBe(before)
+  })
+
   test('readonly operations ignore the header', async () => {
     const key = freshKey()
     await post(plane.server, plane.admin.key, { resource: 'crm', action: 'list' }, key)

@@ -59,6 +59,18 @@ describe('Request-Id', () => {
   })
 })
 
+describe('RateLimit headers on the public lead form', () => {
+  const plane = useTestServer()
+
+  test('a submission says its per-address limit (30 an hour by default) and what is left of it', async () => {
+    const first = await request(plane.server.app).post(`${BASE}/public/leads`).type('form').send({ email: 'a@example.test' })
+    const second = await request(plane.server.app).post(`${BASE}/public/leads`).type('form').send({ email: 'b@example.test' })
+    expect(first.headers['ratelimit-limit']).toBe('30')
+    expect(Number(second.headers['ratelimit-remaining'])).toBe(Number(first.headers['ratelimit-remaining']) - 1)
+    expect(Number(first.headers['ratelimit-reset'])).toBeLessThanOrEqual(3600)
+  })
+})
+
 describe.each(['memory', 'database'] as const)('RateLimit headers (%s store)', store => {
   const plane = useTestServer({ rateLimit: { points: 3, durationSeconds: 60, store } })
 

@@ -1,6 +1,8 @@
 import type { ControlPlaneRuntime } from '../runtime.ts'
 import type { Identity } from '../auth/identity.ts'
 import { assertWellFormedKey, callerOf, fingerprintOf, type CallFingerprint } from './idempotency-key.ts'
+import { jsonDepth } from '../lib/json-value.ts'
+import { MAX_JSON_DEPTH } from '../registry/input-boundary.ts'
 import { claimIdempotencyKey, completeClaim, releaseClaim, type StoredResponse } from './store.ts'
 
 /** What a door's call produced, and whether a retry should get it again (not after a fault of ours, nor a rate limit). */
@@ -21,7 +23,8 @@ export async function runIdempotent (
   run: () => Promise<RunResult>,
 ): Promise<IdempotentResult> {
   const operation = key === undefined ? undefined : runtime.registry.get(call.resource, call.action)
-  if (key === undefined || !operation || operation.readonly) return { response: (await run()).response, replayed: false }
+  // Params too deep to hash safely are refused by the pipeline (`too_deep`) before anything runs; no key is needed for that.
+  if (key === undefined || !operation || operation.readonly || jsonDepth(call.params) > MAX_JSON_DEPTH) return { response: (await run()).response, replayed: false }
   assertWellFormedKey(key)
   const { db, log } = runtime
   const claimed = await claimIdempotencyKey(db, { caller: callerOf(identity), key, fingerprint: fingerprintOf(call) }, runtime.options.now(), log)
