@@ -60,8 +60,9 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
   const deps: OutboxDeps = { db, secrets, options }
   const outbox = new OutboxWorker(
     db,
-    Object.fromEntries(parts.outboxTopics.map(topic => [topic.topic, payload => topic.deliver(payload, deps)])),
+    Object.fromEntries(parts.outboxTopics.map(topic => [topic.topic, (payload, message) => topic.deliver(payload, deps, message)])),
     { ...(options.outbox || {}), now: options.now, log },
+    Object.fromEntries(parts.outboxTopics.flatMap(topic => topic.retry ? [[topic.topic, topic.retry]] : [])),
   )
   const kickOutbox = () => { if (options.outbox !== false) void outbox.kick() }
   const registry = new OperationRegistry(parts.operations)
