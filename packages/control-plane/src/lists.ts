@@ -7,6 +7,9 @@ import { counterList } from './db/counter-list.ts'
 import { rateWindowList } from './db/rate-window-list.ts'
 import { moduleStateList } from './modules/module-state-list.ts'
 import { outboxMessageList } from './outbox/model.ts'
+import { eventList } from './events/event-list.ts'
+import { webhookSubscriptionList } from './events/subscription-list.ts'
+import { webhookDeliveryList } from './events/delivery-list.ts'
 
 /** The Keystone lists the control plane contributes to the host: its own machinery's, then each resource's. */
 export function controlPlaneLists ({ options, resources }: ControlPlane): Lists {
@@ -16,6 +19,9 @@ export function controlPlaneLists ({ options, resources }: ControlPlane): Lists 
   const internal = internalList(shared)
   const lists: Lists = {
     SvcAuditEntry: auditEntryList(internal),
+    SvcEvent: eventList(internal),
+    SvcWebhookDelivery: webhookDeliveryList(internal),
+    SvcWebhookSubscription: webhookSubscriptionList(shared),
     SvcCounter: counterList(internal),
     SvcModuleState: moduleStateList(shared),
     SvcOutboxMessage: outboxMessageList(internal),

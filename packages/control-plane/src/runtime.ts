@@ -15,6 +15,7 @@ import { OutboxWorker } from './outbox/worker.ts'
 import { AuditWriter } from './audit/writer.ts'
 import { defaultLog, type Log } from './lib/log.ts'
 import { cachedKeyLookup, uncachedKeyLookup, type KeyLookup } from './auth/key-cache.ts'
+import type { EventDeclaration } from './events/define-event.ts'
 import { accountLoader } from './host-contract/load-account.ts'
 
 /** What the installed resources contribute to the runtime, gathered from their declarations. */
@@ -22,6 +23,7 @@ export type RuntimeParts = {
   operations: readonly Operation[]
   modules: readonly ModuleDeclaration[]
   outboxTopics: readonly OutboxTopic[]
+  events: readonly EventDeclaration[]
   statusCounters: readonly StatusCounter[]
   adminPages: readonly AdminPage[]
 }
@@ -31,6 +33,8 @@ export type ControlPlaneRuntime = {
   registry: OperationRegistry
   /** The installed resources' Admin UI pages, for the manifest. */
   adminPages: readonly AdminPage[]
+  /** The event types the installed resources emit, for the manifest and the OpenAPI document. */
+  events: readonly EventDeclaration[]
   /** The modules and their switches: the gate every operation and public route passes. */
   modules: ModuleCatalogue
   db: Db
@@ -68,11 +72,13 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
   const registry = new OperationRegistry(parts.operations)
   const modules = new ModuleCatalogue(db, parts.modules, registry.all())
   const { statusCounters } = parts
+  const eventTypes = parts.events.map(event => event.type)
   const loadAccount = accountLoader(db, options.host.accounts)
   const audit = new AuditWriter({ db, provider: options.databaseProvider, adapter: options.hostAdapter }, options.now)
   return {
     registry,
     adminPages: parts.adminPages,
+    events: parts.events,
     modules,
     db,
     keystone,
@@ -85,7 +91,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     audit,
     kickOutbox,
     log,
-    contextFor: (identity, channel) => ({ db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, kickOutbox }),
+    contextFor: (identity, channel) => ({ db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, eventTypes, kickOutbox }),
     start: () => { if (options.outbox !== false) outbox.start() },
     stop: async () => {
       await outbox.stop()

@@ -2,11 +2,12 @@ import type { Request, Response } from 'express'
 import type { ControlPlaneRuntime } from '../runtime.ts'
 import { authorizeReader } from './authorize-reader.ts'
 import { openApiDocument } from '../openapi/document.ts'
+import { eventWebhooks } from '../events/openapi-webhooks.ts'
 
 /** `GET {base}/openapi.json` — the OpenAPI 3.1 document, for the manifest's readers. The bare document, not an envelope: it is what tools import. */
 export async function openApiRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
   await authorizeReader(runtime, req, res, 'the OpenAPI document')
   const site = { siteUrl: runtime.options.siteUrl, basePath: runtime.options.basePath }
-  const document = openApiDocument(runtime.registry, site, await runtime.modules.disabled())
+  const document = { ...openApiDocument(runtime.registry, site, await runtime.modules.disabled()), webhooks: eventWebhooks(runtime.events) }
   res.status(200).type('application/json').end(JSON.stringify(document))
 }

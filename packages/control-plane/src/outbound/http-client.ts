@@ -97,6 +97,36 @@ export async function postJson (guard: OutboundGuard, url: string, body: string,
   return readLimited(response, options.maxBytes ?? 1024 * 1024, label, timeoutMs)
 }
 
+/** What a peer answered, whatever its status: the status and the start of its body. */
+export type PeerAnswer = { status: number, excerpt: string }
+
+/**
+ * POSTs a JSON body like `postJson` and resolves with the answer for any status, reading at most
+ * `maxBytes` of it; only a failure to get an answer (refused, unreachable, timed out) throws.
+ */
+export async function postForAnswer (guard: OutboundGuard, url: string, body: string, options: RequestOptions = {}): Promise<PeerAnswer> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const { response, label } = await send(guard, 'POST', url, {
+    headers: { 'content-type': 'application/json', ...options.headers },
+    body,
+  }, timeoutMs)
+  const limit = options.maxBytes ?? 1024
+  const chunks: Uint8Array[] = []
+  let size = 0
+  try {
+    for await (const chunk of response.body ?? []) {
+      chunks.push(chunk)
+      size += chunk.byteLength
+      if (size >= limit) break
+    }
+  } catch (error) {
+    throw new DeliveryError(`${label} ${failureReason(error, timeoutMs)}`, response.status)
+  } finally {
+    await response.body?.cancel().catch(() => {})
+  }
+  return { status: response.status, excerpt: Buffer.concat(chunks).subarray(0, limit).toString('utf8') }
+}
+
 /**
  * GETs a JSON document. A non-2xx status, a timeout, an unreachable host, an oversized or
  * non-JSON answer all throw a DeliveryError; the answer's body never becomes part of a message.
