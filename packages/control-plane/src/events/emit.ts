@@ -56,3 +56,21 @@ export async function emitEvent<Data extends z.ZodObject> (
   }
   return eventId
 }
+
+/**
+ * Runs a change and emits its event in one transaction: `dataOf` reads the event's data from what
+ * the change returned. For changes that were single statements before they had an event.
+ */
+export async function withEvent<Result, Data extends z.ZodObject> (
+  db: Db,
+  change: (tx: Tx) => Promise<Result>,
+  declaration: EventDeclaration<Data>,
+  dataOf: (result: Result) => z.input<Data>,
+  meta: EventMeta,
+): Promise<Result> {
+  return db.$transaction(async tx => {
+    const result = await change(tx)
+    await emitEvent(tx, declaration, dataOf(result), meta)
+    return result
+  })
+}

@@ -57,13 +57,13 @@ export const ingestRoute: PublicRoute = {
     authenticateDelivery(source, req.headers, body, runtime.secrets, now)
     if (!source.enabled) throw conflict(`content source "${slug}" is disabled`)
     await ingestLimiterOf(runtime).consume(source.id)
-    const stored = await storeDelivery(runtime.db, { sourceId: source.id, webhookId: webhookIdOf(req), body: parseDelivery(body), now })
+    const stored = await storeDelivery(runtime.db, { sourceId: source.id, sourceSlug: source.slug, webhookId: webhookIdOf(req), body: parseDelivery(body), now })
     if (stored.duplicate) {
       sendSuccess(res, { delivery_id: stored.id, status: 'duplicate', post_id: null }, false)
       return
     }
     const outcome = await processDelivery({ db: runtime.db, options: runtime.options, log: runtime.log }, stored.id)
-    if (outcome.forwarded) runtime.kickOutbox()
+    runtime.kickOutbox()
     if (outcome.status === 'failed') {
       throw invalidParams(`delivery ${stored.id} was stored but not ingested: ${outcome.error}`, { delivery_id: stored.id })
     }
