@@ -21,8 +21,8 @@ export type EventMeta = {
 export const actorOf = (identity: Identity): EventActor => ({ account_id: identity.account.id, key_id: identity.keyId })
 
 /** What an operation's context knows about the cause of its events. */
-export const eventMetaOf = (context: { identity: Identity, now: () => Date, requestId?: string }): EventMeta =>
-  ({ actor: actorOf(context.identity), requestId: context.requestId ?? null, at: context.now() })
+export const eventMetaOf = (context: { identity?: Identity, now: () => Date, requestId?: string | undefined }): EventMeta =>
+  ({ actor: context.identity ? actorOf(context.identity) : null, requestId: context.requestId ?? null, at: context.now() })
 
 export const newEventId = () => `evt_${randomBytes(16).toString('hex')}`
 

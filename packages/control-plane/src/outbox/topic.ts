@@ -10,7 +10,7 @@ export type OutboxDeps = { db: Db, secrets: SecretBox, options: ResolvedOptions 
 export type OutboxTopic = {
   topic: string
   /** Throw to have it retried; throw `OutboxGiveUp` to stop retrying it. `message.attempts` counts the failures so far. */
-  deliver: (payload: Record<string, unknown>, deps: OutboxDeps, message: { id: number, attempts: number }) => Promise<void>
+  deliver: (payload: Record<string, unknown>, deps: OutboxDeps, message?: { id: number, attempts: number }) => Promise<void>
   /** Its own retry schedule, over the worker's. @default the worker's (`outbox` option) */
   retry?: BackoffOptions
 }

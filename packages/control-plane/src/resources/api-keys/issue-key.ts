@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { mintKey } from '../../auth/api-key-format.ts'
 import { API_KEY_ROW_FIELDS, toApiKeyRecord } from './shape.ts'
 
@@ -8,7 +8,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000
  * Creates a key for an account (its id as the accounts table holds it); `now` starts its lifetime.
  * The plaintext exists only in the return value.
  */
-export async function issueApiKey (db: Db, input: { accountId: string, label: string, expiresInDays?: number | undefined, parentPublicId?: string | null }, now: Date) {
+export async function issueApiKey (db: Db | Tx, input: { accountId: string, label: string, expiresInDays?: number | undefined, parentPublicId?: string | null }, now: Date) {
   const minted = mintKey()
   const row = await db.svcApiKey.create({
     data: {

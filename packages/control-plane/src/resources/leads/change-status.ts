@@ -19,7 +19,7 @@ export const statusChangeResult = z.object({ id: z.number().int(), status: z.str
  * an inbound one came from there and is never sent back.
  */
 export async function changeLeadStatus (
-  context: Pick<OperationContext, 'db' | 'now' | 'kickOutbox' | 'identity' | 'requestId'>,
+  context: Pick<OperationContext, 'db' | 'now' | 'kickOutbox'> & Partial<Pick<OperationContext, 'identity' | 'requestId'>>,
   { id, status }: { id: number, status: LeadStatus },
   origin: StatusOrigin,
 ) {

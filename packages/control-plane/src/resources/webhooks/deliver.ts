@@ -26,7 +26,7 @@ export const webhookDelivery: OutboxTopic = {
     if (!subscription.enabled) throw new OutboxGiveUp(`webhook subscription ${subscriptionId} is disabled`)
     const event = await db.svcEvent.findUnique({ where: { eventId } })
     if (!event) throw new OutboxGiveUp(`event ${eventId} no longer exists`)
-    const result = await sendEvent(deps, subscription, toEventBody(event), message.attempts + 1)
+    const result = await sendEvent(deps, subscription, toEventBody(event), (message?.attempts ?? 0) + 1)
     const at = options.now()
     if (result.ok) {
       if (subscription.failingSince) await db.svcWebhookSubscription.updateMany({ where: { subscriptionId }, data: { failingSince: null } })

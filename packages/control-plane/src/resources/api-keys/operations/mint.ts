@@ -4,6 +4,8 @@ import { displayName } from '../../../lib/fields.ts'
 import { apiKeyRecord } from '../shape.ts'
 import { issueApiKey } from '../issue-key.ts'
 import { ownerIdOf } from '../owner-id.ts'
+import { withEvent, eventMetaOf } from '../../../events/emit.ts'
+import { apiKeyMinted } from '../events.ts'
 
 export const mintApiKey = defineOperation({
   resource: 'api_keys',
@@ -17,8 +19,10 @@ export const mintApiKey = defineOperation({
     expires_in_days: z.number().int().min(1).max(3650).optional().describe('Days until the key stops working. Default: never.'),
   }),
   returns: apiKeyRecord.extend({ key: z.string().describe('The API key. Store it now: it cannot be shown again.') }),
-  async handler ({ label, expires_in_days }, { db, identity, now, options }) {
-    const data = await issueApiKey(db, { accountId: ownerIdOf(options, identity), label, expiresInDays: expires_in_days, parentPublicId: identity.keyId }, now())
+  async handler ({ label, expires_in_days }, context) {
+    const { db, identity, now, options } = context
+    const data = await withEvent(db, tx => issueApiKey(tx, { accountId: ownerIdOf(options, identity), label, expiresInDays: expires_in_days, parentPublicId: identity.keyId }, now()), apiKeyMinted, minted => minted, eventMetaOf(context))
+    context.kickOutbox()
     return { data, changed: true }
   },
 })
