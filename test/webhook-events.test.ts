@@ -4,6 +4,11 @@ import { Webhook } from 'standardwebhooks'
 import { useTestServer } from './support/use-test-server.ts'
 import { BASE } from './support/client.ts'
 import { deliver, startReceiver, type Receiver } from './support/webhooks.ts'
+import { z } from 'zod'
+import { defineStage } from '../packages/control-plane/src/index.ts'
+import { pipelines } from '../packages/control-plane/src/resources/pipelines/index.ts'
+
+const explode = defineStage({ type: 'explode', summary: 'test: fails', options: z.object({}), run () { throw new Error('exploded on purpose') } })
 
 const MAPPING = { title: 'title', content: 'html', external_id: 'id' }
 
@@ -12,7 +17,7 @@ beforeAll(async () => { receiver = await startReceiver() })
 afterAll(async () => { await receiver.close() })
 
 // The test drives the outbox itself, so what each cause emitted is read before anything is delivered.
-const plane = useTestServer({ outbox: false })
+const plane = useTestServer({ outbox: false, builtins: [pipelines({ stages: [explode] })] })
 let secret = ''
 let seen = 0
 
@@ -83,14 +88,20 @@ describe('every event type is emitted by its cause', () => {
     expect(events.at(-1)![1]).toEqual({ action: 'deleted', id: source.id, record: null })
   })
 
-  test('pipelines: a run that changes the post, one that finds nothing to do, a dry run', async () => {
+  test('pipelines: a run that changes the post, one that finds nothing to do, a dry run, one that fails', async () => {
+    await ok('pipelines', 'create_recipe', { id: 'exploding', name: 'Exploding', stages: [{ type: 'explode' }], trigger: { on: [] } })
+    await emitted()
     const post = await plane.server.db.post.create({ data: { title: 'Pipeline events', content: '<h1>Pipeline events</h1><p>Body text long enough.</p>', status: 'draft' } })
     await ok('pipelines', 'run', { post_id: post.id })
     await ok('pipelines', 'run', { post_id: post.id })
     await ok('pipelines', 'run', { post_id: post.id, dry_run: true })
+    await ok('pipelines', 'run', { post_id: post.id, recipe_id: 'exploding' })
     const runs = await emitted()
-    expect(runs.map(([type]) => type)).toEqual(['pipeline.run_completed', 'pipeline.run_completed', 'pipeline.run_completed'])
-    expect(runs.map(([, data]) => [data.post_id, data.status, data.is_dry_run])).toEqual([[post.id, 'success', false], [post.id, 'skipped', false], [post.id, 'skipped', true]])
+    expect(runs.map(([type]) => type)).toEqual(Array(4).fill('pipeline.run_completed'))
+    expect(runs.map(([, data]) => [data.post_id, data.status, data.is_dry_run])).toEqual([
+      [post.id, 'success', false], [post.id, 'skipped', false], [post.id, 'skipped', true], [post.id, 'failed', false],
+    ])
+    expect(runs[3]![1]).toMatchObject({ recipe_id: 'exploding', message: expect.stringContaining('exploded on purpose') })
   })
 
   test('crm, team members, roles, modules and API keys', async () => {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import request from 'supertest'
 import { Webhook } from 'standardwebhooks'
 import { useTestServer } from './support/use-test-server.ts'
+import { startTestServer } from './support/server.ts'
 import { BASE } from './support/client.ts'
 
 type Delivery = { headers: IncomingHttpHeaders, body: string, at: number }
@@ -268,5 +269,28 @@ describe('with the clock in the test\'s hands', () => {
     const openapi = await request(plane.server.app).get(`${BASE}/openapi.json`).set('Authorization', `Bearer ${plane.admin.key}`)
     expect(Object.keys(openapi.body.webhooks).sort()).toEqual([...types].sort())
     expect(openapi.body.webhooks['lead.captured'].post.requestBody.content['application/json'].schema.properties.data).toEqual(captured.data)
+  })
+})
+
+describe('two instances on one database', () => {
+  const plane = useTestServer({ outbox: false })
+
+  test('both deliver at once, yet each event reaches the subscription once and in order', async () => {
+    const second = await startTestServer({ outbox: false }, plane.server)
+    const hook = await startReceiver()
+    try {
+      const sub = (await plane.caller('webhooks')('create', { url: hook.url, event_types: ['lead.captured'] })).body.data
+      const refs: string[] = []
+      for (let n = 0; n < 12; n++) refs.push((await plane.caller('leads')('capture', { source: `instances-${n}` })).body.data.ref)
+      const instances = [plane.server.runtime.outbox, second.runtime.outbox]
+      await Promise.all([...instances, ...instances].map(outbox => outbox.runOnce()))
+      while ((await Promise.all(instances.map(outbox => outbox.runOnce()))).some(n => n > 0));
+      const events = hook.received.map(delivery => verified(sub.secret, delivery))
+      expect(events.map(event => event.data.ref)).toEqual(refs)
+      expect(new Set(events.map(event => event.id)).size).toBe(12)
+    } finally {
+      await hook.close()
+      await second.close()
+    }
   })
 })
