@@ -83,16 +83,19 @@ async function refuseUnlessOk (response: Response, label: string): Promise<void>
   throw new DeliveryError(`${label} answered ${response.status}`, response.status)
 }
 
+/** POSTs a JSON body exactly as given, so a signature over it stays valid. */
+async function postBody (guard: OutboundGuard, url: string, body: string, options: RequestOptions) {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const sent = await send(guard, 'POST', url, { headers: { 'content-type': 'application/json', ...options.headers }, body }, timeoutMs)
+  return { ...sent, timeoutMs }
+}
+
 /**
- * POSTs a JSON body (sent exactly as given, so a signature over it stays valid) and resolves with
- * the response text on 2xx; anything else throws a DeliveryError for the outbox to retry.
+ * POSTs a JSON body and resolves with the response text on 2xx; anything else throws a
+ * DeliveryError for the outbox to retry.
  */
 export async function postJson (guard: OutboundGuard, url: string, body: string, options: RequestOptions = {}): Promise<string> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  const { response, label } = await send(guard, 'POST', url, {
-    headers: { 'content-type': 'application/json', ...options.headers },
-    body,
-  }, timeoutMs)
+  const { response, label, timeoutMs } = await postBody(guard, url, body, options)
   await refuseUnlessOk(response, label)
   return readLimited(response, options.maxBytes ?? 1024 * 1024, label, timeoutMs)
 }
@@ -105,11 +108,7 @@ export type PeerAnswer = { status: number, excerpt: string }
  * `maxBytes` of it; only a failure to get an answer (refused, unreachable, timed out) throws.
  */
 export async function postForAnswer (guard: OutboundGuard, url: string, body: string, options: RequestOptions = {}): Promise<PeerAnswer> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  const { response, label } = await send(guard, 'POST', url, {
-    headers: { 'content-type': 'application/json', ...options.headers },
-    body,
-  }, timeoutMs)
+  const { response, label, timeoutMs } = await postBody(guard, url, body, options)
   const limit = options.maxBytes ?? 1024
   const chunks: Uint8Array[] = []
   let size = 0
