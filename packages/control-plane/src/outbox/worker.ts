@@ -52,7 +52,7 @@ export class OutboxWorker {
   readonly #id = randomUUID()
   /** Ordering keys with a lane in flight in this process. */
   readonly #busyKeys = new Set<string>()
-  readonly #inFlight = new Set<Promise<unknown>>()
+  readonly #inFlight = new Set<Promise<number>>()
   #timer: NodeJS.Timeout | null = null
 
   constructor (db: Db, handlers: Record<string, OutboxHandler>, options: OutboxWorkerOptions = {}, retry: Record<string, BackoffOptions> = {}) {
@@ -88,15 +88,17 @@ export class OutboxWorker {
   }
 
   /**
-   * Delivers what is due now, without waiting for the next poll (e.g. right after enqueueing);
-   * resolves with how many messages the lanes it started delivered. Lanes already in flight
-   * (a slow destination) do not hold it back: their keys are skipped, every other key starts.
+   * Delivers what is due now, without waiting for the next poll (e.g. right after enqueueing).
+   * Lanes already in flight (a slow destination) do not hold its own scan back: their keys are
+   * skipped, every other key starts. The promise joins them too, resolving with how many messages
+   * its lanes and those delivered; callers that do not await it (after a commit, the poll) never wait.
    */
   kick (): Promise<number> {
+    const earlier = [...this.#inFlight]
     const run = this.runOnce().catch(error => { this.#log('outbox run failed', error); return 0 })
     this.#inFlight.add(run)
     void run.finally(() => this.#inFlight.delete(run))
-    return run
+    return Promise.all([run, ...earlier]).then(counts => counts.reduce((sum, n) => sum + n, 0))
   }
 
   /**
