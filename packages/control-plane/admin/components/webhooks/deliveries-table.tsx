@@ -37,7 +37,7 @@ export function DeliveriesTable ({ id, round, onResend }: { id: string, round: n
     {
       key: 'resend',
       header: <VisuallyHidden>Actions</VisuallyHidden>,
-      width: '6.5rem',
+      width: '7.5rem',
       align: 'end',
       cell: row => <Button onPress={() => onResend(row.event_id)} aria-label={`Resend ${row.event_id}`}>Resend</Button>,
     },
