@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Button } from '@keystar/ui/button'
+import { AlertDialog, DialogContainer } from '@keystar/ui/dialog'
 import { HStack, VStack } from '@keystar/ui/layout'
 import { Notice } from '@keystar/ui/notice'
 import { StatusLight } from '@keystar/ui/status-light'
@@ -21,6 +22,7 @@ function SubscriptionPanel ({ subscription, onChanged, onSecret }: { subscriptio
   const [round, setRound] = useState(0)
   const [tested, setTested] = useState<TestOutcome | null>(null)
   const [failure, setFailure] = useState<Failure | null>(null)
+  const [deleting, setDeleting] = useState(false)
   const refresh = () => setRound(value => value + 1)
 
   async function run<Data> (action: string, params: Record<string, unknown>, confirm?: boolean): Promise<Data | null> {
@@ -38,7 +40,7 @@ function SubscriptionPanel ({ subscription, onChanged, onSecret }: { subscriptio
           <Button onPress={async () => { setTested(await run<TestOutcome>('test', {})); refresh() }}>Send test event</Button>
           <Button onPress={async () => { const rotated = await run<ShownSecret>('rotate_secret', {}); if (rotated) onSecret(rotated); onChanged() }}>Rotate secret</Button>
           <Button onPress={async () => { await run('update', { enabled: !subscription.enabled }); onChanged() }}>{subscription.enabled ? 'Pause' : 'Enable'}</Button>
-          <Button tone='critical' onPress={async () => { await run('delete', {}, true); onChanged() }}>Delete</Button>
+          <Button tone='critical' onPress={() => setDeleting(true)}>Delete</Button>
         </HStack>
       )}
     >
@@ -57,6 +59,20 @@ function SubscriptionPanel ({ subscription, onChanged, onSecret }: { subscriptio
           </Text>
         )}
         {failure && <FailureNotice failure={failure} title='The action failed' />}
+        <DialogContainer onDismiss={() => setDeleting(false)}>
+          {deleting && (
+            <AlertDialog
+              title='Delete this subscription?'
+              tone='critical'
+              primaryActionLabel='Delete subscription'
+              cancelLabel='Keep it'
+              autoFocusButton='cancel'
+              onPrimaryAction={async () => { await run('delete', {}, true); onChanged() }}
+            >
+              <Text>{subscription.url} receives nothing more; its secret and delivery log are deleted and what is queued for it is cancelled.</Text>
+            </AlertDialog>
+          )}
+        </DialogContainer>
         <DeliveriesTable id={subscription.id} round={round} onResend={async eventId => { await run('redeliver', { event_id: eventId }); setTimeout(refresh, 1500) }} />
       </VStack>
     </Panel>
