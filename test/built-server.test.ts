@@ -10,7 +10,8 @@ import { startBuiltServer, startUntilExit, type BuiltServer } from './support/bu
 import { runExample, type Dispatch, type Envelope } from './support/example-runner.ts'
 import { responseChecker, routeBody } from './support/openapi.ts'
 import { graphql, signIn } from './support/session-client.ts'
-import { deliver, standardHeaders } from './support/webhooks.ts'
+import { deliver, standardHeaders, startReceiver } from './support/webhooks.ts'
+import { Webhook } from 'standardwebhooks'
 import { testProvider } from './support/database.ts'
 import { BASE } from './support/client.ts'
 import { connectMcp } from './support/mcp-client.ts'
@@ -48,7 +49,8 @@ beforeAll(async () => {
   // SQLite is the fresh-clone default: no secrets configured, development values generated
   // under var/. PostgreSQL in production refuses to start without them (tested below).
   const secrets = testProvider === 'sqlite' ? { SESSION_SECRET: undefined, SVC_ENCRYPTION_KEY: undefined } : {}
-  server = await startBuiltServer({ siteScheme: 'https', env: { ...secrets, SVC_VAR_DIR: varDir } })
+  // Loopback is let through for the webhook receiver the flows start.
+  server = await startBuiltServer({ siteScheme: 'https', env: { ...secrets, SVC_VAR_DIR: varDir, SVC_OUTBOUND_ALLOW: '127.0.0.1' } })
   const signedIn = await signIn(server.url, server.admin.email, server.admin.password)
   if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.message}`)
   accountId = signedIn.itemId
@@ -212,6 +214,24 @@ describe('end-to-end flows over the built server', () => {
     await ok('users', 'link_account', { user_num: member.user_num, account_id: accountId })
     expect(await ok('users', 'send_welcome_email', { user_num: member.user_num, dry_run: true }, true))
       .toMatchObject({ eligible: true, outcome: 'dry_run', to: email })
+  })
+
+  test('a lead.* webhook subscription → public form post → the receiver verifies a signed lead.captured within a second or two', async () => {
+    const receiver = await startReceiver()
+    try {
+      const subscription = await ok('webhooks', 'create', { url: receiver.url, event_types: ['lead.*'] })
+      const email = `hooked-${randomUUID().slice(0, 8)}@example.com`
+      const captured = await request(server.url).post(`${BASE}/public/leads`).send({ source: 'built_server_hook', email })
+      expect(captured.status).toBe(200)
+      await Promise.race([receiver.accepted(1), new Promise((_resolve, reject) => setTimeout(() => reject(new Error('no delivery within 2 s')), 2 * SECOND))])
+      const event = new Webhook(subscription.secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers as Record<string, string>) as Record<string, any>
+      expect(event).toMatchObject({ type: 'lead.captured', data: { ref: captured.body.data.ref, email, via: 'public_form' } })
+      const log = await ok('webhooks', 'list_deliveries', { id: subscription.id })
+      expect(log.items[0]).toMatchObject({ event_id: event.id, status: 'succeeded', http_status: 200 })
+      await ok('webhooks', 'delete', { id: subscription.id }, true)
+    } finally {
+      await receiver.close()
+    }
   })
 
   test('modules.disable → the module answers module_disabled → modules.enable', async () => {

@@ -54,7 +54,7 @@ describe('the tables derived from the resources', () => {
     expect(plane.parts.operations.map(operation => operation.name)).toEqual(expect.arrayContaining(['crm.create', 'probe.echo', 'loose.echo']))
     expect(plane.parts.outboxTopics.map(topic => topic.topic)).toEqual(expect.arrayContaining(['leads.contact_status', 'probe.ping']))
     expect(plane.seeds.map(seed => seed.what)).toEqual(expect.arrayContaining(['the system roles', 'the default pipeline recipe', 'the probe']))
-    expect(plane.parts.statusCounters.map(counter => counter.key)).toEqual(['crm', 'users', 'leads', 'content_sources', 'recipes', 'runs', 'probes'])
+    expect(plane.parts.statusCounters.map(counter => counter.key)).toEqual(['crm', 'users', 'leads', 'content_sources', 'recipes', 'runs', 'webhooks', 'webhooks_disabled', 'probes'])
     expect(plane.parts.adminPages.at(-1)).toEqual({ path: '/probe', label: 'Probe', title: 'Probe', requires: ['probe.echo'] })
     expect(plane.routes.map(route => [route.method, route.path, route.module])).toEqual([
       ['GET', '/team/:userNum', 'users'], ['POST', '/public/leads', 'leads'], ['POST', '/ingest/:slug', 'content_sources'],

@@ -98,6 +98,15 @@ const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
   'variables.get': { valid: { name: 'leads.contact_crm_num' }, invalid: { name: `a${'b'.repeat(64)}` } },
   'variables.list': { valid: { page: 1, per_page: 100, prefix: 'leads.' }, invalid: { prefix: 'Leads' } },
   'variables.set': { valid: { name: 'site.flag', value: { a: [1, null] }, description: 'x' }, invalid: { name: 'site.flag' } },
+  'webhooks.create': { valid: { url: 'https://hooks.example.com/a', event_types: ['lead.*', '*'], description: 'x' }, invalid: { url: 'https://hooks.example.com/a', event_types: [] } },
+  'webhooks.delete': { valid: { id: 'wh_0123456789abcdef01234567', confirm: true }, invalid: { id: 'wh_x' } },
+  'webhooks.get': { valid: { id: 'wh_0123456789abcdef01234567' }, invalid: {} },
+  'webhooks.list': { valid: {}, invalid: { enabled: true } },
+  'webhooks.list_deliveries': { valid: { id: 'wh_0123456789abcdef01234567', per_page: 100 }, invalid: { id: 'wh_0123456789abcdef01234567', per_page: 101 } },
+  'webhooks.redeliver': { valid: { id: 'wh_0123456789abcdef01234567', event_id: 'evt_1' }, invalid: { id: 'wh_0123456789abcdef01234567' } },
+  'webhooks.rotate_secret': { valid: { id: 'wh_0123456789abcdef01234567' }, invalid: { id: 'wh_0123456789abcdef01234567', secret: 'x' } },
+  'webhooks.test': { valid: { id: 'wh_0123456789abcdef01234567' }, invalid: { id: 7 } },
+  'webhooks.update': { valid: { id: 'wh_0123456789abcdef01234567', enabled: true }, invalid: { id: 'wh_0123456789abcdef01234567', event_types: ['Lead.*'] } },
 }
 
 const plane = useTestServer()
@@ -137,7 +146,7 @@ describe('manifest', () => {
     const destructive = builtins.filter(op => op.destructive).map(op => op.name)
     expect(destructive).toEqual([
       'ai.clear_secret', 'api_keys.revoke', 'content_sources.delete', 'crm.delete', 'integrations.clear_secret',
-      'leads.delete', 'pipelines.delete_recipe', 'roles.delete', 'users.delete', 'users.send_welcome_email', 'variables.delete',
+      'leads.delete', 'pipelines.delete_recipe', 'roles.delete', 'users.delete', 'users.send_welcome_email', 'variables.delete', 'webhooks.delete',
     ])
     for (const op of builtins.filter(op => op.destructive)) {
       expect(op.params.properties.confirm).toMatchObject({ type: 'boolean' })

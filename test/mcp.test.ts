@@ -210,7 +210,7 @@ describe('tools/list', () => {
 
   test('operations that reach outside the site are open-world tools; the rest are not', () => {
     const openWorld = tools.filter(tool => tool.annotations?.openWorldHint).map(tool => tool.name).sort()
-    expect(openWorld).toEqual(['ai-test', 'leads-delete', 'leads-set_status_local', 'users-send_welcome_email'])
+    expect(openWorld).toEqual(['ai-test', 'leads-delete', 'leads-set_status_local', 'users-send_welcome_email', 'webhooks-test'])
   })
 
   test('tool names match ^[a-zA-Z0-9_-]{1,64}$ and map back to their operation one to one', () => {

@@ -6,9 +6,9 @@ import { launchChromium, openPage, signInThroughAdminUi } from './browser.ts'
 export type AdminUiSession = { server: BuiltServer, browser: Browser, page: Page }
 
 /** The built site on a fresh database, and Chromium signed in to its Admin UI as the first administrator. */
-export async function startAdminUiSession (): Promise<AdminUiSession> {
+export async function startAdminUiSession (options: { env?: NodeJS.ProcessEnv } = {}): Promise<AdminUiSession> {
   await ensureBuilt({ ui: true })
-  const server = await startBuiltServer()
+  const server = await startBuiltServer(options)
   const browser = await launchChromium()
   const page = await openPage(browser)
   page.setDefaultTimeout(30_000)

@@ -88,6 +88,8 @@ export function resolveControlPlane (
   recordUnavailableModules(resolved, unavailable)
   const outboxTopics = resources.flatMap(resource => resource.outboxTopics)
   assertUnique('outbox topic', outboxTopics.map(topic => topic.topic))
+  const events = resources.flatMap(resource => resource.events)
+  assertUnique('event type', events.map(event => event.type))
   return {
     options: resolved,
     resources,
@@ -95,6 +97,7 @@ export function resolveControlPlane (
       operations: [...resources.flatMap(resource => resource.operations), ...operations],
       modules: resources.map(resource => ({ key: resource.name, locked: resource.module === 'locked' })),
       outboxTopics,
+      events,
       statusCounters: resources.flatMap(resource => resource.statusCounters),
       adminPages: resources.flatMap(resource => resource.adminPages),
     },

@@ -11,6 +11,7 @@ import type { AdminPage } from './registry/manifest.ts'
 import type { SettingsDeclaration } from './settings/define-settings.ts'
 import type { ControlPlaneRuntime } from './runtime.ts'
 import type { RetentionRule } from './retention/rule.ts'
+import type { EventDeclaration } from './events/define-event.ts'
 
 export type { AdminPage }
 
@@ -48,6 +49,8 @@ export type ResourceConfig = {
   routes?: readonly PublicRoute[]
   /** Kinds of outbox message it enqueues, and how each is delivered. @default [] */
   outboxTopics?: readonly OutboxTopic[]
+  /** Outbound event types it emits (made with `defineEvent`, emitted with `emitEvent`), listed in the manifest's `events`. @default [] */
+  events?: readonly EventDeclaration[]
   /** Records written when the server starts. @default [] */
   seeds?: readonly Seed[]
   /** What `status.get` counts for it under `counts`. @default [] */
@@ -113,6 +116,7 @@ export function defineResource (config: ResourceConfig): Resource {
     operations: config.operations ?? [],
     routes: (config.routes ?? []).map(route => ({ ...route, module: config.name })),
     outboxTopics: config.outboxTopics ?? [],
+    events: config.events ?? [],
     seeds: config.seeds ?? [],
     statusCounters: config.statusCounters ?? [],
     retention: config.retention ?? [],

@@ -7,6 +7,9 @@ import { counterList } from './db/counter-list.ts'
 import { rateWindowList } from './db/rate-window-list.ts'
 import { moduleStateList } from './modules/module-state-list.ts'
 import { outboxMessageList } from './outbox/model.ts'
+import { eventList } from './events/event-list.ts'
+import { webhookSubscriptionList } from './events/subscription-list.ts'
+import { webhookDeliveryList } from './events/delivery-list.ts'
 import { idempotencyKeyList } from './idempotency/idempotency-key-list.ts'
 import { retentionStateList } from './retention/state-list.ts'
 
@@ -18,6 +21,9 @@ export function controlPlaneLists ({ options, resources }: ControlPlane): Lists 
   const internal = internalList(shared)
   const lists: Lists = {
     SvcAuditEntry: auditEntryList(internal),
+    SvcEvent: eventList(internal),
+    SvcWebhookDelivery: webhookDeliveryList(internal),
+    SvcWebhookSubscription: webhookSubscriptionList(shared),
     SvcCounter: counterList(internal),
     SvcIdempotencyKey: idempotencyKeyList(internal),
     SvcModuleState: moduleStateList(shared),

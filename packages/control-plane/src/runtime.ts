@@ -16,6 +16,7 @@ import { AuditWriter } from './audit/writer.ts'
 import { RetentionPruner } from './retention/pruner.ts'
 import { defaultLog, type Log } from './lib/log.ts'
 import { cachedKeyLookup, uncachedKeyLookup, type KeyLookup } from './auth/key-cache.ts'
+import type { EventDeclaration } from './events/define-event.ts'
 import { accountLoader } from './host-contract/load-account.ts'
 
 /** What the installed resources contribute to the runtime, gathered from their declarations. */
@@ -23,6 +24,7 @@ export type RuntimeParts = {
   operations: readonly Operation[]
   modules: readonly ModuleDeclaration[]
   outboxTopics: readonly OutboxTopic[]
+  events: readonly EventDeclaration[]
   statusCounters: readonly StatusCounter[]
   adminPages: readonly AdminPage[]
 }
@@ -32,6 +34,8 @@ export type ControlPlaneRuntime = {
   registry: OperationRegistry
   /** The installed resources' Admin UI pages, for the manifest. */
   adminPages: readonly AdminPage[]
+  /** The event types the installed resources emit, for the manifest and the OpenAPI document. */
+  events: readonly EventDeclaration[]
   /** The modules and their switches: the gate every operation and public route passes. */
   modules: ModuleCatalogue
   db: Db
@@ -49,7 +53,8 @@ export type ControlPlaneRuntime = {
   /** Asks the outbox worker to deliver what was just committed, unless this process runs none. */
   kickOutbox: () => void
   log: Log
-  contextFor: (identity: Identity, channel: Channel) => OperationContext
+  /** The context a handler runs with; `requestId` names the request that caused the call, for the events it emits. */
+  contextFor: (identity: Identity, channel: Channel, requestId?: string | null) => OperationContext
   /** Starts background work: the outbox worker (unless disabled) and the pruner (unless its interval is 0). */
   start: () => void
   /** Stops background work, waits for a delivery or a prune in progress and for audit entries being written, and closes outbound connections. */
@@ -63,19 +68,22 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
   const deps: OutboxDeps = { db, secrets, options }
   const outbox = new OutboxWorker(
     db,
-    Object.fromEntries(parts.outboxTopics.map(topic => [topic.topic, payload => topic.deliver(payload, deps)])),
+    Object.fromEntries(parts.outboxTopics.map(topic => [topic.topic, (payload, message) => topic.deliver(payload, deps, message)])),
     { ...(options.outbox || {}), now: options.now, log },
+    Object.fromEntries(parts.outboxTopics.flatMap(topic => topic.retry ? [[topic.topic, topic.retry]] : [])),
   )
   const retention = new RetentionPruner(db, options.retention, { now: options.now, log })
   const kickOutbox = () => { if (options.outbox !== false) void outbox.kick() }
   const registry = new OperationRegistry(parts.operations)
   const modules = new ModuleCatalogue(db, parts.modules, registry.all())
   const { statusCounters } = parts
+  const eventTypes = parts.events.map(event => event.type)
   const loadAccount = accountLoader(db, options.host.accounts)
   const audit = new AuditWriter({ db, provider: options.databaseProvider, adapter: options.hostAdapter }, options.now)
   return {
     registry,
     adminPages: parts.adminPages,
+    events: parts.events,
     modules,
     db,
     keystone,
@@ -89,7 +97,10 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     audit,
     kickOutbox,
     log,
-    contextFor: (identity, channel) => ({ db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, kickOutbox }),
+    contextFor: (identity, channel, requestId) => ({
+      db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, eventTypes, kickOutbox,
+      ...requestId ? { requestId } : {},
+    }),
     start: () => {
       if (options.outbox !== false) outbox.start()
       retention.start()

@@ -69,7 +69,7 @@ export async function executeOperation (runtime: ControlPlaneRuntime, identity: 
   let outcome: CallOutcome
   try {
     const operation = findOperation(runtime, identity, call.resource, call.action)
-    const result = await runOperation(operation, call.params, call.confirmed, runtime.contextFor(identity, call.channel))
+    const result = await runOperation(operation, call.params, call.confirmed, runtime.contextFor(identity, call.channel, call.requestId))
     outcome = { ok: true, ...result }
   } catch (error) {
     outcome = { ok: false, error: toSvcError(error, runtime.log) }

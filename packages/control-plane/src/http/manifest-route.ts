@@ -5,10 +5,12 @@ import { sendSuccess } from './envelope.ts'
 import { buildManifest } from '../registry/manifest.ts'
 import type { Identity } from '../auth/identity.ts'
 import { scopeAllows } from '../auth/scopes.ts'
+import { eventCatalogue } from '../events/catalogue-json.ts'
 
-/** The manifest as the installation stands now: every operation the reader's credential may call, its module's switch, the Admin UI pages. */
+/** The manifest as the installation stands now: every operation the reader's credential may call, its module's switch, the Admin UI pages, the events. */
 export async function currentManifest (runtime: ControlPlaneRuntime, identity: Identity) {
-  return buildManifest(runtime.registry, runtime.options.basePath, await runtime.modules.disabled(), runtime.adminPages, operation => scopeAllows(identity.grant, operation))
+  const manifest = buildManifest(runtime.registry, runtime.options.basePath, await runtime.modules.disabled(), runtime.adminPages, operation => scopeAllows(identity.grant, operation))
+  return { ...manifest, events: eventCatalogue(runtime.events) }
 }
 
 /** `GET {base}/manage/manifest` — needs `manage_options`, like every operation. */

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { moduleDisabled } from '../errors.ts'
 import { disabledModules, isModuleEnabled, setModuleEnabled } from './module-switch.ts'
 
@@ -58,9 +58,9 @@ export class ModuleCatalogue {
   }
 
   /** Switches an unlocked module on or off and answers the modules now disabled. */
-  async set (key: string, enabled: boolean): Promise<Set<string>> {
+  async set (key: string, enabled: boolean, alongside?: (tx: Tx) => Promise<unknown>): Promise<Set<string>> {
     if (this.isLocked(key)) throw new Error(`the ${key} module is locked`)
-    return this.#withoutLocked(await setModuleEnabled(this.#db, key, enabled))
+    return this.#withoutLocked(await setModuleEnabled(this.#db, key, enabled, alongside))
   }
 
   #withoutLocked (disabled: ReadonlySet<string>): Set<string> {

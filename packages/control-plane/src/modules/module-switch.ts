@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 
 /**
  * How long a process trusts what it last read of the module switches. A switch made through this
@@ -26,8 +26,14 @@ export async function isModuleEnabled (db: Db, module: string): Promise<boolean>
   return !disabled.has(module)
 }
 
-/** Throws the switch, then re-reads every switch so this process sees the change at once. */
-export async function setModuleEnabled (db: Db, module: string, enabled: boolean): Promise<Set<string>> {
-  await db.svcModuleState.upsert({ where: { key: module }, create: { key: module, enabled }, update: { enabled } })
+/**
+ * Throws the switch (with `alongside`, e.g. its event, in the same transaction), then re-reads
+ * every switch so this process sees the change at once.
+ */
+export async function setModuleEnabled (db: Db, module: string, enabled: boolean, alongside?: (tx: Tx) => Promise<unknown>): Promise<Set<string>> {
+  await db.$transaction(async tx => {
+    await tx.svcModuleState.upsert({ where: { key: module }, create: { key: module, enabled }, update: { enabled } })
+    await alongside?.(tx)
+  })
   return disabledModules(db)
 }

@@ -22,6 +22,11 @@ export const MANIFEST_SCHEMAS: Record<string, JsonObject> = {
       product_version: string,
       example_fixtures: { type: 'object', additionalProperties: string, description: 'What the placeholders no setup step binds stand for.' },
       operations: { type: 'array', items: { $ref: '#/components/schemas/ManifestEntry' } },
+      events: {
+        type: 'array',
+        description: 'The outbound event types webhook subscriptions receive, each with the JSON Schema of its `data`.',
+        items: { type: 'object', required: ['type', 'summary', 'data'], properties: { type: string, summary: string, data: object } },
+      },
     },
   },
   ManifestEntry: {

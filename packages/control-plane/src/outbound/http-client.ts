@@ -83,18 +83,47 @@ async function refuseUnlessOk (response: Response, label: string): Promise<void>
   throw new DeliveryError(`${label} answered ${response.status}`, response.status)
 }
 
+/** POSTs a JSON body exactly as given, so a signature over it stays valid. */
+async function postBody (guard: OutboundGuard, url: string, body: string, options: RequestOptions) {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const sent = await send(guard, 'POST', url, { headers: { 'content-type': 'application/json', ...options.headers }, body }, timeoutMs)
+  return { ...sent, timeoutMs }
+}
+
 /**
- * POSTs a JSON body (sent exactly as given, so a signature over it stays valid) and resolves with
- * the response text on 2xx; anything else throws a DeliveryError for the outbox to retry.
+ * POSTs a JSON body and resolves with the response text on 2xx; anything else throws a
+ * DeliveryError for the outbox to retry.
  */
 export async function postJson (guard: OutboundGuard, url: string, body: string, options: RequestOptions = {}): Promise<string> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  const { response, label } = await send(guard, 'POST', url, {
-    headers: { 'content-type': 'application/json', ...options.headers },
-    body,
-  }, timeoutMs)
+  const { response, label, timeoutMs } = await postBody(guard, url, body, options)
   await refuseUnlessOk(response, label)
   return readLimited(response, options.maxBytes ?? 1024 * 1024, label, timeoutMs)
+}
+
+/** What a peer answered, whatever its status: the status and the start of its body. */
+export type PeerAnswer = { status: number, excerpt: string }
+
+/**
+ * POSTs a JSON body like `postJson` and resolves with the answer for any status, reading at most
+ * `maxBytes` of it; only a failure to get an answer (refused, unreachable, timed out) throws.
+ */
+export async function postForAnswer (guard: OutboundGuard, url: string, body: string, options: RequestOptions = {}): Promise<PeerAnswer> {
+  const { response, label, timeoutMs } = await postBody(guard, url, body, options)
+  const limit = options.maxBytes ?? 1024
+  const chunks: Uint8Array[] = []
+  let size = 0
+  try {
+    for await (const chunk of response.body ?? []) {
+      chunks.push(chunk)
+      size += chunk.byteLength
+      if (size >= limit) break
+    }
+  } catch (error) {
+    throw new DeliveryError(`${label} ${failureReason(error, timeoutMs)}`, response.status)
+  } finally {
+    await response.body?.cancel().catch(() => {})
+  }
+  return { status: response.status, excerpt: Buffer.concat(chunks).subarray(0, limit).toString('utf8') }
 }
 
 /**

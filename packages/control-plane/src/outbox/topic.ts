@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { SecretBox } from '../secrets/secret-box.ts'
+import type { BackoffOptions } from './backoff.ts'
 
 /** What an outbox handler may use: no caller identity, since delivery happens later. */
 export type OutboxDeps = { db: Db, secrets: SecretBox, options: ResolvedOptions }
@@ -8,5 +9,8 @@ export type OutboxDeps = { db: Db, secrets: SecretBox, options: ResolvedOptions 
 /** A kind of outbox message and how to deliver it. Resources declare these beside their operations. */
 export type OutboxTopic = {
   topic: string
-  deliver: (payload: Record<string, unknown>, deps: OutboxDeps) => Promise<void>
+  /** Throw to have it retried; throw `OutboxGiveUp` to stop retrying it. `message.attempts` counts the failures so far. */
+  deliver: (payload: Record<string, unknown>, deps: OutboxDeps, message?: { id: number, attempts: number }) => Promise<void>
+  /** Its own retry schedule, over the worker's. @default the worker's (`outbox` option) */
+  retry?: BackoffOptions
 }

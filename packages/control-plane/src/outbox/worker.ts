@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/client.ts'
 import { retryDelayMs, type BackoffOptions } from './backoff.ts'
+import { OutboxGiveUp } from './give-up.ts'
 import { defaultLog } from '../lib/log.ts'
 
-/** Delivers one message; throw to have it retried later. */
+/** Delivers one message; throw to have it retried later, `OutboxGiveUp` to stop. */
 export type OutboxHandler = (payload: Record<string, unknown>, message: { id: number, attempts: number }) => Promise<void>
 
 export type OutboxWorkerOptions = BackoffOptions & {
@@ -11,14 +12,20 @@ export type OutboxWorkerOptions = BackoffOptions & {
   pollMs?: number
   /** How long a claimed message stays reserved for this worker, in milliseconds. @default 60000 */
   leaseMs?: number
+  /**
+   * Ordering keys (destinations) delivered at once by this process; each key is still delivered
+   * one message at a time, in order, so a slow or dead destination holds one of these and no more.
+   * @default 8
+   */
+  concurrency?: number
   now?: () => Date
   log?: (message: string, error?: unknown) => void
 }
 
-/** Keys whose head is looked at in one pass. */
-const BATCH = 20
-/** Deliveries in one pass, heads and the messages behind them. */
-const ROUND_LIMIT = 100
+/** Keys whose head is looked at in one scan. */
+const BATCH = 100
+/** Messages one key delivers in a row before its lane gives way to the others. */
+const LANE_LIMIT = 100
 /** Ids per query when looking up heads, well under every database's bound-parameter limit. */
 const ID_CHUNK = 500
 
@@ -27,22 +34,28 @@ const DUE_FIELDS = { id: true, topic: true, orderingKey: true, payload: true, at
 type DueMessage = { id: number, topic: string, orderingKey: string, payload: unknown, attempts: number, nextAttemptAt: Date | null }
 const MAX_ERROR_CHARS = 500
 
+type Backoff = Required<BackoffOptions>
+
 /**
  * Delivers outbox messages. Several processes may run one each: a message is claimed with a
  * conditional update, so only one worker holds it, and a message waits while an older message
- * with the same ordering key is still pending, so each key is delivered in order.
+ * with the same ordering key is still pending, so each key is delivered in order. Within a
+ * process, up to `concurrency` keys are delivered at once, each in a lane of its own.
  */
 export class OutboxWorker {
   readonly #db: Db
   readonly #handlers: Record<string, OutboxHandler>
   readonly #options: Required<Omit<OutboxWorkerOptions, 'now' | 'log'>>
+  readonly #retry: Record<string, Backoff>
   readonly #now: () => Date
   readonly #log: (message: string, error?: unknown) => void
   readonly #id = randomUUID()
+  /** Ordering keys with a lane in flight in this process. */
+  readonly #busyKeys = new Set<string>()
+  readonly #inFlight = new Set<Promise<number>>()
   #timer: NodeJS.Timeout | null = null
-  #running: Promise<number> | null = null
 
-  constructor (db: Db, handlers: Record<string, OutboxHandler>, options: OutboxWorkerOptions = {}) {
+  constructor (db: Db, handlers: Record<string, OutboxHandler>, options: OutboxWorkerOptions = {}, retry: Record<string, BackoffOptions> = {}) {
     this.#db = db
     this.#handlers = handlers
     this.#options = {
@@ -51,47 +64,85 @@ export class OutboxWorker {
       maxAttempts: options.maxAttempts ?? 10,
       pollMs: options.pollMs ?? 1000,
       leaseMs: options.leaseMs ?? 60_000,
+      concurrency: Math.max(1, options.concurrency ?? 8),
     }
+    this.#retry = Object.fromEntries(Object.entries(retry).map(([topic, backoff]) => [topic, {
+      baseMs: backoff.baseMs ?? this.#options.baseMs,
+      maxMs: backoff.maxMs ?? this.#options.maxMs,
+      maxAttempts: backoff.maxAttempts ?? this.#options.maxAttempts,
+    }]))
     this.#now = options.now ?? (() => new Date())
     this.#log = options.log ?? defaultLog
   }
 
   start (): void {
     if (this.#timer) return
-    this.#timer = setInterval(() => { this.kick() }, this.#options.pollMs)
+    this.#timer = setInterval(() => { void this.kick() }, this.#options.pollMs)
     this.#timer.unref()
   }
 
   async stop (): Promise<void> {
     if (this.#timer) clearInterval(this.#timer)
     this.#timer = null
-    await this.#running
-  }
-
-  /** Delivers what is due now, without waiting for the next poll (e.g. right after enqueueing). */
-  kick (): Promise<number> {
-    this.#running ??= this.runOnce()
-      .catch(error => { this.#log('outbox run failed', error); return 0 })
-      .finally(() => { this.#running = null })
-    return this.#running
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight])
   }
 
   /**
-   * One pass over due messages; returns how many were delivered. Only the oldest pending message
+   * Delivers what is due now, without waiting for the next poll (e.g. right after enqueueing).
+   * Lanes already in flight (a slow destination) do not hold its own scan back: their keys are
+   * skipped, every other key starts. The promise joins them too, resolving with how many messages
+   * its lanes and those delivered; callers that do not await it (after a commit, the poll) never wait.
+   */
+  kick (): Promise<number> {
+    const earlier = [...this.#inFlight]
+    const run = this.runOnce().catch(error => { this.#log('outbox run failed', error); return 0 })
+    this.#inFlight.add(run)
+    void run.finally(() => this.#inFlight.delete(run))
+    return Promise.all([run, ...earlier]).then(counts => counts.reduce((sum, n) => sum + n, 0))
+  }
+
+  /**
+   * One scan over due messages; returns how many were delivered. Only the oldest pending message
    * of each ordering key can be delivered, so those heads are what is looked at: a key held back
-   * by a failing peer costs one row, however many messages wait behind it, and every other key
-   * and topic keeps flowing. After a delivery the key's next message joins the end of the round.
+   * by a failing peer costs one row, however many messages wait behind it. Each key gets a lane
+   * that delivers its head and then the messages behind it, while free lanes remain.
    */
   async runOnce (): Promise<number> {
-    const round = await this.#dueHeads()
+    const queue = (await this.#dueHeads()).filter(head => !this.#busyKeys.has(head.orderingKey))
+    const free = this.#options.concurrency - this.#busyKeys.size
+    const runners = Array.from({ length: Math.max(0, Math.min(free, queue.length)) }, async () => {
+      let delivered = 0
+      for (let head = this.#nextFree(queue); head; head = this.#nextFree(queue)) {
+        try {
+          delivered += await this.#lane(head)
+        } finally {
+          this.#busyKeys.delete(head.orderingKey)
+        }
+      }
+      return delivered
+    })
+    return (await Promise.all(runners)).reduce((sum, n) => sum + n, 0)
+  }
+
+  /** Takes the next head whose key no lane holds, and holds it. */
+  #nextFree (queue: DueMessage[]): DueMessage | undefined {
+    while (queue.length > 0) {
+      const head = queue.shift()!
+      if (this.#busyKeys.has(head.orderingKey)) continue
+      this.#busyKeys.add(head.orderingKey)
+      return head
+    }
+    return undefined
+  }
+
+  /** Delivers a key's head and what is due behind it, in order, stopping at the first failure. */
+  async #lane (head: DueMessage): Promise<number> {
     let delivered = 0
-    for (let i = 0; i < round.length && i < ROUND_LIMIT; i++) {
-      const message = round[i]!
-      if (await this.#olderPendingExists(message.id, message.orderingKey) || !await this.#claim(message.id)) continue
-      if (!await this.#deliver(message)) continue
-      delivered++
-      const next = await this.#dueHeadOf(message.orderingKey)
-      if (next) round.push(next)
+    for (let message: DueMessage | null = head; message && delivered < LANE_LIMIT; message = await this.#dueHeadOf(message.orderingKey)) {
+      if (await this.#olderPendingExists(message.id, message.orderingKey) || !await this.#claim(message.id)) break
+      const outcome = await this.#deliver(message)
+      if (outcome === 'retry') break
+      if (outcome === 'delivered') delivered++
     }
     return delivered
   }
@@ -131,30 +182,32 @@ export class OutboxWorker {
     return count === 1
   }
 
-  async #deliver (message: { id: number, topic: string, payload: unknown, attempts: number }): Promise<boolean> {
+  async #deliver (message: { id: number, topic: string, payload: unknown, attempts: number }): Promise<'delivered' | 'failed' | 'retry'> {
     const handler = this.#handlers[message.topic]!
     try {
       await handler((message.payload ?? {}) as Record<string, unknown>, { id: message.id, attempts: message.attempts })
     } catch (error) {
       const attempts = message.attempts + 1
-      const failed = attempts >= this.#options.maxAttempts
+      const backoff = this.#retry[message.topic] ?? this.#options
+      const failed = error instanceof OutboxGiveUp || attempts >= backoff.maxAttempts
       await this.#db.svcOutboxMessage.update({
         where: { id: message.id },
         data: {
           attempts,
           status: failed ? 'failed' : 'pending',
-          nextAttemptAt: new Date(this.#now().getTime() + retryDelayMs(attempts, this.#options)),
+          nextAttemptAt: new Date(this.#now().getTime() + retryDelayMs(attempts, backoff)),
           lastError: String((error as Error)?.message ?? error).slice(0, MAX_ERROR_CHARS),
           lockedUntil: null,
           lockedBy: null,
         },
       })
-      return false
+      // A message given up is out of the way: the ones behind it may go now.
+      return failed ? 'failed' : 'retry'
     }
     await this.#db.svcOutboxMessage.update({
       where: { id: message.id },
       data: { status: 'delivered', attempts: message.attempts + 1, deliveredAt: this.#now(), lockedUntil: null, lockedBy: null, lastError: null },
     })
-    return true
+    return 'delivered'
   }
 }

@@ -32,8 +32,12 @@ export type OperationContext = {
   registry: RegisteredOperations
   /** The installation's modules and their switches. */
   modules: ModuleCatalogue
+  /** The event types the installed resources emit (what webhook subscriptions may name). */
+  eventTypes: readonly string[]
   /** What `status.get` counts, from every installed resource. */
   statusCounters: readonly StatusCounter[]
+  /** The id of the request that made this call, when the door that received it assigned one; events carry it. */
+  requestId?: string
   /** Asks the outbox worker to deliver now what was just enqueued (after the transaction commits). */
   kickOutbox: () => void
 }

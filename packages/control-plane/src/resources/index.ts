@@ -13,6 +13,7 @@ import { rolesResource } from './roles/index.ts'
 import { statusResource } from './status/index.ts'
 import { usersResource } from './users/index.ts'
 import { variablesResource } from './variables/index.ts'
+import { webhooksResource } from './webhooks/index.ts'
 
 /** Every resource the control plane ships with, in the order of their Admin UI pages. Adding one is one line here. */
 export const builtinResources: readonly Resource[] = [
@@ -25,6 +26,7 @@ export const builtinResources: readonly Resource[] = [
   leadsResource,
   contentSourcesResource,
   pipelinesResource,
+  webhooksResource,
   modulesResource,
   integrationsResource,
   aiResource,

@@ -19,6 +19,8 @@ import { RetentionTable } from './retention-table.tsx'
 import { HealthLines } from './health-lines.tsx'
 import { Metric } from './metric.tsx'
 import { VerdictBadge } from './verdict-badge.tsx'
+import { DisabledWebhooks } from './disabled-webhooks.tsx'
+import type { SubscriptionList } from '../webhooks/types.ts'
 
 const RECENT_FAILURES = { resource: 'audit', action: 'list', params: { ok: false, per_page: 8 } }
 
@@ -91,8 +93,11 @@ export function HealthOverview ({ manifest }: { manifest: Manifest }) {
   const auditable = findOperation(manifest, 'audit.list') !== null
   const failures = useOperation<Paged<AuditEntry>>(auditable ? RECENT_FAILURES : null)
   useInterval(failures.reload, HEALTH_REFRESH_MS)
+  const webhooks = useOperation<SubscriptionList>(findOperation(manifest, 'webhooks.list') ? { resource: 'webhooks', action: 'list' } : null)
+  useInterval(webhooks.reload, HEALTH_REFRESH_MS)
   return (
     <VStack gap='xlarge'>
+      <DisabledWebhooks state={webhooks} />
       <OperationState state={report}>{data => <Report report={data} checkedAt={report.checkedAt?.toLocaleTimeString('en-GB') ?? '—'} />}</OperationState>
       {auditable && (
         <Panel title='Recent failed operations' actions={<Button href='/audit-log'>Open audit log</Button>}>

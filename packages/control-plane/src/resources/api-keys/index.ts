@@ -1,5 +1,6 @@
 import { defineResource } from '../../define-resource.ts'
 import { apiKeyList } from './model.ts'
+import { apiKeyMinted, apiKeyRevoked } from './events.ts'
 import { listApiKeys } from './operations/list.ts'
 import { mintApiKey } from './operations/mint.ts'
 import { revokeApiKey } from './operations/revoke.ts'
@@ -8,6 +9,7 @@ import { revokeApiKey } from './operations/revoke.ts'
 export const apiKeysResource = defineResource({
   name: 'api_keys',
   module: 'locked',
+  events: [apiKeyMinted, apiKeyRevoked],
   lists: (readOnly, options) => ({ SvcApiKey: apiKeyList(readOnly(), options.host.accounts.list) }),
   operations: [listApiKeys, mintApiKey, revokeApiKey],
   adminPages: [{ path: '/api-keys', label: 'API keys', title: 'API keys', requires: ['api_keys.list', 'api_keys.mint', 'api_keys.revoke'] }],

@@ -32,8 +32,12 @@ async function lockActiveParent (tx: Tx, publicId: string, maxChildren: number, 
   }
 }
 
-/** Creates a key; `now` starts its lifetime. The plaintext exists only in the return value. */
-export async function issueApiKey (db: Db, input: IssueKeyInput, now: Date) {
+/** Runs `work` in `db`'s transaction, or in a new one when `db` is the client. */
+const inTransaction = <T>(db: Db | Tx, work: (tx: Tx) => Promise<T>): Promise<T> =>
+  '$transaction' in db ? (db as Db).$transaction(work) : work(db)
+
+/** Creates a key, in the caller's transaction when given one; `now` starts its lifetime. The plaintext exists only in the return value. */
+export async function issueApiKey (db: Db | Tx, input: IssueKeyInput, now: Date) {
   const minted = mintKey()
   const grant = input.grant ?? { scopes: null, readOnly: false }
   const data = {
@@ -48,7 +52,7 @@ export async function issueApiKey (db: Db, input: IssueKeyInput, now: Date) {
   }
   const parent = input.parent
   const row = parent
-    ? await db.$transaction(async tx => {
+    ? await inTransaction(db, async tx => {
       await lockActiveParent(tx, parent.publicId, parent.maxChildren, now)
       return tx.svcApiKey.create({ data: { ...data, parent: { connect: { publicId: parent.publicId } } }, select: API_KEY_ROW_FIELDS })
     })

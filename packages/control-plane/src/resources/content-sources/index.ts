@@ -1,3 +1,4 @@
+import { contentSourceEvents } from './events.ts'
 import { configureResource, defineResource } from '../../define-resource.ts'
 import { contentSourcesSettings, type ContentSourcesSettings } from './resource-settings.ts'
 import { setUpIngestLimiter } from './ingest/ingest-limiter.ts'
@@ -22,6 +23,7 @@ import { contentInboxRetention } from './retention.ts'
 export const contentSourcesResource = defineResource({
   name: 'content_sources',
   requires: ['content'],
+  events: contentSourceEvents,
   settings: contentSourcesSettings,
   setup: setUpIngestLimiter,
   lists: readOnly => ({

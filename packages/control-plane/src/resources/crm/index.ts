@@ -1,6 +1,7 @@
 import { configureResource, defineResource } from '../../define-resource.ts'
 import { crmSettings, type CrmSettings } from './resource-settings.ts'
 import { crmSlotList } from './model.ts'
+import { crmChanged } from './events.ts'
 import { createCrm } from './operations/create.ts'
 import { deleteCrm } from './operations/delete.ts'
 import { getCrm } from './operations/get.ts'
@@ -12,6 +13,7 @@ import { updateCrm } from './operations/update.ts'
 export const crmResource = defineResource({
   name: 'crm',
   settings: crmSettings,
+  events: [crmChanged],
   lists: readOnly => ({ SvcCrmSlot: crmSlotList(readOnly()) }),
   operations: [createCrm, deleteCrm, getCrm, listCrm, setCrmSecret, updateCrm],
   statusCounters: [{ key: 'crm', count: db => db.svcCrmSlot.count() }],

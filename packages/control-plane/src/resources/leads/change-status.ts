@@ -2,6 +2,8 @@ import { z } from 'zod'
 import type { OperationContext } from '../../registry/operation-context.ts'
 import { enqueueOutbox } from '../../outbox/enqueue.ts'
 import { appendLeadEvent } from './append-event.ts'
+import { emitEvent, eventMetaOf } from '../../events/emit.ts'
+import { leadStatusChanged } from './events.ts'
 import { contactStatusMessage } from './contact-push.ts'
 import { contactStatusOf, leadStatusLabel, leadStatusParam, type LeadStatus, type StatusOrigin } from './statuses.ts'
 import { leadIdParam } from './shape.ts'
@@ -17,17 +19,18 @@ export const statusChangeResult = z.object({ id: z.number().int(), status: z.str
  * an inbound one came from there and is never sent back.
  */
 export async function changeLeadStatus (
-  { db, now, kickOutbox }: Pick<OperationContext, 'db' | 'now' | 'kickOutbox'>,
+  context: Pick<OperationContext, 'db' | 'now' | 'kickOutbox'> & Partial<Pick<OperationContext, 'identity' | 'requestId'>>,
   { id, status }: { id: number, status: LeadStatus },
   origin: StatusOrigin,
 ) {
+  const { db, now, kickOutbox } = context
   const at = now()
-  let queued = false
   await appendLeadEvent(db, {
     leadId: id,
     at,
     build: lead => ({ type: 'status_changed', data: { from: lead.status, to: status, origin }, change: { status } }),
     alongside: async (tx, lead, event) => {
+      await emitEvent(tx, leadStatusChanged, { id, ref: lead.ref, from: lead.status, to: status, origin }, { ...eventMetaOf(context), at })
       if (origin !== 'local' || !lead.rtContactId) return
       await enqueueOutbox(tx, contactStatusMessage({
         rt_contact_id: lead.rtContactId,
@@ -36,9 +39,8 @@ export async function changeLeadStatus (
         changed_at: at.toISOString(),
         idempotency_key: event.hash,
       }), at)
-      queued = true
     },
   })
-  if (queued) kickOutbox()
+  kickOutbox()
   return { data: { id, status, label: leadStatusLabel(status) }, changed: true }
 }

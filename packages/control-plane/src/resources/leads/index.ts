@@ -1,4 +1,5 @@
 import { configureResource, defineResource } from '../../define-resource.ts'
+import { leadEvents } from './events.ts'
 import { leadsSettings, type LeadsSettings } from './resource-settings.ts'
 import { leadList } from './model.ts'
 import { leadEventList } from './event-model.ts'
@@ -25,6 +26,7 @@ export const leadsResource = defineResource({
   ],
   routes: [publicLeadForm],
   outboxTopics: [contactStatusTopic],
+  events: leadEvents,
   statusCounters: [{ key: 'leads', count: db => db.svcLead.count() }],
   adminPages: [{ path: '/leads', label: 'Leads', title: 'Leads', requires: ['leads.list', 'leads.get'] }],
 })

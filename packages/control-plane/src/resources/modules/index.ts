@@ -1,4 +1,5 @@
 import { defineResource } from '../../define-resource.ts'
+import { moduleChanged } from './events.ts'
 import { listModules } from './operations/list.ts'
 import { disableModule } from './operations/disable.ts'
 import { enableModule } from './operations/enable.ts'
@@ -7,6 +8,7 @@ import { enableModule } from './operations/enable.ts'
 export const modulesResource = defineResource({
   name: 'modules',
   module: 'locked',
+  events: [moduleChanged],
   operations: [disableModule, enableModule, listModules],
   adminPages: [{ path: '/settings', label: 'Settings', title: 'Site settings', requires: ['modules.list'] }],
 })

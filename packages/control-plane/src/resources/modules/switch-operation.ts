@@ -3,6 +3,8 @@ import { defineOperation, type Operation } from '../../registry/define-operation
 import { conflict } from '../../errors.ts'
 import { unavailableModules } from '../../host-contract/unavailable-modules.ts'
 import { assertKnownModule, moduleParam, moduleRecord, toModuleRecord } from './shape.ts'
+import { emitEvent, eventMetaOf } from '../../events/emit.ts'
+import { moduleChanged } from './events.ts'
 
 /** `modules.enable` and `modules.disable`: the same switch, thrown one way or the other. */
 export function switchOperation (action: 'enable' | 'disable'): Operation {
@@ -18,11 +20,16 @@ export function switchOperation (action: 'enable' | 'disable'): Operation {
     examples: [{ title: enabled ? 'Turn the AI module back on' : 'Turn the AI module off', params: { module: 'ai' } }],
     params: z.object({ module: moduleParam }),
     returns: moduleRecord,
-    async handler ({ module }, { modules, options }) {
+    async handler ({ module }, context) {
+      const { modules, options } = context
       assertKnownModule(modules, module, unavailableModules(options))
       if (modules.isLocked(module)) throw conflict(`the ${module} module is part of the control plane and cannot be ${action}d`)
       const before = !(await modules.disabled()).has(module)
-      const disabled = before === enabled ? await modules.disabled() : await modules.set(module, enabled)
+      const record = toModuleRecord(modules, module, enabled ? new Set() : new Set([module]))
+      const disabled = before === enabled
+        ? await modules.disabled()
+        : await modules.set(module, enabled, tx => emitEvent(tx, moduleChanged, { action: enabled ? 'enabled' : 'disabled', key: module, record }, eventMetaOf(context)))
+      if (before !== enabled) context.kickOutbox()
       return { data: toModuleRecord(modules, module, disabled), changed: before !== enabled }
     },
   })

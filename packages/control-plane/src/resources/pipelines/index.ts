@@ -1,3 +1,4 @@
+import { pipelineRunCompleted } from './events.ts'
 import { configureResource, defineResource } from '../../define-resource.ts'
 import { pipelinesSettings, type PipelinesSettings } from './resource-settings.ts'
 import { stageRegistryFor } from './stages/registry.ts'
@@ -22,6 +23,7 @@ import { pipelineRunRetention } from './retention.ts'
 /** Recipes of content stages run over posts by hand, on ingest and on publish, with their run history. */
 export const pipelinesResource = defineResource({
   name: 'pipelines',
+  events: [pipelineRunCompleted],
   requires: ['content'],
   settings: pipelinesSettings,
   setup: runtime => { stageRegistryFor(runtime.options) },

@@ -1,3 +1,4 @@
+import { roleChanged } from './events.ts'
 import { defineResource } from '../../define-resource.ts'
 import { roleList } from './model.ts'
 import { ensureSystemRoles } from './system-roles.ts'
@@ -11,6 +12,7 @@ import { updateRole } from './operations/update.ts'
 /** Team roles: the system roles every site starts with and custom ones, assigned to team slots. */
 export const rolesResource = defineResource({
   name: 'roles',
+  events: [roleChanged],
   lists: readOnly => ({ SvcRole: roleList(readOnly()) }),
   operations: [assignRole, createRole, deleteRole, listRoles, unassignRole, updateRole],
   seeds: [{ what: 'the system roles', run: ensureSystemRoles }],

@@ -1,3 +1,4 @@
+import { userChanged } from './events.ts'
 import { defineResource } from '../../define-resource.ts'
 import { teamMemberList } from './model.ts'
 import { welcomeEmailWindowList } from './welcome-window-model.ts'
@@ -15,6 +16,7 @@ import { internalList } from '../../auth/list-access.ts'
 /** The team directory: members in numbered slots, their public pages and their welcome e-mail. */
 export const usersResource = defineResource({
   name: 'users',
+  events: [userChanged],
   lists: (readOnly, options) => ({ SvcTeamMember: teamMemberList(readOnly(), options.host.accounts.list), SvcWelcomeEmailWindow: welcomeEmailWindowList(internalList(readOnly())) }),
   operations: [createUser, deleteUser, getUser, linkUserAccount, listUsers, sendWelcomeEmail, unlinkUserAccount, updateUser],
   routes: [personalPageRoute],

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Prisma, SvcTeamMember } from '../../../generated/prisma/client.ts'
-import { isRecordNotFound, type Db } from '../../db/client.ts'
+import { isRecordNotFound, type Db, type Tx } from '../../db/client.ts'
 import type { ResolvedOptions } from '../../options.ts'
 import { formatSlot, slotNumber } from '../../db/slots.ts'
 import { isoOrNull } from '../../lib/timestamps.ts'
@@ -112,7 +112,7 @@ export async function findMember (db: Db, slot: number): Promise<MemberRow> {
  * Writes to the member read before, by id: if the slot was freed and refilled meanwhile, the new
  * occupant is not touched and the caller gets not_found.
  */
-export async function updateMember (db: Db, member: MemberRow, data: Prisma.SvcTeamMemberUncheckedUpdateInput): Promise<MemberRow> {
+export async function updateMember (db: Db | Tx, member: MemberRow, data: Prisma.SvcTeamMemberUncheckedUpdateInput): Promise<MemberRow> {
   try {
     return await db.svcTeamMember.update({ where: { id: member.id }, data, select: MEMBER_ROW_SELECT })
   } catch (error) {

@@ -8,6 +8,8 @@ import { apiKeyRecord } from '../shape.ts'
 import { issueApiKey } from '../issue-key.ts'
 import { expiryOf } from '../expiry.ts'
 import { ownerIdOf } from '../owner-id.ts'
+import { withEvent, eventMetaOf } from '../../../events/emit.ts'
+import { apiKeyMinted } from '../events.ts'
 
 /** The new key's grant: what was asked, within the minting key's (a child narrows, never widens). */
 function grantOf (asked: { scopes?: string[] | undefined, read_only?: boolean | undefined }, { identity, registry, options }: OperationContext): ScopeGrant {
@@ -55,7 +57,9 @@ export const mintApiKey = defineOperation({
     const parent = identity.mode === 'api_key' && identity.keyId ? { publicId: identity.keyId, maxChildren: options.apiKeys.maxChildren } : null
     // An approval-gated key cannot shed its gate by minting an ungated child.
     const gate = identity.approval === 'destructive' ? 'destructive' : approval ?? 'none'
-    const data = await issueApiKey(db, { accountId: ownerIdOf(options, identity), label, expiresAt, grant, approval: gate, parent }, at)
+    const input = { accountId: ownerIdOf(options, identity), label, expiresAt, grant, approval: gate, parent }
+    const data = await withEvent(db, tx => issueApiKey(tx, input, at), apiKeyMinted, minted => minted, eventMetaOf(context))
+    context.kickOutbox()
     return { data, changed: true }
   },
 })

@@ -3,6 +3,8 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { notFound } from '../../../errors.ts'
 import type { Tx } from '../../../db/client.ts'
 import { ownerIdOf } from '../owner-id.ts'
+import { emitEvent, eventMetaOf } from '../../../events/emit.ts'
+import { apiKeyRevoked } from '../events.ts'
 
 /** Revokes every active key descended from `publicIds`, generation by generation; returns how many. */
 async function revokeDescendants (tx: Tx, publicIds: string[], at: Date): Promise<number> {
@@ -30,7 +32,8 @@ export const revokeApiKey = defineOperation({
   }],
   params: z.object({ id: z.string().min(1).describe('Public id of the key (the part after svc_ in its prefix).') }),
   returns: z.object({ id: z.string(), revoked: z.literal(true) }),
-  async handler ({ id }, { db, identity, now, options }) {
+  async handler ({ id }, context) {
+    const { db, identity, now, options } = context
     const publicId = id.replace(/^svc_/, '')
     // With a session the caller holds manage_options (the operation's capability): any account's key.
     const scope = identity.mode === 'session' ? {} : { ownerId: ownerIdOf(options, identity) }
@@ -41,6 +44,7 @@ export const revokeApiKey = defineOperation({
       const revokedNow = key.revokedAt === null && (await tx.svcApiKey.updateMany({ where: { publicId, revokedAt: null }, data: { revokedAt: at } })).count === 1
       // A child minted before an earlier revocation still goes: the lineage, not the call, decides.
       const descendants = await revokeDescendants(tx, [publicId], at)
+      if (revokedNow || descendants > 0) await emitEvent(tx, apiKeyRevoked, { id: publicId, descendants_revoked: descendants }, eventMetaOf(context))
       return { data: { id: publicId, revoked: true as const }, changed: revokedNow || descendants > 0 }
     })
   },

@@ -7,6 +7,8 @@ import type { Mapping } from '../mapping/mapping-schema.ts'
 import { shapeFingerprint } from '../mapping/shape-fingerprint.ts'
 import { enqueueForward } from '../forward/forward-message.ts'
 import type { IngestDeps } from './deps.ts'
+import { emitEvent } from '../../../events/emit.ts'
+import { contentDeliveryFailed, contentPostCreated } from '../events.ts'
 import { DeliveryRejected } from './delivery-rejected.ts'
 import { extractFields, metaFor } from './extract-fields.ts'
 import { holdAsSample, SourceChanged } from './hold-as-sample.ts'
@@ -90,6 +92,11 @@ async function processInTransaction (tx: Tx, deps: IngestDeps, deliveryId: numbe
   const forwarded = source.forwardEnabled && wrote
   if (forwarded) await enqueueForward(tx, postsOf(tx, content), source, written.postId, written.action === 'created' ? 'post.created' : 'post.updated', now)
   await finish(written.action, written.postId)
+  if (written.action === 'created') {
+    await emitEvent(tx, contentPostCreated, {
+      delivery_id: deliveryId, source_id: source.id, source_slug: source.slug, post_id: String(written.postId), published: isPublished(content, source),
+    }, { actor: null, at: now })
+  }
   return outcome(written.action, written.postId, { forwarded, wrote, published: written.action === 'created' && isPublished(content, source) })
 }
 
@@ -115,9 +122,15 @@ export async function processDelivery (deps: IngestDeps, deliveryId: number): Pr
     if (isDatabaseUnavailable(error)) throw error
     if (!(error instanceof DeliveryRejected)) (deps.log ?? defaultLog)(`content delivery ${deliveryId} could not be processed`, error)
     const reason = failureReason(error)
-    await deps.db.svcContentDelivery.update({
-      where: { id: deliveryId },
-      data: { status: 'failed', error: reason, processedAt: deps.options.now() },
+    const at = deps.options.now()
+    await deps.db.$transaction(async tx => {
+      const failed = await tx.svcContentDelivery.update({
+        where: { id: deliveryId },
+        data: { status: 'failed', error: reason, processedAt: at },
+        select: { sourceId: true },
+      })
+      const source = await tx.svcContentSource.findUnique({ where: { id: failed.sourceId }, select: { slug: true } })
+      await emitEvent(tx, contentDeliveryFailed, { delivery_id: deliveryId, source_id: failed.sourceId, source_slug: source?.slug ?? '', error: reason }, { actor: null, at })
     })
     return { delivery_id: deliveryId, status: 'failed', post_id: null, error: reason, ...NO_EFFECTS }
   }

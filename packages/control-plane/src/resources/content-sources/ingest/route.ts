@@ -78,13 +78,13 @@ export const ingestRoute: PublicRoute = {
     await countWithHeaders(res, limiter.limit, () => limiter.consume(source.id))
     const delivery = parseDelivery(body)
     assertTermsFit(source, delivery.payload)
-    const stored = await storeDelivery(runtime.db, { sourceId: source.id, webhookId: webhookIdOf(req), body: delivery.text, now })
+    const stored = await storeDelivery(runtime.db, { sourceId: source.id, sourceSlug: source.slug, webhookId: webhookIdOf(req), body: delivery.text, now })
     if (stored.duplicate) {
       sendSuccess(res, { delivery_id: stored.id, status: 'duplicate', post_id: null }, false)
       return
     }
     const outcome = await processDelivery({ db: runtime.db, options: runtime.options, log: runtime.log }, stored.id)
-    if (outcome.forwarded) runtime.kickOutbox()
+    runtime.kickOutbox()
     if (outcome.status === 'failed') {
       throw invalidParams(`delivery ${stored.id} was stored but not ingested: ${outcome.error}`, { delivery_id: stored.id })
     }

@@ -1,3 +1,5 @@
+import { emitEvent } from '../../../events/emit.ts'
+import { contentDeliveryReceived } from '../events.ts'
 import type { Db } from '../../../db/client.ts'
 import { isUniqueViolation } from '../../../db/client.ts'
 
@@ -7,11 +9,15 @@ export type StoredDelivery = { id: number, duplicate: boolean }
  * Writes a delivery to the inbox before anything else happens to it. A `webhook-id` this source
  * already received hits the unique constraint: the delivery is a replay and is not stored again.
  */
-export async function storeDelivery (db: Db, input: { sourceId: string, webhookId: string | null, body: string, now: Date }): Promise<StoredDelivery> {
+export async function storeDelivery (db: Db, input: { sourceId: string, sourceSlug: string, webhookId: string | null, body: string, now: Date }): Promise<StoredDelivery> {
   try {
-    const row = await db.svcContentDelivery.create({
-      data: { sourceId: input.sourceId, webhookId: input.webhookId, body: input.body, receivedAt: input.now, status: 'received' },
-      select: { id: true },
+    const row = await db.$transaction(async tx => {
+      const created = await tx.svcContentDelivery.create({
+        data: { sourceId: input.sourceId, webhookId: input.webhookId, body: input.body, receivedAt: input.now, status: 'received' },
+        select: { id: true },
+      })
+      await emitEvent(tx, contentDeliveryReceived, { delivery_id: created.id, source_id: input.sourceId, source_slug: input.sourceSlug }, { actor: null, at: input.now })
+      return created
     })
     return { id: row.id, duplicate: false }
   } catch (error) {

@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
+import { withEvent, eventMetaOf } from '../../../events/emit.ts'
+import { contentSourceChanged } from '../events.ts'
 import { conflict, invalidParams } from '../../../errors.ts'
 import { jsonColumn } from '../../../db/json-value.ts'
-import { findSource, sourceIdParam } from '../shape.ts'
+import { findSource, sourceIdParam, toSourceRecord } from '../shape.ts'
 import { approvedMapping, storedMapping, type Mapping } from '../mapping/mapping-schema.ts'
 import { mappingIssues } from '../mapping/validate-mapping.ts'
 import { isJsonObject } from '../mapping/json-path.ts'
@@ -44,24 +46,27 @@ export const approveContentSourceMapping = defineOperation({
     mapping: storedMapping.nullable(),
     processed_deliveries: z.number().int().describe('Held deliveries processed after the approval.'),
   }),
-  async handler ({ id, mapping }, { db, options, kickOutbox }) {
+  async handler ({ id, mapping }, context) {
+    const { db, options, kickOutbox } = context
     const source = await findSource(db, id)
     if (!isJsonObject(source.sample)) throw conflict('this source has no sample yet: send a delivery first, then approve a mapping for it')
     const issues = mappingIssues(mapping, source.sample)
     if (issues.length > 0) throw invalidParams(`the mapping does not fit the sample: ${issues.map(issue => `${issue.path}: ${issue.message}`).join('; ')}`, { issues })
     // Conditional on the sample the mapping was checked against: a new shape arriving meanwhile wins.
-    const { count } = await db.svcContentSource.updateMany({
-      where: { id, shapeFingerprint: source.shapeFingerprint },
-      data: {
-        mapping: jsonColumn(mapping),
-        mappingStatus: 'approved',
-        status: sourceStatus({ enabled: source.enabled, mappingStatus: 'approved', hasSample: true }),
-      },
-    })
-    if (count === 0) throw conflict('a delivery of another shape arrived meanwhile: review the new sample and approve again')
-    const approved = await findSource(db, id)
+    const approved = await withEvent(db, async tx => {
+      const { count } = await tx.svcContentSource.updateMany({
+        where: { id, shapeFingerprint: source.shapeFingerprint },
+        data: {
+          mapping: jsonColumn(mapping),
+          mappingStatus: 'approved',
+          status: sourceStatus({ enabled: source.enabled, mappingStatus: 'approved', hasSample: true }),
+        },
+      })
+      if (count === 0) throw conflict('a delivery of another shape arrived meanwhile: review the new sample and approve again')
+      return findSource(tx, id)
+    }, contentSourceChanged, row => ({ action: 'mapping_approved', id, record: toSourceRecord(row, options.basePath) }), eventMetaOf(context))
     const outcomes = await processHeldDeliveries({ db, options }, approved)
-    if (outcomes.some(outcome => outcome.forwarded)) kickOutbox()
+    kickOutbox()
     const after = outcomes.length > 0 ? await findSource(db, id) : approved
     return {
       data: {

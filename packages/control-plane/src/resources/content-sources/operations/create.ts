@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
+import { emitEvent, eventMetaOf } from '../../../events/emit.ts'
+import { contentSourceChanged } from '../events.ts'
 import { retryOnUniqueViolation } from '../../../db/retry-unique.ts'
 import { invalidParams } from '../../../errors.ts'
 import { DEFAULT_SETTINGS, forwardSecretParam, newCptParam, optionalSettings, settingFields, webhookSecretParam, type SourceSettings } from '../settings.ts'
@@ -37,7 +39,8 @@ export const createContentSource = defineOperation({
     new_cpt: newCptParam.optional(),
   }),
   returns: sourceRecord.extend({ secret: plaintextSecret }),
-  async handler ({ name, secret, forward_secret, new_cpt, ...given }, { db, secrets, options }) {
+  async handler ({ name, secret, forward_secret, new_cpt, ...given }, context) {
+    const { db, secrets, options } = context
     const settings: SourceSettings = { ...DEFAULT_SETTINGS, name, ...definedOnly(given) }
     if (new_cpt) {
       if (given.target_post_type !== undefined && given.target_post_type !== new_cpt.slug) {
@@ -53,7 +56,7 @@ export const createContentSource = defineOperation({
       const posts = hostPosts(tx, options)
       if (new_cpt) await addPostType(posts, new_cpt)
       else await requirePostType(posts, settings.target_post_type)
-      return tx.svcContentSource.create({
+      const created = await tx.svcContentSource.create({
         data: {
           ...settingsData(settings),
           slug: await freeSourceSlug(tx, name),
@@ -63,7 +66,10 @@ export const createContentSource = defineOperation({
           forwardSecretCiphertext: forward_secret === undefined ? null : secrets.seal(forward_secret),
         },
       })
+      await emitEvent(tx, contentSourceChanged, { action: 'created', id: created.id, record: toSourceRecord(created, options.basePath) }, eventMetaOf(context))
+      return created
     }))
+    context.kickOutbox()
     return { data: { ...toSourceRecord(row, options.basePath), secret: webhookSecret.plaintext }, changed: true }
   },
 })

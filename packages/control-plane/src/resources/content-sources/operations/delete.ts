@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
+import { emitEvent, eventMetaOf } from '../../../events/emit.ts'
+import { contentSourceChanged } from '../events.ts'
 import { sourceIdParam, sourceNotFound } from '../shape.ts'
 
 export const deleteContentSource = defineOperation({
@@ -15,12 +17,14 @@ export const deleteContentSource = defineOperation({
   }],
   params: z.object({ id: sourceIdParam }),
   returns: z.object({ id: z.string(), deleted: z.literal(true) }),
-  async handler ({ id }, { db }) {
-    await db.$transaction(async tx => {
+  async handler ({ id }, context) {
+    await context.db.$transaction(async tx => {
       const { count } = await tx.svcContentSource.deleteMany({ where: { id } })
       if (count === 0) throw sourceNotFound(id)
       await tx.svcContentDelivery.deleteMany({ where: { sourceId: id } })
+      await emitEvent(tx, contentSourceChanged, { action: 'deleted', id, record: null }, eventMetaOf(context))
     })
+    context.kickOutbox()
     return { data: { id, deleted: true as const }, changed: true }
   },
 })

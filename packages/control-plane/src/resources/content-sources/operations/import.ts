@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
+import { emitEvent, eventMetaOf } from '../../../events/emit.ts'
+import { contentSourceChanged } from '../events.ts'
 import { retryOnUniqueViolation } from '../../../db/retry-unique.ts'
 import { jsonColumn } from '../../../db/json-value.ts'
 import { conflict, invalidParams } from '../../../errors.ts'
@@ -61,7 +63,8 @@ export const importContentSource = defineOperation({
     confirm: z.boolean().optional().describe('Must be true, with overwrite, to replace an existing source.'),
   }),
   returns: sourceRecord.extend({ mode: z.enum(['created', 'overwritten']), secret: plaintextSecret }),
-  async handler ({ envelope, overwrite, confirm }, { db, secrets, options }) {
+  async handler ({ envelope, overwrite, confirm }, context) {
+    const { db, secrets, options } = context
     const { payload } = envelope
     const { name, slug, new_cpt, mapping: _m, mapping_status: _s, shape_fingerprint: _f, sample: _x, ...given } = payload
     const settings: SourceSettings = { ...DEFAULT_SETTINGS, name, ...definedOnly(given), cpt_post_type: new_cpt?.slug ?? null }
@@ -95,8 +98,10 @@ export const importContentSource = defineOperation({
       const row = existing
         ? await tx.svcContentSource.update({ where: { id: existing.id }, data })
         : await tx.svcContentSource.create({ data: { ...data, slug } })
+      await emitEvent(tx, contentSourceChanged, { action: 'imported', id: row.id, record: toSourceRecord(row, options.basePath) }, eventMetaOf(context))
       return { row, mode: existing ? 'overwritten' as const : 'created' as const, webhookSecret }
     }))
+    context.kickOutbox()
     return { data: { ...toSourceRecord(row, options.basePath), mode, secret: webhookSecret.plaintext }, changed: true }
   },
 })

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { sourceIdParam, sourceNotFound } from '../shape.ts'
+import { withEvent, eventMetaOf } from '../../../events/emit.ts'
+import { contentSourceChanged } from '../events.ts'
+import { findSource, sourceIdParam, sourceNotFound, toSourceRecord } from '../shape.ts'
 import { generateWebhookSecret } from '../webhook-signature.ts'
 
 export const rotateContentSourceSecret = defineOperation({
@@ -15,10 +17,15 @@ export const rotateContentSourceSecret = defineOperation({
   }],
   params: z.object({ id: sourceIdParam }),
   returns: z.object({ id: z.string(), secret: z.string().describe('The new webhook secret. Shown once.') }),
-  async handler ({ id }, { db, secrets }) {
+  async handler ({ id }, context) {
+    const { db, secrets, options } = context
     const secret = generateWebhookSecret()
-    const { count } = await db.svcContentSource.updateMany({ where: { id }, data: { secretCiphertext: secrets.seal(secret), secretSource: 'generated' } })
-    if (count === 0) throw sourceNotFound(id)
+    await withEvent(db, async tx => {
+      const { count } = await tx.svcContentSource.updateMany({ where: { id }, data: { secretCiphertext: secrets.seal(secret), secretSource: 'generated' } })
+      if (count === 0) throw sourceNotFound(id)
+      return findSource(tx, id)
+    }, contentSourceChanged, row => ({ action: 'secret_rotated', id, record: toSourceRecord(row, options.basePath) }), eventMetaOf(context))
+    context.kickOutbox()
     return { data: { id, secret }, changed: true }
   },
 })

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
+import { withEvent, eventMetaOf } from '../../../events/emit.ts'
+import { contentSourceChanged } from '../events.ts'
 import { forwardSecretParam, optionalSettings, webhookSecretParam, type SettingKey, type SourceSettings } from '../settings.ts'
 import { settingsData, settingsOf } from '../columns.ts'
 import { findSource, sourceIdParam, sourceRecord, toSourceRecord } from '../shape.ts'
@@ -41,7 +43,8 @@ export const updateContentSource = defineOperation({
     forward_secret: forwardSecretParam.optional(),
   }),
   returns: sourceRecord,
-  async handler ({ id, secret, forward_secret, ...given }, { db, secrets, options, kickOutbox }) {
+  async handler ({ id, secret, forward_secret, ...given }, context) {
+    const { db, secrets, options, kickOutbox } = context
     const current = await findSource(db, id)
     const before = settingsOf(current)
     const next: SourceSettings = { ...before, ...definedOnly(given) }
@@ -56,7 +59,7 @@ export const updateContentSource = defineOperation({
     if (changedKeys.length === 0 && Object.keys(secretColumns).length === 0 && forwardSecretCiphertext === undefined) {
       return { data: toSourceRecord(current, options.basePath), changed: false }
     }
-    let row = await db.svcContentSource.update({
+    let row = await withEvent(db, tx => tx.svcContentSource.update({
       where: { id },
       data: {
         ...settingsData(Object.fromEntries(changedKeys.map(key => [key, next[key]]))),
@@ -64,10 +67,11 @@ export const updateContentSource = defineOperation({
         forwardSecretCiphertext,
         status: sourceStatus({ enabled: next.enabled, mappingStatus: current.mappingStatus, hasSample: current.sample !== null }),
       },
-    })
+    }), contentSourceChanged, updated => ({ action: 'updated', id, record: toSourceRecord(updated, options.basePath) }), eventMetaOf(context))
+    kickOutbox()
     if (!before.enabled && next.enabled) {
       const outcomes = await processHeldDeliveries({ db, options }, row)
-      if (outcomes.some(outcome => outcome.forwarded)) kickOutbox()
+      if (outcomes.length > 0) kickOutbox()
       if (outcomes.length > 0) row = await findSource(db, id)
     }
     return { data: toSourceRecord(row, options.basePath), changed: true }

@@ -4,6 +4,8 @@ import { allocateSlot } from '../../../db/slots.ts'
 import { raiseHighWaterMark } from '../../../db/counters.ts'
 import { CRM_COUNT, CRM_ROW_FIELDS, crmRecord, crmWritableParams, toCrmRecord } from '../shape.ts'
 import { z } from 'zod'
+import { withEvent, eventMetaOf } from '../../../events/emit.ts'
+import { crmChanged } from '../events.ts'
 import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
 
 export const createCrm = defineOperation({
@@ -13,19 +15,21 @@ export const createCrm = defineOperation({
   examples: [{ title: 'Connect a CRM', params: { name: 'Sales CRM', url: 'https://crm.example.com', link_admin_only: true } }],
   params: z.object(crmWritableParams),
   returns: crmRecord,
-  async handler (params, { db, options }) {
+  async handler (params, context) {
+    const { db, options } = context
     assertAllowedDestination(options.outbound, params.url, 'url')
     const row = await allocateSlot({
       max: crmSettings.of(options).maxSystems,
       occupied: async () => (await db.svcCrmSlot.findMany({ select: { slot: true } })).map(r => r.slot),
-      insert: slot => db.svcCrmSlot.create({
+      insert: slot => withEvent(db, tx => tx.svcCrmSlot.create({
         data: { slot, name: params.name, url: params.url ?? null, linkAdminOnly: params.link_admin_only ?? false },
         select: CRM_ROW_FIELDS,
-      }),
+      }), crmChanged, created => ({ action: 'created', crm_num: toCrmRecord(created).crm_num, record: toCrmRecord(created) }), eventMetaOf(context)),
       kind: 'CRM slots',
       hint: 'SVC_MAX_CRM_SYSTEMS',
     })
     await raiseHighWaterMark(db, CRM_COUNT, row.slot)
+    context.kickOutbox()
     return { data: toCrmRecord(row), changed: true }
   },
 })

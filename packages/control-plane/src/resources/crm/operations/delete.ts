@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { withEvent, eventMetaOf } from '../../../events/emit.ts'
+import { crmChanged } from '../events.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { formatSlot } from '../../../db/slots.ts'
 import { notFound } from '../../../errors.ts'
@@ -17,9 +19,12 @@ export const deleteCrm = defineOperation({
   }],
   params: z.object({ crm_num: crmNumParam }),
   returns: z.object({ crm_num: z.string(), deleted: z.literal(true) }),
-  async handler ({ crm_num }, { db }) {
-    const { count } = await db.svcCrmSlot.deleteMany({ where: { slot: crm_num } })
-    if (count === 0) throw notFound(`CRM slot ${formatSlot(crm_num)} is empty`)
+  async handler ({ crm_num }, context) {
+    await withEvent(context.db, async tx => {
+      const { count } = await tx.svcCrmSlot.deleteMany({ where: { slot: crm_num } })
+      if (count === 0) throw notFound(`CRM slot ${formatSlot(crm_num)} is empty`)
+    }, crmChanged, () => ({ action: 'deleted', crm_num: formatSlot(crm_num), record: null }), eventMetaOf(context))
+    context.kickOutbox()
     return { data: { crm_num: formatSlot(crm_num), deleted: true as const }, changed: true }
   },
 })

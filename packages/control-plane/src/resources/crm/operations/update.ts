@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { withEvent, eventMetaOf } from '../../../events/emit.ts'
+import { crmChanged } from '../events.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { httpUrl } from '../../../lib/fields.ts'
 import { boundSecretColumn } from '../../../secrets/bound-secret.ts'
@@ -26,7 +28,8 @@ export const updateCrm = defineOperation({
     api_key: crmApiKeyParam.optional(),
   }),
   returns: crmRecord,
-  async handler ({ crm_num, name, url, link_admin_only, api_key }, { db, secrets, options }) {
+  async handler ({ crm_num, name, url, link_admin_only, api_key }, context) {
+    const { db, secrets, options } = context
     assertAllowedDestination(options.outbound, url, 'url')
     const current = await findCrmSlot(db, crm_num)
     const next = {
@@ -38,7 +41,9 @@ export const updateCrm = defineOperation({
     const changed = urlChanged || api_key !== undefined || next.name !== current.name || next.linkAdminOnly !== current.linkAdminOnly
     if (!changed) return { data: toCrmRecord(current), changed: false }
     const apiKeyCiphertext = boundSecretColumn({ destinationChanged: urlChanged, supplied: api_key }, secrets)
-    const updated = await db.svcCrmSlot.update({ where: { slot: crm_num }, data: { ...next, apiKeyCiphertext }, select: CRM_ROW_FIELDS })
+    const updated = await withEvent(db, tx => tx.svcCrmSlot.update({ where: { slot: crm_num }, data: { ...next, apiKeyCiphertext }, select: CRM_ROW_FIELDS }),
+      crmChanged, row => ({ action: 'updated', crm_num: toCrmRecord(row).crm_num, record: toCrmRecord(row) }), eventMetaOf(context))
+    context.kickOutbox()
     return { data: toCrmRecord(updated), changed: true }
   },
 })

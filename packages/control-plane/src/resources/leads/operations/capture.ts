@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { captureInput } from '../capture-input.ts'
 import { captureLead } from '../capture-lead.ts'
+import { eventMetaOf } from '../../../events/emit.ts'
 
 export const captureLeadOperation = defineOperation({
   resource: 'leads',
@@ -21,7 +22,9 @@ export const captureLeadOperation = defineOperation({
   }],
   params: z.object(captureInput),
   returns: z.object({ id: z.number().int(), ref: z.string() }),
-  async handler (params, { db, now }) {
-    return { data: await captureLead(db, params, 'dispatch', now()), changed: true }
+  async handler (params, context) {
+    const lead = await captureLead(context.db, params, 'dispatch', context.now(), eventMetaOf(context))
+    context.kickOutbox()
+    return { data: lead, changed: true }
   },
 })

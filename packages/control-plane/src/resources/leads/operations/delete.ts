@@ -6,11 +6,14 @@ import { LEAD_TX_OPTIONS } from '../append-event.ts'
 import { CONTACT_STATUS_TOPIC, contactOrderingKey } from '../contact-push.ts'
 import { pushLostContact } from '../push-lost-contact.ts'
 import { leadIdParam } from '../shape.ts'
+import { emitEvent, eventMetaOf } from '../../../events/emit.ts'
+import { leadDeleted } from '../events.ts'
 
 type DeletedLead = { id: number, ref: string, rtContactId: string | null }
 
 /** Removes the lead and its events; status pushes still queued for its contact are superseded by `lost`. */
-async function removeLead ({ db, now }: OperationContext, id: number): Promise<DeletedLead> {
+async function removeLead (context: OperationContext, id: number): Promise<DeletedLead> {
+  const { db, now } = context
   return db.$transaction(async tx => {
     // Writing the lead row first makes an append racing with this delete wait, then find no lead.
     const { count } = await tx.svcLead.updateMany({ where: { id }, data: { updatedAt: now() } })
@@ -24,6 +27,7 @@ async function removeLead ({ db, now }: OperationContext, id: number): Promise<D
         data: { status: 'cancelled', lastError: `superseded: lead ${lead.ref} was deleted` },
       })
     }
+    await emitEvent(tx, leadDeleted, { id: lead.id, ref: lead.ref }, eventMetaOf(context))
     return lead
   }, LEAD_TX_OPTIONS)
 }
@@ -50,6 +54,7 @@ export const deleteLead = defineOperation({
   }),
   async handler ({ id }, context) {
     const lead = await removeLead(context, id)
+    context.kickOutbox()
     const contactPush = lead.rtContactId ? await pushLostContact(context, { ...lead, rtContactId: lead.rtContactId }) : 'skipped' as const
     return { data: { id, deleted: true as const, contact_push: contactPush }, changed: true }
   },

@@ -44,6 +44,7 @@ export const publicLeadForm: PublicRoute = {
     const parsed = captureInputSchema.safeParse(captureCandidate(fields))
     if (!parsed.success) throw invalidParams('the form has invalid fields', { issues: describeIssues(parsed.error.issues) })
     const { ref } = await captureLead(runtime.db, parsed.data, 'public_form', runtime.options.now())
+    runtime.kickOutbox()
     sendSuccess(res, { ref }, true)
   },
 }

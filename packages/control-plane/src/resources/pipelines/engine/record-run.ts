@@ -7,6 +7,9 @@ import { updateContentHash } from '../../content-sources/provenance.ts'
 import type { RunStatus, TriggerKind } from '../values.ts'
 import type { StageReport } from './run-stages.ts'
 import type { PostRow, PostState } from './post-document.ts'
+import { emitEvent } from '../../../events/emit.ts'
+import { pipelineRunCompleted } from '../events.ts'
+import { RUN_ROW_FIELDS, toRunRow } from '../run-shape.ts'
 
 /** The post was written by someone else after the run read it; the run starts over on the new version. */
 export class PostChanged extends Error {
@@ -63,7 +66,8 @@ async function writePost (tx: Tx, content: ResolvedContent, { read, next, fields
 export async function recordRun (db: Db, content: ResolvedContent, run: RunRow, write: PostWrite | null): Promise<number> {
   return retryOnUniqueViolation(() => db.$transaction(async tx => {
     if (write) await writePost(tx, content, write)
-    const row = await tx.svcPipelineRun.create({ data: { ...run, postId: storedPostId(run.postId), stages: run.stages as never }, select: { id: true } })
+    const row = await tx.svcPipelineRun.create({ data: { ...run, postId: storedPostId(run.postId), stages: run.stages as never }, select: RUN_ROW_FIELDS })
+    await emitEvent(tx, pipelineRunCompleted, toRunRow(row, content), { actor: null, at: run.createdAt })
     return row.id
   }))
 }

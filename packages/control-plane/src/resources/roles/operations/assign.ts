@@ -1,8 +1,10 @@
 import { defineOperation } from '../../../registry/define-operation.ts'
+import { emitEvent, eventMetaOf } from '../../../events/emit.ts'
+import { roleChanged } from '../events.ts'
 import { isRecordNotFound } from '../../../db/client.ts'
 import { conflict } from '../../../errors.ts'
 import { emptySlot } from '../../users/shape.ts'
-import { findRole, unknownRole } from '../shape.ts'
+import { findRole, toRoleRecord, unknownRole } from '../shape.ts'
 import { assignmentData, assignmentParams, assignmentResult, findAssignment } from '../assignment.ts'
 
 export const assignRole = defineOperation({
@@ -19,7 +21,8 @@ export const assignRole = defineOperation({
   }],
   params: assignmentParams,
   returns: assignmentResult,
-  async handler ({ slug, user_num }, { db, now }) {
+  async handler ({ slug, user_num }, context) {
+    const { db, now } = context
     const { role: before, memberId, holds } = await findAssignment(db, slug, user_num)
     if (holds) return { data: assignmentData(before), changed: false }
     const after = await db.$transaction(async tx => {
@@ -38,8 +41,11 @@ export const assignRole = defineOperation({
         // The role row is locked, so what went missing is the member, deleted since it was read.
         throw isRecordNotFound(error) ? emptySlot(user_num) : error
       }
-      return findRole(tx, slug)
+      const assigned = await findRole(tx, slug)
+      await emitEvent(tx, roleChanged, { action: 'assigned', slug, record: toRoleRecord(assigned) }, eventMetaOf(context))
+      return assigned
     })
+    context.kickOutbox()
     return { data: assignmentData(after), changed: true }
   },
 })

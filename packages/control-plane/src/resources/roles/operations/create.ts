@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
+import { withEvent, eventMetaOf } from '../../../events/emit.ts'
+import { roleChanged } from '../events.ts'
 import { allocateSlot } from '../../../db/slots.ts'
 import { ensureSystemRoles } from '../system-roles.ts'
 import { baseSlug, slugVariant, usedVariants } from '../role-slug.ts'
@@ -19,7 +21,8 @@ export const createRole = defineOperation({
   }],
   params: z.object(roleFieldParams),
   returns: z.object({ slug: z.string(), role: roleRecord }),
-  async handler ({ name, description, icon, color, constraint_type, max_count }, { db }) {
+  async handler ({ name, description, icon, color, constraint_type, max_count }, context) {
+    const { db } = context
     await ensureSystemRoles(db)
     const size = sizeRule(constraint_type ?? 'none', max_count ?? null)
     const base = baseSlug(name)
@@ -27,12 +30,13 @@ export const createRole = defineOperation({
     const row = await allocateSlot({
       max: MAX_VARIANTS,
       occupied: async () => usedVariants(base, (await db.svcRole.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map(r => r.slug)),
-      insert: variant => db.svcRole.create({
+      insert: variant => withEvent(db, tx => tx.svcRole.create({
         data: { slug: slugVariant(base, variant), name, description, icon, color, ...size },
         select: ROLE_SELECT,
-      }),
+      }), roleChanged, created => ({ action: 'created', slug: created.slug, record: toRoleRecord(created) }), eventMetaOf(context)),
       kind: `slugs for roles named like "${name}"`,
     })
+    context.kickOutbox()
     return { data: { slug: row.slug, role: toRoleRecord(row) }, changed: true }
   },
 })

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
+import { withEvent, eventMetaOf } from '../../../events/emit.ts'
+import { roleChanged } from '../events.ts'
 import { conflict } from '../../../errors.ts'
 import { ensureSystemRoles } from '../system-roles.ts'
 import { roleSlugParam, unknownRole } from '../shape.ts'
@@ -17,14 +19,17 @@ export const deleteRole = defineOperation({
   }],
   params: z.object({ slug: roleSlugParam }),
   returns: z.object({ slug: z.string(), deleted: z.literal(true) }),
-  async handler ({ slug }, { db }) {
+  async handler ({ slug }, context) {
+    const { db } = context
     await ensureSystemRoles(db)
     // Assignments go with the role (ON DELETE CASCADE on the join table).
-    const { count } = await db.svcRole.deleteMany({ where: { slug, system: false } })
-    if (count === 0) {
-      const exists = await db.svcRole.findUnique({ where: { slug }, select: { id: true } })
+    await withEvent(db, async tx => {
+      const { count } = await tx.svcRole.deleteMany({ where: { slug, system: false } })
+      if (count > 0) return
+      const exists = await tx.svcRole.findUnique({ where: { slug }, select: { id: true } })
       throw exists ? conflict(`"${slug}" is a system role and cannot be deleted`) : unknownRole(slug)
-    }
+    }, roleChanged, () => ({ action: 'deleted', slug, record: null }), eventMetaOf(context))
+    context.kickOutbox()
     return { data: { slug, deleted: true as const }, changed: true }
   },
 })

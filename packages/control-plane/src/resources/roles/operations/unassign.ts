@@ -1,5 +1,7 @@
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { findRole } from '../shape.ts'
+import { withEvent, eventMetaOf } from '../../../events/emit.ts'
+import { roleChanged } from '../events.ts'
+import { findRole, toRoleRecord } from '../shape.ts'
 import { assignmentData, assignmentParams, assignmentResult, findAssignment } from '../assignment.ts'
 
 export const unassignRole = defineOperation({
@@ -19,10 +21,15 @@ export const unassignRole = defineOperation({
   }],
   params: assignmentParams,
   returns: assignmentResult,
-  async handler ({ slug, user_num }, { db }) {
+  async handler ({ slug, user_num }, context) {
+    const { db } = context
     const { role, memberId, holds } = await findAssignment(db, slug, user_num)
     if (!holds) return { data: assignmentData(role), changed: false }
-    await db.svcRole.update({ where: { id: role.id }, data: { members: { disconnect: { id: memberId } } } })
-    return { data: assignmentData(await findRole(db, slug)), changed: true }
+    const after = await withEvent(db, async tx => {
+      await tx.svcRole.update({ where: { id: role.id }, data: { members: { disconnect: { id: memberId } } } })
+      return findRole(tx, slug)
+    }, roleChanged, row => ({ action: 'unassigned', slug, record: toRoleRecord(row) }), eventMetaOf(context))
+    context.kickOutbox()
+    return { data: assignmentData(after), changed: true }
   },
 })

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
+import { emitEvent, eventMetaOf } from '../../../events/emit.ts'
+import { roleChanged } from '../events.ts'
 import { conflict } from '../../../errors.ts'
 import { ensureSystemRoles } from '../system-roles.ts'
 import { findRole, ROLE_SELECT, roleFieldParams, roleRecord, roleSlugParam, sizeRule, toRoleRecord, unknownRole, type RoleRow } from '../shape.ts'
@@ -23,7 +25,8 @@ export const updateRole = defineOperation({
   }],
   params: z.object({ slug: roleSlugParam, ...roleFieldParams, name: roleFieldParams.name.optional() }),
   returns: z.object({ slug: z.string(), role: roleRecord }),
-  async handler ({ slug, name, description, icon, color, constraint_type, max_count }, { db }) {
+  async handler ({ slug, name, description, icon, color, constraint_type, max_count }, context) {
+    const { db } = context
     await ensureSystemRoles(db)
     const current = await findRole(db, slug)
     if (current.system) throw conflict(`"${slug}" is a system role and cannot be changed; only custom roles can`)
@@ -42,8 +45,10 @@ export const updateRole = defineOperation({
           max_count: row.maxCount,
         })
       }
+      await emitEvent(tx, roleChanged, { action: 'updated', slug, record: toRoleRecord(row) }, eventMetaOf(context))
       return row
     })
+    context.kickOutbox()
     return { data: { slug, role: toRoleRecord(updated) }, changed: true }
   },
 })

@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { formatSlot } from '../../../db/slots.ts'
+import { withEvent, eventMetaOf } from '../../../events/emit.ts'
+import { userChanged } from '../events.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { allocateSlot } from '../../../db/slots.ts'
 import { MAX_SLOT } from '../../../options.ts'
@@ -16,13 +19,16 @@ export const createUser = defineOperation({
   }],
   params: z.object(memberWritableParams),
   returns: memberRecord,
-  async handler (params, { db, options }) {
+  async handler (params, context) {
+    const { db, options } = context
     const row = await allocateSlot({
       max: MAX_SLOT,
       occupied: async () => (await db.svcTeamMember.findMany({ select: { slot: true } })).map(r => r.slot),
-      insert: slot => db.svcTeamMember.create({ data: { slot, ...toMemberData(params) }, select: MEMBER_ROW_SELECT }),
+      insert: slot => withEvent(db, tx => tx.svcTeamMember.create({ data: { slot, ...toMemberData(params) }, select: MEMBER_ROW_SELECT }),
+        userChanged, row => ({ action: 'created', user_num: formatSlot(row.slot), record: toMemberRecord(row, options) }), eventMetaOf(context)),
       kind: 'team-member slots',
     })
+    context.kickOutbox()
     return { data: toMemberRecord(row, options), changed: true }
   },
 })

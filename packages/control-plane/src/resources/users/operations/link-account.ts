@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { formatSlot } from '../../../db/slots.ts'
+import { withEvent, eventMetaOf } from '../../../events/emit.ts'
+import { userChanged } from '../events.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { notFound } from '../../../errors.ts'
 import { accountLoader } from '../../../host-contract/load-account.ts'
@@ -21,13 +24,17 @@ export const linkUserAccount = defineOperation({
     account_id: z.string().trim().min(1, 'must not be empty').max(100).describe('Id of the host account to link.'),
   }),
   returns: memberRecord,
-  async handler ({ user_num, account_id }, { db, options }) {
+  async handler ({ user_num, account_id }, context) {
+    const { db, options } = context
     const member = await findMember(db, user_num)
     const account = await accountLoader(db, options.host.accounts)(account_id)
     if (!account) throw notFound(`no host account has the id "${account_id}"`)
     if (member.accountId !== null && String(member.accountId) === account.id) return { data: toMemberRecord(member, options), changed: false }
     // The host's id type (an integer for an autoincrement list); the package's client types it as the reference host's string.
     const accountId = accountIdValue(options.host.accounts, account.id) as string
-    return { data: toMemberRecord(await updateMember(db, member, { accountId }), options), changed: true }
+    const linked = await withEvent(db, tx => updateMember(tx, member, { accountId }),
+      userChanged, row => ({ action: 'account_linked', user_num: formatSlot(row.slot), record: toMemberRecord(row, options) }), eventMetaOf(context))
+    context.kickOutbox()
+    return { data: toMemberRecord(linked, options), changed: true }
   },
 })

@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { formatSlot } from '../../../db/slots.ts'
+import { withEvent, eventMetaOf } from '../../../events/emit.ts'
+import { userChanged } from '../events.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { findMember, memberRecord, toMemberRecord, updateMember, userNumParam } from '../shape.ts'
 
@@ -17,9 +20,13 @@ export const unlinkUserAccount = defineOperation({
   }],
   params: z.object({ user_num: userNumParam }),
   returns: memberRecord,
-  async handler ({ user_num }, { db, options }) {
+  async handler ({ user_num }, context) {
+    const { db, options } = context
     const member = await findMember(db, user_num)
     if (member.accountId === null) return { data: toMemberRecord(member, options), changed: false }
-    return { data: toMemberRecord(await updateMember(db, member, { accountId: null }), options), changed: true }
+    const unlinked = await withEvent(db, tx => updateMember(tx, member, { accountId: null }),
+      userChanged, row => ({ action: 'account_unlinked', user_num: formatSlot(row.slot), record: toMemberRecord(row, options) }), eventMetaOf(context))
+    context.kickOutbox()
+    return { data: toMemberRecord(unlinked, options), changed: true }
   },
 })

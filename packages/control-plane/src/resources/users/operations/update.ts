@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { formatSlot } from '../../../db/slots.ts'
+import { withEvent, eventMetaOf } from '../../../events/emit.ts'
+import { userChanged } from '../events.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { sameJson } from '../../../lib/canonical-json.ts'
 import { memberWritableParams } from '../fields.ts'
@@ -20,10 +23,14 @@ export const updateUser = defineOperation({
   }],
   params: z.object({ user_num: userNumParam, ...memberWritableParams }),
   returns: memberRecord,
-  async handler ({ user_num, ...fields }, { db, options }) {
+  async handler ({ user_num, ...fields }, context) {
+    const { db, options } = context
     const current = await findMember(db, user_num)
     const data = toMemberData(fields)
     if (!differs(data, current)) return { data: toMemberRecord(current, options), changed: false }
-    return { data: toMemberRecord(await updateMember(db, current, data), options), changed: true }
+    const updated = await withEvent(db, tx => updateMember(tx, current, data),
+      userChanged, row => ({ action: 'updated', user_num: formatSlot(row.slot), record: toMemberRecord(row, options) }), eventMetaOf(context))
+    context.kickOutbox()
+    return { data: toMemberRecord(updated, options), changed: true }
   },
 })

@@ -1,0 +1,99 @@
+import { useState } from 'react'
+import { Button } from '@keystar/ui/button'
+import { AlertDialog, DialogContainer } from '@keystar/ui/dialog'
+import { HStack, VStack } from '@keystar/ui/layout'
+import { Notice } from '@keystar/ui/notice'
+import { StatusLight } from '@keystar/ui/status-light'
+import { Heading, Text } from '@keystar/ui/typography'
+import { dispatch, type SvcFailure } from '../../lib/svc-client.ts'
+import { useOperation } from '../../lib/use-operation.ts'
+import { FailureNotice } from '../failure-notice.tsx'
+import { OperationState } from '../operation-state.tsx'
+import { Panel } from '../panel.tsx'
+import { DeliveriesTable } from './deliveries-table.tsx'
+import { SecretNotice } from './secret-notice.tsx'
+import { SubscriptionForm } from './subscription-form.tsx'
+import type { ShownSecret, Subscription, SubscriptionList, TestOutcome } from './types.ts'
+
+type Failure = SvcFailure & { status: number }
+
+/** One subscription: its state, its actions (test, rotate, pause, delete) and its recent deliveries. */
+function SubscriptionPanel ({ subscription, onChanged, onSecret }: { subscription: Subscription, onChanged: () => void, onSecret: (shown: ShownSecret) => void }) {
+  const [round, setRound] = useState(0)
+  const [tested, setTested] = useState<TestOutcome | null>(null)
+  const [failure, setFailure] = useState<Failure | null>(null)
+  const [deleting, setDeleting] = useState(false)
+  const refresh = () => setRound(value => value + 1)
+
+  async function run<Data> (action: string, params: Record<string, unknown>, confirm?: boolean): Promise<Data | null> {
+    const response = await dispatch<Data>({ resource: 'webhooks', action, params: { id: subscription.id, ...params }, ...(confirm ? { confirm } : {}) })
+    setFailure(response.ok ? null : response)
+    return response.ok ? response.data : null
+  }
+
+  return (
+    <Panel
+      testId={`webhook-${subscription.id}`}
+      title={<>{subscription.url}</>}
+      actions={(
+        <HStack gap='regular'>
+          <Button onPress={async () => { setTested(await run<TestOutcome>('test', {})); refresh() }}>Send test event</Button>
+          <Button onPress={async () => { const rotated = await run<ShownSecret>('rotate_secret', {}); if (rotated) onSecret(rotated); onChanged() }}>Rotate secret</Button>
+          <Button onPress={async () => { await run('update', { enabled: !subscription.enabled }); onChanged() }}>{subscription.enabled ? 'Pause' : 'Enable'}</Button>
+          <Button tone='critical' onPress={() => setDeleting(true)}>Delete</Button>
+        </HStack>
+      )}
+    >
+      <VStack gap='medium'>
+        <HStack gap='large' alignItems='center'>
+          <StatusLight tone={subscription.enabled ? 'positive' : 'critical'}>{subscription.enabled ? 'enabled' : 'disabled'}</StatusLight>
+          <Text>{subscription.event_types.join(', ')}</Text>
+          {subscription.description && <Text color='neutralSecondary'>{subscription.description}</Text>}
+        </HStack>
+        {subscription.disabled_reason && (
+          <Notice tone='critical'><Heading>Disabled by the control plane</Heading><Text>{subscription.disabled_reason}</Text></Notice>
+        )}
+        {tested && (
+          <Text data-testid='webhook-test-outcome'>
+            Test event {tested.event_id}: {tested.delivered ? `delivered (${tested.http_status})` : `not delivered — ${tested.error}`}
+          </Text>
+        )}
+        {failure && <FailureNotice failure={failure} title='The action failed' />}
+        <DialogContainer onDismiss={() => setDeleting(false)}>
+          {deleting && (
+            <AlertDialog
+              title='Delete this subscription?'
+              tone='critical'
+              primaryActionLabel='Delete subscription'
+              cancelLabel='Keep it'
+              autoFocusButton='cancel'
+              onPrimaryAction={async () => { await run('delete', {}, true); onChanged() }}
+            >
+              <Text>{subscription.url} receives nothing more; its secret and delivery log are deleted and what is queued for it is cancelled.</Text>
+            </AlertDialog>
+          )}
+        </DialogContainer>
+        <DeliveriesTable id={subscription.id} round={round} onResend={async eventId => { await run('redeliver', { event_id: eventId }); setTimeout(refresh, 1500) }} />
+      </VStack>
+    </Panel>
+  )
+}
+
+/** Webhook subscriptions: add one (the secret is shown once), test, rotate, pause, resend, and watch deliveries. */
+export function WebhooksOverview () {
+  const list = useOperation<SubscriptionList>({ resource: 'webhooks', action: 'list' })
+  const [shown, setShown] = useState<ShownSecret | null>(null)
+  return (
+    <VStack gap='xlarge'>
+      <Panel title='Add a subscription'>
+        <SubscriptionForm onCreated={created => { setShown(created); list.reload() }} />
+        {shown && <SecretNotice shown={shown} onDismiss={() => setShown(null)} />}
+      </Panel>
+      <OperationState state={list}>
+        {data => data.webhooks.length === 0
+          ? <Text>No subscriptions yet.</Text>
+          : <VStack gap='large'>{data.webhooks.map(subscription => <SubscriptionPanel key={subscription.id} subscription={subscription} onChanged={list.reload} onSecret={setShown} />)}</VStack>}
+      </OperationState>
+    </VStack>
+  )
+}

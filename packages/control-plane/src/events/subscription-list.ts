@@ -1,0 +1,24 @@
+import { list } from '@keystone-6/core'
+import { checkbox, json, text, timestamp } from '@keystone-6/core/fields'
+import type { ListAccess } from '../auth/list-access.ts'
+
+/** Webhook subscriptions: where events go, which types, and the signing secrets (sealed, never in GraphQL). */
+export const webhookSubscriptionList = ({ access, ui }: ListAccess) => list({
+  access,
+  ui: { ...ui, label: 'Webhook subscriptions', listView: { initialColumns: ['subscriptionId', 'url', 'enabled', 'disabledReason'] } },
+  db: { map: 'svc_webhook_subscriptions', idField: { kind: 'autoincrement' } },
+  fields: {
+    subscriptionId: text({ isIndexed: 'unique', validation: { isRequired: true } }),
+    url: text({ validation: { isRequired: true } }),
+    eventTypes: json({ defaultValue: [] }),
+    enabled: checkbox({ defaultValue: true }),
+    description: text({ defaultValue: '' }),
+    secretCiphertext: text({ graphql: { omit: true } }),
+    previousSecretCiphertext: text({ db: { isNullable: true }, graphql: { omit: true } }),
+    previousSecretExpiresAt: timestamp({ db: { isNullable: true } }),
+    disabledReason: text({ db: { isNullable: true } }),
+    failingSince: timestamp({ db: { isNullable: true } }),
+    createdAt: timestamp({ defaultValue: { kind: 'now' } }),
+    updatedAt: timestamp({ db: { updatedAt: true } }),
+  },
+})

@@ -1,0 +1,30 @@
+import { defineResource } from '../../define-resource.ts'
+import { createWebhook } from './operations/create.ts'
+import { deleteWebhook } from './operations/delete.ts'
+import { getWebhook } from './operations/get.ts'
+import { listWebhookDeliveries } from './operations/list-deliveries.ts'
+import { listWebhooks } from './operations/list.ts'
+import { redeliverWebhook } from './operations/redeliver.ts'
+import { rotateWebhookSecret } from './operations/rotate-secret.ts'
+import { testWebhook } from './operations/test.ts'
+import { updateWebhook } from './operations/update.ts'
+import { webhookDelivery } from './deliver.ts'
+import { webhookTest } from './events.ts'
+
+/**
+ * Subscriptions to the control plane's outbound events: signed deliveries (Standard Webhooks)
+ * through the outbox. Locked on: switching it off would silently drop what automation waits for;
+ * a subscription is paused with `enabled: false` instead.
+ */
+export const webhooksResource = defineResource({
+  name: 'webhooks',
+  module: 'locked',
+  operations: [createWebhook, deleteWebhook, getWebhook, listWebhookDeliveries, listWebhooks, redeliverWebhook, rotateWebhookSecret, testWebhook, updateWebhook],
+  outboxTopics: [webhookDelivery],
+  events: [webhookTest],
+  statusCounters: [
+    { key: 'webhooks', count: db => db.svcWebhookSubscription.count() },
+    { key: 'webhooks_disabled', count: db => db.svcWebhookSubscription.count({ where: { disabledReason: { not: null } } }) },
+  ],
+  adminPages: [{ path: '/webhooks', label: 'Webhooks', title: 'Webhooks', requires: ['webhooks.list'] }],
+})

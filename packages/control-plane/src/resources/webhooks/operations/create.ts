@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto'
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
+import { generateSigningSecret } from '../../../events/sign.ts'
+import { SUBSCRIPTION_FIELDS, subscriptionRecord, subscriptionWritableParams, toSubscriptionRecord } from '../shape.ts'
+import { assertKnownEventTypes } from '../event-types.ts'
+
+export const createWebhook = defineOperation({
+  resource: 'webhooks',
+  action: 'create',
+  summary: 'Subscribe a URL to event types; the signing secret is returned once.',
+  description: 'Deliveries are POSTed with Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature), ' +
+    'signed with `secret` (`whsec_…`). The secret is never shown again; rotate_secret makes a new one.',
+  examples: [{ title: 'Receive every lead event', params: { url: 'https://hooks.example.com/leads', event_types: ['lead.*'], description: 'Lead intake workflow' } }],
+  params: z.object(subscriptionWritableParams),
+  returns: subscriptionRecord.extend({ secret: z.string().describe('The signing secret, shown this once.') }),
+  async handler (params, { db, options, secrets, now, eventTypes }) {
+    assertAllowedDestination(options.outbound, params.url, 'url')
+    const types = assertKnownEventTypes(params.event_types, eventTypes)
+    const secret = generateSigningSecret()
+    const row = await db.svcWebhookSubscription.create({
+      data: {
+        subscriptionId: `wh_${randomBytes(12).toString('hex')}`,
+        url: params.url,
+        eventTypes: types,
+        enabled: params.enabled ?? true,
+        description: params.description ?? '',
+        secretCiphertext: secrets.seal(secret),
+        createdAt: now(),
+      },
+      select: SUBSCRIPTION_FIELDS,
+    })
+    return { data: { ...toSubscriptionRecord(row, now()), secret }, changed: true }
+  },
+})

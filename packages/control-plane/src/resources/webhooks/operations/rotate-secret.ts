@@ -1,0 +1,35 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { generateSigningSecret } from '../../../events/sign.ts'
+import { findSubscription, subscriptionIdParam } from '../shape.ts'
+import { ROTATION_OVERLAP_MS } from '../signing-secrets.ts'
+
+export const rotateWebhookSecret = defineOperation({
+  resource: 'webhooks',
+  action: 'rotate_secret',
+  summary: 'Make a new signing secret, returned once; the old one keeps signing beside it for 24 hours.',
+  description: 'Until previous_secret_expires_at every delivery carries two signatures, one per secret, so a receiver can switch ' +
+    'to the new secret at any moment in that day.',
+  examples: [{
+    title: 'Rotate a signing secret',
+    setup: [{ operation: 'webhooks.create', params: { url: 'https://hooks.example.com/rotate', event_types: ['lead.*'] }, as: 'webhook' }],
+    params: { id: '{{webhook.id}}' },
+  }],
+  params: z.object({ id: subscriptionIdParam }),
+  returns: z.object({ id: z.string(), secret: z.string().describe('The new signing secret, shown this once.'), previous_secret_expires_at: z.string() }),
+  async handler ({ id }, { db, secrets, now }) {
+    await findSubscription(db, id)
+    const secret = generateSigningSecret()
+    const at = now()
+    const expires = new Date(at.getTime() + ROTATION_OVERLAP_MS)
+    await db.$transaction(async tx => {
+      const current = await tx.svcWebhookSubscription.findUniqueOrThrow({ where: { subscriptionId: id }, select: { secretCiphertext: true } })
+      await tx.svcWebhookSubscription.update({
+        where: { subscriptionId: id },
+        data: { secretCiphertext: secrets.seal(secret), previousSecretCiphertext: current.secretCiphertext, previousSecretExpiresAt: expires, updatedAt: at },
+        select: { id: true },
+      })
+    })
+    return { data: { id, secret, previous_secret_expires_at: expires.toISOString() }, changed: true }
+  },
+})

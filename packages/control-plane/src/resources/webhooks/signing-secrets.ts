@@ -1,0 +1,13 @@
+import type { SecretBox } from '../../secrets/secret-box.ts'
+
+/** A day after a rotation the old secret still signs, so receivers can switch without missing a delivery. */
+export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000
+
+type SecretColumns = { secretCiphertext: string, previousSecretCiphertext: string | null, previousSecretExpiresAt: Date | null }
+
+/** The secrets that sign a delivery made at `at`: the current one, and the previous one while it overlaps. */
+export function signingSecrets (row: SecretColumns, secrets: SecretBox, at: Date): string[] {
+  const current = secrets.open(row.secretCiphertext)
+  const previousValid = row.previousSecretCiphertext && row.previousSecretExpiresAt && row.previousSecretExpiresAt > at
+  return previousValid ? [current, secrets.open(row.previousSecretCiphertext!)] : [current]
+}
