@@ -3,6 +3,7 @@ import type { Mapping } from '../mapping/mapping-schema.ts'
 import { fitsTarget, TARGET_EXPECTS, termNames } from '../mapping/field-values.ts'
 import { REQUIRED_TARGETS } from '../mapping/validate-mapping.ts'
 import { DeliveryRejected } from './delivery-rejected.ts'
+import { plainTextOf } from '../../../content/sanitize-html.ts'
 
 /** What a mapping reads out of one delivery. */
 export type MappedFields = {
@@ -30,13 +31,20 @@ function read (payload: JsonObject, mapping: Mapping, target: keyof Mapping): un
 
 const text = (value: unknown) => value === null ? null : String(value)
 
-/** Reads the post fields of a delivery through an approved mapping, or rejects it. */
+/**
+ * Reads the post fields of a delivery through an approved mapping, or rejects it. Title and
+ * excerpt are stored as plain text (see `plainTextOf`); the body is sanitised later, after the
+ * source's cleanup.
+ */
 export function extractFields (payload: JsonObject, mapping: Mapping): MappedFields {
   const get = (target: keyof Mapping) => read(payload, mapping, target)
+  const title = plainTextOf(String(get('title')))
+  if (title === '') throw new DeliveryRejected(`title ("${mapping.title}") is empty once its markup is removed`)
+  const excerpt = text(get('excerpt'))
   return {
-    title: String(get('title')).trim(),
+    title,
     content: String(get('content')),
-    excerpt: text(get('excerpt')),
+    excerpt: excerpt === null ? null : plainTextOf(excerpt),
     author: text(get('author')),
     tags: termNames(get('tags')) ?? [],
     categories: termNames(get('categories')) ?? [],
