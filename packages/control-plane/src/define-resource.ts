@@ -10,6 +10,7 @@ import type { AnyStageDefinition } from './content/stage.ts'
 import type { AdminPage } from './registry/manifest.ts'
 import type { SettingsDeclaration } from './settings/define-settings.ts'
 import type { ControlPlaneRuntime } from './runtime.ts'
+import type { SealedColumn } from './secrets/sealed-column.ts'
 
 export type { AdminPage }
 
@@ -57,6 +58,8 @@ export type ResourceConfig = {
   capabilities?: CapabilityMap
   /** Pipeline stage types it adds, made with `defineStage`. @default [] */
   stages?: readonly AnyStageDefinition[]
+  /** Columns of its lists that hold sealed secrets, which `rotate-encryption-key` re-seals. @default [] */
+  sealedColumns?: readonly SealedColumn[]
   /** Wraps lists of the host (e.g. adds hooks to its `Post` list); must return every list it was given. @default unchanged */
   extendHostLists?: (lists: Lists, options: ResolvedOptions) => Lists
   /**
@@ -115,6 +118,7 @@ export function defineResource (config: ResourceConfig): Resource {
     adminPages: config.adminPages ?? [],
     capabilities: config.capabilities ?? {},
     stages: config.stages ?? [],
+    sealedColumns: config.sealedColumns ?? [],
     extendHostLists: config.extendHostLists ?? (lists => lists),
     settings: config.settings ?? null,
     settingsInput: undefined,

@@ -10,6 +10,7 @@ import { definedOnly, describeIssues, integerEnv, listEnv, stringEnv, type Env }
 import { rateLimitSetting, type RateLimitOptions, type ResolvedRateLimit } from './settings/rate-limit-setting.ts'
 import { resolveHost, type HostOptions, type ResolvedHost } from './host-contract/host-options.ts'
 import type { AccountsListFacts } from './host-contract/accounts.ts'
+import type { SealedColumn } from './secrets/sealed-column.ts'
 
 /** Capability name → host roles that hold it. */
 export type CapabilityMap = Record<string, readonly string[]>
@@ -45,8 +46,11 @@ export type SecurityOptions = {
   /** Which host roles (as `host.accounts.roleOf` names them) hold each capability; merged over the default. @default { manage_options: ['administrator'] } */
   capabilities?: CapabilityMap
   /**
-   * 32-byte key for secrets at rest, as 64 hex characters or base64 (`SVC_ENCRYPTION_KEY`).
-   * When absent, a development key is generated once under `varDir` with a warning.
+   * Keys for secrets at rest, comma-separated, each 32 bytes as 64 hex characters or base64
+   * (`SVC_ENCRYPTION_KEYS`, or the single `SVC_ENCRYPTION_KEY`). New secrets are sealed with the
+   * first; the others still open what they sealed until `rotate-encryption-key` re-seals it.
+   * When absent, development generates a key once under `varDir` with a warning; production
+   * refuses to start (see docs/security.md).
    * @default undefined
    */
   encryptionKey?: string
@@ -110,6 +114,8 @@ export type ResolvedOptions = {
   /** The stage types the resources declare (the pipelines' built-ins among them); the host's own are the pipelines resource's settings. */
   stages: readonly AnyStageDefinition[]
   encryptionKey: string | undefined
+  /** Every column of the control plane's lists that holds sealed secrets. */
+  sealedColumns: readonly SealedColumn[]
   varDir: string
   /** The host database's provider, taken from its Keystone config. */
   databaseProvider: DatabaseProvider
@@ -191,7 +197,7 @@ function coreSettingsFromEnv (env: Env): Partial<ControlPlaneSettings> {
   const perMinute = integerEnv(env, 'SVC_RATE_LIMIT_PER_MINUTE')
   return definedOnly({
     http: definedOnly({ siteUrl: stringEnv(env, 'SITE_URL'), trustProxy, mcpAllowedHosts: listEnv(env, 'SVC_MCP_ALLOWED_HOSTS') }),
-    security: definedOnly({ encryptionKey: stringEnv(env, 'SVC_ENCRYPTION_KEY'), outboundAllow: listEnv(env, 'SVC_OUTBOUND_ALLOW') }),
+    security: definedOnly({ encryptionKey: stringEnv(env, 'SVC_ENCRYPTION_KEYS') ?? stringEnv(env, 'SVC_ENCRYPTION_KEY'), outboundAllow: listEnv(env, 'SVC_OUTBOUND_ALLOW') }),
     mail: definedOnly({ smtpUrl: stringEnv(env, 'SMTP_URL'), from: stringEnv(env, 'SVC_MAIL_FROM') }),
     varDir: stringEnv(env, 'SVC_VAR_DIR'),
     rateLimit: perMinute === undefined ? undefined : { points: perMinute },
@@ -236,6 +242,7 @@ export function resolveOptions (
     maxBodyBytes: http.maxBodyBytes,
     stages: uniqueStages(resources.stages),
     encryptionKey: security.encryptionKey,
+    sealedColumns: [],
     varDir,
     databaseProvider: host.databaseProvider,
     credentialWrites: host.credentialWrites ?? null,

@@ -4,6 +4,8 @@ import { unauthenticated } from '../../../errors.ts'
 import type { SourceRow } from '../columns.ts'
 import { customSignature, standardSignature } from '../webhook-signature.ts'
 import { constantTimeEqual } from '../../../lib/constant-time.ts'
+import { WEBHOOK_SECRET } from '../sealed-columns.ts'
+import { bindTo } from '../../../secrets/sealed-column.ts'
 
 /** Both HMAC modes: a delivery signed more than 5 minutes before or after now is refused. */
 export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60
@@ -46,7 +48,7 @@ function verifyCustom (secret: string, headerName: string, headers: IncomingHttp
 export function authenticateDelivery (source: SourceRow, headers: IncomingHttpHeaders, body: Buffer, secrets: SecretBox, now: Date): void {
   if (source.authMode === 'none') return
   if (!source.secretCiphertext) throw unauthenticated('this content source has no secret: rotate_secret sets one')
-  const secret = secrets.open(source.secretCiphertext)
+  const secret = secrets.open(source.secretCiphertext, bindTo(WEBHOOK_SECRET, source.slug))
   if (source.authMode === 'bearer') {
     const token = /^Bearer\s+(.+)$/i.exec(header(headers, 'authorization') ?? '')?.[1]?.trim()
     if (!token || !constantTimeEqual(token, secret)) throw unauthenticated('a valid Authorization: Bearer <secret> header is required')

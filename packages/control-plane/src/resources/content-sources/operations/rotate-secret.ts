@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { sourceIdParam, sourceNotFound } from '../shape.ts'
 import { generateWebhookSecret } from '../webhook-signature.ts'
+import { WEBHOOK_SECRET } from '../sealed-columns.ts'
+import { bindTo } from '../../../secrets/sealed-column.ts'
 
 export const rotateContentSourceSecret = defineOperation({
   resource: 'content_sources',
@@ -16,8 +18,10 @@ export const rotateContentSourceSecret = defineOperation({
   params: z.object({ id: sourceIdParam }),
   returns: z.object({ id: z.string(), secret: z.string().describe('The new webhook secret. Shown once.') }),
   async handler ({ id }, { db, secrets }) {
+    const source = await db.svcContentSource.findUnique({ where: { id }, select: { slug: true } })
+    if (!source) throw sourceNotFound(id)
     const secret = generateWebhookSecret()
-    const { count } = await db.svcContentSource.updateMany({ where: { id }, data: { secretCiphertext: secrets.seal(secret), secretSource: 'generated' } })
+    const { count } = await db.svcContentSource.updateMany({ where: { id }, data: { secretCiphertext: secrets.seal(secret, bindTo(WEBHOOK_SECRET, source.slug)), secretSource: 'generated' } })
     if (count === 0) throw sourceNotFound(id)
     return { data: { id, secret }, changed: true }
   },

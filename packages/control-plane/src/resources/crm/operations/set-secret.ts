@@ -3,6 +3,8 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { formatSlot } from '../../../db/slots.ts'
 import { notFound } from '../../../errors.ts'
 import { crmApiKeyParam, crmNumParam } from '../shape.ts'
+import { CRM_API_KEY } from '../sealed-columns.ts'
+import { bindTo } from '../../../secrets/sealed-column.ts'
 
 export const setCrmSecret = defineOperation({
   resource: 'crm',
@@ -20,7 +22,7 @@ export const setCrmSecret = defineOperation({
   }),
   returns: z.object({ crm_num: z.string(), key_set: z.boolean() }),
   async handler ({ crm_num, api_key }, { db, secrets }) {
-    const { count } = await db.svcCrmSlot.updateMany({ where: { slot: crm_num }, data: { apiKeyCiphertext: secrets.seal(api_key) } })
+    const { count } = await db.svcCrmSlot.updateMany({ where: { slot: crm_num }, data: { apiKeyCiphertext: secrets.seal(api_key, bindTo(CRM_API_KEY, crm_num)) } })
     if (count === 0) throw notFound(`CRM slot ${formatSlot(crm_num)} is empty`)
     return { data: { crm_num: formatSlot(crm_num), key_set: true }, changed: true }
   },
