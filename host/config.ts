@@ -7,7 +7,7 @@ import { resolveDatabase } from 'keystone-svc-control-plane/database'
 import { createAdapterFactory } from 'keystone-svc-control-plane/database'
 import { wireLegacyPasswordRehash } from './legacy-rehash.ts'
 import { sessionSecret } from './session-secret.ts'
-import { isProduction, missingSharedSecret, servedOverHttps } from './runtime-mode.ts'
+import { isProduction, missingSharedSecret, sessionCookieSecure } from './runtime-mode.ts'
 import { clientAddressResolver, parseTrustProxy } from 'keystone-svc-control-plane'
 import { throttleSignIn, type SignInLimits } from './sign-in-throttle.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
@@ -62,7 +62,7 @@ export function createHostConfig (settings: HostSettings = {}) {
       },
     },
     lists: hostLists,
-    session: statelessSessions({ secret: settings.sessionSecret ?? sessionSecret(), maxAge: 60 * 60 * 24 * 7, secure: servedOverHttps() }),
+    session: statelessSessions({ secret: settings.sessionSecret ?? sessionSecret(), maxAge: 60 * 60 * 24 * 7, secure: sessionCookieSecure() }),
     ui: { isAccessAllowed: context => Boolean(context.session?.itemId) },
     graphql: {
       // Explicit rather than left to Keystone's NODE_ENV defaults, so the production surface is visible here.

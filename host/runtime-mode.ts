@@ -22,3 +22,15 @@ export function missingSharedSecret (env: NodeJS.ProcessEnv = process.env): stri
 
 /** The session cookie is `Secure` when the site is served over https. */
 export const servedOverHttps = (env: NodeJS.ProcessEnv = process.env): boolean => /^https:/i.test(env.SITE_URL?.trim() ?? '')
+
+/**
+ * Whether the session cookie is `Secure`. In production it is, unless the site says it runs on
+ * plain HTTP: `SVC_ALLOW_INSECURE_COOKIES=1`, or a `SITE_URL` that is `http://`. With no
+ * `SITE_URL` (a fresh clone's `npm start` on http://localhost) it stays `Secure`: browsers take
+ * Secure cookies from localhost. In development it follows `SITE_URL`'s scheme.
+ */
+export function sessionCookieSecure (env: NodeJS.ProcessEnv = process.env): boolean {
+  if (/^(1|true|yes)$/i.test(env.SVC_ALLOW_INSECURE_COOKIES?.trim() ?? '')) return false
+  if (servedOverHttps(env)) return true
+  return isProduction(env) && !/^http:/i.test(env.SITE_URL?.trim() ?? '')
+}

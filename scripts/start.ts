@@ -5,6 +5,9 @@
 import { ensureBuilt, KEYSTONE_CLI, runNode } from './lib/build.ts'
 import { missingSharedSecret } from '../host/runtime-mode.ts'
 
+// A fresh clone's `npm start` sets no NODE_ENV: it may keep a generated encryption key under var/
+// (with a warning naming the file). An operator who says NODE_ENV=production must configure one.
+if (process.env.NODE_ENV === undefined) process.env.SVC_ALLOW_GENERATED_KEY ??= '1'
 process.env.NODE_ENV ??= process.argv.includes('--dev') ? 'development' : 'production'
 const missingSecret = missingSharedSecret()
 if (missingSecret) {

@@ -5,6 +5,8 @@ import { getWithKey, seenBodies } from './support/client.ts'
 import { answerJson, startLoopbackServer, type LoopbackServer } from './support/loopback-server.ts'
 import { SecretBox, parseEncryptionKey } from '../packages/control-plane/src/secrets/secret-box.ts'
 import { ai as aiResource } from '../packages/control-plane/src/resources/ai/index.ts'
+import { bindTo } from '../packages/control-plane/src/secrets/sealed-column.ts'
+import { AI_API_KEY } from '../packages/control-plane/src/resources/ai/sealed-columns.ts'
 
 const TIMEOUT_MS = 1000
 const KEYS = {
@@ -143,8 +145,8 @@ describe('ai secrets', () => {
     const res = await ai('set_secret', { api_key: KEYS.openai_compatible })
     expect(res.body).toEqual({ ok: true, changed: true, error: null, data: { key_set: true } })
     const row = await aiRow()
-    expect(row?.apiKeyCiphertext).toMatch(/^v1:/)
-    expect(new SecretBox(parseEncryptionKey(plane.server.encryptionKey)).open(row!.apiKeyCiphertext!)).toBe(KEYS.openai_compatible)
+    expect(row?.apiKeyCiphertext).toMatch(/^v2:/)
+    expect(new SecretBox(parseEncryptionKey(plane.server.encryptionKey)).open(row!.apiKeyCiphertext!, bindTo(AI_API_KEY, 1))).toBe(KEYS.openai_compatible)
     expect((await ai('get')).body.data.key_set).toBe(true)
   })
 

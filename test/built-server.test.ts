@@ -97,7 +97,7 @@ describe('npm start serves in production', () => {
   })
 
   ;(testProvider === 'sqlite' ? test : test.skip)('on SQLite, missing secrets are generated under var/ with a warning', () => {
-    for (const name of ['SESSION_SECRET', 'SVC_ENCRYPTION_KEY']) {
+    for (const name of ['SESSION_SECRET', 'SVC_ENCRYPTION_KEYS']) {
       expect(server.output()).toContain(`[svc] ${name} is not set: generated a development value in ${varDir}`)
     }
   })
@@ -137,6 +137,10 @@ describe('every operation in the manifest, by its examples', () => {
         if (problem) problems.push(`${operation.name} example ${index + 1} (${example.title}): ${problem}`)
       }
     }
+    // sessions.revoke's example signs the calling administrator out everywhere: sign in again for what follows.
+    const signedIn = await signIn(server.url, server.admin.email, server.admin.password)
+    if (!signedIn.ok) throw new Error(`sign-in after the examples failed: ${signedIn.message}`)
+    adminCookie = signedIn.cookie
     return problems
   }
 

@@ -6,6 +6,10 @@ import { createTestDatabase, openPrisma, type TestDatabase } from './support/dat
 import { verifyPassword } from '../schema/password-kdf.ts'
 import { digestSecret, parseKey } from '../packages/control-plane/src/auth/api-key-format.ts'
 import { readFile } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { SecretBox, keyIdOf } from '../packages/control-plane/src/secrets/secret-box.ts'
+import { bindTo } from '../packages/control-plane/src/secrets/sealed-column.ts'
+import { CRM_API_KEY } from '../packages/control-plane/src/resources/crm/sealed-columns.ts'
 import { generateMigrations } from '../packages/control-plane/src/cli/generate.ts'
 import { datamodelSnapshotPath } from '../packages/control-plane/src/db/migrations.ts'
 
@@ -72,6 +76,27 @@ describe('cli', () => {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], { env: { ...process.env, DATABASE_URL: database.url, NODE_OPTIONS: '' } })
     expect(stdout).toMatch(/^(sqlite|postgresql) database is up to date \(\d+ migrations\)$/m)
   }, 60_000)
+
+  test('rotate-encryption-key re-seals stored secrets with the first key of SVC_ENCRYPTION_KEYS; the old key can then go', async () => {
+    const [oldKey, newKey] = [randomBytes(32), randomBytes(32)]
+    await cli('create-admin', '--email', 'rotator@example.test', '--password', 'rotating passphrase')
+    const db = openPrisma(database.url)
+    const slot = 901
+    await db.svcCrmSlot.create({ data: { slot, name: 'Rotated CRM', apiKeyCiphertext: new SecretBox([oldKey]).seal('crm-key', bindTo(CRM_API_KEY, slot)) } })
+    const rotate = (keys: Buffer[], ...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', 'rotate-encryption-key', ...args], {
+      env: { ...process.env, DATABASE_URL: database.url, NODE_OPTIONS: '', SVC_ENCRYPTION_KEYS: keys.map(key => key.toString('hex')).join(',') },
+    })
+    try {
+      await expect(rotate([newKey, oldKey], '--batch-size', '0')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--batch-size') })
+      const { stdout } = await rotate([newKey, oldKey], '--batch-size', '1')
+      expect(stdout).toContain(`re-sealed 1 of 1 stored secrets with key ${keyIdOf(newKey)}`)
+      const sealed = (await db.svcCrmSlot.findUniqueOrThrow({ where: { slot } })).apiKeyCiphertext!
+      expect(new SecretBox([newKey]).open(sealed, bindTo(CRM_API_KEY, slot))).toBe('crm-key')
+      expect((await rotate([newKey])).stdout).toContain('re-sealed 0 of 1')
+    } finally {
+      await db.$disconnect()
+    }
+  }, 120_000)
 
   test('a missing option prints the usage and fails', async () => {
     await expect(cli('create-admin', '--email', 'a@example.test')).rejects.toMatchObject({

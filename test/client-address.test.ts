@@ -82,6 +82,14 @@ describe('SVC_TRUST_PROXY', () => {
     expect(() => parseTrustProxy(raw)).toThrow('cannot trust every proxy')
   })
 
+  test.each(['0.0.0.0/0', '::/0', '10.0.0.0/8, ::/0', '::ffff:0.0.0.0/0'])('%j covers every address and stops startup', raw => {
+    expect(() => parseTrustProxy(raw)).toThrow('covers every address')
+  })
+
+  test('a list given as an option that covers every address stops startup too', async () => {
+    await expect(startTestServer({ http: { trustProxy: ['loopback', '0.0.0.0/0'] } }, behindProxy)).rejects.toThrow('covers every address')
+  })
+
   test('an address list that is not addresses stops startup', async () => {
     await expect(startTestServer({ http: { trustProxy: ['not-an-address'] } }, behindProxy)).rejects.toThrow()
   })

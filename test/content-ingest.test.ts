@@ -4,7 +4,7 @@ import request from 'supertest'
 import { provenanceOf, sourcePostIds } from './support/posts.ts'
 import { useTestServer } from './support/use-test-server.ts'
 import { BASE, seenBodies } from './support/client.ts'
-import { customSignature, deliver, standardHeaders } from './support/webhooks.ts'
+import { bodyOnlySignature, customHeaders, deliver, standardHeaders } from './support/webhooks.ts'
 import { holdAsSample, SourceChanged } from '../packages/control-plane/src/resources/content-sources/ingest/hold-as-sample.ts'
 import { contentSources } from '../packages/control-plane/src/resources/content-sources/index.ts'
 
@@ -131,14 +131,39 @@ describe('ingest authentication', () => {
     })
   })
 
-  test('hmac custom: sig_header_name carries sha256=<hex>; a wrong or missing one is 401', async () => {
-    const source = await sources('create', { name: 'Custom', sig_header_mode: 'custom', sig_header_name: 'X-Hub-Signature-256' })
+  test('hmac custom: sig_header_name carries sha256=<hex HMAC of "id.timestamp.body">; a wrong, missing or body-only one is 401', async () => {
+    const header = 'X-Hub-Signature-256'
+    const source = await sources('create', { name: 'Custom', sig_header_mode: 'custom', sig_header_name: header })
     const body = { title: 'custom' }
-    for (const headers of [{}, { 'X-Hub-Signature-256': customSignature(source.secret, { title: 'other' }) }, { 'X-Svc-Signature': customSignature(source.secret, body) }] as Record<string, string>[]) {
+    const signed = customHeaders(source.secret, header, 'msg_c1', clock, body)
+    for (const headers of [
+      {},
+      customHeaders(source.secret, header, 'msg_c1', clock, { title: 'other' }),
+      customHeaders(source.secret, 'X-Svc-Signature', 'msg_c1', clock, body),
+      { ...signed, 'webhook-id': 'msg_other' },
+      { ...signed, 'webhook-timestamp': String(Number(signed['webhook-timestamp']) + 1) },
+      { [header]: bodyOnlySignature(source.secret, body) },
+      { ...signed, [header]: bodyOnlySignature(source.secret, body) },
+    ] as Record<string, string>[]) {
       expect((await deliver(plane.server.app, source.slug, body, headers)).status).toBe(401)
     }
     expect(await inboxCount(source.id)).toBe(0)
-    expect((await deliver(plane.server.app, source.slug, body, { 'X-Hub-Signature-256': customSignature(source.secret, body) })).status).toBe(202)
+    expect((await deliver(plane.server.app, source.slug, body, signed)).status).toBe(202)
+  })
+
+  test('hmac custom: a delivery signed outside the 5-minute window is refused, and a replay inside it is a duplicate', async () => {
+    const header = 'X-Svc-Signature'
+    const source = await sources('create', { name: 'Custom window', sig_header_mode: 'custom' })
+    const body = { title: 'windowed' }
+    const stale = customHeaders(source.secret, header, 'msg_cw_old', new Date(clock.getTime() - 5 * 60_000 - 1000), body)
+    const early = customHeaders(source.secret, header, 'msg_cw_new', new Date(clock.getTime() + 5 * 60_000 + 1000), body)
+    expect((await deliver(plane.server.app, source.slug, body, stale)).status).toBe(401)
+    expect((await deliver(plane.server.app, source.slug, body, early)).status).toBe(401)
+    const fresh = customHeaders(source.secret, header, 'msg_cw', new Date(clock.getTime() - 4 * 60_000), body)
+    expect((await deliver(plane.server.app, source.slug, body, fresh)).status).toBe(202)
+    const replay = await deliver(plane.server.app, source.slug, body, fresh)
+    expect([replay.status, replay.body.data.status]).toEqual([200, 'duplicate'])
+    expect(await inboxCount(source.id)).toBe(1)
   })
 
   test('switching auth_mode takes effect at once', async () => {

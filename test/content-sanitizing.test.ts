@@ -72,3 +72,38 @@ describe('every ingested body is sanitised before it is stored or forwarded', ()
     for (const body of forwarded) expect(body.post.content).not.toMatch(/steal|javascript:|onerror|<script|<iframe|<object|<form|<base/i)
   })
 })
+
+describe('title and excerpt are stored as plain text, inert whether a theme escapes them or not', () => {
+  let slug: string
+  beforeAll(async () => {
+    const source = await sources('create', { name: 'Headline writer', auth_mode: 'none' })
+    slug = source.slug
+    expect((await deliver(plane.server.app, slug, { id: 'sample', title: 'Sample', summary: 's', html: '<p>x</p>' })).status).toBe(202)
+    await sources('approve_mapping', { id: source.id, mapping: { title: 'title', excerpt: 'summary', content: 'html', external_id: 'id' } })
+  })
+
+  const ingestFields = async (id: string, title: string, summary: string) => {
+    const res = await deliver(plane.server.app, slug, { id, title, summary, html: '<p>body</p>' })
+    expect(res.body).toMatchObject({ ok: true, data: { status: 'created' } })
+    const post = await plane.server.db.post.findUniqueOrThrow({ where: { id: res.body.data.post_id } })
+    return { title: post.title, excerpt: post.excerpt }
+  }
+
+  test.each([
+    ['markup', '<b>Big</b> <img src=x onerror="steal()">news', 'Big news'],
+    ['script with its content', 'Hello<script>steal()</script> world', 'Hello world'],
+    ['entities decoded to text', 'Tom &amp; Jerry &quot;quoted&quot;', 'Tom & Jerry "quoted"'],
+    ['an escaped tag does not become one', '&lt;script&gt;steal()&lt;/script&gt; after', 'script>steal()/script> after'],
+    ['a lone < that opens no tag stays', '1 < 2 and 3 > 2', '1 < 2 and 3 > 2'],
+  ])('%s', async (kind, raw, expected) => {
+    const stored = await ingestFields(`plain-${kind}`, raw, raw)
+    expect(stored).toEqual({ title: expected, excerpt: expected })
+    expect(`${stored.title}${stored.excerpt}`).not.toMatch(/<[a-z/!?]/i)
+  })
+
+  test('a title that is only markup is refused as unmappable, not stored empty', async () => {
+    const res = await deliver(plane.server.app, slug, { id: 'only-markup', title: '<img src=x onerror=steal()>', summary: 's', html: '<p>b</p>' })
+    expect(res.status).toBe(400)
+    expect(res.body.error).toContain('empty once its markup is removed')
+  })
+})

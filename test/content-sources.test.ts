@@ -87,7 +87,7 @@ describe('content_sources operations', () => {
     const open = await create({ name: 'Open door', auth_mode: 'none' })
     expect(open).toMatchObject({ secret: '', secret_source: 'none' })
     const row = await plane.server.db.svcContentSource.findUniqueOrThrow({ where: { id: provided.id } })
-    expect(row.secretCiphertext).toMatch(/^v1:/)
+    expect(row.secretCiphertext).toMatch(/^v2:/)
     expect(row.secretCiphertext).not.toContain(PROVIDED_SECRET)
   })
 

@@ -54,7 +54,7 @@ describe('crm', () => {
     const res = await crm('set_secret', { crm_num: '001', api_key: API_KEY_PLAINTEXT })
     expect(res.body.data).toEqual({ crm_num: '001', key_set: true })
     const row = await plane.server.db.svcCrmSlot.findUnique({ where: { slot: 1 } })
-    expect(row?.apiKeyCiphertext).toMatch(/^v1:/)
+    expect(row?.apiKeyCiphertext).toMatch(/^v2:/)
     expect(row?.apiKeyCiphertext).not.toContain(API_KEY_PLAINTEXT)
   })
 

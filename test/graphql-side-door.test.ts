@@ -227,6 +227,6 @@ describe('mutations', () => {
     const rows = await crmRows()
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ slot: 1, name: 'Seeded CRM', url: 'https://crm.example.com' })
-    expect(rows[0]!.apiKeyCiphertext).toMatch(/^v1:/)
+    expect(rows[0]!.apiKeyCiphertext).toMatch(/^v2:/)
   })
 })

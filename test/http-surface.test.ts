@@ -26,6 +26,16 @@ describe('dispatch envelope and errors', () => {
     expect(failed.headers['svc-version']).toBe('1.4.000')
   })
 
+  test('no response names the framework: X-Powered-By is off, on the namespace, GraphQL and the site\'s pages', async () => {
+    const responses = [
+      await plane.dispatch({ resource: 'crm', action: 'list' }),
+      await request(plane.server.app).get(`${BASE}/manage/manifest`),
+      await request(plane.server.app).post('/api/graphql').send({ query: '{ __typename }' }),
+      await request(plane.server.app).get('/team/999'),
+    ]
+    for (const res of responses) expect(res.headers['x-powered-by']).toBeUndefined()
+  })
+
   test('params may be omitted when the operation takes none', async () => {
     const res = await post({ resource: 'crm', action: 'list' })
     expect(res.body).toMatchObject({ ok: true, changed: false, error: null })

@@ -6,6 +6,8 @@ import { STALE, untilWritten, writeIfUnchanged } from '../packages/control-plane
 import { findIntegrationRow } from '../packages/control-plane/src/resources/integrations/shape.ts'
 import { updateIntegration } from '../packages/control-plane/src/resources/integrations/operations/update.ts'
 import type { OperationContext } from '../packages/control-plane/src/registry/operation-context.ts'
+import { bindTo } from '../packages/control-plane/src/secrets/sealed-column.ts'
+import { INTEGRATION_SECRET } from '../packages/control-plane/src/resources/integrations/sealed-columns.ts'
 
 const plane = useTestServer()
 const integrations = plane.caller('integrations')
@@ -152,9 +154,9 @@ describe('integration secrets', () => {
     const res = await integrations('set_secret', { key: 'slack', secret: SLACK_WEBHOOK })
     expect(res.body).toEqual({ ok: true, changed: true, error: null, data: { key: 'slack', secret_set: true } })
     const row = await findIntegrationRow(plane.server.db, 'slack')
-    expect(row?.secretCiphertext).toMatch(/^v1:/)
+    expect(row?.secretCiphertext).toMatch(/^v2:/)
     expect(row?.secretCiphertext).not.toContain('slackPlaintextSecret')
-    expect(box().open(row!.secretCiphertext!)).toBe(SLACK_WEBHOOK)
+    expect(box().open(row!.secretCiphertext!, bindTo(INTEGRATION_SECRET, 'slack'))).toBe(SLACK_WEBHOOK)
     expect((await integrations('get', { key: 'slack' })).body.data).toMatchObject({ secret_set: true, enabled: false, settings: {} })
   })
 
@@ -164,7 +166,7 @@ describe('integration secrets', () => {
     expect(res.status).toBe(400)
     expect(res.body.code).toBe('invalid_params')
     expect(res.body.details.issues[0].path).toBe('secret')
-    expect(box().open((await findIntegrationRow(plane.server.db, 'slack'))!.secretCiphertext!)).toBe(SLACK_WEBHOOK)
+    expect(box().open((await findIntegrationRow(plane.server.db, 'slack'))!.secretCiphertext!, bindTo(INTEGRATION_SECRET, 'slack'))).toBe(SLACK_WEBHOOK)
   })
 
   test.each(['google_analytics', 'search_console', 'zapier'])('%s takes no secret: set_secret and clear_secret are invalid_params', async integration => {

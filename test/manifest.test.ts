@@ -72,6 +72,7 @@ const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
   'pipelines.run': { valid: { post_id: 3, recipe_id: 'default', dry_run: true, force: false }, invalid: { recipe_id: 'default' } },
   'pipelines.update_recipe': { valid: { id: 'wire', policy: { skip_unchanged: false } }, invalid: { id: 'wire', policy: { stage_timeout_ms: 0 } } },
   'status.get': { valid: {}, invalid: { verbose: true } },
+  'sessions.revoke': { valid: { account_id: '7' }, invalid: { account_id: '' } },
   'roles.assign': { valid: { slug: 'editor', user_num: '7' }, invalid: { slug: 'Editor', user_num: '7' } },
   'roles.create': { valid: { name: 'Lead', constraint_type: 'max', max_count: 2, color: '#abc' }, invalid: { name: 'Lead', constraint_type: 'min' } },
   'roles.delete': { valid: { slug: 'lead', confirm: true }, invalid: { slug: 'lead', confirm: 1 } },
@@ -146,7 +147,7 @@ describe('manifest', () => {
     const destructive = builtins.filter(op => op.destructive).map(op => op.name)
     expect(destructive).toEqual([
       'ai.clear_secret', 'api_keys.revoke', 'content_sources.delete', 'crm.delete', 'integrations.clear_secret',
-      'leads.delete', 'pipelines.delete_recipe', 'roles.delete', 'users.delete', 'users.send_welcome_email', 'variables.delete', 'webhooks.delete',
+      'leads.delete', 'pipelines.delete_recipe', 'roles.delete', 'sessions.revoke', 'users.delete', 'users.send_welcome_email', 'variables.delete', 'webhooks.delete',
     ])
     for (const op of builtins.filter(op => op.destructive)) {
       expect(op.params.properties.confirm).toMatchObject({ type: 'boolean' })

@@ -75,3 +75,19 @@ describe('GET /team/{user_num}', () => {
     expect((await page(`/team/${user_num}`)).status).toBe(404)
   })
 })
+
+describe('team pages follow the users module switch', () => {
+  test('while users is off, /team/{user_num} is the host\'s 404, not the member\'s page; on again, it is back', async () => {
+    const { user_num } = (await users('create', { full_name: 'Switched Off' })).body.data
+    const modules = (action: string) => plane.dispatch({ resource: 'modules', action, params: { module: 'users' } })
+    expect((await modules('disable')).status).toBe(200)
+    try {
+      const res = await page(`/team/${user_num}`)
+      expect(res.status).toBe(404)
+      expect(res.text).not.toContain('Switched Off')
+    } finally {
+      expect((await modules('enable')).status).toBe(200)
+    }
+    expect((await page(`/team/${user_num}`)).text).toContain('Switched Off')
+  })
+})

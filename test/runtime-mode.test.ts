@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import { missingSharedSecret, servedOverHttps } from '../host/runtime-mode.ts'
+import { missingSharedSecret, servedOverHttps, sessionCookieSecure } from '../host/runtime-mode.ts'
 
 const PG = 'postgresql://svc@db.internal:5432/svc'
 const SECRETS = { SESSION_SECRET: 's'.repeat(44), SVC_ENCRYPTION_KEY: 'k'.repeat(64) }
@@ -24,5 +24,20 @@ describe('the session cookie', () => {
     expect(servedOverHttps({ SITE_URL: 'HTTPS://www.example.com' })).toBe(true)
     expect(servedOverHttps({ SITE_URL: 'http://localhost:3000' })).toBe(false)
     expect(servedOverHttps({})).toBe(false)
+  })
+})
+
+describe('the session cookie in production', () => {
+  test('is Secure unless the site says it runs on plain HTTP', () => {
+    expect(sessionCookieSecure({ NODE_ENV: 'production' })).toBe(true)
+    expect(sessionCookieSecure({ NODE_ENV: 'production', SITE_URL: 'https://www.example.com' })).toBe(true)
+    expect(sessionCookieSecure({ NODE_ENV: 'production', SITE_URL: 'http://intranet.example:3000' })).toBe(false)
+    expect(sessionCookieSecure({ NODE_ENV: 'production', SVC_ALLOW_INSECURE_COOKIES: '1' })).toBe(false)
+    expect(sessionCookieSecure({ NODE_ENV: 'production', SVC_ALLOW_INSECURE_COOKIES: '1', SITE_URL: 'https://www.example.com' })).toBe(false)
+  })
+
+  test('in development it follows SITE_URL\'s scheme', () => {
+    expect(sessionCookieSecure({ NODE_ENV: 'development' })).toBe(false)
+    expect(sessionCookieSecure({ NODE_ENV: 'development', SITE_URL: 'https://dev.example.com' })).toBe(true)
   })
 })

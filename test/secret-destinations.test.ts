@@ -1,5 +1,8 @@
 import { describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/use-test-server.ts'
+import { bindTo } from '../packages/control-plane/src/secrets/sealed-column.ts'
+import { CRM_API_KEY } from '../packages/control-plane/src/resources/crm/sealed-columns.ts'
+import { FORWARD_SECRET } from '../packages/control-plane/src/resources/content-sources/sealed-columns.ts'
 
 const plane = useTestServer()
 const crm = plane.caller('crm')
@@ -31,14 +34,14 @@ describe('a CRM api_key is bound to the CRM url', () => {
     const crm_num = await crmWithKey('Keeps', 'https://keeps.example.com', 'key-that-stays')
     const renamed = await crm('update', { crm_num, name: 'Keeps still', url: 'https://keeps.example.com' })
     expect(renamed.body.data).toMatchObject({ name: 'Keeps still', key_set: true })
-    expect(plane.server.runtime.secrets.open((await storedCrmKey(Number(crm_num)))!)).toBe('key-that-stays')
+    expect(plane.server.runtime.secrets.open((await storedCrmKey(Number(crm_num)))!, bindTo(CRM_API_KEY, Number(crm_num)))).toBe('key-that-stays')
   })
 
   test('a new api_key sent with the new url is stored for it', async () => {
     const crm_num = await crmWithKey('Moves', 'https://old.example.com', 'key-for-old')
     const moved = await crm('update', { crm_num, url: 'https://new.example.com', api_key: 'key-for-new' })
     expect(moved.body.data).toMatchObject({ url: 'https://new.example.com', key_set: true })
-    expect(plane.server.runtime.secrets.open((await storedCrmKey(Number(crm_num)))!)).toBe('key-for-new')
+    expect(plane.server.runtime.secrets.open((await storedCrmKey(Number(crm_num)))!, bindTo(CRM_API_KEY, Number(crm_num)))).toBe('key-for-new')
     expect(JSON.stringify(moved.body)).not.toContain('key-for-new')
   })
 
@@ -64,11 +67,11 @@ describe('a forward_secret is bound to the forward_url', () => {
     expect(refused.status).toBe(400)
     expect(refused.body).toMatchObject({ ok: false, code: 'invalid_params' })
     expect(refused.body.details.issues).toEqual([expect.objectContaining({ path: 'forward_secret' })])
-    expect(plane.server.runtime.secrets.open((await storedForwardSecret(source.id))!)).toBe('forward-secret-two')
+    expect(plane.server.runtime.secrets.open((await storedForwardSecret(source.id))!, bindTo(FORWARD_SECRET, source.slug))).toBe('forward-secret-two')
 
     const both = await sources('update', { id: source.id, forward_url: 'https://third.example.net/in', forward_secret: 'forward-secret-three' })
     expect(both.body.data).toMatchObject({ forward_url: 'https://third.example.net/in', forward_key_set: true })
-    expect(plane.server.runtime.secrets.open((await storedForwardSecret(source.id))!)).toBe('forward-secret-three')
+    expect(plane.server.runtime.secrets.open((await storedForwardSecret(source.id))!, bindTo(FORWARD_SECRET, source.slug))).toBe('forward-secret-three')
   })
 
   test('update leaving forward_url as it is keeps the secret', async () => {

@@ -3,7 +3,9 @@ import { describe, expect, test } from '@jest/globals'
 import bcrypt from 'bcryptjs'
 import { useTestServer } from './support/use-test-server.ts'
 import { startTestServer } from './support/server.ts'
-import { signIn } from './support/session-client.ts'
+import { GRAPHQL, signIn } from './support/session-client.ts'
+import request from 'supertest'
+import { progressiveDelayMs } from '../host/sign-in-throttle.ts'
 
 const WINDOW_MS = 15 * 60 * 1000
 let clock = new Date('2026-06-01T10:00:00.000Z')
@@ -79,5 +81,63 @@ describe('password sign-in is throttled per client address', () => {
     expect(await signIn(plane.server.app, account.email, account.password)).toMatchObject({ ok: false, message: expect.stringContaining('Too many sign-in attempts') })
     freshWindow()
     expect((await signIn(plane.server.app, account.email, account.password)).ok).toBe(true)
+  })
+})
+
+describe('a guesser cannot keep the owner out', () => {
+  const plane = useTestServer({ clock: () => clock, http: { trustProxy: 1 } })
+  const signInFrom = async (address: string, email: string, password: string) => {
+    const res = await request(plane.server.app).post(GRAPHQL).set('X-Forwarded-For', address).send({
+      query: 'mutation ($e: String!, $p: String!) { authenticateUserWithPassword(email: $e, password: $p) { ... on UserAuthenticationWithPasswordFailure { message } ... on UserAuthenticationWithPasswordSuccess { item { id } } } }',
+      variables: { e: email, p: password },
+    })
+    const result = res.body.data.authenticateUserWithPassword
+    return result.item ? 'signed in' : result.message as string
+  }
+
+  test('ten wrong passwords from one address lock that address out of the account, not the owner at another', async () => {
+    freshWindow()
+    const owner = await plane.account('administrator')
+    for (let i = 0; i < 10; i++) expect(await signInFrom('203.0.113.66', owner.email, `wrong-${i}`)).toBe('Authentication failed.')
+    expect(await signInFrom('203.0.113.66', owner.email, owner.password)).toMatch(/^Too many sign-in attempts/)
+    expect(await signInFrom('198.51.100.20', owner.email, owner.password)).toBe('signed in')
+    expect(await signInFrom('203.0.113.66', owner.email, owner.password)).toMatch(/^Too many sign-in attempts/)
+  })
+
+  test('guesses spread over many addresses meet the per-account ceiling of 100, which a success resets', async () => {
+    freshWindow()
+    const owner = await plane.account('administrator')
+    for (let client = 0; client < 10; client++) {
+      for (let i = 0; i < 10; i++) expect(await signInFrom(`203.0.113.${client + 1}`, owner.email, 'guess')).toBe('Authentication failed.')
+    }
+    expect(await signInFrom('198.51.100.30', owner.email, owner.password)).toMatch(/^Too many sign-in attempts/)
+    advance(WINDOW_MS)
+    expect(await signInFrom('198.51.100.30', owner.email, owner.password)).toBe('signed in')
+  })
+})
+
+describe('each guess from one address waits longer than the last', () => {
+  test('three attempts are answered at once, then the wait doubles', async () => {
+    const timed = await startTestServer({ clock: () => clock }, plane.server, { signInLimits: { delayBaseMs: 1500, delayMaxMs: 3000 } })
+    try {
+      freshWindow()
+      const account = await plane.account('editor')
+      const took: number[] = []
+      for (let i = 0; i < 6; i++) {
+        const started = performance.now()
+        await signIn(timed.app, account.email, 'wrong')
+        took.push(performance.now() - started)
+      }
+      for (const ms of took.slice(0, 3)) expect(ms).toBeLessThan(1500)
+      expect(took[3]).toBeGreaterThanOrEqual(1500)
+      for (const ms of took.slice(4)) expect(ms).toBeGreaterThanOrEqual(3000)
+    } finally {
+      await timed.close()
+    }
+  }, 60_000)
+
+  test('progressiveDelayMs: none up to the threshold, doubling, capped', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 40].map(n => progressiveDelayMs(n, 3, 250, 4000))).toEqual([0, 0, 0, 250, 500, 1000, 2000, 4000])
+    expect(progressiveDelayMs(9, 3, 0, 4000)).toBe(0)
   })
 })

@@ -3,7 +3,7 @@ import { getContext } from '@keystone-6/core/context'
 import { createExpressServer } from '@keystone-6/core/___internal-do-not-use-will-break-in-patch/artifacts'
 import type { Express } from 'express'
 import * as PrismaModule from '../../generated/prisma/client.ts'
-import { createHostConfig } from '../../host/config.ts'
+import { createHostConfig, type HostSettings } from '../../host/config.ts'
 import type { ControlPlaneOptions } from '../../packages/control-plane/src/index.ts'
 import { resolveDatabase } from '../../packages/control-plane/src/db/database-url.ts'
 import { createTestDatabase } from './database.ts'
@@ -33,7 +33,7 @@ export type TestServer = {
  * Next.js Admin UI is left out. `sharedWith` starts a second server on another server's
  * database, as a second process would; the database then belongs to the first server.
  */
-export async function startTestServer (controlPlane: ControlPlaneOptions = {}, sharedWith?: TestServer): Promise<TestServer> {
+export async function startTestServer (controlPlane: ControlPlaneOptions = {}, sharedWith?: TestServer, host: Pick<HostSettings, 'signInLimits'> = {}): Promise<TestServer> {
   const database = sharedWith ? null : await createTestDatabase()
   const databaseUrl = sharedWith?.databaseUrl ?? database!.url
   if (!sharedWith) await migrate(resolveDatabase(databaseUrl))
@@ -41,6 +41,8 @@ export async function startTestServer (controlPlane: ControlPlaneOptions = {}, s
   const config = createHostConfig({
     databaseUrl,
     sessionSecret: randomBytes(32).toString('base64'),
+    // No growing wait between sign-in attempts unless a test asks: files that exhaust a limit would take seconds per account.
+    signInLimits: host.signInLimits ?? { delayBaseMs: 0 },
     controlPlane: {
       // The developer's environment stays out of the suite: every setting is its default or the test's own.
       env: {},

@@ -30,11 +30,26 @@ export function standardHeaders (secret: string, id: string, at: Date, body: str
   }
 }
 
-/** The custom scheme: `sha256=<hex HMAC-SHA256 of the body>` keyed with the secret's bytes. */
-export function customSignature (secret: string, body: string | object): string {
+const hmacKeyOf = (secret: string) => secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret)
+
+/** The old custom scheme, body only (`sha256=<hex HMAC-SHA256 of the body>`): replayable, now refused. */
+export function bodyOnlySignature (secret: string, body: string | object): string {
   const raw = typeof body === 'string' ? body : JSON.stringify(body)
-  const key = secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret)
-  return `sha256=${createHmac('sha256', key).update(raw).digest('hex')}`
+  return `sha256=${createHmac('sha256', hmacKeyOf(secret)).update(raw).digest('hex')}`
+}
+
+/**
+ * The custom scheme's headers: `webhook-id`, `webhook-timestamp`, and `header` =
+ * `sha256=<hex HMAC-SHA256 of "id.timestamp.body">` keyed with the secret's bytes.
+ */
+export function customHeaders (secret: string, header: string, id: string, at: Date, body: string | object): Record<string, string> {
+  const raw = typeof body === 'string' ? body : JSON.stringify(body)
+  const timestamp = String(Math.floor(at.getTime() / 1000))
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': timestamp,
+    [header]: `sha256=${createHmac('sha256', hmacKeyOf(secret)).update(`${id}.${timestamp}.${raw}`).digest('hex')}`,
+  }
 }
 
 export type ReceivedRequest = { headers: IncomingHttpHeaders, body: string }

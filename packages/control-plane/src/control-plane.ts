@@ -85,6 +85,7 @@ export function resolveControlPlane (
     settings: new Map(resources.flatMap(resource => resource.settings ? [[resource.name, resolveSettings(resource.settings, resource.settingsInput, env)] as const] : [])),
   })
   resolved.host = { ...resolved.host, content: resolveContent(settings.host?.content, schema) }
+  resolved.sealedColumns = resources.flatMap(resource => resource.sealedColumns)
   recordUnavailableModules(resolved, unavailable)
   const outboxTopics = resources.flatMap(resource => resource.outboxTopics)
   assertUnique('outbox topic', outboxTopics.map(topic => topic.topic))

@@ -12,6 +12,7 @@ import type { SettingsDeclaration } from './settings/define-settings.ts'
 import type { ControlPlaneRuntime } from './runtime.ts'
 import type { RetentionRule } from './retention/rule.ts'
 import type { EventDeclaration } from './events/define-event.ts'
+import type { SealedColumn } from './secrets/sealed-column.ts'
 
 export type { AdminPage }
 
@@ -63,6 +64,8 @@ export type ResourceConfig = {
   capabilities?: CapabilityMap
   /** Pipeline stage types it adds, made with `defineStage`. @default [] */
   stages?: readonly AnyStageDefinition[]
+  /** Columns of its lists that hold sealed secrets, which `rotate-encryption-key` re-seals. @default [] */
+  sealedColumns?: readonly SealedColumn[]
   /** Wraps lists of the host (e.g. adds hooks to its `Post` list); must return every list it was given. @default unchanged */
   extendHostLists?: (lists: Lists, options: ResolvedOptions) => Lists
   /**
@@ -123,6 +126,7 @@ export function defineResource (config: ResourceConfig): Resource {
     adminPages: config.adminPages ?? [],
     capabilities: config.capabilities ?? {},
     stages: config.stages ?? [],
+    sealedColumns: config.sealedColumns ?? [],
     extendHostLists: config.extendHostLists ?? (lists => lists),
     settings: config.settings ?? null,
     settingsInput: undefined,

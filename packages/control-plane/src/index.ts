@@ -8,6 +8,7 @@ import { watchHostAdapter } from './db/watch-host-adapter.ts'
 import { keyTables } from './auth/key-cache.ts'
 import { inspectAccountsList } from './host-contract/accounts-list.ts'
 import { controlPlaneAdminFiles } from './admin-ui/admin-files.ts'
+import { revocableSessions } from './auth/session-versions.ts'
 
 export type { ControlPlaneOptions } from './control-plane.ts'
 export type { ControlPlaneSettings } from './options.ts'
@@ -76,6 +77,7 @@ export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTy
     ...keystoneConfig,
     ...carried,
     db: { ...keystoneConfig.db, prismaClientOptions: watched.prismaClientOptions, ...carried },
+    ...keystoneConfig.session ? { session: revocableSessions(keystoneConfig.session) } : {},
     lists: { ...plane.extendHostLists(keystoneConfig.lists), ...controlPlaneLists(plane) },
     ui: {
       ...keystoneConfig.ui,
@@ -93,7 +95,7 @@ export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTy
 
 // Helpers a host's own code uses beside the plugin (the demo host's sign-in limits and lists use them).
 export { isUniqueViolation, isRecordNotFound } from './db/client.ts'
-export { consumeFixedWindow, resetFixedWindow, digestSubject, type WindowLimit } from './db/fixed-window.ts'
+export { consumeFixedWindow, fixedWindowHits, resetFixedWindow, digestSubject, type WindowLimit } from './db/fixed-window.ts'
 export { clientAddressResolver, parseTrustProxy, type ClientAddressOf, type TrustProxy } from './http/client-address.ts'
 export { readOrCreateDevSecret } from './secrets/dev-secret.ts'
 export { compoundUnique } from './db/compound-unique.ts'

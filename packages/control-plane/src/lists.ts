@@ -5,6 +5,7 @@ import { sessionRoles } from './auth/session-role.ts'
 import { auditEntryList } from './audit/audit-entry-list.ts'
 import { counterList } from './db/counter-list.ts'
 import { rateWindowList } from './db/rate-window-list.ts'
+import { sessionVersionList } from './auth/session-version-list.ts'
 import { moduleStateList } from './modules/module-state-list.ts'
 import { outboxMessageList } from './outbox/model.ts'
 import { eventList } from './events/event-list.ts'
@@ -30,6 +31,7 @@ export function controlPlaneLists ({ options, resources }: ControlPlane): Lists 
     SvcOutboxMessage: outboxMessageList(internal),
     SvcRateWindow: rateWindowList(internal),
     SvcRetentionState: retentionStateList(internal),
+    SvcSessionVersion: sessionVersionList(internal),
   }
   for (const resource of resources) {
     for (const [key, list] of Object.entries(resource.lists(readOnly, options))) {

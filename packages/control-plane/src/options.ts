@@ -13,6 +13,7 @@ import { booleanEnv, definedOnly, describeIssues, integerEnv, listEnv, stringEnv
 import { rateLimitSetting, type RateLimitOptions, type ResolvedRateLimit } from './settings/rate-limit-setting.ts'
 import { resolveHost, type HostOptions, type ResolvedHost } from './host-contract/host-options.ts'
 import type { AccountsListFacts } from './host-contract/accounts.ts'
+import type { SealedColumn } from './secrets/sealed-column.ts'
 
 /** Capability name → host roles that hold it. */
 export type CapabilityMap = Record<string, readonly string[]>
@@ -48,8 +49,11 @@ export type SecurityOptions = {
   /** Which host roles (as `host.accounts.roleOf` names them) hold each capability; merged over the default. @default { manage_options: ['administrator'] } */
   capabilities?: CapabilityMap
   /**
-   * 32-byte key for secrets at rest, as 64 hex characters or base64 (`SVC_ENCRYPTION_KEY`).
-   * When absent, a development key is generated once under `varDir` with a warning.
+   * Keys for secrets at rest, comma-separated, each 32 bytes as 64 hex characters or base64
+   * (`SVC_ENCRYPTION_KEYS`, or the single `SVC_ENCRYPTION_KEY`). New secrets are sealed with the
+   * first; the others still open what they sealed until `rotate-encryption-key` re-seals it.
+   * When absent, development generates a key once under `varDir` with a warning; production
+   * refuses to start (see docs/security.md).
    * @default undefined
    */
   encryptionKey?: string
@@ -131,6 +135,8 @@ export type ResolvedOptions = {
   stages: readonly AnyStageDefinition[]
   encryptionKey: string | undefined
   apiKeys: ResolvedApiKeyOptions
+  /** Every column of the control plane's lists that holds sealed secrets. */
+  sealedColumns: readonly SealedColumn[]
   varDir: string
   /** The host database's provider, taken from its Keystone config. */
   databaseProvider: DatabaseProvider
@@ -223,7 +229,7 @@ function coreSettingsFromEnv (env: Env): Partial<ControlPlaneSettings> {
   return definedOnly({
     http: definedOnly({ siteUrl: stringEnv(env, 'SITE_URL'), trustProxy, mcpAllowedHosts: listEnv(env, 'SVC_MCP_ALLOWED_HOSTS') }),
     security: definedOnly({
-      encryptionKey: stringEnv(env, 'SVC_ENCRYPTION_KEY'),
+      encryptionKey: stringEnv(env, 'SVC_ENCRYPTION_KEYS') ?? stringEnv(env, 'SVC_ENCRYPTION_KEY'),
       outboundAllow: listEnv(env, 'SVC_OUTBOUND_ALLOW'),
       apiKeys: definedOnly({
         maxExpiryDays: integerEnv(env, 'SVC_API_KEY_MAX_EXPIRY_DAYS'),
@@ -280,6 +286,7 @@ export function resolveOptions (
     stages: uniqueStages(resources.stages),
     encryptionKey: security.encryptionKey,
     apiKeys: security.apiKeys,
+    sealedColumns: [],
     varDir,
     databaseProvider: host.databaseProvider,
     credentialWrites: host.credentialWrites ?? null,

@@ -9,7 +9,8 @@ import type { OutboxDeps, OutboxTopic } from './outbox/topic.ts'
 import { OperationRegistry } from './registry/registry.ts'
 import type { AdminPage } from './registry/manifest.ts'
 import { ModuleCatalogue, type ModuleDeclaration } from './modules/module-catalogue.ts'
-import { createSecretBox, type SecretBox } from './secrets/secret-box.ts'
+import type { SecretBox } from './secrets/secret-box.ts'
+import { createSecretBox } from './secrets/encryption-keys.ts'
 import { createRateLimiter, type RateLimiter } from './auth/rate-limit.ts'
 import { OutboxWorker } from './outbox/worker.ts'
 import { AuditWriter } from './audit/writer.ts'
@@ -64,7 +65,12 @@ export type ControlPlaneRuntime = {
 export function createRuntime (keystone: KeystoneContext, options: ResolvedOptions, parts: RuntimeParts, log = defaultLog): ControlPlaneRuntime {
   const db = keystone.prisma as Db
   const sudo = keystone.sudo()
-  const secrets = createSecretBox(options.encryptionKey, options.varDir)
+  const secrets = createSecretBox({
+    configured: options.encryptionKey,
+    varDir: options.varDir,
+    production: process.env.NODE_ENV === 'production',
+    allowGenerated: /^(1|true|yes)$/i.test(process.env.SVC_ALLOW_GENERATED_KEY?.trim() ?? ''),
+  }, log)
   const deps: OutboxDeps = { db, secrets, options }
   const outbox = new OutboxWorker(
     db,

@@ -92,6 +92,7 @@ export type ContentSource = {
   slug: string
   enabled: boolean
   status: string
+  auth_mode?: string
   mapping: Record<string, unknown> | null
   mapping_status: string
   sample: unknown

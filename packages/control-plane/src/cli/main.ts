@@ -7,6 +7,7 @@
  *   svc-control-plane migrations generate <name>
  *   svc-control-plane create-admin --email E --password P [--name N] [--promote]
  *   svc-control-plane mint-key --email E --label L [--expires-in-days D]
+ *   svc-control-plane rotate-encryption-key [--batch-size N]
  */
 import { parseArgs } from 'node:util'
 import type { DatabaseProvider } from '../db/database-url.ts'
@@ -39,7 +40,8 @@ export function usage (program: string, generateProgram = `${program} migrations
   ${program} migrate
   ${generateProgram} <name in snake_case> [--provider sqlite|postgresql]
   ${program} create-admin --email E --password P [--name N] [--promote]
-  ${program} mint-key --email E --label L [--expires-in-days D]`
+  ${program} mint-key --email E --label L [--expires-in-days D]
+  ${program} rotate-encryption-key [--batch-size N]`
 }
 
 const OPTIONS = {
@@ -50,6 +52,7 @@ const OPTIONS = {
   'expires-in-days': { type: 'string' },
   promote: { type: 'boolean' },
   provider: { type: 'string' },
+  'batch-size': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -102,6 +105,21 @@ export async function main (argv: readonly string[], settings: CliSettings = {})
       const provider = values.provider
       if (provider !== undefined && provider !== 'sqlite' && provider !== 'postgresql') throw new CliError('--provider must be sqlite or postgresql')
       await generateMigrations(name, datamodel, out, provider ? [provider] : undefined)
+      return 0
+    }
+
+    if (command === 'rotate-encryption-key') {
+      const size = values['batch-size'] ?? '100'
+      if (!/^[1-9]\d{0,5}$/.test(size)) throw new CliError('--batch-size must be a whole number from 1')
+      await settings.beforeOpen?.()
+      const { openHost } = await import('./host.ts')
+      const { rotateEncryptionKey } = await import('./rotate-key.ts')
+      const host = await openHost(cwd)
+      try {
+        await rotateEncryptionKey(host.context.prisma, host.options, Number(size), out)
+      } finally {
+        await host.close()
+      }
       return 0
     }
 

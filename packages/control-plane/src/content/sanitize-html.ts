@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html'
+import { load } from 'cheerio'
 
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const
 
@@ -42,4 +43,17 @@ export const ARTICLE_ALLOWLIST: sanitizeHtml.IOptions = {
 /** An ingested body reduced to the article allowlist. */
 export function sanitizeArticleHtml (html: string): string {
   return sanitizeHtml(html, ARTICLE_ALLOWLIST)
+}
+
+const NO_MARKUP: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {}, nonTextTags: ARTICLE_ALLOWLIST.nonTextTags }
+
+/**
+ * A field a theme may print either escaped or as HTML (a title, an excerpt) as plain text: markup
+ * removed (script and style with their content), entities decoded, whitespace collapsed, and any
+ * `<` that an HTML parser would read as the start of a tag dropped, so the text is inert printed
+ * either way — a decoded `&lt;script&gt;` must not become a tag in a theme that prints raw HTML.
+ */
+export function plainTextOf (html: string): string {
+  const text = load(sanitizeHtml(html, NO_MARKUP), null, false).text()
+  return text.replace(/<(?=[A-Za-z/!?])/g, '').replace(/\s+/g, ' ').trim()
 }

@@ -13,6 +13,14 @@ export async function resetFixedWindow (db: Db, scope: string, subject: string):
   await db.svcRateWindow.deleteMany({ where: { key: `${scope}:${subject}` } })
 }
 
+/** The hits counted for `subject` in the current window of `scope` (0 when none). */
+export async function fixedWindowHits (db: Db, scope: string, subject: string, limit: WindowLimit, now: Date): Promise<number> {
+  const durationMs = limit.durationSeconds * 1000
+  const windowStart = new Date(Math.floor(now.getTime() / durationMs) * durationMs)
+  const row = await db.svcRateWindow.findUnique({ where: { key: `${scope}:${subject}` }, select: { windowStart: true, hits: true } })
+  return row && row.windowStart >= windowStart ? row.hits : 0
+}
+
 const ATTEMPTS = 5
 
 /** Where a subject stands after a counted hit: what the `RateLimit-*` headers say. */

@@ -1,9 +1,9 @@
-import type { Express } from 'express'
+import type { Express, RequestHandler } from 'express'
 import type { KeystoneContext } from '@keystone-6/core/types'
 import type { ControlPlane } from '../control-plane.ts'
 import { createRuntime, type ControlPlaneRuntime } from '../runtime.ts'
 import { createRouter } from './router.ts'
-import { toMiddleware } from './route.ts'
+import { toMiddleware, type MountedRoute } from './route.ts'
 import type { RuntimeDataModel } from '../host-contract/check-posts-model.ts'
 
 const RUNTIME_KEY = 'svcControlPlane'
@@ -15,10 +15,12 @@ const RUNTIME_KEY = 'svcControlPlane'
 export async function mountControlPlane (app: Express, keystone: KeystoneContext, plane: ControlPlane): Promise<ControlPlaneRuntime> {
   plane.checkHost((keystone.prisma as { _runtimeDataModel?: RuntimeDataModel })._runtimeDataModel, keystone.graphql?.schema)
   const runtime = createRuntime(keystone, plane.options, plane.parts)
+  // Naming the framework helps only someone probing for its known flaws.
+  app.disable('x-powered-by')
   for (const resource of plane.resources) await resource.setup(runtime)
   app.use(plane.options.basePath, createRouter(runtime, plane.routes.filter(route => !route.site)))
   for (const route of plane.routes.filter(route => route.site)) {
-    app[route.method === 'GET' ? 'get' : 'post'](route.path, toMiddleware(runtime, route.handler))
+    app[route.method === 'GET' ? 'get' : 'post'](route.path, siteRouteSwitch(runtime, route), toMiddleware(runtime, route.handler))
   }
   app.locals[RUNTIME_KEY] = runtime
   for (const { what, run } of plane.seeds) {
@@ -31,6 +33,16 @@ export async function mountControlPlane (app: Express, keystone: KeystoneContext
   }
   runtime.start()
   return runtime
+}
+
+/**
+ * A site page follows its module's switch like the namespace's routes, but answers as the site
+ * would without it: the request falls through to the host (its own page or its 404), not a JSON envelope.
+ */
+function siteRouteSwitch (runtime: ControlPlaneRuntime, route: MountedRoute): RequestHandler {
+  return (_req, _res, next) => {
+    runtime.modules.isEnabled(route.module).then(enabled => enabled ? next() : next('route'), next)
+  }
 }
 
 /** The runtime mounted on an app, for hosts and tests that need to stop it. */

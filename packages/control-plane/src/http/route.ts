@@ -17,7 +17,7 @@ export type PublicRoute = {
   path: string
   /**
    * Served from the site root (e.g. `/team/:userNum`) rather than the namespace: it answers in its own
-   * format (an HTML page), its module switch does not apply, and other methods fall through to the host.
+   * format (an HTML page), and while its module is off, or for other methods, the request falls through to the host.
    * @default false
    */
   site?: boolean

@@ -10,6 +10,7 @@ import { leadsResource } from './leads/index.ts'
 import { modulesResource } from './modules/index.ts'
 import { pipelinesResource } from './pipelines/index.ts'
 import { rolesResource } from './roles/index.ts'
+import { sessionsResource } from './sessions/index.ts'
 import { statusResource } from './status/index.ts'
 import { usersResource } from './users/index.ts'
 import { variablesResource } from './variables/index.ts'
@@ -20,6 +21,7 @@ export const builtinResources: readonly Resource[] = [
   statusResource,
   apiKeysResource,
   approvalsResource,
+  sessionsResource,
   crmResource,
   usersResource,
   rolesResource,

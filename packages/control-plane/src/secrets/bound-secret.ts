@@ -1,4 +1,5 @@
 import type { SecretBox } from './secret-box.ts'
+import type { SecretBinding } from './sealed-column.ts'
 
 /**
  * The stored value of a write-only secret after a change that may move the destination it is
@@ -9,7 +10,8 @@ import type { SecretBox } from './secret-box.ts'
 export function boundSecretColumn (
   change: { destinationChanged: boolean, supplied?: string | undefined },
   secrets: SecretBox,
+  binding: SecretBinding,
 ): string | null | undefined {
-  if (change.supplied !== undefined) return secrets.seal(change.supplied)
+  if (change.supplied !== undefined) return secrets.seal(change.supplied, binding)
   return change.destinationChanged ? null : undefined
 }

@@ -1,5 +1,7 @@
 import { useState } from 'react'
 import { Badge } from '@keystar/ui/badge'
+import { Notice } from '@keystar/ui/notice'
+import { Content } from '@keystar/ui/slots'
 import { Grid, HStack, VStack } from '@keystar/ui/layout'
 import { StatusLight } from '@keystar/ui/status-light'
 import { Heading, Text } from '@keystar/ui/typography'
@@ -40,6 +42,17 @@ export function SourceCard ({ manifest, initial }: { manifest: Manifest, initial
       <Text size='small' color='neutralSecondary'>
         {source.ingest_path ? <>Deliveries to <InlineCode>{source.ingest_path}</InlineCode> · </> : null}updated {formatTime(source.updated_at)}
       </Text>
+      {source.auth_mode === 'bearer' && (
+        <Notice tone='caution' data-testid={`bearer-replay-warning-${source.slug}`}>
+          <Content>
+            <Text>
+              Bearer mode signs nothing: anyone who sees one delivery (a log, a proxy) can send it again, or send
+              their own, for as long as the secret lasts. Use <InlineCode>hmac</InlineCode>, which signs each delivery's
+              id and time and refuses it after 5 minutes.
+            </Text>
+          </Content>
+        </Notice>
+      )}
       {source.sample === null || source.sample === undefined
         ? <Text color='neutralSecondary'>No delivery yet. The first one becomes the sample, and a mapping is proposed for it here.</Text>
         : (

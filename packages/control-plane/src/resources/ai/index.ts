@@ -6,10 +6,12 @@ import { getAi } from './operations/get.ts'
 import { setAiSecret } from './operations/set-secret.ts'
 import { testAi } from './operations/test.ts'
 import { updateAi } from './operations/update.ts'
+import { AI_API_KEY } from './sealed-columns.ts'
 
 /** The site's AI provider: its settings and its secret key. */
 export const aiResource = defineResource({
   name: 'ai',
+  sealedColumns: [AI_API_KEY],
   settings: aiResourceSettings,
   lists: readOnly => ({ SvcAiSetting: aiSettingsList(readOnly()) }),
   operations: [clearAiSecret, getAi, setAiSecret, testAi, updateAi],

@@ -18,10 +18,12 @@ import { rotateContentSourceSecret } from './operations/rotate-secret.ts'
 import { updateContentSource } from './operations/update.ts'
 import { internalList } from '../../auth/list-access.ts'
 import { contentInboxRetention } from './retention.ts'
+import { FORWARD_SECRET, WEBHOOK_SECRET } from './sealed-columns.ts'
 
 /** Outside systems pushing articles into the host's posts list (`host.content`) through their own webhook. */
 export const contentSourcesResource = defineResource({
   name: 'content_sources',
+  sealedColumns: [WEBHOOK_SECRET, FORWARD_SECRET],
   requires: ['content'],
   events: contentSourceEvents,
   settings: contentSourcesSettings,

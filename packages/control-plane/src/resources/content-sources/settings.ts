@@ -25,9 +25,9 @@ const cleared = <T extends z.ZodType>(schema: T) =>
 export const settingFields = {
   name: displayName.describe('Display name of the source.'),
   enabled: z.boolean().describe('Accept deliveries. A disabled source answers 409 and stores nothing.'),
-  auth_mode: z.enum(AUTH_MODES).describe('How deliveries authenticate: none, bearer (Authorization: Bearer <secret>) or hmac (see sig_header_mode).'),
+  auth_mode: z.enum(AUTH_MODES).describe('How deliveries authenticate: none, bearer (Authorization: Bearer <secret>; signs nothing, so a captured delivery can be replayed) or hmac (signs id, timestamp and body; see sig_header_mode).'),
   sig_header_mode: z.enum(SIG_HEADER_MODES)
-    .describe('hmac only. standard: Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature (v1,<base64 HMAC-SHA256 of "id.timestamp.body">), 5-minute tolerance. custom: the header sig_header_name = sha256=<hex HMAC-SHA256 of the body>.'),
+    .describe('hmac only. standard: Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature (v1,<base64 HMAC-SHA256 of "id.timestamp.body">), 5-minute tolerance. custom: webhook-id, webhook-timestamp and the header sig_header_name = sha256=<hex HMAC-SHA256 of "id.timestamp.body">, the same tolerance.'),
   sig_header_name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/, 'an HTTP header name')
     .describe('Signature header for sig_header_mode custom. Default X-Svc-Signature.'),
   default_author_id: z.union([z.number(), z.string().regex(/^\d+$/, 'digits only').transform(Number)])

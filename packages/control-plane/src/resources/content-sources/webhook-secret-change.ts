@@ -1,6 +1,8 @@
 import type { SecretBox } from '../../secrets/secret-box.ts'
 import { invalidParams } from '../../errors.ts'
 import type { SourceRow } from './columns.ts'
+import { WEBHOOK_SECRET } from './sealed-columns.ts'
+import { bindTo } from '../../secrets/sealed-column.ts'
 
 type SecretColumns = { secretCiphertext?: string | null, secretSource?: string }
 
@@ -10,7 +12,7 @@ type SecretColumns = { secretCiphertext?: string | null, secretSource?: string }
  * A source that stays on none keeps a secret rotate_secret gave it, ready for that switch.
  */
 export function webhookSecretChange (current: SourceRow, nextAuthMode: string, supplied: string | undefined, secrets: SecretBox): SecretColumns {
-  if (supplied !== undefined) return { secretCiphertext: secrets.seal(supplied), secretSource: 'provided' }
+  if (supplied !== undefined) return { secretCiphertext: secrets.seal(supplied, bindTo(WEBHOOK_SECRET, current.slug)), secretSource: 'provided' }
   if (nextAuthMode === 'none') return current.authMode === 'none' ? {} : { secretCiphertext: null, secretSource: 'none' }
   if (current.secretCiphertext === null) {
     throw invalidParams(`auth_mode ${nextAuthMode} needs a webhook secret: send secret, or call rotate_secret first`, {

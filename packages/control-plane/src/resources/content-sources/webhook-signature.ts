@@ -18,9 +18,13 @@ export function standardSignature (secret: string, id: string, timestampSeconds:
   return `v1,${mac}`
 }
 
-/** The custom header scheme: `sha256=<hex HMAC-SHA256 of the body>`. */
-export function customSignature (secret: string, body: Buffer | string): string {
-  return `sha256=${createHmac('sha256', hmacKey(secret)).update(body).digest('hex')}`
+/**
+ * The custom header scheme: `sha256=<hex HMAC-SHA256 of "id.timestamp.body">`, the id and timestamp
+ * sent as `webhook-id` and `webhook-timestamp` as in Standard mode, so a captured delivery cannot be
+ * replayed outside the tolerance window nor under another id.
+ */
+export function customSignature (secret: string, id: string, timestampSeconds: number | string, body: Buffer | string): string {
+  return `sha256=${createHmac('sha256', hmacKey(secret)).update(`${id}.${timestampSeconds}.`).update(body).digest('hex')}`
 }
 
 /** Headers that sign a Standard Webhooks delivery. */

@@ -8,10 +8,12 @@ import { getCrm } from './operations/get.ts'
 import { listCrm } from './operations/list.ts'
 import { setCrmSecret } from './operations/set-secret.ts'
 import { updateCrm } from './operations/update.ts'
+import { CRM_API_KEY } from './sealed-columns.ts'
 
 /** Connections to CRM systems, in numbered slots. */
 export const crmResource = defineResource({
   name: 'crm',
+  sealedColumns: [CRM_API_KEY],
   settings: crmSettings,
   events: [crmChanged],
   lists: readOnly => ({ SvcCrmSlot: crmSlotList(readOnly()) }),

@@ -5,10 +5,12 @@ import { getIntegration } from './operations/get.ts'
 import { listIntegrations } from './operations/list.ts'
 import { setIntegrationSecret } from './operations/set-secret.ts'
 import { updateIntegration } from './operations/update.ts'
+import { INTEGRATION_SECRET } from './sealed-columns.ts'
 
 /** Settings of the third-party services in the integration catalogue. */
 export const integrationsResource = defineResource({
   name: 'integrations',
+  sealedColumns: [INTEGRATION_SECRET],
   lists: readOnly => ({ SvcIntegration: integrationList(readOnly()) }),
   operations: [clearIntegrationSecret, getIntegration, listIntegrations, setIntegrationSecret, updateIntegration],
 })

@@ -5,6 +5,8 @@ import type { OutboxMessage } from '../../outbox/enqueue.ts'
 import { DeliveryError, postJson } from '../../outbound/http-client.ts'
 import { formatSlot, slotNumber } from '../../db/slots.ts'
 import { readVariable } from '../variables/read-variable.ts'
+import { CRM_API_KEY } from '../crm/sealed-columns.ts'
+import { bindTo } from '../../secrets/sealed-column.ts'
 
 export const CONTACT_STATUS_TOPIC = 'leads.contact_status'
 
@@ -63,7 +65,7 @@ export async function pushContactStatus (deps: OutboxDeps, push: ContactStatusPu
   const url = `${crm.url.replace(/\/+$/, '')}/contacts/${encodeURIComponent(push.rt_contact_id)}/status`
   const body = JSON.stringify({ status: push.status, lead_ref: push.lead_ref, changed_at: push.changed_at })
   await postJson(deps.options.outbound, url, body, {
-    headers: { authorization: `Bearer ${deps.secrets.open(crm.apiKeyCiphertext)}`, 'idempotency-key': push.idempotency_key },
+    headers: { authorization: `Bearer ${deps.secrets.open(crm.apiKeyCiphertext, bindTo(CRM_API_KEY, slot))}`, 'idempotency-key': push.idempotency_key },
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
   })
 }

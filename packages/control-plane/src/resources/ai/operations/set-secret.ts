@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { AI_ROW_ID } from '../settings.ts'
+import { AI_API_KEY } from '../sealed-columns.ts'
+import { bindTo } from '../../../secrets/sealed-column.ts'
 
 export const setAiSecret = defineOperation({
   resource: 'ai',
@@ -16,7 +18,7 @@ export const setAiSecret = defineOperation({
   }),
   returns: z.object({ key_set: z.literal(true) }),
   async handler ({ api_key }, { db, secrets }) {
-    const sealed = secrets.seal(api_key)
+    const sealed = secrets.seal(api_key, bindTo(AI_API_KEY, AI_ROW_ID))
     await db.svcAiSetting.upsert({
       where: { id: AI_ROW_ID },
       create: { id: AI_ROW_ID, apiKeyCiphertext: sealed },

@@ -6,6 +6,9 @@ import type { SecretBox } from '../../../secrets/secret-box.ts'
 import { conflict } from '../../../errors.ts'
 import { MODEL_LISTINGS } from '../model-listing.ts'
 import { readAiRow, toAiRecord, type AiRow } from '../settings.ts'
+import { AI_API_KEY } from '../sealed-columns.ts'
+import { AI_ROW_ID } from '../settings.ts'
+import { bindTo } from '../../../secrets/sealed-column.ts'
 
 const testResult = z.object({
   ok: z.boolean(),
@@ -17,7 +20,7 @@ const testResult = z.object({
 function storedKey (row: AiRow | null, secrets: SecretBox): string {
   if (!row?.apiKeyCiphertext) throw conflict('no API key is stored: set one with ai.set_secret first')
   try {
-    return secrets.open(row.apiKeyCiphertext)
+    return secrets.open(row.apiKeyCiphertext, bindTo(AI_API_KEY, AI_ROW_ID))
   } catch {
     throw conflict('the stored API key cannot be decrypted with this SVC_ENCRYPTION_KEY: set it again with ai.set_secret')
   }

@@ -7,6 +7,8 @@ import { boundSecretColumn } from '../../../secrets/bound-secret.ts'
 import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
 import { STALE, untilWritten, writeIfUnchanged } from '../../../db/compare-and-set.ts'
 import { AI_PROVIDERS, AI_ROW_ID, PROVIDERS_NEEDING_BASE_URL, aiRecord, readAiRow, toAiRecord, type AiRecord } from '../settings.ts'
+import { AI_API_KEY } from '../sealed-columns.ts'
+import { bindTo } from '../../../secrets/sealed-column.ts'
 
 const toColumns = (settings: AiRecord) => ({
   provider: settings.provider,
@@ -58,7 +60,7 @@ export const updateAi = defineOperation({
         create: () => db.svcAiSetting.create({ data: { id: AI_ROW_ID, ...toColumns(next) } }),
         update: version => db.svcAiSetting.updateMany({
           where: { id: AI_ROW_ID, version },
-          data: { ...toColumns(next), version: { increment: 1 }, apiKeyCiphertext: boundSecretColumn({ destinationChanged: endpointChanged }, secrets) },
+          data: { ...toColumns(next), version: { increment: 1 }, apiKeyCiphertext: boundSecretColumn({ destinationChanged: endpointChanged }, secrets, bindTo(AI_API_KEY, AI_ROW_ID)) },
         }),
       })
       if (!written) return STALE

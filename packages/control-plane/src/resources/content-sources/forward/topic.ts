@@ -4,12 +4,14 @@ import { DeliveryError, postJson } from '../../../outbound/http-client.ts'
 import { standardWebhookHeaders } from '../webhook-signature.ts'
 import type { SourceRow } from '../columns.ts'
 import { FORWARD_TOPIC, forwardPayload } from './forward-message.ts'
+import { FORWARD_SECRET } from '../sealed-columns.ts'
+import { bindTo } from '../../../secrets/sealed-column.ts'
 
 /** Authentication headers for one attempt, signed now with the secret as it is stored now. */
 function forwardHeaders (source: SourceRow, secrets: SecretBox, forwardId: string, now: Date, body: string): Record<string, string> {
   if (source.forwardAuthMode === 'none') return {}
   if (!source.forwardSecretCiphertext) throw new DeliveryError(`content source ${source.slug} has no forward_secret for forward_auth_mode ${source.forwardAuthMode}`)
-  const secret = secrets.open(source.forwardSecretCiphertext)
+  const secret = secrets.open(source.forwardSecretCiphertext, bindTo(FORWARD_SECRET, source.slug))
   if (source.forwardAuthMode === 'bearer') return { authorization: `Bearer ${secret}` }
   return standardWebhookHeaders(secret, forwardId, now, body)
 }

@@ -4,6 +4,7 @@ import { fitsTarget, TARGET_EXPECTS, termNames } from '../mapping/field-values.t
 import { REQUIRED_TARGETS } from '../mapping/validate-mapping.ts'
 import { DeliveryRejected } from './delivery-rejected.ts'
 import { termLimitProblem } from '../../../content/terms.ts'
+import { plainTextOf } from '../../../content/sanitize-html.ts'
 
 /** What a mapping reads out of one delivery. */
 export type MappedFields = {
@@ -50,13 +51,20 @@ export function assertTermLimits (payload: JsonObject, mapping: Mapping): void {
   }
 }
 
-/** Reads the post fields of a delivery through an approved mapping, or rejects it. */
+/**
+ * Reads the post fields of a delivery through an approved mapping, or rejects it. Title and
+ * excerpt are stored as plain text (see `plainTextOf`); the body is sanitised later, after the
+ * source's cleanup.
+ */
 export function extractFields (payload: JsonObject, mapping: Mapping): MappedFields {
   const get = (target: keyof Mapping) => read(payload, mapping, target)
+  const title = plainTextOf(String(get('title')))
+  if (title === '') throw new DeliveryRejected(`title ("${mapping.title}") is empty once its markup is removed`)
+  const excerpt = text(get('excerpt'))
   return {
-    title: String(get('title')).trim(),
+    title,
     content: String(get('content')),
-    excerpt: text(get('excerpt')),
+    excerpt: excerpt === null ? null : plainTextOf(excerpt),
     author: text(get('author')),
     tags: termsOf(payload, mapping, 'tags'),
     categories: termsOf(payload, mapping, 'categories'),

@@ -11,9 +11,11 @@ import { assertConsistentSettings, definedOnly } from '../check-settings.ts'
 import { addPostType, requireHostParts, requirePostType } from '../post-types.ts'
 import { hostPosts } from '../../../host-contract/posts.ts'
 import { freeSourceSlug } from '../source-slug.ts'
-import { initialSecret } from '../initial-secret.ts'
+import { initialSecret, type InitialSecret } from '../initial-secret.ts'
 import { sourceStatus } from '../status.ts'
 import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
+import { FORWARD_SECRET } from '../sealed-columns.ts'
+import { bindTo } from '../../../secrets/sealed-column.ts'
 
 const CREATE_SETTINGS = [
   'auth_mode', 'default_author_id', 'pin_author', 'target_post_type', 'meta_fields', 'fm_variables',
@@ -51,25 +53,27 @@ export const createContentSource = defineOperation({
     assertConsistentSettings(settings, { forwardKeySet: forward_secret !== undefined })
     requireHostParts(hostPosts(db, options), settings)
     assertAllowedDestination(options.outbound, settings.forward_url, 'forward_url')
-    const webhookSecret = initialSecret(settings.auth_mode, secret, secrets)
+    let webhookSecret: InitialSecret | undefined
     const row = await retryOnUniqueViolation(() => db.$transaction(async tx => {
       const posts = hostPosts(tx, options)
       if (new_cpt) await addPostType(posts, new_cpt)
       else await requirePostType(posts, settings.target_post_type)
+      const slug = await freeSourceSlug(tx, name)
+      webhookSecret = initialSecret(settings.auth_mode, secret, secrets, slug)
       const created = await tx.svcContentSource.create({
         data: {
           ...settingsData(settings),
-          slug: await freeSourceSlug(tx, name),
+          slug,
           status: sourceStatus({ enabled: settings.enabled, mappingStatus: 'none', hasSample: false }),
           secretCiphertext: webhookSecret.sealed,
           secretSource: webhookSecret.source,
-          forwardSecretCiphertext: forward_secret === undefined ? null : secrets.seal(forward_secret),
+          forwardSecretCiphertext: forward_secret === undefined ? null : secrets.seal(forward_secret, bindTo(FORWARD_SECRET, slug)),
         },
       })
       await emitEvent(tx, contentSourceChanged, { action: 'created', id: created.id, record: toSourceRecord(created, options.basePath) }, eventMetaOf(context))
       return created
     }))
     context.kickOutbox()
-    return { data: { ...toSourceRecord(row, options.basePath), secret: webhookSecret.plaintext }, changed: true }
+    return { data: { ...toSourceRecord(row, options.basePath), secret: webhookSecret!.plaintext }, changed: true }
   },
 })

@@ -20,6 +20,8 @@ import { ShapeTooLarge } from '../mapping/shape-walk.ts'
 import { sourceStatus } from '../status.ts'
 import { boundSecretColumn } from '../../../secrets/bound-secret.ts'
 import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
+import { FORWARD_SECRET } from '../sealed-columns.ts'
+import { bindTo } from '../../../secrets/sealed-column.ts'
 
 /** The mapping state an envelope carries; an approved mapping must still fit its sample. */
 function mappingState (payload: ExportPayload) {
@@ -83,7 +85,7 @@ export const importContentSource = defineOperation({
       const needsSecret = settings.auth_mode !== 'none'
       const webhookSecret: InitialSecret = existing?.secretCiphertext && needsSecret
         ? { plaintext: '', source: existing.secretSource as InitialSecret['source'], sealed: existing.secretCiphertext }
-        : initialSecret(settings.auth_mode, undefined, secrets)
+        : initialSecret(settings.auth_mode, undefined, secrets, slug)
       const data = {
         ...settingsData(settings),
         sample: jsonColumn(mapping.sample),
@@ -93,7 +95,7 @@ export const importContentSource = defineOperation({
         status: sourceStatus({ enabled: settings.enabled, mappingStatus: mapping.mappingStatus, hasSample: mapping.sample !== null }),
         secretCiphertext: webhookSecret.sealed,
         secretSource: webhookSecret.source,
-        forwardSecretCiphertext: boundSecretColumn({ destinationChanged: existing !== null && existing.forwardUrl !== settings.forward_url }, secrets),
+        forwardSecretCiphertext: boundSecretColumn({ destinationChanged: existing !== null && existing.forwardUrl !== settings.forward_url }, secrets, bindTo(FORWARD_SECRET, slug)),
       }
       const row = existing
         ? await tx.svcContentSource.update({ where: { id: existing.id }, data })

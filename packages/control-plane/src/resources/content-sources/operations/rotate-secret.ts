@@ -4,6 +4,8 @@ import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { contentSourceChanged } from '../events.ts'
 import { findSource, sourceIdParam, sourceNotFound, toSourceRecord } from '../shape.ts'
 import { generateWebhookSecret } from '../webhook-signature.ts'
+import { WEBHOOK_SECRET } from '../sealed-columns.ts'
+import { bindTo } from '../../../secrets/sealed-column.ts'
 
 export const rotateContentSourceSecret = defineOperation({
   resource: 'content_sources',
@@ -19,9 +21,11 @@ export const rotateContentSourceSecret = defineOperation({
   returns: z.object({ id: z.string(), secret: z.string().describe('The new webhook secret. Shown once.') }),
   async handler ({ id }, context) {
     const { db, secrets, options } = context
+    const source = await db.svcContentSource.findUnique({ where: { id }, select: { slug: true } })
+    if (!source) throw sourceNotFound(id)
     const secret = generateWebhookSecret()
     await withEvent(db, async tx => {
-      const { count } = await tx.svcContentSource.updateMany({ where: { id }, data: { secretCiphertext: secrets.seal(secret), secretSource: 'generated' } })
+      const { count } = await tx.svcContentSource.updateMany({ where: { id }, data: { secretCiphertext: secrets.seal(secret, bindTo(WEBHOOK_SECRET, source.slug)), secretSource: 'generated' } })
       if (count === 0) throw sourceNotFound(id)
       return findSource(tx, id)
     }, contentSourceChanged, row => ({ action: 'secret_rotated', id, record: toSourceRecord(row, options.basePath) }), eventMetaOf(context))

@@ -14,6 +14,8 @@ import { processHeldDeliveries } from '../ingest/process-delivery.ts'
 import { sameJson } from '../../../lib/canonical-json.ts'
 import { boundSecretColumn } from '../../../secrets/bound-secret.ts'
 import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
+import { FORWARD_SECRET } from '../sealed-columns.ts'
+import { bindTo } from '../../../secrets/sealed-column.ts'
 
 const UPDATE_SETTINGS = [
   'name', 'default_author_id', 'pin_author', 'default_reviewers', 'default_ccs', 'default_post_status', 'auth_mode',
@@ -49,7 +51,7 @@ export const updateContentSource = defineOperation({
     const before = settingsOf(current)
     const next: SourceSettings = { ...before, ...definedOnly(given) }
     const changedKeys = (Object.keys(next) as SettingKey[]).filter(key => !sameJson(next[key], before[key]))
-    const forwardSecretCiphertext = boundSecretColumn({ destinationChanged: changedKeys.includes('forward_url'), supplied: forward_secret }, secrets)
+    const forwardSecretCiphertext = boundSecretColumn({ destinationChanged: changedKeys.includes('forward_url'), supplied: forward_secret }, secrets, bindTo(FORWARD_SECRET, current.slug))
     const forwardKeySet = forwardSecretCiphertext === undefined ? current.forwardSecretCiphertext !== null : forwardSecretCiphertext !== null
     assertConsistentSettings(next, { forwardKeySet })
     if (changedKeys.includes('forward_url')) assertAllowedDestination(options.outbound, next.forward_url, 'forward_url')

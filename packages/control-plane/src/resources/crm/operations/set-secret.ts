@@ -6,6 +6,8 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { formatSlot } from '../../../db/slots.ts'
 import { notFound } from '../../../errors.ts'
 import { crmApiKeyParam, crmNumParam } from '../shape.ts'
+import { CRM_API_KEY } from '../sealed-columns.ts'
+import { bindTo } from '../../../secrets/sealed-column.ts'
 
 export const setCrmSecret = defineOperation({
   resource: 'crm',
@@ -24,7 +26,7 @@ export const setCrmSecret = defineOperation({
   returns: z.object({ crm_num: z.string(), key_set: z.boolean() }),
   async handler ({ crm_num, api_key }, context) {
     await withEvent(context.db, async tx => {
-      const { count } = await tx.svcCrmSlot.updateMany({ where: { slot: crm_num }, data: { apiKeyCiphertext: context.secrets.seal(api_key) } })
+      const { count } = await tx.svcCrmSlot.updateMany({ where: { slot: crm_num }, data: { apiKeyCiphertext: context.secrets.seal(api_key, bindTo(CRM_API_KEY, crm_num)) } })
       if (count === 0) throw notFound(`CRM slot ${formatSlot(crm_num)} is empty`)
       return tx.svcCrmSlot.findUniqueOrThrow({ where: { slot: crm_num }, select: CRM_ROW_FIELDS })
     }, crmChanged, row => ({ action: 'secret_set', crm_num: formatSlot(crm_num), record: toCrmRecord(row) }), eventMetaOf(context))

@@ -6,6 +6,8 @@ import { httpUrl } from '../../../lib/fields.ts'
 import { boundSecretColumn } from '../../../secrets/bound-secret.ts'
 import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
 import { CRM_ROW_FIELDS, crmApiKeyParam, crmNumParam, crmRecord, crmWritableParams, findCrmSlot, toCrmRecord } from '../shape.ts'
+import { CRM_API_KEY } from '../sealed-columns.ts'
+import { bindTo } from '../../../secrets/sealed-column.ts'
 
 export const updateCrm = defineOperation({
   resource: 'crm',
@@ -40,7 +42,7 @@ export const updateCrm = defineOperation({
     const urlChanged = next.url !== current.url
     const changed = urlChanged || api_key !== undefined || next.name !== current.name || next.linkAdminOnly !== current.linkAdminOnly
     if (!changed) return { data: toCrmRecord(current), changed: false }
-    const apiKeyCiphertext = boundSecretColumn({ destinationChanged: urlChanged, supplied: api_key }, secrets)
+    const apiKeyCiphertext = boundSecretColumn({ destinationChanged: urlChanged, supplied: api_key }, secrets, bindTo(CRM_API_KEY, crm_num))
     const updated = await withEvent(db, tx => tx.svcCrmSlot.update({ where: { slot: crm_num }, data: { ...next, apiKeyCiphertext }, select: CRM_ROW_FIELDS }),
       crmChanged, row => ({ action: 'updated', crm_num: toCrmRecord(row).crm_num, record: toCrmRecord(row) }), eventMetaOf(context))
     context.kickOutbox()

@@ -4,6 +4,8 @@ import { describeIssues } from '../../../registry/run-operation.ts'
 import { invalidParams } from '../../../errors.ts'
 import { INTEGRATIONS, integrationKeyParam, integrationOf } from '../catalogue/index.ts'
 import { secretSpecOf } from '../shape.ts'
+import { INTEGRATION_SECRET } from '../sealed-columns.ts'
+import { bindTo } from '../../../secrets/sealed-column.ts'
 
 const secretsByIntegration = INTEGRATIONS
   .filter(integration => integration.secret)
@@ -29,7 +31,7 @@ export const setIntegrationSecret = defineOperation({
       const issues = describeIssues(parsed.error.issues).map(issue => ({ ...issue, path: 'secret' }))
       throw invalidParams(`invalid secret for ${key}: ${issues.map(issue => issue.message).join('; ')}`, { issues })
     }
-    const sealed = secrets.seal(parsed.data)
+    const sealed = secrets.seal(parsed.data, bindTo(INTEGRATION_SECRET, key))
     await db.svcIntegration.upsert({
       where: { key },
       create: { key, settings: {}, secretCiphertext: sealed },

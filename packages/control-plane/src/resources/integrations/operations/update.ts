@@ -7,6 +7,8 @@ import { STALE, untilWritten, writeIfUnchanged } from '../../../db/compare-and-s
 import { INTEGRATIONS, integrationKeyParam, integrationOf } from '../catalogue/index.ts'
 import { findIntegrationRow, integrationRecord, storedSettings, toIntegrationRecord } from '../shape.ts'
 import { mergeSettings, secretDestinationChanged, validateSettings } from '../settings.ts'
+import { INTEGRATION_SECRET } from '../sealed-columns.ts'
+import { bindTo } from '../../../secrets/sealed-column.ts'
 
 const fieldsByIntegration = INTEGRATIONS
   .map(integration => `${integration.key}: ${Object.keys(integration.settings.shape).join(', ') || 'none'}`)
@@ -48,7 +50,7 @@ export const updateIntegration = defineOperation({
         create: () => db.svcIntegration.create({ data: { key, enabled: nextEnabled, settings: nextSettings as never } }),
         update: version => db.svcIntegration.updateMany({
           where: { key, version },
-          data: { enabled: nextEnabled, settings: nextSettings as never, version: { increment: 1 }, secretCiphertext: boundSecretColumn({ destinationChanged }, secrets) },
+          data: { enabled: nextEnabled, settings: nextSettings as never, version: { increment: 1 }, secretCiphertext: boundSecretColumn({ destinationChanged }, secrets, bindTo(INTEGRATION_SECRET, key)) },
         }),
       })
       if (!written) return STALE

@@ -1,0 +1,28 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../registry/define-operation.ts'
+import { notFound } from '../../../errors.ts'
+import { accountLoader } from '../../../host-contract/load-account.ts'
+import { endAccountSessions } from '../../../auth/session-versions.ts'
+
+export const revokeSessions = defineOperation({
+  resource: 'sessions',
+  action: 'revoke',
+  summary: 'Sign an account out everywhere: every Admin UI session it holds ends at once, on every instance. Its API keys are not touched.',
+  destructive: true,
+  idempotent: false,
+  examples: [{
+    title: 'Sign an account out on every device',
+    params: { account_id: '{{account.id}}' },
+    confirm: true,
+  }],
+  params: z.object({
+    account_id: z.string().trim().min(1, 'must not be empty').max(100).describe('Id of the host account whose sessions end.'),
+  }),
+  returns: z.object({ account_id: z.string(), sessions_ended: z.literal(true) }),
+  async handler ({ account_id }, { db, options }) {
+    const account = await accountLoader(db, options.host.accounts)(account_id)
+    if (!account) throw notFound(`no account ${account_id}`)
+    await endAccountSessions(db, account.id)
+    return { data: { account_id: account.id, sessions_ended: true as const }, changed: true }
+  },
+})

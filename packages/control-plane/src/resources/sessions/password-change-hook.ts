@@ -1,0 +1,36 @@
+import type { ListConfig } from '@keystone-6/core/types'
+import type { Db } from '../../db/client.ts'
+import type { ResolvedOptions } from '../../options.ts'
+import { endAccountSessions } from '../../auth/session-versions.ts'
+
+type HookArgs = {
+  operation: 'create' | 'update' | 'delete'
+  inputData?: Record<string, unknown> | undefined
+  item?: { id: unknown } | undefined
+  context: { prisma: unknown }
+}
+
+type HostHook = ((args: HookArgs) => unknown) | Partial<Record<HookArgs['operation'], (args: HookArgs) => unknown>>
+
+async function runHostHook (hook: HostHook | undefined, args: HookArgs): Promise<void> {
+  if (typeof hook === 'function') await hook(args)
+  else await hook?.[args.operation]?.(args)
+}
+
+/**
+ * The host's accounts list, ending an account's sessions when its password is set through
+ * Keystone (Admin UI, GraphQL, a sudo context): whoever held a session under the old password
+ * must sign in with the new one. Writes that bypass Keystone (Prisma directly, the CLI) end none.
+ */
+export function withPasswordChangeSignOut (lists: Record<string, ListConfig<any>>, options: ResolvedOptions): Record<string, ListConfig<any>> {
+  const { list, passwordField } = options.host.accounts
+  const accounts = lists[list]
+  if (!accounts) return lists
+  const hostHook = accounts.hooks?.afterOperation as HostHook | undefined
+  const afterOperation = async (args: HookArgs) => {
+    await runHostHook(hostHook, args)
+    if (args.operation !== 'update' || args.inputData?.[passwordField] === undefined || !args.item) return
+    await endAccountSessions(args.context.prisma as Db, String(args.item.id))
+  }
+  return { ...lists, [list]: { ...accounts, hooks: { ...accounts.hooks, afterOperation: afterOperation as never } } }
+}
