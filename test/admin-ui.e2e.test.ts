@@ -218,6 +218,34 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
     expect(refused.body.code).toBe('unauthenticated')
   }, 3 * MINUTE)
 
+  test('a destructive call by an approval-gated key waits on the Approvals page until an administrator approves it there', async () => {
+    const minted = await page.evaluate(async base => {
+      const response = await fetch(`${base}/manage/dispatch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ resource: 'api_keys', action: 'mint', params: { label: 'e2e agent', expires_in_days: 1, approval: 'destructive' } }),
+      })
+      return (await response.json()).data as { key: string }
+    }, BASE)
+    const created = await dispatchWithKey(minted.key, { resource: 'crm', action: 'create', params: { name: 'Agent target', url: 'https://crm.example.com' } })
+    expect(created.body.ok).toBe(true)
+    const crmNum = created.body.data.crm_num as string
+    const held = await dispatchWithKey(minted.key, { resource: 'crm', action: 'delete', params: { crm_num: crmNum }, confirm: true })
+    expect(held.status).toBe(202)
+    const approvalId = held.body.details.approval_id as string
+
+    await visit('/approvals')
+    const row = page.locator('tr', { hasText: 'crm.delete' })
+    await row.getByText('e2e agent', { exact: false }).or(row.getByText(/svc_/)).first().waitFor()
+    await screenshot(page, '10b-approval-pending')
+    await row.getByRole('button', { name: 'Approve crm.delete' }).click()
+    await page.getByText('Nothing waits for approval.').waitFor()
+
+    const collected = await dispatchWithKey(minted.key, { resource: 'crm', action: 'delete', params: { approval_id: approvalId } })
+    expect(collected.status).toBe(200)
+    expect(collected.body.data).toEqual({ crm_num: crmNum, deleted: true })
+  }, 3 * MINUTE)
+
   test('a signed-in subscriber sees no control-plane page, dispatch refuses it with 403, and it can sign out', async () => {
     const db = openPrisma(server.databaseUrl)
     const subscriber = await createAccount(db, 'subscriber')

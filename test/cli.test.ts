@@ -45,6 +45,17 @@ describe('cli', () => {
     await db.$disconnect()
     expect(key.label).toBe('deploy bot')
     expect(key.secretDigest).toBe(digestSecret(parsed!.secret))
+    // The first administrator's key follows the site's maximum lifetime too.
+    expect(key.expiresAt!.getTime() - Date.now()).toBeGreaterThan(89 * 24 * 3600_000)
+    expect(key.expiresAt!.getTime() - Date.now()).toBeLessThanOrEqual(90 * 24 * 3600_000)
+  }, 60_000)
+
+  test('mint-key refuses a lifetime beyond the site\'s maximum (SVC_API_KEY_MAX_EXPIRY_DAYS)', async () => {
+    await cli('create-admin', '--email', 'long@example.test', '--password', 'a long enough passphrase')
+    await expect(cli('mint-key', '--email', 'long@example.test', '--label', 'forever', '--expires-in-days', '91')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('--expires-in-days: at most 90 days on this site, got 91'),
+    })
   }, 60_000)
 
   test('mint-key for an unknown account fails with a clear message', async () => {

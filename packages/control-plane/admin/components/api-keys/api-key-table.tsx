@@ -9,7 +9,7 @@ import { DataTable, type Column } from '../data-table.tsx'
 const STATUS_TONE = { active: 'positive', revoked: 'neutral', expired: 'caution' } as const
 
 /** The account's keys; active ones can be revoked. */
-export function ApiKeyTable ({ keys, onRevoke, showOwner = false }: { keys: readonly ApiKey[], onRevoke: (key: ApiKey) => void, showOwner?: boolean }) {
+export function ApiKeyTable ({ keys, onRevoke, showOwner = false, label = 'API keys' }: { keys: readonly ApiKey[], onRevoke: (key: ApiKey) => void, showOwner?: boolean, label?: string }) {
   const columns: Column<ApiKey>[] = [
     {
       key: 'label',
@@ -47,5 +47,5 @@ export function ApiKeyTable ({ keys, onRevoke, showOwner = false }: { keys: read
         : null,
     },
   ]
-  return <DataTable label='API keys' columns={columns} rows={keys} rowKey={key => key.id} empty='No keys yet: mint one above.' />
+  return <DataTable label={label} columns={columns} rows={keys} rowKey={key => key.id} empty={showOwner ? 'No other account has a key.' : 'No keys yet: mint one above.'} />
 }

@@ -15,6 +15,11 @@ import { RevokeKeyDialog } from './revoke-key-dialog.tsx'
 const LIST = { resource: 'api_keys', action: 'list' }
 const EVERY_ACCOUNT = { resource: 'api_keys', action: 'list', params: { owner: 'all' } }
 
+const othersOf = (every: readonly ApiKey[], own: readonly ApiKey[]) => {
+  const ownIds = new Set(own.map(key => key.id))
+  return every.filter(key => !ownIds.has(key.id))
+}
+
 /** Mint, list and revoke the signed-in account's API keys; below, every account's, which an administrator may revoke. */
 export function ApiKeysOverview () {
   const keys = useOperation<ApiKeyList>(LIST)
@@ -42,11 +47,13 @@ export function ApiKeysOverview () {
           {data => <ApiKeyTable keys={data.keys} onRevoke={setRevoking} />}
         </OperationState>
       </Panel>
-      <Panel title="Every account's keys">
-        <OperationState state={everyKey}>
-          {data => <ApiKeyTable keys={data.keys} onRevoke={setRevoking} showOwner />}
-        </OperationState>
-      </Panel>
+      {keys.status === 'ready' && (
+        <Panel title="Other accounts' keys">
+          <OperationState state={everyKey}>
+            {data => <ApiKeyTable label="Other accounts' API keys" keys={othersOf(data.keys, keys.data.keys)} onRevoke={setRevoking} showOwner />}
+          </OperationState>
+        </Panel>
+      )}
       <DialogContainer onDismiss={() => setRevoking(null)}>
         {revoking && <RevokeKeyDialog apiKey={revoking} onRevoke={() => { void revoke(revoking) }} />}
       </DialogContainer>

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Button } from '@keystar/ui/button'
+import { Checkbox } from '@keystar/ui/checkbox'
 import { Flex, VStack } from '@keystar/ui/layout'
 import { NumberField } from '@keystar/ui/number-field'
 import { TextField } from '@keystar/ui/text-field'
@@ -7,10 +8,13 @@ import { dispatch, type SvcFailure } from '../../lib/svc-client.ts'
 import type { MintedApiKey } from '../../lib/records.ts'
 import { FailureNotice } from '../failure-notice.tsx'
 
-/** Label and optional lifetime of a new key; `onMinted` gets the one response that holds its plaintext. */
+/** Label, lifetime, scopes and approval mode of a new key; `onMinted` gets the one response that holds its plaintext. */
 export function MintKeyForm ({ onMinted }: { onMinted: (key: MintedApiKey) => void }) {
   const [label, setLabel] = useState('')
   const [days, setDays] = useState(Number.NaN)
+  const [scopes, setScopes] = useState('')
+  const [readOnly, setReadOnly] = useState(false)
+  const [gated, setGated] = useState(false)
   const [pending, setPending] = useState(false)
   const [failure, setFailure] = useState<(SvcFailure & { status: number }) | null>(null)
 
@@ -19,13 +23,22 @@ export function MintKeyForm ({ onMinted }: { onMinted: (key: MintedApiKey) => vo
     const response = await dispatch<MintedApiKey>({
       resource: 'api_keys',
       action: 'mint',
-      params: { label, ...(Number.isNaN(days) ? {} : { expires_in_days: days }) },
+      params: {
+        label,
+        ...(Number.isNaN(days) ? {} : { expires_in_days: days }),
+        ...(scopes.trim() ? { scopes: scopes.split(',').map(scope => scope.trim()).filter(Boolean) } : {}),
+        ...(readOnly ? { read_only: true } : {}),
+        ...(gated ? { approval: 'destructive' } : {}),
+      },
     })
     setPending(false)
     if (!response.ok) return setFailure(response)
     setFailure(null)
     setLabel('')
     setDays(Number.NaN)
+    setScopes('')
+    setReadOnly(false)
+    setGated(false)
     onMinted(response.data)
   }
 
@@ -43,7 +56,7 @@ export function MintKeyForm ({ onMinted }: { onMinted: (key: MintedApiKey) => vo
           />
           <NumberField
             label='Expires in (days)'
-            description='Empty: the key never expires.'
+            description="Empty: the site's maximum (90 days unless configured otherwise)."
             value={days}
             onChange={setDays}
             minValue={1}
@@ -51,6 +64,15 @@ export function MintKeyForm ({ onMinted }: { onMinted: (key: MintedApiKey) => vo
             formatOptions={{ maximumFractionDigits: 0, useGrouping: false }}
             width='scale.2400'
           />
+          <TextField
+            label='Scopes'
+            description='Comma-separated capabilities, resources or operations (leads, crm.list). Empty: everything you may do.'
+            value={scopes}
+            onChange={setScopes}
+            width='scale.3400'
+          />
+          <Checkbox isSelected={readOnly} onChange={setReadOnly}>Read-only</Checkbox>
+          <Checkbox isSelected={gated} onChange={setGated}>Destructive calls wait for approval (for AI agents)</Checkbox>
           <Button type='submit' prominence='high' isPending={pending}>Mint key</Button>
         </Flex>
       </form>
