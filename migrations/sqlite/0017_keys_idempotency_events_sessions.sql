@@ -16,6 +16,17 @@ CREATE TABLE "svc_approvals" (
 );
 
 -- CreateTable
+CREATE TABLE "svc_events" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "eventId" TEXT NOT NULL DEFAULT '',
+    "type" TEXT NOT NULL DEFAULT '',
+    "occurredAt" DATETIME NOT NULL,
+    "actor" JSONB,
+    "requestId" TEXT,
+    "data" JSONB
+);
+
+-- CreateTable
 CREATE TABLE "svc_idempotency_keys" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "caller" TEXT NOT NULL DEFAULT '',
@@ -25,6 +36,45 @@ CREATE TABLE "svc_idempotency_keys" (
     "expiresAt" DATETIME NOT NULL,
     "status" INTEGER,
     "response" TEXT
+);
+
+-- CreateTable
+CREATE TABLE "svc_session_versions" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "accountId" TEXT NOT NULL DEFAULT '',
+    "version" INTEGER NOT NULL DEFAULT 0
+);
+
+-- CreateTable
+CREATE TABLE "svc_webhook_deliveries" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "subscriptionId" TEXT NOT NULL DEFAULT '',
+    "eventId" TEXT NOT NULL DEFAULT '',
+    "eventType" TEXT NOT NULL DEFAULT '',
+    "attempt" INTEGER NOT NULL DEFAULT 1,
+    "status" TEXT NOT NULL DEFAULT '',
+    "httpStatus" INTEGER,
+    "durationMs" INTEGER NOT NULL DEFAULT 0,
+    "responseExcerpt" TEXT NOT NULL DEFAULT '',
+    "error" TEXT,
+    "at" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "svc_webhook_subscriptions" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "subscriptionId" TEXT NOT NULL DEFAULT '',
+    "url" TEXT NOT NULL DEFAULT '',
+    "eventTypes" JSONB,
+    "enabled" BOOLEAN NOT NULL DEFAULT true,
+    "description" TEXT NOT NULL DEFAULT '',
+    "secretCiphertext" TEXT NOT NULL DEFAULT '',
+    "previousSecretCiphertext" TEXT,
+    "previousSecretExpiresAt" DATETIME,
+    "disabledReason" TEXT,
+    "failingSince" DATETIME,
+    "createdAt" DATETIME DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME
 );
 
 -- RedefineTables
@@ -90,7 +140,34 @@ CREATE INDEX "svc_approvals_status_idx" ON "svc_approvals"("status");
 CREATE INDEX "svc_approvals_keyId_idx" ON "svc_approvals"("keyId");
 
 -- CreateIndex
+CREATE INDEX "svc_approvals_expiresAt_idx" ON "svc_approvals"("expiresAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_events_eventId_key" ON "svc_events"("eventId");
+
+-- CreateIndex
+CREATE INDEX "svc_events_type_idx" ON "svc_events"("type");
+
+-- CreateIndex
+CREATE INDEX "svc_events_occurredAt_idx" ON "svc_events"("occurredAt");
+
+-- CreateIndex
 CREATE INDEX "svc_idempotency_keys_expiresAt_idx" ON "svc_idempotency_keys"("expiresAt");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_idempotency_keys_caller_key_key" ON "svc_idempotency_keys"("caller", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_session_versions_accountId_key" ON "svc_session_versions"("accountId");
+
+-- CreateIndex
+CREATE INDEX "svc_webhook_deliveries_subscriptionId_idx" ON "svc_webhook_deliveries"("subscriptionId");
+
+-- CreateIndex
+CREATE INDEX "svc_webhook_deliveries_eventId_idx" ON "svc_webhook_deliveries"("eventId");
+
+-- CreateIndex
+CREATE INDEX "svc_webhook_deliveries_at_idx" ON "svc_webhook_deliveries"("at");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_webhook_subscriptions_subscriptionId_key" ON "svc_webhook_subscriptions"("subscriptionId");

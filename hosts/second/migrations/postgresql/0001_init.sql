@@ -58,12 +58,35 @@ CREATE TABLE "svc_api_keys" (
     "parent" TEXT,
     "createdAt" TIMESTAMP(3) DEFAULT CURRENT_TIMESTAMP,
     "lastUsedAt" TIMESTAMP(3),
+    "lastUsedIp" TEXT,
+    "scopes" TEXT,
+    "readOnly" BOOLEAN NOT NULL DEFAULT false,
+    "approval" TEXT NOT NULL DEFAULT 'none',
     "expiresAt" TIMESTAMP(3),
     "revokedAt" TIMESTAMP(3),
     "failedAuthCount" INTEGER NOT NULL DEFAULT 0,
     "lastFailedAuthAt" TIMESTAMP(3),
 
     CONSTRAINT "svc_api_keys_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_approvals" (
+    "id" TEXT NOT NULL,
+    "operation" TEXT NOT NULL DEFAULT '',
+    "params" TEXT NOT NULL DEFAULT '',
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "keyId" TEXT NOT NULL DEFAULT '',
+    "requesterId" TEXT NOT NULL DEFAULT '',
+    "requesterEmail" TEXT NOT NULL DEFAULT '',
+    "createdAt" TIMESTAMP(3) DEFAULT CURRENT_TIMESTAMP,
+    "expiresAt" TIMESTAMP(3) NOT NULL,
+    "decidedAt" TIMESTAMP(3),
+    "decidedById" TEXT,
+    "decidedByEmail" TEXT,
+    "result" TEXT,
+
+    CONSTRAINT "svc_approvals_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
@@ -181,6 +204,19 @@ CREATE TABLE "svc_crm_slots" (
     "updatedAt" TIMESTAMP(3),
 
     CONSTRAINT "svc_crm_slots_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_events" (
+    "id" SERIAL NOT NULL,
+    "eventId" TEXT NOT NULL DEFAULT '',
+    "type" TEXT NOT NULL DEFAULT '',
+    "occurredAt" TIMESTAMP(3) NOT NULL,
+    "actor" JSONB,
+    "requestId" TEXT,
+    "data" JSONB DEFAULT '{}',
+
+    CONSTRAINT "svc_events_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
@@ -319,6 +355,20 @@ CREATE TABLE "svc_rate_windows" (
 );
 
 -- CreateTable
+CREATE TABLE "svc_retention_state" (
+    "id" TEXT NOT NULL,
+    "key" TEXT NOT NULL DEFAULT '',
+    "rows" INTEGER NOT NULL DEFAULT 0,
+    "oldestAt" TIMESTAMP(3),
+    "lastPrunedAt" TIMESTAMP(3),
+    "lastPruned" INTEGER NOT NULL DEFAULT 0,
+    "holder" TEXT,
+    "heldUntil" TIMESTAMP(3),
+
+    CONSTRAINT "svc_retention_state_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "svc_roles" (
     "id" TEXT NOT NULL,
     "slug" TEXT NOT NULL DEFAULT '',
@@ -333,6 +383,15 @@ CREATE TABLE "svc_roles" (
     "updatedAt" TIMESTAMP(3),
 
     CONSTRAINT "svc_roles_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_session_versions" (
+    "id" TEXT NOT NULL,
+    "accountId" TEXT NOT NULL DEFAULT '',
+    "version" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "svc_session_versions_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
@@ -373,6 +432,42 @@ CREATE TABLE "svc_variables" (
     "updatedAt" TIMESTAMP(3),
 
     CONSTRAINT "svc_variables_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_webhook_deliveries" (
+    "id" SERIAL NOT NULL,
+    "subscriptionId" TEXT NOT NULL DEFAULT '',
+    "eventId" TEXT NOT NULL DEFAULT '',
+    "eventType" TEXT NOT NULL DEFAULT '',
+    "attempt" INTEGER NOT NULL DEFAULT 1,
+    "status" TEXT NOT NULL DEFAULT '',
+    "httpStatus" INTEGER,
+    "durationMs" INTEGER NOT NULL DEFAULT 0,
+    "responseExcerpt" TEXT NOT NULL DEFAULT '',
+    "error" TEXT,
+    "at" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "svc_webhook_deliveries_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "svc_webhook_subscriptions" (
+    "id" SERIAL NOT NULL,
+    "subscriptionId" TEXT NOT NULL DEFAULT '',
+    "url" TEXT NOT NULL DEFAULT '',
+    "eventTypes" JSONB DEFAULT '[]',
+    "enabled" BOOLEAN NOT NULL DEFAULT true,
+    "description" TEXT NOT NULL DEFAULT '',
+    "secretCiphertext" TEXT NOT NULL DEFAULT '',
+    "previousSecretCiphertext" TEXT,
+    "previousSecretExpiresAt" TIMESTAMP(3),
+    "disabledReason" TEXT,
+    "failingSince" TIMESTAMP(3),
+    "createdAt" TIMESTAMP(3) DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3),
+
+    CONSTRAINT "svc_webhook_subscriptions_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
@@ -419,6 +514,15 @@ CREATE INDEX "svc_api_keys_owner_idx" ON "svc_api_keys"("owner");
 CREATE INDEX "svc_api_keys_parent_idx" ON "svc_api_keys"("parent");
 
 -- CreateIndex
+CREATE INDEX "svc_approvals_status_idx" ON "svc_approvals"("status");
+
+-- CreateIndex
+CREATE INDEX "svc_approvals_keyId_idx" ON "svc_approvals"("keyId");
+
+-- CreateIndex
+CREATE INDEX "svc_approvals_expiresAt_idx" ON "svc_approvals"("expiresAt");
+
+-- CreateIndex
 CREATE INDEX "svc_audit_entries_at_idx" ON "svc_audit_entries"("at");
 
 -- CreateIndex
@@ -435,6 +539,9 @@ CREATE INDEX "svc_content_inbox_sourceId_idx" ON "svc_content_inbox"("sourceId")
 
 -- CreateIndex
 CREATE INDEX "svc_content_inbox_status_idx" ON "svc_content_inbox"("status");
+
+-- CreateIndex
+CREATE INDEX "svc_content_inbox_processedAt_idx" ON "svc_content_inbox"("processedAt");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_content_inbox_sourceId_webhookId_key" ON "svc_content_inbox"("sourceId", "webhookId");
@@ -456,6 +563,15 @@ CREATE UNIQUE INDEX "svc_counters_key_key" ON "svc_counters"("key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_crm_slots_slot_key" ON "svc_crm_slots"("slot");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_events_eventId_key" ON "svc_events"("eventId");
+
+-- CreateIndex
+CREATE INDEX "svc_events_type_idx" ON "svc_events"("type");
+
+-- CreateIndex
+CREATE INDEX "svc_events_occurredAt_idx" ON "svc_events"("occurredAt");
 
 -- CreateIndex
 CREATE INDEX "svc_idempotency_keys_expiresAt_idx" ON "svc_idempotency_keys"("expiresAt");
@@ -503,6 +619,9 @@ CREATE INDEX "svc_outbox_messages_status_idx" ON "svc_outbox_messages"("status")
 CREATE INDEX "svc_outbox_messages_nextAttemptAt_idx" ON "svc_outbox_messages"("nextAttemptAt");
 
 -- CreateIndex
+CREATE INDEX "svc_outbox_messages_deliveredAt_idx" ON "svc_outbox_messages"("deliveredAt");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "svc_pipeline_recipes_slug_key" ON "svc_pipeline_recipes"("slug");
 
 -- CreateIndex
@@ -515,13 +634,22 @@ CREATE INDEX "svc_pipeline_runs_recipeId_idx" ON "svc_pipeline_runs"("recipeId")
 CREATE INDEX "svc_pipeline_runs_status_idx" ON "svc_pipeline_runs"("status");
 
 -- CreateIndex
+CREATE INDEX "svc_pipeline_runs_createdAt_idx" ON "svc_pipeline_runs"("createdAt");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "svc_rate_windows_key_key" ON "svc_rate_windows"("key");
 
 -- CreateIndex
 CREATE INDEX "svc_rate_windows_windowStart_idx" ON "svc_rate_windows"("windowStart");
 
 -- CreateIndex
+CREATE UNIQUE INDEX "svc_retention_state_key_key" ON "svc_retention_state"("key");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "svc_roles_slug_key" ON "svc_roles"("slug");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_session_versions_accountId_key" ON "svc_session_versions"("accountId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_team_members_slot_key" ON "svc_team_members"("slot");
@@ -531,6 +659,18 @@ CREATE INDEX "svc_team_members_account_idx" ON "svc_team_members"("account");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_variables_name_key" ON "svc_variables"("name");
+
+-- CreateIndex
+CREATE INDEX "svc_webhook_deliveries_subscriptionId_idx" ON "svc_webhook_deliveries"("subscriptionId");
+
+-- CreateIndex
+CREATE INDEX "svc_webhook_deliveries_eventId_idx" ON "svc_webhook_deliveries"("eventId");
+
+-- CreateIndex
+CREATE INDEX "svc_webhook_deliveries_at_idx" ON "svc_webhook_deliveries"("at");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_webhook_subscriptions_subscriptionId_key" ON "svc_webhook_subscriptions"("subscriptionId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_welcome_email_windows_address_key" ON "svc_welcome_email_windows"("address");

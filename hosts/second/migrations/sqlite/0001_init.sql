@@ -47,12 +47,33 @@ CREATE TABLE "svc_api_keys" (
     "parent" TEXT,
     "createdAt" DATETIME DEFAULT CURRENT_TIMESTAMP,
     "lastUsedAt" DATETIME,
+    "lastUsedIp" TEXT,
+    "scopes" TEXT,
+    "readOnly" BOOLEAN NOT NULL DEFAULT false,
+    "approval" TEXT NOT NULL DEFAULT 'none',
     "expiresAt" DATETIME,
     "revokedAt" DATETIME,
     "failedAuthCount" INTEGER NOT NULL DEFAULT 0,
     "lastFailedAuthAt" DATETIME,
     CONSTRAINT "svc_api_keys_owner_fkey" FOREIGN KEY ("owner") REFERENCES "Member" ("id") ON DELETE SET NULL ON UPDATE CASCADE,
     CONSTRAINT "svc_api_keys_parent_fkey" FOREIGN KEY ("parent") REFERENCES "svc_api_keys" ("id") ON DELETE SET NULL ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "svc_approvals" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "operation" TEXT NOT NULL DEFAULT '',
+    "params" TEXT NOT NULL DEFAULT '',
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "keyId" TEXT NOT NULL DEFAULT '',
+    "requesterId" TEXT NOT NULL DEFAULT '',
+    "requesterEmail" TEXT NOT NULL DEFAULT '',
+    "createdAt" DATETIME DEFAULT CURRENT_TIMESTAMP,
+    "expiresAt" DATETIME NOT NULL,
+    "decidedAt" DATETIME,
+    "decidedById" TEXT,
+    "decidedByEmail" TEXT,
+    "result" TEXT
 );
 
 -- CreateTable
@@ -158,6 +179,17 @@ CREATE TABLE "svc_crm_slots" (
     "apiKeyCiphertext" TEXT,
     "createdAt" DATETIME DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" DATETIME
+);
+
+-- CreateTable
+CREATE TABLE "svc_events" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "eventId" TEXT NOT NULL DEFAULT '',
+    "type" TEXT NOT NULL DEFAULT '',
+    "occurredAt" DATETIME NOT NULL,
+    "actor" JSONB,
+    "requestId" TEXT,
+    "data" JSONB
 );
 
 -- CreateTable
@@ -279,6 +311,18 @@ CREATE TABLE "svc_rate_windows" (
 );
 
 -- CreateTable
+CREATE TABLE "svc_retention_state" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "key" TEXT NOT NULL DEFAULT '',
+    "rows" INTEGER NOT NULL DEFAULT 0,
+    "oldestAt" DATETIME,
+    "lastPrunedAt" DATETIME,
+    "lastPruned" INTEGER NOT NULL DEFAULT 0,
+    "holder" TEXT,
+    "heldUntil" DATETIME
+);
+
+-- CreateTable
 CREATE TABLE "svc_roles" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "slug" TEXT NOT NULL DEFAULT '',
@@ -291,6 +335,13 @@ CREATE TABLE "svc_roles" (
     "system" BOOLEAN NOT NULL DEFAULT false,
     "createdAt" DATETIME DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" DATETIME
+);
+
+-- CreateTable
+CREATE TABLE "svc_session_versions" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "accountId" TEXT NOT NULL DEFAULT '',
+    "version" INTEGER NOT NULL DEFAULT 0
 );
 
 -- CreateTable
@@ -326,6 +377,38 @@ CREATE TABLE "svc_variables" (
     "name" TEXT NOT NULL DEFAULT '',
     "valueJson" TEXT NOT NULL DEFAULT '',
     "description" TEXT,
+    "createdAt" DATETIME DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME
+);
+
+-- CreateTable
+CREATE TABLE "svc_webhook_deliveries" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "subscriptionId" TEXT NOT NULL DEFAULT '',
+    "eventId" TEXT NOT NULL DEFAULT '',
+    "eventType" TEXT NOT NULL DEFAULT '',
+    "attempt" INTEGER NOT NULL DEFAULT 1,
+    "status" TEXT NOT NULL DEFAULT '',
+    "httpStatus" INTEGER,
+    "durationMs" INTEGER NOT NULL DEFAULT 0,
+    "responseExcerpt" TEXT NOT NULL DEFAULT '',
+    "error" TEXT,
+    "at" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "svc_webhook_subscriptions" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "subscriptionId" TEXT NOT NULL DEFAULT '',
+    "url" TEXT NOT NULL DEFAULT '',
+    "eventTypes" JSONB,
+    "enabled" BOOLEAN NOT NULL DEFAULT true,
+    "description" TEXT NOT NULL DEFAULT '',
+    "secretCiphertext" TEXT NOT NULL DEFAULT '',
+    "previousSecretCiphertext" TEXT,
+    "previousSecretExpiresAt" DATETIME,
+    "disabledReason" TEXT,
+    "failingSince" DATETIME,
     "createdAt" DATETIME DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" DATETIME
 );
@@ -372,6 +455,15 @@ CREATE INDEX "svc_api_keys_owner_idx" ON "svc_api_keys"("owner");
 CREATE INDEX "svc_api_keys_parent_idx" ON "svc_api_keys"("parent");
 
 -- CreateIndex
+CREATE INDEX "svc_approvals_status_idx" ON "svc_approvals"("status");
+
+-- CreateIndex
+CREATE INDEX "svc_approvals_keyId_idx" ON "svc_approvals"("keyId");
+
+-- CreateIndex
+CREATE INDEX "svc_approvals_expiresAt_idx" ON "svc_approvals"("expiresAt");
+
+-- CreateIndex
 CREATE INDEX "svc_audit_entries_at_idx" ON "svc_audit_entries"("at");
 
 -- CreateIndex
@@ -388,6 +480,9 @@ CREATE INDEX "svc_content_inbox_sourceId_idx" ON "svc_content_inbox"("sourceId")
 
 -- CreateIndex
 CREATE INDEX "svc_content_inbox_status_idx" ON "svc_content_inbox"("status");
+
+-- CreateIndex
+CREATE INDEX "svc_content_inbox_processedAt_idx" ON "svc_content_inbox"("processedAt");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_content_inbox_sourceId_webhookId_key" ON "svc_content_inbox"("sourceId", "webhookId");
@@ -409,6 +504,15 @@ CREATE UNIQUE INDEX "svc_counters_key_key" ON "svc_counters"("key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_crm_slots_slot_key" ON "svc_crm_slots"("slot");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_events_eventId_key" ON "svc_events"("eventId");
+
+-- CreateIndex
+CREATE INDEX "svc_events_type_idx" ON "svc_events"("type");
+
+-- CreateIndex
+CREATE INDEX "svc_events_occurredAt_idx" ON "svc_events"("occurredAt");
 
 -- CreateIndex
 CREATE INDEX "svc_idempotency_keys_expiresAt_idx" ON "svc_idempotency_keys"("expiresAt");
@@ -456,6 +560,9 @@ CREATE INDEX "svc_outbox_messages_status_idx" ON "svc_outbox_messages"("status")
 CREATE INDEX "svc_outbox_messages_nextAttemptAt_idx" ON "svc_outbox_messages"("nextAttemptAt");
 
 -- CreateIndex
+CREATE INDEX "svc_outbox_messages_deliveredAt_idx" ON "svc_outbox_messages"("deliveredAt");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "svc_pipeline_recipes_slug_key" ON "svc_pipeline_recipes"("slug");
 
 -- CreateIndex
@@ -468,13 +575,22 @@ CREATE INDEX "svc_pipeline_runs_recipeId_idx" ON "svc_pipeline_runs"("recipeId")
 CREATE INDEX "svc_pipeline_runs_status_idx" ON "svc_pipeline_runs"("status");
 
 -- CreateIndex
+CREATE INDEX "svc_pipeline_runs_createdAt_idx" ON "svc_pipeline_runs"("createdAt");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "svc_rate_windows_key_key" ON "svc_rate_windows"("key");
 
 -- CreateIndex
 CREATE INDEX "svc_rate_windows_windowStart_idx" ON "svc_rate_windows"("windowStart");
 
 -- CreateIndex
+CREATE UNIQUE INDEX "svc_retention_state_key_key" ON "svc_retention_state"("key");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "svc_roles_slug_key" ON "svc_roles"("slug");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_session_versions_accountId_key" ON "svc_session_versions"("accountId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_team_members_slot_key" ON "svc_team_members"("slot");
@@ -484,6 +600,18 @@ CREATE INDEX "svc_team_members_account_idx" ON "svc_team_members"("account");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_variables_name_key" ON "svc_variables"("name");
+
+-- CreateIndex
+CREATE INDEX "svc_webhook_deliveries_subscriptionId_idx" ON "svc_webhook_deliveries"("subscriptionId");
+
+-- CreateIndex
+CREATE INDEX "svc_webhook_deliveries_eventId_idx" ON "svc_webhook_deliveries"("eventId");
+
+-- CreateIndex
+CREATE INDEX "svc_webhook_deliveries_at_idx" ON "svc_webhook_deliveries"("at");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_webhook_subscriptions_subscriptionId_key" ON "svc_webhook_subscriptions"("subscriptionId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_welcome_email_windows_address_key" ON "svc_welcome_email_windows"("address");

@@ -10,7 +10,7 @@ export const eventList = ({ access, ui }: ListAccess) => list({
   fields: {
     eventId: text({ isIndexed: 'unique', validation: { isRequired: true } }),
     type: text({ isIndexed: true, validation: { isRequired: true } }),
-    occurredAt: timestamp({ validation: { isRequired: true } }),
+    occurredAt: timestamp({ validation: { isRequired: true }, isIndexed: true }),
     actor: json({ defaultValue: null }),
     requestId: text({ db: { isNullable: true } }),
     data: json({ defaultValue: {} }),

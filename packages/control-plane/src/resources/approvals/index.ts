@@ -3,10 +3,12 @@ import { approvalList } from './model.ts'
 import { listApprovals } from './operations/list.ts'
 import { getApproval } from './operations/get.ts'
 import { approveApproval, rejectApproval } from './operations/decide.ts'
+import { approvalRetention } from './retention.ts'
 
 /** Destructive calls by approval-gated keys, waiting for an administrator. Locked, like the keys themselves. */
 export const approvalsResource = defineResource({
   name: 'approvals',
+  retention: approvalRetention,
   module: 'locked',
   lists: readOnly => ({ SvcApproval: approvalList(readOnly()) }),
   operations: [listApprovals, getApproval, approveApproval, rejectApproval],

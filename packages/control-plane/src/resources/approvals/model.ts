@@ -19,7 +19,7 @@ export const approvalList = ({ access, ui }: ListAccess) => list({
     requesterId: text({ validation: { isRequired: true } }),
     requesterEmail: text({ validation: { isRequired: true } }),
     createdAt: timestamp({ defaultValue: { kind: 'now' } }),
-    expiresAt: timestamp({ validation: { isRequired: true } }),
+    expiresAt: timestamp({ validation: { isRequired: true }, isIndexed: true }),
     decidedAt: timestamp({ db: { isNullable: true } }),
     decidedById: text({ db: { isNullable: true } }),
     decidedByEmail: text({ db: { isNullable: true } }),

@@ -10,6 +10,8 @@ import { testWebhook } from './operations/test.ts'
 import { updateWebhook } from './operations/update.ts'
 import { webhookDelivery } from './deliver.ts'
 import { webhookTest } from './events.ts'
+import { PREVIOUS_SIGNING_SECRET, SIGNING_SECRET } from './signing-secrets.ts'
+import { webhookRetention } from './retention.ts'
 
 /**
  * Subscriptions to the control plane's outbound events: signed deliveries (Standard Webhooks)
@@ -19,9 +21,11 @@ import { webhookTest } from './events.ts'
 export const webhooksResource = defineResource({
   name: 'webhooks',
   module: 'locked',
+  sealedColumns: [SIGNING_SECRET, PREVIOUS_SIGNING_SECRET],
   operations: [createWebhook, deleteWebhook, getWebhook, listWebhookDeliveries, listWebhooks, redeliverWebhook, rotateWebhookSecret, testWebhook, updateWebhook],
   outboxTopics: [webhookDelivery],
   events: [webhookTest],
+  retention: webhookRetention,
   statusCounters: [
     { key: 'webhooks', count: db => db.svcWebhookSubscription.count() },
     { key: 'webhooks_disabled', count: db => db.svcWebhookSubscription.count({ where: { disabledReason: { not: null } } }) },

@@ -5,6 +5,8 @@ import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
 import { generateSigningSecret } from '../../../events/sign.ts'
 import { SUBSCRIPTION_FIELDS, subscriptionRecord, subscriptionWritableParams, toSubscriptionRecord } from '../shape.ts'
 import { assertKnownEventTypes } from '../event-types.ts'
+import { bindTo } from '../../../secrets/sealed-column.ts'
+import { SIGNING_SECRET } from '../signing-secrets.ts'
 
 export const createWebhook = defineOperation({
   resource: 'webhooks',
@@ -19,14 +21,15 @@ export const createWebhook = defineOperation({
     assertAllowedDestination(options.outbound, params.url, 'url')
     const types = assertKnownEventTypes(params.event_types, eventTypes)
     const secret = generateSigningSecret()
+    const subscriptionId = `wh_${randomBytes(12).toString('hex')}`
     const row = await db.svcWebhookSubscription.create({
       data: {
-        subscriptionId: `wh_${randomBytes(12).toString('hex')}`,
+        subscriptionId,
         url: params.url,
         eventTypes: types,
         enabled: params.enabled ?? true,
         description: params.description ?? '',
-        secretCiphertext: secrets.seal(secret),
+        secretCiphertext: secrets.seal(secret, bindTo(SIGNING_SECRET, subscriptionId)),
         createdAt: now(),
       },
       select: SUBSCRIPTION_FIELDS,

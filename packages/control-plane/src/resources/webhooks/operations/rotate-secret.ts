@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { generateSigningSecret } from '../../../events/sign.ts'
 import { findSubscription, subscriptionIdParam } from '../shape.ts'
-import { ROTATION_OVERLAP_MS } from '../signing-secrets.ts'
+import { bindTo } from '../../../secrets/sealed-column.ts'
+import { PREVIOUS_SIGNING_SECRET, ROTATION_OVERLAP_MS, SIGNING_SECRET } from '../signing-secrets.ts'
 
 export const rotateWebhookSecret = defineOperation({
   resource: 'webhooks',
@@ -24,9 +25,11 @@ export const rotateWebhookSecret = defineOperation({
     const expires = new Date(at.getTime() + ROTATION_OVERLAP_MS)
     await db.$transaction(async tx => {
       const current = await tx.svcWebhookSubscription.findUniqueOrThrow({ where: { subscriptionId: id }, select: { secretCiphertext: true } })
+      // Each ciphertext is bound to its column, so the outgoing secret is sealed again for the previous one's.
+      const previous = secrets.open(current.secretCiphertext, bindTo(SIGNING_SECRET, id))
       await tx.svcWebhookSubscription.update({
         where: { subscriptionId: id },
-        data: { secretCiphertext: secrets.seal(secret), previousSecretCiphertext: current.secretCiphertext, previousSecretExpiresAt: expires, updatedAt: at },
+        data: { secretCiphertext: secrets.seal(secret, bindTo(SIGNING_SECRET, id)), previousSecretCiphertext: secrets.seal(previous, bindTo(PREVIOUS_SIGNING_SECRET, id)), previousSecretExpiresAt: expires, updatedAt: at },
         select: { id: true },
       })
     })
