@@ -66,6 +66,22 @@ describe('refused calls leave an audit entry with the reason', () => {
     }
   })
 
+  test('the manifest, the OpenAPI document and the reference page audit a refused key and a missing capability', async () => {
+    const editor = await plane.account('editor')
+    const revoked = await createAccount(plane.server.db)
+    await plane.server.db.svcApiKey.update({ where: { publicId: revoked.keyId }, data: { revokedAt: new Date() } })
+    for (const [path, name] of [['/manage/manifest', 'manifest'], ['/openapi.json', 'openapi'], ['/docs', 'docs']] as const) {
+      const refusedKey = await request(plane.server.app).get(`${BASE}${path}`).set('Authorization', `Bearer ${revoked.key}`)
+      expect([path, refusedKey.status]).toEqual([path, 401])
+      expect(await entryOf(refusedKey.headers['request-id'])).toMatchObject({ operation: `manage.${name}`, channel: 'dispatch', actorId: null, keyId: revoked.keyId, ok: false, code: 'unauthenticated' })
+      const noCapability = await request(plane.server.app).get(`${BASE}${path}`).set('Authorization', `Bearer ${editor.key}`)
+      expect([path, noCapability.status]).toEqual([path, 403])
+      const entry = await entryOf(noCapability.headers['request-id'])
+      expect(entry).toMatchObject({ operation: `manage.${name}`, channel: 'dispatch', keyId: editor.keyId, ok: false, code: 'forbidden' })
+      expect(entry?.actorId).not.toBeNull()
+    }
+  })
+
   test(`refused authentications from one address leave at most ${REFUSAL_AUDIT_LIMIT.points} rows a window`, async () => {
     const marker = `flood-${Date.now()}`
     const before = await plane.server.db.svcAuditEntry.count({ where: { actorId: null } })

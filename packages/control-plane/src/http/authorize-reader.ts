@@ -4,12 +4,24 @@ import type { Identity } from '../auth/identity.ts'
 import { authorize } from './authorize.ts'
 import { roleHasCapability } from '../auth/capabilities.ts'
 import { forbidden } from '../errors.ts'
+import { auditRefusedCall } from './execute.ts'
+import { requestIdOf } from './request-id.ts'
 
-/** The manifest, the OpenAPI document and its reference page are for `manage_options` holders, like every built-in operation. */
-export async function authorizeReader (runtime: ControlPlaneRuntime, req: Request, res: Response, what: string): Promise<Identity> {
-  const identity = await authorize(runtime, req, res)
+/** The documents a reader asks for, as their refusals are named in the audit log (`manage.manifest`, …). */
+export type ReaderDocument = { name: 'manifest' | 'openapi' | 'docs', what: string }
+
+/**
+ * The manifest, the OpenAPI document and its reference page are for `manage_options` holders,
+ * like every built-in operation. Refusals are audited like any door's.
+ */
+export async function authorizeReader (runtime: ControlPlaneRuntime, req: Request, res: Response, document: ReaderDocument): Promise<Identity> {
+  const started = performance.now()
+  const identity = await authorize(runtime, req, res, { channel: 'dispatch', operation: `manage.${document.name}` })
   if (!roleHasCapability(runtime.options.capabilities, identity.account.role, 'manage_options')) {
-    throw forbidden(`${what} requires the capability manage_options`)
+    const error = forbidden(`${document.what} requires the capability manage_options`)
+    const call = { resource: 'manage', action: document.name, params: {}, confirmed: false, channel: 'dispatch' as const, requestId: requestIdOf(res) }
+    await auditRefusedCall(runtime, identity, call, error, started)
+    throw error
   }
   return identity
 }

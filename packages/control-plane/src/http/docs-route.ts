@@ -10,7 +10,7 @@ const ASSET_CACHE = 'public, max-age=86400'
 
 /** `GET {base}/docs` — the API reference page, for the OpenAPI document's readers. */
 export async function docsPageRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
-  await authorizeReader(runtime, req, res, 'the API reference')
+  await authorizeReader(runtime, req, res, { name: 'docs', what: 'the API reference' })
   res.set('Content-Security-Policy', REFERENCE_PAGE_CSP)
   res.status(200).type('html').end(referencePage(runtime.options.basePath))
 }

@@ -15,6 +15,6 @@ export async function currentManifest (runtime: ControlPlaneRuntime, identity: I
 
 /** `GET {base}/manage/manifest` — needs `manage_options`, like every operation. */
 export async function manifestRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
-  const identity = await authorizeReader(runtime, req, res, 'the manifest')
+  const identity = await authorizeReader(runtime, req, res, { name: 'manifest', what: 'the manifest' })
   sendSuccess(res, await currentManifest(runtime, identity), false)
 }
