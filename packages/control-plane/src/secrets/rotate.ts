@@ -28,7 +28,8 @@ export async function rotateSealedSecrets (
     if (!delegate) throw new Error(`no model ${column.model} holds sealed secrets`)
     for (let after: Row['id'] | undefined; ;) {
       const rows = await delegate.findMany({
-        where: { [column.column]: { not: null }, ...after === undefined ? {} : { id: { gt: after } } },
+        // Every ciphertext starts with its format (`v1:`, `v2:`); the filter also fits columns that cannot be null.
+        where: { [column.column]: { startsWith: 'v' }, ...after === undefined ? {} : { id: { gt: after } } },
         select: { id: true, [column.column]: true, [column.rowKey]: true },
         orderBy: { id: 'asc' },
         take: batchSize,
