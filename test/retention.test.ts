@@ -45,6 +45,12 @@ async function seedDue () {
       { sourceId: 'retention', body: '{"a":3}', status: 'held', processedAt: null, receivedAt: at(0) },
     ],
   })
+  await db().svcIdempotencyKey.createMany({
+    data: [
+      { caller: 'key:retention', key: 'old', fingerprint: 'f', claimedAt: at(363), expiresAt: at(364) },
+      { caller: 'key:retention', key: 'fresh', fingerprint: 'f', claimedAt: at(365), expiresAt: at(366) },
+    ],
+  })
   await db().svcPipelineRun.createMany({
     data: [
       { postId: '1', recipeId: 'r', status: 'succeeded', stages: [{ type: 'x' }], createdAt: at(0) },
@@ -67,6 +73,7 @@ describe('pruning what the retention rules say is due', () => {
       audit: [7, null],
       outbox_delivered: [1, null],
       outbox_failed: [1, null],
+      idempotency_keys: [1, null],
       content_inbox_bodies: [1, null],
       content_inbox: [1, null],
       pipeline_run_stages: [2, null],
@@ -80,6 +87,7 @@ describe('pruning what the retention rules say is due', () => {
     expect(inbox.map(delivery => [delivery.status, delivery.body])).toEqual([['failed', '{"a":2}'], ['held', '{"a":3}']])
     const runs = await db().svcPipelineRun.findMany({ orderBy: { id: 'asc' } })
     expect(runs.map(run => [run.createdAt, run.stages])).toEqual([[daysLater(200), null], [daysLater(360), [{ type: 'x' }]]])
+    expect((await db().svcIdempotencyKey.findMany({ where: { caller: 'key:retention' } })).map(row => row.key)).toEqual(['fresh'])
   })
 
   test('status.get shows each rule with its days and the pruner\'s notes, without counting', async () => {
@@ -135,12 +143,12 @@ describe('retention settings', () => {
   const rules = CORE_RETENTION_RULES
   test('given days win over the environment, which wins over each rule\'s default; "keep" keeps rows', () => {
     const resolved = resolveRetention({ days: { audit: 30 } }, rules, { SVC_RETENTION_AUDIT_DAYS: '90', SVC_RETENTION_OUTBOX_FAILED_DAYS: 'keep', SVC_RETENTION_INTERVAL_MINUTES: '15' })
-    expect(Object.fromEntries(resolved.rules.map(({ rule, days }) => [rule.name, days]))).toEqual({ audit: 30, outbox_delivered: 7, outbox_failed: null })
+    expect(Object.fromEntries(resolved.rules.map(({ rule, days }) => [rule.name, days]))).toEqual({ audit: 30, outbox_delivered: 7, outbox_failed: null, idempotency_keys: 1 })
     expect(resolved.intervalMs).toBe(15 * 60_000)
   })
 
   test.each([
-    [{ days: { audits: 30 } }, {}, 'retention.days: no rule named audits; rules: audit, outbox_delivered, outbox_failed'],
+    [{ days: { audits: 30 } }, {}, 'retention.days: no rule named audits; rules: audit, outbox_delivered, outbox_failed, idempotency_keys'],
     [{ days: { audit: 0 } }, {}, 'retention: days.audit'],
     [{}, { SVC_RETENTION_AUDIT_DAYS: '0' }, 'SVC_RETENTION_AUDIT_DAYS must be a number of days (1 or more) or "keep"'],
     [{}, { SVC_RETENTION_AUDIT_DAYS: 'soon' }, 'SVC_RETENTION_AUDIT_DAYS must be a positive integer'],

@@ -27,7 +27,7 @@ export async function runIdempotent (
   if (key === undefined || !operation || operation.readonly || jsonDepth(call.params) > MAX_JSON_DEPTH) return { response: (await run()).response, replayed: false }
   assertWellFormedKey(key)
   const { db, log } = runtime
-  const claimed = await claimIdempotencyKey(db, { caller: callerOf(identity), key, fingerprint: fingerprintOf(call) }, runtime.options.now(), log)
+  const claimed = await claimIdempotencyKey(db, { caller: callerOf(identity), key, fingerprint: fingerprintOf(call) }, runtime.options.now())
   if (claimed.kind === 'replay') return { response: claimed.response, replayed: true }
   let result: RunResult
   try {

@@ -6,8 +6,6 @@ import { idempotencyInProgress, idempotencyMismatch } from '../errors.ts'
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
 /** A claim with no response after this long is taken to belong to a process that died mid-call. */
 export const IDEMPOTENCY_LEASE_MS = 60 * 1000
-/** At most one sweep of expired keys per process in this interval. */
-const SWEEP_INTERVAL_MS = 60 * 1000
 const ATTEMPTS = 4
 
 export type StoredResponse = { status: number, body: string }
@@ -17,27 +15,18 @@ export type ClaimResult = { kind: 'claimed', claim: Claim } | { kind: 'replay', 
 
 type Target = { caller: string, key: string, fingerprint: string }
 
-const lastSweep = new WeakMap<Db, number>()
-
-function sweepExpired (db: Db, now: Date, log: (message: string, error: unknown) => void): void {
-  if (now.getTime() - (lastSweep.get(db) ?? 0) < SWEEP_INTERVAL_MS) return
-  lastSweep.set(db, now.getTime())
-  db.svcIdempotencyKey.deleteMany({ where: { expiresAt: { lt: now } } }).catch(error => log('could not sweep expired idempotency keys', error))
-}
-
 /**
  * Claims `key` for `caller` with an INSERT, so that of two calls with one key, on any instance,
  * exactly one runs: the other finds the row and replays its response, or is refused while it
  * runs. A row that expired, or whose claim outlived the lease without a response, is taken over
  * by a conditional update, which again only one caller wins.
  */
-export async function claimIdempotencyKey (db: Db, target: Target, now: Date, log: (message: string, error: unknown) => void): Promise<ClaimResult> {
+export async function claimIdempotencyKey (db: Db, target: Target, now: Date): Promise<ClaimResult> {
   const { caller, key, fingerprint } = target
   const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_MS)
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     try {
       const row = await db.svcIdempotencyKey.create({ data: { caller, key, fingerprint, claimedAt: now, expiresAt }, select: { id: true } })
-      sweepExpired(db, now, log)
       return { kind: 'claimed', claim: { id: row.id, claimedAt: now } }
     } catch (error) {
       if (!isUniqueViolation(error)) throw error

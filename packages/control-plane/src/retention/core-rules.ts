@@ -28,4 +28,12 @@ export const CORE_RETENTION_RULES: readonly RetentionRule[] = [
     datedBy: 'createdAt',
     scope: { status: 'failed' },
   }),
+  datedRowsRule({
+    name: 'idempotency_keys',
+    table: 'svc_idempotency_keys',
+    removes: 'idempotency keys past their 24 hours (reusable from then on)',
+    defaultDays: 1,
+    rows: db => db.svcIdempotencyKey,
+    datedBy: 'expiresAt',
+  }),
 ]
