@@ -4,7 +4,12 @@ import type { Express } from 'express'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { Client as Client2, StreamableHTTPClientTransport as StreamableHTTPClientTransport2 } from '@modelcontextprotocol/client'
 import { BASE } from './client.ts'
+
+/** The stateless protocol revision of the 2.x packages (`server/discover`, per-request headers). */
+export const MODERN_REVISION = '2026-07-28'
+export type { Client2 }
 
 export const MCP_PATH = `${BASE}/mcp`
 
@@ -20,12 +25,12 @@ export async function listen (app: Express): Promise<{ url: string, close (): Pr
   }
 }
 
-/** The official SDK client, connected (initialize + initialized) with an API key in the header. */
-export async function connectMcp (baseUrl: string, key: string, options: { fetch?: FetchLike } = {}): Promise<Client> {
+/** The official 1.x SDK client (2025-11-25), connected (initialize + initialized) with an API key in the header. */
+export async function connectMcp (baseUrl: string, key: string, options: { fetch?: FetchLike, path?: string } = {}): Promise<Client> {
   const client = new Client({ name: 'svc-tests', version: '1.0.0' })
-  const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}${MCP_PATH}`), {
+  const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}${options.path ?? MCP_PATH}`), {
     requestInit: { headers: { Authorization: `Bearer ${key}` } },
-    ...options,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   })
   await client.connect(transport)
   return client
@@ -43,4 +48,17 @@ export function roundRobin (instanceUrls: readonly string[]): { fetch: FetchLike
       return fetch(new URL(`${pathname}${search}`, target), init)
     },
   }
+}
+
+/** The 2.x SDK client: `server/discover` with 2026-07-28 pinned (modern, no initialize), or the 2025 handshake when `revision` is 'legacy'. */
+export async function connectMcp2 (url: string, key: string, options: { revision?: 'modern' | 'legacy', fetch?: FetchLike, path?: string } = {}): Promise<Client2> {
+  const client = new Client2({ name: 'svc-tests-2x', version: '1.0.0' }, {
+    versionNegotiation: { mode: options.revision === 'legacy' ? 'legacy' : { pin: MODERN_REVISION } },
+  })
+  const transport = new StreamableHTTPClientTransport2(new URL(`${url}${options.path ?? MCP_PATH}`), {
+    requestInit: { headers: { Authorization: `Bearer ${key}` } },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  })
+  await client.connect(transport)
+  return client
 }

@@ -54,7 +54,7 @@ export const confirmRequired = (operation: string) =>
 export const unauthenticated = (message = 'authentication required') => new SvcError('unauthenticated', message)
 export const forbidden = (message: string) => new SvcError('forbidden', message)
 export const unknownOperation = (message: string) => new SvcError('unknown_operation', message)
-export const notFound = (message: string) => new SvcError('not_found', message)
+export const notFound = (message: string, details?: ErrorDetails) => new SvcError('not_found', message, details)
 export const methodNotAllowed = (message: string) => new SvcError('method_not_allowed', message)
 export const conflict = (message: string, details?: ErrorDetails) => new SvcError('conflict', message, details)
 export const moduleDisabled = (module: string) =>

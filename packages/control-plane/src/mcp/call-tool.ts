@@ -1,4 +1,4 @@
-import { ErrorCode, McpError, type CallToolRequest, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError, ProtocolErrorCode, type CallToolRequestParams, type CallToolResult } from '@modelcontextprotocol/server'
 import type { ControlPlaneRuntime } from '../runtime.ts'
 import type { Identity } from '../auth/identity.ts'
 import { SvcError } from '../errors.ts'
@@ -6,6 +6,7 @@ import { auditRefusedCall, executeOperation } from '../http/execute.ts'
 import { isStorableStatus, runIdempotent } from '../idempotency/run-idempotent.ts'
 import { operationOfTool } from './tool-name.ts'
 import { structuredContentOf } from './tool-output.ts'
+import { ALL_TOOLS, inToolScope, type ToolScope } from './tool-scope.ts'
 
 /** `_meta` key of a tool result that says whether stored state changed, as `changed` does in the envelope. */
 export const CHANGED_META_KEY = 'svc/changed'
@@ -21,7 +22,7 @@ function toolError (error: SvcError, requestId: string | null): CallToolResult {
 }
 
 /** The key from `_meta.idempotency_key` or the `idempotency_key` argument, and the arguments without it. */
-function splitIdempotencyKey (request: CallToolRequest['params']): { key: string | undefined, args: Record<string, unknown> } {
+function splitIdempotencyKey (request: CallToolRequestParams): { key: string | undefined, args: Record<string, unknown> } {
   const { [IDEMPOTENCY_ARGUMENT]: argument, ...args } = request.arguments ?? {}
   const meta = request._meta?.[IDEMPOTENCY_ARGUMENT]
   const given = meta ?? argument
@@ -33,13 +34,14 @@ function splitIdempotencyKey (request: CallToolRequest['params']): { key: string
 /**
  * `tools/call`: the tool's operation runs through the same pipeline as dispatch, with the
  * arguments as its params (`confirm: true` among them for a destructive tool), and is audited
- * with the channel `mcp` and the tool name. A name that is no operation is a protocol error.
+ * with the channel `mcp` and the tool name. A name that is no operation, or one outside the
+ * URL's toolset, is a protocol error.
  */
-export async function callTool (runtime: ControlPlaneRuntime, identity: Identity, request: CallToolRequest['params'], requestId: string | null = null): Promise<CallToolResult> {
+export async function callTool (runtime: ControlPlaneRuntime, identity: Identity, request: CallToolRequestParams, requestId: string | null = null, scope: ToolScope = ALL_TOOLS): Promise<CallToolResult> {
   const target = operationOfTool(request.name)
   const operation = target && runtime.registry.get(target.resource, target.action)
-  if (!target || !operation) {
-    throw new McpError(ErrorCode.InvalidParams, `unknown tool "${request.name}"; tools/list names the tools this key may call`)
+  if (!target || !operation || !inToolScope(scope, operation)) {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool "${request.name}"; tools/list names the tools this key may call`)
   }
   const { key, args } = splitIdempotencyKey(request)
   const call = { ...target, params: args, confirmed: false, channel: 'mcp' as const, tool: request.name, requestId }

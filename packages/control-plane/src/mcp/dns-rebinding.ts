@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js'
+import { validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server'
 import type { ResolvedOptions } from '../options.ts'
 import { forbidden } from '../errors.ts'
 
@@ -10,21 +10,17 @@ export function allowedHostnames (options: Pick<ResolvedOptions, 'siteUrl' | 'mc
   return [...new Set([new URL(options.siteUrl).hostname, ...LOOPBACK, ...options.mcpAllowedHosts])]
 }
 
-function originValidation (hostnames: readonly string[]): RequestHandler {
-  return (req: Request, _res: Response, next: NextFunction) => {
-    const origin = req.get('origin')
-    if (origin === undefined) return next()
-    const hostname = URL.canParse(origin) ? new URL(origin).hostname : null
-    if (hostname !== null && hostnames.includes(hostname)) return next()
-    next(forbidden(`requests from the origin ${origin} are not accepted here`))
-  }
-}
-
 /**
  * Against DNS rebinding, as the MCP transport asks: a page on another site that gets its name
- * resolved to this server still sends its own name in `Host` (checked by the SDK's middleware,
- * port-agnostic) and, from a browser, in `Origin`.
+ * resolved to this server still sends its own name in `Host` and, from a browser, in `Origin`
+ * (both checked port-agnostic by the SDK's validators; a request without `Origin` is no browser's).
  */
-export function dnsRebindingGuard (hostnames: string[]): RequestHandler[] {
-  return [hostHeaderValidation(hostnames), originValidation(hostnames)]
+export function dnsRebindingGuard (hostnames: string[]): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const host = validateHostHeader(req.get('host'), hostnames)
+    if (!host.ok) return next(forbidden(`requests for the host ${req.get('host') ?? '(none)'} are not accepted here`))
+    const origin = validateOriginHeader(req.get('origin'), hostnames)
+    if (!origin.ok) return next(forbidden(`requests from the origin ${req.get('origin')} are not accepted here`))
+    next()
+  }
 }

@@ -1,5 +1,5 @@
 import type { Response } from 'express'
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolErrorCode } from '@modelcontextprotocol/server'
 import type { SvcError } from '../errors.ts'
 import { setFailureHeaders } from '../http/envelope.ts'
 import { requestIdOf } from '../http/request-id.ts'
@@ -13,7 +13,7 @@ const SERVER_ERROR = -32000
  */
 export function sendJsonRpcFailure (res: Response, error: SvcError): void {
   setFailureHeaders(res, error)
-  const code = error.code === 'internal' ? ErrorCode.InternalError : SERVER_ERROR
+  const code = error.code === 'internal' ? ProtocolErrorCode.InternalError : SERVER_ERROR
   const requestId = requestIdOf(res)
   const data = { code: error.code, ...(error.details ? { details: error.details } : {}), ...(requestId === null ? {} : { request_id: requestId }) }
   res.status(error.status).type('application/json').end(JSON.stringify({ jsonrpc: '2.0', error: { code, message: error.message, data }, id: null }))

@@ -1,13 +1,10 @@
-import { McpError, type ReadResourceResult, type Resource } from '@modelcontextprotocol/sdk/types.js'
+import { ResourceNotFoundError, type ReadResourceResult, type Resource } from '@modelcontextprotocol/server'
 import type { ControlPlaneRuntime } from '../runtime.ts'
 import type { Identity } from '../auth/identity.ts'
 import { roleHasCapability } from '../auth/capabilities.ts'
 import { currentManifest } from '../http/manifest-route.ts'
 
 export const MANIFEST_URI = 'svc://manifest'
-
-/** JSON-RPC error code MCP gives a resource that does not exist (or that this caller cannot read). */
-const RESOURCE_NOT_FOUND = -32002
 
 const MANIFEST_RESOURCE: Resource = {
   uri: MANIFEST_URI,
@@ -26,7 +23,7 @@ export function listResources (runtime: ControlPlaneRuntime, identity: Identity)
 }
 
 export async function readResource (runtime: ControlPlaneRuntime, identity: Identity, uri: string): Promise<ReadResourceResult> {
-  if (uri !== MANIFEST_URI || !mayRead(runtime, identity)) throw new McpError(RESOURCE_NOT_FOUND, `no resource ${uri}`, { uri })
+  if (uri !== MANIFEST_URI || !mayRead(runtime, identity)) throw new ResourceNotFoundError(uri, `no resource ${uri}`)
   const manifest = await currentManifest(runtime, identity)
   return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(manifest) }] }
 }

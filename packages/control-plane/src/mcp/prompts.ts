@@ -1,4 +1,4 @@
-import { ErrorCode, McpError, type GetPromptResult, type Prompt } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError, ProtocolErrorCode, type GetPromptResult, type Prompt } from '@modelcontextprotocol/server'
 import type { Operation } from '../registry/define-operation.ts'
 import { toolName } from './tool-name.ts'
 
@@ -37,7 +37,7 @@ export function listPrompts (runnable: readonly Operation[]): Prompt[] {
 export function getPrompt (runnable: readonly Operation[], name: string): GetPromptResult {
   const { prompts, tool } = promptsFor(runnable)
   const prompt = prompts.find(candidate => candidate.name === name)
-  if (!prompt) throw new McpError(ErrorCode.InvalidParams, `unknown prompt "${name}"; prompts/list names the prompts this key may use`)
+  if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown prompt "${name}"; prompts/list names the prompts this key may use`)
   return {
     description: prompt.description,
     messages: [{ role: 'user', content: { type: 'text', text: prompt.text(tool) } }],

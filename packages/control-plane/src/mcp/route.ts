@@ -1,19 +1,38 @@
 import type { Request, Response } from 'express'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+import type { AuthInfo } from '@modelcontextprotocol/server'
+import type { NodeMcpRequestHandler } from '@modelcontextprotocol/node'
 import type { ControlPlaneRuntime } from '../runtime.ts'
 import { authorizeApiKey } from '../http/authorize.ts'
 import { roleHasAnyCapability } from '../auth/capabilities.ts'
-import { forbidden } from '../errors.ts'
-import { createMcpServer } from './server.ts'
+import { forbidden, notFound } from '../errors.ts'
 import { requestIdOf } from '../http/request-id.ts'
 import { recordSafely } from '../audit/record-safely.ts'
+import { authInfoOf } from './handler.ts'
+import { parseToolsets, type ToolScope } from './tool-scope.ts'
+
+/** How an MCP URL narrows the tools: `toolsets` is the raw `/x/{toolsets}` segment, if any. */
+export interface McpUrlScope {
+  toolsets: string | null
+  readOnly: boolean
+}
+
+function toolScopeOf (runtime: ControlPlaneRuntime, url: McpUrlScope): ToolScope {
+  if (url.toolsets === null) return { resources: null, readOnly: url.readOnly }
+  const known = new Set(runtime.registry.all().map(operation => operation.resource))
+  const { resources, unknown } = parseToolsets(url.toolsets, known)
+  if (resources.size === 0) throw notFound('name at least one toolset (a resource name) after /mcp/x/')
+  if (unknown.length > 0) {
+    throw notFound(`no toolset named ${unknown.join(', ')}; a toolset is a resource name`, { unknown, toolsets: [...known].sort() })
+  }
+  return { resources, readOnly: url.readOnly }
+}
 
 /**
- * `POST {base}/mcp`, stateless: every request gets a server and a transport of its own and no
- * session id, so any instance behind a load balancer can answer any request. Responses are JSON,
- * not event streams (nothing here streams progress).
+ * `POST {base}/mcp` (and its toolset and read-only forms), stateless: every request gets a
+ * server of its own and no session id, so any instance behind a load balancer can answer any
+ * request. The key is checked here, before the SDK reads the body.
  */
-export async function mcpRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
+export async function mcpRoute (runtime: ControlPlaneRuntime, handler: NodeMcpRequestHandler, url: McpUrlScope, req: Request, res: Response): Promise<void> {
   const identity = await authorizeApiKey(runtime, req, res, { channel: 'mcp', operation: '' })
   const requestId = requestIdOf(res)
   if (!roleHasAnyCapability(runtime.options.capabilities, identity.account.role)) {
@@ -21,13 +40,8 @@ export async function mcpRoute (runtime: ControlPlaneRuntime, req: Request, res:
     await recordSafely(runtime, { operation: '', channel: 'mcp', identity, ok: false, changed: false, code: refusal.code, durationMs: 0, params: {}, requestId })
     throw refusal
   }
-  const server = createMcpServer(runtime, identity, requestId)
-  const transport = new StreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-    maxRequestBodySize: runtime.options.maxBodyBytes,
-  })
-  res.on('close', () => { void server.close() })
-  await server.connect(transport)
-  await transport.handleRequest(req, res)
+  const scope = toolScopeOf(runtime, url)
+  const request = req as Request & { auth?: AuthInfo }
+  request.auth = authInfoOf({ identity, requestId, scope })
+  await handler(request, res)
 }

@@ -5,7 +5,21 @@ import { toSvcError } from '../http/envelope.ts'
 import { fromHttpError } from '../http/http-errors.ts'
 import { allowedHostnames, dnsRebindingGuard } from './dns-rebinding.ts'
 import { sendJsonRpcFailure } from './json-rpc-failure.ts'
-import { mcpRoute } from './route.ts'
+import { mcpHandler } from './handler.ts'
+import { mcpRoute, type McpUrlScope } from './route.ts'
+
+/**
+ * The MCP URLs, each a whole endpoint: `/` every tool, `/readonly` the read-only ones,
+ * `/x/{toolsets}` the tools of those resources, `/x/{toolsets}/readonly` both (also accepted
+ * as `/readonly/x/{toolsets}`).
+ */
+const URLS: ReadonlyArray<{ path: string, readOnly: boolean }> = [
+  { path: '/', readOnly: false },
+  { path: '/readonly', readOnly: true },
+  { path: '/x/:toolsets', readOnly: false },
+  { path: '/x/:toolsets/readonly', readOnly: true },
+  { path: '/readonly/x/:toolsets', readOnly: true },
+]
 
 /**
  * The MCP endpoint (Streamable HTTP). A stateless server offers no event stream to GET and no
@@ -13,12 +27,18 @@ import { mcpRoute } from './route.ts'
  */
 export function mcpRouter (runtime: ControlPlaneRuntime): express.Router {
   const router = express.Router()
+  const handler = mcpHandler(runtime)
   router.use(dnsRebindingGuard(allowedHostnames(runtime.options)))
-  router.post('/', (req, res, next) => { mcpRoute(runtime, req, res).catch(next) })
-  router.all('/', (req, res) => {
-    res.set('Allow', 'POST')
-    sendJsonRpcFailure(res, methodNotAllowed(`${req.method} is not allowed here: this stateless MCP endpoint takes POST only`))
-  })
+  for (const { path, readOnly } of URLS) {
+    router.post(path, (req, res, next) => {
+      const url: McpUrlScope = { toolsets: typeof req.params.toolsets === 'string' ? req.params.toolsets : null, readOnly }
+      mcpRoute(runtime, handler, url, req, res).catch(next)
+    })
+    router.all(path, (req, res) => {
+      res.set('Allow', 'POST')
+      sendJsonRpcFailure(res, methodNotAllowed(`${req.method} is not allowed here: this stateless MCP endpoint takes POST only`))
+    })
+  }
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const failure = fromHttpError(error) ?? toSvcError(error, runtime.log)
     if (res.headersSent) return

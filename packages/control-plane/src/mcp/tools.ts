@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { Tool } from '@modelcontextprotocol/server'
 import type { Operation } from '../registry/define-operation.ts'
 import { paramsJsonSchema } from '../registry/manifest.ts'
 import { toolName } from './tool-name.ts'
