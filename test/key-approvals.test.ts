@@ -5,7 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { useTestServer } from './support/use-test-server.ts'
 import { useAdminSession } from './support/use-admin-session.ts'
 import { BASE, dispatcher } from './support/client.ts'
-import { connectMcp, listen } from './support/mcp-client.ts'
+import { connectMcp, connectMcp2, listen, MCP_PATH } from './support/mcp-client.ts'
 
 const plane = useTestServer()
 const session = useAdminSession(plane)
@@ -132,6 +132,19 @@ describe('an MCP client', () => {
       expect(collected.isError).toBeFalsy()
       expect(collected.structuredContent).toMatchObject({ crm_num: crmNum, deleted: true })
       expect(await crmExists(crmNum)).toBe(false)
+    } finally {
+      await client.close()
+    }
+  })
+  test('a 2026-07-28 client on a toolset URL gets the same approval-required result for a destructive tool, and nothing runs', async () => {
+    const agent = await mintKey({ label: 'modern mcp agent', approval: 'destructive' })
+    const crmNum = await newCrm('Held for a modern client')
+    const client = await connectMcp2(server.url, agent.key, { path: `${MCP_PATH}/x/crm` })
+    try {
+      const held = await client.callTool({ name: 'crm-delete', arguments: { crm_num: crmNum, confirm: true } }) as CallToolResult
+      expect(held.isError).toBe(true)
+      expect(errorOf(held)).toMatchObject({ code: 'approval_required', details: { approval_id: expect.any(String) } })
+      expect(await crmExists(crmNum)).toBe(true)
     } finally {
       await client.close()
     }

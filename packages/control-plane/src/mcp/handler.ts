@@ -40,7 +40,8 @@ function callerOf (authInfo: AuthInfo | undefined): McpCaller {
  */
 export function mcpHandler (runtime: ControlPlaneRuntime): NodeMcpRequestHandler {
   const maxRequestBodySize = runtime.options.maxBodyBytes
-  const onerror = (error: Error) => { runtime.log('MCP transport error', error) }
+  // The SDK reports here what it refused (a header contradicting the body, say) and what failed outside a handler.
+  const onerror = (error: Error) => { runtime.log('MCP request refused or failed in the transport', error) }
   const serverFor = (authInfo: AuthInfo | undefined) => {
     const { identity, requestId, scope } = callerOf(authInfo)
     return createMcpServer(runtime, identity, requestId, scope)
