@@ -14,7 +14,7 @@ import { deliver, standardHeaders, startReceiver } from './support/webhooks.ts'
 import { Webhook } from 'standardwebhooks'
 import { testProvider } from './support/database.ts'
 import { BASE } from './support/client.ts'
-import { connectMcp } from './support/mcp-client.ts'
+import { connectMcp, connectMcp2, MODERN_REVISION } from './support/mcp-client.ts'
 
 /**
  * What `npm start` serves: scripts/start.ts in production mode, Keystone's CommonJS bundle and
@@ -258,6 +258,20 @@ describe('the MCP endpoint in the built server', () => {
       expect(result.structuredContent).toMatchObject({ database: { ok: true } })
     } finally {
       await client.close()
+    }
+  })
+
+  test('a 2026-07-28 client (the 2.x SDK, server/discover) lists the tools and runs one, on a read-only toolset URL too', async () => {
+    for (const path of [`${BASE}/mcp`, `${BASE}/mcp/x/status/readonly`]) {
+      const client = await connectMcp2(server.url, apiKey, { path })
+      try {
+        expect(client.getNegotiatedProtocolVersion()).toBe(MODERN_REVISION)
+        expect((await client.listTools()).tools.map(tool => tool.name)).toContain('status-get')
+        const result = await client.callTool({ name: 'status-get', arguments: {} })
+        expect(result.structuredContent).toMatchObject({ database: { ok: true } })
+      } finally {
+        await client.close()
+      }
     }
   })
 })
