@@ -199,14 +199,16 @@ describe('structuredContent', () => {
       }
       for (const operation of operations.filter(candidate => candidate.enabled)) {
         for (const example of operation.examples) {
-          // Some examples need peers this file does not start (SMTP, a CRM); their tools are checked by those that succeed.
+          // An example refused for want of a peer (an AI provider) checks nothing; the coverage below says which may be.
           await runExample(door, operation.name, example, fixtures).catch((error: unknown) => { problems.push(`${operation.name}: ${String(error)}`) })
         }
       }
     })
     expect(problems).toEqual([])
-    // Most tools answered at least once; the rest were refused by their own example's missing peer.
-    expect(checked.size).toBeGreaterThan(operations.length * 0.6)
+    // Every other tool answered at least once. ai.test needs an AI provider, and the approvals
+    // operations a pending approval, which their examples cannot make with the administrator's key.
+    const unchecked = operations.filter(operation => operation.enabled && !checked.has(`${operation.resource}-${operation.action}`)).map(operation => operation.name)
+    expect(unchecked.filter(name => name !== 'ai.test' && !name.startsWith('approvals.'))).toEqual([])
   }, 180_000)
 })
 
