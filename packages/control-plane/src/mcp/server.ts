@@ -25,7 +25,7 @@ const INSTRUCTIONS = [
 export const MCP_CACHE_HINT: CacheHint = { ttlMs: 60_000, cacheScope: 'private' }
 
 /**
- * The SDK's protocol layer answers a handler's exception with its message; anything but an
+ * The SDK's protocol layer answers a handler's exception with its message; anything but a
  * ProtocolError is a bug whose message may carry internals, so it is logged and answered plainly.
  */
 function guarded<Args extends unknown[], Result> (runtime: ControlPlaneRuntime, handler: (...args: Args) => Promise<Result> | Result) {
@@ -42,8 +42,9 @@ function guarded<Args extends unknown[], Result> (runtime: ControlPlaneRuntime, 
 
 /**
  * One MCP server for one HTTP request of one caller, for either protocol era: the low-level SDK
- * `Server`, because the tools are the registry's operations with the registry's JSON Schemas,
- * validated by the dispatch pipeline rather than by the SDK.
+ * `Server` (which 2.x marks deprecated in favour of `McpServer`), because the tools are the
+ * registry's operations with the registry's JSON Schemas, validated by the dispatch pipeline
+ * rather than by the SDK.
  */
 export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identity, requestId: string | null = null, scope: ToolScope = ALL_TOOLS): Server {
   const server = new Server(
