@@ -29,7 +29,8 @@ const run = promisify(execFile)
  */
 export async function injectFaults (plan: FaultPlan): Promise<FaultLog[]> {
   const { random, instances, receiver } = plan
-  const kinds: FaultKind[] = ['kill', 'pause', 'receiver_hang', ...plan.pgRestart ? ['pg_restart' as const] : []]
+  // A kill counts twice: it is only drawn while both instances run, and a restart takes a while.
+  const kinds: FaultKind[] = ['kill', 'kill', 'pause', 'receiver_hang', ...plan.pgRestart ? ['pg_restart' as const] : []]
   const moments = Array.from({ length: plan.count }, () => random.between(3_000, plan.durationMs - 8_000)).sort((a, b) => a - b)
   const started = Date.now()
   const done: FaultLog[] = []
@@ -41,6 +42,7 @@ export async function injectFaults (plan: FaultPlan): Promise<FaultLog[]> {
     let kind = random.pick(kinds)
     const running = instances.filter(instance => instance.up)
     if (kind === 'kill' && running.length < instances.length) kind = random.pick(kinds.filter(other => other !== 'kill'))
+    if (kind === 'pause' && running.length === 0) kind = 'receiver_hang'
     const at = Date.now() - started
     if (kind === 'kill') {
       const target = random.pick(running)
@@ -50,7 +52,6 @@ export async function injectFaults (plan: FaultPlan): Promise<FaultLog[]> {
       restarts.push(target.start().then(() => { plan.log(`        ${target.name} back after ${((Date.now() - began) / 1000).toFixed(1)}s`) }))
       done.push({ at, kind, target: target.name, ms: 0 })
     } else if (kind === 'pause') {
-      if (running.length === 0) continue
       const target = random.pick(running)
       const ms = Math.round(random.between(1_000, 5_000))
       target.pause()

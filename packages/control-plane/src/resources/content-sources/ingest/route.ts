@@ -90,7 +90,9 @@ export const ingestRoute: PublicRoute = {
     const delivery = parseDelivery(body)
     assertTermsFit(source, delivery.payload)
     const stored = await storeDelivery(runtime.db, { sourceId: source.id, sourceSlug: source.slug, webhookId: webhookIdOf(req), body: delivery.text, now })
-    if (stored.duplicate) {
+    // A replay is answered `duplicate`, unless the first was stored by a process that died before
+    // processing it: then the sender's retry is the only one who will ever ask, so it is processed now.
+    if (stored.duplicate && !stored.unprocessed) {
       sendSuccess(res, { delivery_id: stored.id, status: 'duplicate', post_id: null }, false)
       return
     }
