@@ -15,7 +15,7 @@ async function activeSource (name: string) {
   return { id, slug }
 }
 
-// Found by the fault-injection suite (npm run test:faults): a process killed after the inbox write
+// Found while writing the fault-injection suite (npm run test:faults): a process killed after the inbox write
 // and before the delivery became a post left it `received`, and the sender's retry was answered
 // `duplicate` — acknowledged, never processed.
 test('a replay of a delivery stored by a process that died before processing it processes it once', async () => {
