@@ -1,18 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs'
-import { createServer } from 'node:net'
 import path from 'node:path'
-
-export function freePort (): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')))
-    })
-  })
-}
 
 /**
  * One instance of the built demo server, started as `npm start` starts it (`tsx scripts/start.ts`,
