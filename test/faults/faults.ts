@@ -49,7 +49,11 @@ export async function injectFaults (plan: FaultPlan): Promise<FaultLog[]> {
       await target.kill()
       plan.log(`${(at / 1000).toFixed(1)}s  SIGKILL ${target.name}; restarting`)
       const began = Date.now()
-      restarts.push(target.start().then(() => { plan.log(`        ${target.name} back after ${((Date.now() - began) / 1000).toFixed(1)}s`) }))
+      restarts.push(target.startSupervised().then(attempts => {
+        plan.log(`        ${target.name} back after ${((Date.now() - began) / 1000).toFixed(1)}s${attempts > 1 ? ` (${attempts} starts: the database was restarting)` : ''}`)
+      }))
+      // Awaited once the faults are over; a restart that fails for good must not crash the run before then.
+      restarts.at(-1)!.catch(() => undefined)
       done.push({ at, kind, target: target.name, ms: 0 })
     } else if (kind === 'pause') {
       const target = random.pick(running)

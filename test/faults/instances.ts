@@ -53,6 +53,23 @@ export class Instance {
     child.once('exit', () => { if (this.#child === child) this.#child = null })
   }
 
+  /**
+   * Starts again until it listens, as a process supervisor would: a start that meets the database
+   * restarting exits, and is tried again after a pause.
+   */
+  async startSupervised (attempts = 6): Promise<number> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.start()
+        return attempt
+      } catch (error) {
+        if (attempt >= attempts) throw error
+        this.#log.write(`\n==== start ${this.starts} failed; the supervisor tries again\n`)
+        await new Promise(resolve => setTimeout(resolve, 2_000))
+      }
+    }
+  }
+
   /** SIGKILL to the whole group (start.ts and the `keystone start` it runs): no shutdown code runs. */
   async kill (): Promise<void> {
     const child = this.#child
