@@ -246,6 +246,44 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
     expect(collected.body.data).toEqual({ crm_num: crmNum, deleted: true })
   }, 3 * MINUTE)
 
+  test('an administrator signs a team member out everywhere on the Team page, after confirming: the member\'s open Admin UI session ends', async () => {
+    const db = openPrisma(server.databaseUrl)
+    const editor = await createAccount(db, 'editor')
+    await db.$disconnect()
+    const viaSession = (target: Page, body: object) => target.evaluate(async ({ base, body }) => {
+      const response = await fetch(`${base}/manage/dispatch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      return { status: response.status, body: await response.json() }
+    }, { base: BASE, body })
+    await visit('/')
+    const created = await viaSession(page, { resource: 'users', action: 'create', params: { first_name: 'Sam', last_name: 'Session', email: 'sam.session@example.com' } })
+    expect(created.status).toBe(200)
+    const linked = await viaSession(page, { resource: 'users', action: 'link_account', params: { user_num: created.body.data.user_num, account_id: editor.id } })
+    expect(linked.status).toBe(200)
+
+    const editorPage = await openPage(browser)
+    try {
+      await signInThroughAdminUi(editorPage, server.url, editor.email, editor.password)
+      const signedIn = await editorPage.evaluate(async () => (await fetch('/api/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ authenticatedItem { __typename } }' }) })).json())
+      expect(signedIn.data.authenticatedItem).not.toBeNull()
+
+      await visit('/team')
+      await page.getByRole('button', { name: 'Sign Sam Session out everywhere' }).click()
+      const dialog = page.getByRole('alertdialog')
+      await dialog.getByText(/on every device/).waitFor()
+      await screenshot(page, '10c-sign-out-everywhere-dialog')
+      await dialog.getByRole('button', { name: 'Sign out everywhere' }).click()
+      await dialog.waitFor({ state: 'detached' })
+      await page.getByTestId('signed-out-everywhere').waitFor()
+
+      const after = await editorPage.evaluate(async () => (await fetch('/api/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ authenticatedItem { __typename } }' }) })).json())
+      expect(after.data.authenticatedItem).toBeNull()
+      // The administrator's own session is untouched.
+      expect((await viaSession(page, { resource: 'users', action: 'list' })).status).toBe(200)
+    } finally {
+      await editorPage.context().close()
+    }
+  }, 3 * MINUTE)
+
   test('a signed-in subscriber sees no control-plane page, dispatch refuses it with 403, and it can sign out', async () => {
     const db = openPrisma(server.databaseUrl)
     const subscriber = await createAccount(db, 'subscriber')

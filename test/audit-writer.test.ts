@@ -1,4 +1,7 @@
 import { describe, expect, test } from '@jest/globals'
+import { connect, createServer, type Socket } from 'node:net'
+import { openPrisma, testProvider } from './support/database.ts'
+import { freePort } from './support/built-server.ts'
 import { useTestServer } from './support/use-test-server.ts'
 import { resolveDatabase } from '../packages/control-plane/src/db/database-url.ts'
 import { AuditWriter } from '../packages/control-plane/src/audit/writer.ts'
@@ -87,4 +90,40 @@ describe('audit writer', () => {
     expect(responses.every(res => res.status === 200)).toBe(true)
     expect(await used.server.db.svcAuditEntry.count({ where: { operation: 'crm.list', keyId: used.admin.keyId } })).toBe(25)
   })
+})
+
+const describeOnPostgres = testProvider === 'postgresql' ? describe : describe.skip
+
+// Found by npm run test:faults: a PostgreSQL restart between a change's commit and its audit write
+// answered crm.create 2xx with no audit entry.
+describeOnPostgres('audit writer, while the database cannot be reached', () => {
+  test('an entry recorded while PostgreSQL is away is written once it is back, and only then settles', async () => {
+    const real = new URL(used.server.databaseUrl)
+    const port = await freePort()
+    const gated = new URL(real)
+    gated.hostname = '127.0.0.1'
+    gated.port = String(port)
+    const db = openPrisma(gated.toString())
+    const audit = new AuditWriter({ db, provider: 'postgresql', adapter: null }, () => new Date())
+    const sockets = new Set<Socket>()
+    // Nothing listens on the gate's port yet: every connection is refused, as during a restart.
+    let settled = false
+    const written = audit.record(entry('away.and.back')).then(() => { settled = true })
+    await new Promise(resolve => setTimeout(resolve, 1500))
+    expect(settled).toBe(false)
+    const gate = createServer(client => {
+      const upstream = connect(Number(real.port || 5432), real.hostname)
+      for (const socket of [client, upstream]) { sockets.add(socket); socket.on('error', () => socket.destroy()) }
+      client.pipe(upstream).pipe(client)
+    })
+    await new Promise<void>(resolve => gate.listen(port, '127.0.0.1', resolve))
+    try {
+      await written
+      expect(await rowsOf('away.and.back')).toHaveLength(1)
+    } finally {
+      await db.$disconnect()
+      for (const socket of sockets) socket.destroy()
+      await new Promise(resolve => gate.close(resolve))
+    }
+  }, 60_000)
 })

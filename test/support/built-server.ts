@@ -20,7 +20,7 @@ export type BuiltServerOptions = {
   env?: NodeJS.ProcessEnv
 }
 
-function freePort (): Promise<number> {
+export function freePort (): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)

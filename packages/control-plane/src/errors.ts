@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal: 500,
   delivery_failed: 502,
+  secret_unavailable: 503,
 } as const
 
 export type ErrorCode = keyof typeof ERROR_STATUS
@@ -68,4 +69,6 @@ export const unsupportedMediaType = (message: string) => new SvcError('unsupport
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new SvcError('rate_limited', message, { retry_after: retryAfterSeconds })
 export const deliveryFailed = (message: string, details?: ErrorDetails) => new SvcError('delivery_failed', message, details)
+/** A stored secret this server cannot open (sealed with a key it no longer holds): the operator's to fix, the caller may retry later. */
+export const secretUnavailable = (message: string) => new SvcError('secret_unavailable', message)
 export const internal = (cause?: unknown) => new SvcError('internal', 'internal error', undefined, cause)

@@ -1,5 +1,14 @@
 import { toAuditRow, type AuditRecord, type AuditRow } from './record.ts'
 import { insertAuditRows, type AuditTarget } from './insert-rows.ts'
+import { isDatabaseUnavailable } from '../db/connection-error.ts'
+
+/**
+ * How long an entry waits for a database that went away (a restart, a failover) before it is given
+ * up: the call it records has already happened, so it must not be answered without its entry.
+ */
+export const AUDIT_UNAVAILABLE_PATIENCE_MS = 30_000
+const FIRST_WAIT_MS = 100
+const LONGEST_WAIT_MS = 2_000
 
 type Pending = { row: AuditRow, settle: (error?: unknown) => void }
 
@@ -14,11 +23,13 @@ export class AuditWriter {
   readonly #now: () => Date
   #queue: Pending[] = []
   readonly #flushing = new Set<Promise<void>>()
+  readonly #patienceMs: number
 
   /** `now`: the handler clock, so an entry's `at` is the time its operation saw. */
-  constructor (target: AuditTarget, now: () => Date) {
+  constructor (target: AuditTarget, now: () => Date, patienceMs = AUDIT_UNAVAILABLE_PATIENCE_MS) {
     this.#target = target
     this.#now = now
+    this.#patienceMs = patienceMs
   }
 
   record (entry: AuditRecord): Promise<void> {
@@ -46,14 +57,27 @@ export class AuditWriter {
 
   async #flush (batch: Pending[]): Promise<void> {
     try {
-      await insertAuditRows(this.#target, batch.map(pending => pending.row))
+      await this.#insertPatiently(this.#target, batch.map(pending => pending.row))
       for (const pending of batch) pending.settle()
     } catch {
       // One row the database refuses must not take the rest of the batch with it; each is
       // tried alone, through the Prisma client in case the adapter itself was the trouble.
       const alone = { ...this.#target, adapter: null }
-      await Promise.all(batch.map(pending => insertAuditRows(alone, [pending.row])
+      await Promise.all(batch.map(pending => this.#insertPatiently(alone, [pending.row])
         .then(() => pending.settle(), error => pending.settle(error))))
+    }
+  }
+
+  /** Inserts, trying again with backoff while the database is unreachable, up to the patience. */
+  async #insertPatiently (target: AuditTarget, rows: AuditRow[]): Promise<void> {
+    const deadline = Date.now() + this.#patienceMs
+    for (let wait = FIRST_WAIT_MS; ; wait = Math.min(wait * 2, LONGEST_WAIT_MS)) {
+      try {
+        return await insertAuditRows(target, rows)
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || Date.now() + wait > deadline) throw error
+        await new Promise(resolve => setTimeout(resolve, wait))
+      }
     }
   }
 }

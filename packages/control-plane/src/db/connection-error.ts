@@ -28,7 +28,7 @@ const UNAVAILABLE = new Set([
 /**
  * Whether an error says the database is unreachable rather than that one piece of work is bad:
  * such work is left to be done again, not marked failed. Looks through the `cause` chain, where
- * driver adapters put the driver's own error.
+ * driver adapters put the driver's own error (a raw query's, in `meta.driverAdapterError`).
  */
 export function isDatabaseUnavailable (error: unknown): boolean {
   let current: unknown = error
@@ -36,7 +36,9 @@ export function isDatabaseUnavailable (error: unknown): boolean {
     const { name, code, kind } = current as { name?: unknown, code?: unknown, kind?: unknown }
     if (name === 'PrismaClientInitializationError') return true
     if ((typeof code === 'string' && UNAVAILABLE.has(code)) || (typeof kind === 'string' && UNAVAILABLE.has(kind))) return true
-    current = (current as { cause?: unknown }).cause
+    // A raw query's error (P2010) keeps the adapter's error in `meta`, not in `cause`.
+    const { cause, meta } = current as { cause?: unknown, meta?: { driverAdapterError?: unknown } }
+    current = cause ?? meta?.driverAdapterError
   }
   return false
 }

@@ -20,4 +20,5 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   rate_limited: 'too many requests for this key or account, or the operation\'s own window; wait details.retry_after seconds',
   internal: 'an unexpected fault; logged on the server, never detailed in the response',
   delivery_failed: 'another system refused what the operation handed it; nothing was recorded as done',
+  secret_unavailable: 'a stored secret cannot be opened with the configured encryption keys (sealed with a key no longer configured); nothing was stored, retry once the operator fixed the keys',
 }

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { SecretBox } from '../../../secrets/secret-box.ts'
-import { unauthenticated } from '../../../errors.ts'
+import { secretUnavailable, unauthenticated } from '../../../errors.ts'
 import type { SourceRow } from '../columns.ts'
 import { customSignature, standardSignature } from '../webhook-signature.ts'
 import { constantTimeEqual } from '../../../lib/constant-time.ts'
@@ -42,13 +42,19 @@ function verifyCustom (secret: string, headerName: string, headers: IncomingHttp
 }
 
 /**
- * Checks a delivery's credentials against the source's auth_mode; throws 401 `unauthenticated`.
+ * Checks a delivery's credentials against the source's auth_mode; throws 401 `unauthenticated`,
+ * or 503 `secret_unavailable` when the source's secret cannot be opened with the configured keys.
  * Every comparison is constant-time.
  */
 export function authenticateDelivery (source: SourceRow, headers: IncomingHttpHeaders, body: Buffer, secrets: SecretBox, now: Date): void {
   if (source.authMode === 'none') return
   if (!source.secretCiphertext) throw unauthenticated('this content source has no secret: rotate_secret sets one')
-  const secret = secrets.open(source.secretCiphertext, bindTo(WEBHOOK_SECRET, source.slug))
+  let secret: string
+  try {
+    secret = secrets.open(source.secretCiphertext, bindTo(WEBHOOK_SECRET, source.slug))
+  } catch (error) {
+    throw secretUnavailable(`content source "${source.slug}" cannot check deliveries: its secret cannot be opened (${error instanceof Error ? error.message : 'unreadable'}); configure the key in SVC_ENCRYPTION_KEYS or rotate_secret`)
+  }
   if (source.authMode === 'bearer') {
     const token = /^Bearer\s+(.+)$/i.exec(header(headers, 'authorization') ?? '')?.[1]?.trim()
     if (!token || !constantTimeEqual(token, secret)) throw unauthenticated('a valid Authorization: Bearer <secret> header is required')

@@ -1,6 +1,8 @@
 import type { Request } from 'express'
 import type { PublicRoute } from '../../../http/route.ts'
-import { badRequest, conflict, invalidParams, notFound } from '../../../errors.ts'
+import { badRequest, conflict, invalidParams, notFound, SvcError } from '../../../errors.ts'
+import { auditRefusedAuthentication } from '../../../audit/refused-authentication.ts'
+import { requestIdOf } from '../../../http/request-id.ts'
 import { sendSuccess } from '../../../http/envelope.ts'
 import { countWithHeaders } from '../../../http/rate-limit-headers.ts'
 import { isJsonObject, type JsonObject } from '../mapping/json-path.ts'
@@ -72,14 +74,25 @@ export const ingestRoute: PublicRoute = {
     if (!source) throw notFound(`no content source "${slug}"`)
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
     const now = runtime.options.now()
-    authenticateDelivery(source, req.headers, body, runtime.secrets, now)
+    try {
+      authenticateDelivery(source, req.headers, body, runtime.secrets, now)
+    } catch (error) {
+      // A source whose secret no key opens refuses every sender until an operator acts: the log and the audit say so.
+      if (error instanceof SvcError && error.code === 'secret_unavailable') {
+        runtime.log(error.message)
+        await auditRefusedAuthentication(runtime, req, { channel: 'route', operation: 'content_sources.ingest' }, error, requestIdOf(res))
+      }
+      throw error
+    }
     if (!source.enabled) throw conflict(`content source "${slug}" is disabled`)
     const limiter = ingestLimiterOf(runtime)
     await countWithHeaders(res, limiter.limit, () => limiter.consume(source.id))
     const delivery = parseDelivery(body)
     assertTermsFit(source, delivery.payload)
     const stored = await storeDelivery(runtime.db, { sourceId: source.id, sourceSlug: source.slug, webhookId: webhookIdOf(req), body: delivery.text, now })
-    if (stored.duplicate) {
+    // A replay is answered `duplicate`, unless the first was stored by a process that died before
+    // processing it: then the sender's retry is the only one who will ever ask, so it is processed now.
+    if (stored.duplicate && !stored.unprocessed) {
       sendSuccess(res, { delivery_id: stored.id, status: 'duplicate', post_id: null }, false)
       return
     }
