@@ -14,15 +14,21 @@ import { listLeads } from './operations/list.ts'
 import { setLeadStatus } from './operations/set-status.ts'
 import { setLeadStatusLocal } from './operations/set-status-local.ts'
 import { verifyLead } from './operations/verify.ts'
+import { verifyAllLeads } from './operations/verify-all.ts'
+import { leadChainCheckpointList } from './checkpoint-model.ts'
 import { internalList } from '../../auth/list-access.ts'
 
 /** Leads from the site's forms, each with a hash-chained timeline, pushed to the external contact system. */
 export const leadsResource = defineResource({
   name: 'leads',
   settings: leadsSettings,
-  lists: readOnly => ({ SvcLead: leadList(readOnly()), SvcLeadEvent: leadEventList(internalList(readOnly())) }),
+  lists: readOnly => ({
+    SvcLead: leadList(readOnly()),
+    SvcLeadEvent: leadEventList(internalList(readOnly())),
+    SvcLeadChainCheckpoint: leadChainCheckpointList(internalList(readOnly())),
+  }),
   operations: [
-    captureLeadOperation, deleteLead, exportLeads, getLead, linkRtContact, listLeads, setLeadStatus, setLeadStatusLocal, verifyLead,
+    captureLeadOperation, deleteLead, exportLeads, getLead, linkRtContact, listLeads, setLeadStatus, setLeadStatusLocal, verifyAllLeads, verifyLead,
   ],
   routes: [publicLeadForm],
   outboxTopics: [contactStatusTopic],
