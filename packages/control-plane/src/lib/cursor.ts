@@ -9,10 +9,12 @@ export const cursorParam = z.string().min(1).max(200)
 /** What a list sorts by, newest first: its id alone, or a timestamp with the id breaking ties. */
 export type CursorKey = { id: number, at?: Date }
 
-const encode = (key: CursorKey) =>
+/** The opaque form of a sort key: base64url of its JSON. */
+export const encodeCursor = (key: CursorKey) =>
   Buffer.from(JSON.stringify(key.at === undefined ? [key.id] : [key.at.toISOString(), key.id])).toString('base64url')
 
-function decode (cursor: string, withTime: boolean): CursorKey {
+/** The sort key a cursor carries; `invalid_params` for anything this list did not hand out. */
+export function decodeCursor (cursor: string, withTime: boolean): CursorKey {
   let parsed: unknown
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
@@ -40,7 +42,7 @@ export function toKeysetPage (params: { page?: number | undefined, per_page?: nu
   if (params.cursor !== undefined && params.page !== undefined) throw invalidParams('send either page or cursor, not both', { param: 'cursor' })
   const page = toPage(params)
   if (params.cursor === undefined) return { ...page, take: page.take + 1, after: null }
-  return { ...page, skip: 0, take: page.take + 1, after: decode(params.cursor, withTime) }
+  return { ...page, skip: 0, take: page.take + 1, after: decodeCursor(params.cursor, withTime) }
 }
 
 /** The Prisma condition for rows after the cursor, newest first by id. */
@@ -57,5 +59,5 @@ export function afterTimeAndId<F extends string> (page: KeysetPage, field: F) {
 export function keysetResult<Row> (rows: readonly Row[], page: KeysetPage, keyOf: (row: Row) => CursorKey): { rows: Row[], nextCursor: string | null } {
   const shown = rows.slice(0, page.perPage)
   const last = shown.at(-1)
-  return { rows: shown, nextCursor: rows.length > page.perPage && last !== undefined ? encode(keyOf(last)) : null }
+  return { rows: shown, nextCursor: rows.length > page.perPage && last !== undefined ? encodeCursor(keyOf(last)) : null }
 }

@@ -5,6 +5,7 @@ import { leadList } from './model.ts'
 import { leadEventList } from './event-model.ts'
 import { contactStatusTopic } from './contact-push.ts'
 import { publicLeadForm } from './public-form/route.ts'
+import { leadsExportStream } from './export-stream-route.ts'
 import { captureLeadOperation } from './operations/capture.ts'
 import { deleteLead } from './operations/delete.ts'
 import { exportLeads } from './operations/export.ts'
@@ -30,7 +31,7 @@ export const leadsResource = defineResource({
   operations: [
     captureLeadOperation, deleteLead, exportLeads, getLead, linkRtContact, listLeads, setLeadStatus, setLeadStatusLocal, verifyAllLeads, verifyLead,
   ],
-  routes: [publicLeadForm],
+  routes: [leadsExportStream, publicLeadForm],
   outboxTopics: [contactStatusTopic],
   events: leadEvents,
   statusCounters: [{ key: 'leads', count: db => db.svcLead.count() }],
