@@ -48,11 +48,14 @@ export function toKeysetPage (params: { page?: number | undefined, per_page?: nu
 /** The Prisma condition for rows after the cursor, newest first by id. */
 export const afterId = (page: KeysetPage) => page.after === null ? {} : { id: { lt: page.after.id } }
 
-/** The Prisma condition for rows after the cursor, newest first by (`field`, id). */
+/**
+ * The Prisma condition for rows after the cursor, newest first by (`field`, id). The redundant
+ * `field <= at` gives the database a range to start the index scan at, which the OR alone does not.
+ */
 export function afterTimeAndId<F extends string> (page: KeysetPage, field: F) {
   if (page.after === null) return {}
   const { at, id } = page.after
-  return { OR: [{ [field]: { lt: at } }, { [field]: at, id: { lt: id } }] } as { OR: Array<Record<F | 'id', unknown>> }
+  return { [field]: { lte: at }, OR: [{ [field]: { lt: at } }, { [field]: at, id: { lt: id } }] } as Record<F, unknown> & { OR: Array<Record<F | 'id', unknown>> }
 }
 
 /** The rows of the page and the cursor after its last one; null when no row follows. */

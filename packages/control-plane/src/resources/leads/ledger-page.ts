@@ -23,8 +23,11 @@ export async function readLedgerPage (db: Db, options: { since?: Date | undefine
   const events = await db.svcLeadEvent.findMany({
     where: {
       lead: { isNot: null },
-      ...(since === undefined ? {} : { at: { gte: since } }),
-      ...(after === null ? {} : { OR: [{ at: { gt: after.at } }, { at: after.at, id: { gt: after.id } }] }),
+      AND: [
+        since === undefined ? {} : { at: { gte: since } },
+        // The redundant `at >= after.at` lets the (at, id) index start where the last page ended.
+        after === null ? {} : { at: { gte: after.at }, OR: [{ at: { gt: after.at } }, { at: after.at, id: { gt: after.id } }] },
+      ],
     },
     select: { ...EVENT_FIELDS, id: true, lead: { select: { id: true, ref: true, source: true, campaign: true, status: true, rtContactId: true } } },
     orderBy: [{ at: 'asc' }, { id: 'asc' }],

@@ -25,7 +25,7 @@ export const listLeads = defineOperation({
       ...(params.since === undefined ? {} : { firstSeen: { gte: params.since } }),
     }
     const [read, total] = await Promise.all([
-      db.svcLead.findMany({ where: { ...where, ...afterTimeAndId(page, 'firstSeen') }, select: LIST_ROW_FIELDS, orderBy: [{ firstSeen: 'desc' }, { id: 'desc' }], skip: page.skip, take: page.take }),
+      db.svcLead.findMany({ where: { AND: [where, afterTimeAndId(page, 'firstSeen')] }, select: LIST_ROW_FIELDS, orderBy: [{ firstSeen: 'desc' }, { id: 'desc' }], skip: page.skip, take: page.take }),
       db.svcLead.count({ where }),
     ])
     const { rows, nextCursor } = keysetResult(read, page, row => ({ at: row.firstSeen, id: row.id }))
