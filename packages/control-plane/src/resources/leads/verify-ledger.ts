@@ -4,8 +4,8 @@ import { EVENT_FIELDS } from './shape.ts'
 
 /** The key of the one checkpoint row `leads.verify_all` keeps. */
 export const LEDGER_CHECKPOINT = 'ledger'
-/** Leads read per round trip: their events fit in memory whatever the ledger's size. */
-const LEAD_BATCH = 1000
+/** Leads read per round trip: their events fit in memory, and their ids in one statement's parameters. */
+const LEAD_BATCH = 500
 /** Broken leads reported by id; the count is always complete. */
 export const MAX_BROKEN_LISTED = 100
 
@@ -27,9 +27,10 @@ type Event = StoredEvent & { id: number, leadId: number | null }
 
 const HEAD_FIELDS = { id: true, ref: true, eventCount: true, headHash: true } as const
 
-async function verifyBatch (db: Db, heads: Head[], from: number, report: LedgerReport): Promise<void> {
+/** `heads` sorted by id; `contiguous` when no lead between the first and the last is left out (a range reads the index in one walk). */
+async function verifyBatch (db: Db, heads: Head[], from: number, report: LedgerReport, contiguous: boolean): Promise<void> {
   const events: Event[] = await db.svcLeadEvent.findMany({
-    where: { leadId: { in: heads.map(head => head.id) } },
+    where: { leadId: contiguous ? { gte: heads[0]!.id, lte: heads.at(-1)!.id } : { in: heads.map(head => head.id) } },
     select: { ...EVENT_FIELDS, id: true, leadId: true },
     orderBy: [{ leadId: 'asc' }, { seq: 'asc' }],
   })
@@ -73,7 +74,7 @@ export async function verifyLedger (db: Db, options: { fromCheckpoint: boolean, 
     for (;;) {
       const heads = await db.svcLead.findMany({ where: { id: { gt: after } }, select: HEAD_FIELDS, orderBy: { id: 'asc' }, take: LEAD_BATCH })
       if (heads.length === 0) break
-      await verifyBatch(db, heads, 0, report)
+      await verifyBatch(db, heads, 0, report, true)
       after = heads.at(-1)!.id
     }
   } else {
@@ -81,7 +82,7 @@ export async function verifyLedger (db: Db, options: { fromCheckpoint: boolean, 
     const ids = touched.map(row => row.leadId).filter((id): id is number => id !== null).sort((a, b) => a - b)
     for (let start = 0; start < ids.length; start += LEAD_BATCH) {
       const heads = await db.svcLead.findMany({ where: { id: { in: ids.slice(start, start + LEAD_BATCH) } }, select: HEAD_FIELDS, orderBy: { id: 'asc' } })
-      await verifyBatch(db, heads, from, report)
+      await verifyBatch(db, heads, from, report, false)
     }
   }
   report.ok = report.broken_count === 0
