@@ -63,6 +63,9 @@ describe('keyset cursors', () => {
     const all = await plane.server.db.svcLead.findMany({ orderBy: { id: 'desc' }, select: { id: true, source: true } })
     expect(await readByCursor('leads', 'list', { per_page: 2 })).toEqual(all.map(row => row.id))
     expect(await readByCursor('leads', 'list', { per_page: 1, source: 'fair' })).toEqual(all.filter(row => row.source === 'fair').map(row => row.id))
+    // `since` and the cursor both bound first_seen: each keeps its own condition.
+    expect(await readByCursor('leads', 'list', { per_page: 2, since: '2026-03-01' })).toEqual(all.map(row => row.id))
+    expect(await readByCursor('leads', 'list', { per_page: 2, since: '2026-03-02' })).toEqual([])
   })
 
   test('audit.list by cursor keeps its place while every call adds entries at the top', async () => {
