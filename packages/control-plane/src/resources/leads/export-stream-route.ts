@@ -1,4 +1,3 @@
-import { once } from 'node:events'
 import { z } from 'zod'
 import type { Request, Response } from 'express'
 import type { ControlPlaneRuntime } from '../../runtime.ts'
@@ -18,6 +17,19 @@ import { readLedgerPage } from './ledger-page.ts'
 const STREAM_PAGE = 1000
 
 const streamQuery = z.strictObject({ since: sinceParam.optional() })
+
+/** Resolves when the socket takes more, or is gone; leaves no listener behind either way. */
+function drained (res: Response): Promise<void> {
+  return new Promise(resolve => {
+    const done = () => {
+      res.off('drain', done)
+      res.off('close', done)
+      resolve()
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
+}
 
 function parseQuery (query: Request['query']): { since?: Date | undefined } {
   const parsed = streamQuery.safeParse(query)
@@ -52,7 +64,7 @@ async function streamLedger (runtime: ControlPlaneRuntime, req: Request, res: Re
       const { rows, keys } = await readLedgerPage(runtime.db, { since, after, take: STREAM_PAGE })
       if (rows.length === 0) break
       const chunk = rows.map(row => JSON.stringify(row)).join('\n') + '\n'
-      if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')])
+      if (!res.write(chunk)) await drained(res)
       if (res.destroyed) break
       after = keys.at(-1)!
       if (rows.length < STREAM_PAGE) break
