@@ -233,7 +233,7 @@ describe('the leads manifest entries', () => {
     const res = await getWithKey(plane.server.app, plane.admin.key, '/manage/manifest')
     const entries = res.body.data.operations.filter((op: { resource: string }) => op.resource === 'leads')
     expect(entries.map((op: { action: string }) => op.action)).toEqual([
-      'capture', 'delete', 'export', 'get', 'link_rt_contact', 'list', 'set_status', 'set_status_local', 'verify',
+      'capture', 'delete', 'export', 'get', 'link_rt_contact', 'list', 'set_status', 'set_status_local', 'verify', 'verify_all',
     ])
     const byAction = Object.fromEntries(entries.map((op: { action: string }) => [op.action, op]))
     expect(byAction.delete).toMatchObject({ destructive: true, readonly: false })

@@ -20,3 +20,8 @@ export const pagedResult = <Item extends z.ZodType>(item: Item) => z.object({
   page: z.number().int(),
   per_page: z.number().int(),
 })
+
+/** A paged result that can also continue by keyset: `next_cursor` beside the contract's fields. */
+export const cursorPagedResult = <Item extends z.ZodType>(item: Item) => pagedResult(item).extend({
+  next_cursor: z.string().nullable().describe('Send as cursor to read the next page; null on the last page.'),
+})

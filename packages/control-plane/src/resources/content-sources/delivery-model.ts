@@ -2,6 +2,7 @@ import { list } from '@keystone-6/core'
 import { text, timestamp } from '@keystone-6/core/fields'
 import type { ListAccess } from '../../auth/list-access.ts'
 import { compoundUnique } from '../../db/compound-unique.ts'
+import { compoundIndexes } from '../../db/compound-index.ts'
 
 /**
  * The inbox: every accepted webhook delivery, stored verbatim before it is processed, so
@@ -13,14 +14,15 @@ export const contentDeliveryList = ({ access, ui }: ListAccess) => list({
   db: {
     map: 'svc_content_inbox',
     idField: { kind: 'autoincrement' },
-    extendPrismaSchema: compoundUnique('sourceId', 'webhookId'),
+    // content_sources.list_deliveries pages newest first by id, within a source or a state.
+    extendPrismaSchema: schema => compoundIndexes(['sourceId', 'id'], ['status', 'id'])(compoundUnique('sourceId', 'webhookId')(schema)),
   },
   fields: {
-    sourceId: text({ validation: { isRequired: true }, isIndexed: true }),
+    sourceId: text({ validation: { isRequired: true } }),
     webhookId: text({ db: { isNullable: true } }),
     body: text({ ui: { displayMode: 'textarea' } }),
     shapeFingerprint: text({ db: { isNullable: true } }),
-    status: text({ defaultValue: 'received', isIndexed: true }),
+    status: text({ defaultValue: 'received' }),
     postId: text({ db: { isNullable: true } }),
     error: text({ db: { isNullable: true } }),
     receivedAt: timestamp({ defaultValue: { kind: 'now' } }),

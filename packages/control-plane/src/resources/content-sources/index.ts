@@ -14,6 +14,7 @@ import { exportContentSource } from './operations/export.ts'
 import { getContentSource } from './operations/get.ts'
 import { importContentSource } from './operations/import.ts'
 import { listContentSources } from './operations/list.ts'
+import { listContentDeliveries } from './operations/list-deliveries.ts'
 import { rotateContentSourceSecret } from './operations/rotate-secret.ts'
 import { updateContentSource } from './operations/update.ts'
 import { internalList } from '../../auth/list-access.ts'
@@ -40,6 +41,7 @@ export const contentSourcesResource = defineResource({
     exportContentSource,
     getContentSource,
     importContentSource,
+    listContentDeliveries,
     listContentSources,
     rotateContentSourceSecret,
     updateContentSource,

@@ -1,6 +1,7 @@
 import { list } from '@keystone-6/core'
 import { integer, json, relationship, text, timestamp } from '@keystone-6/core/fields'
 import type { ListAccess } from '../../auth/list-access.ts'
+import { compoundIndexes } from '../../db/compound-index.ts'
 
 /**
  * One link of a lead's chain. The unique (lead, seq) pair means two appends racing for the same
@@ -12,13 +13,14 @@ export const leadEventList = ({ access, ui }: ListAccess) => list({
   db: {
     map: 'svc_lead_events',
     idField: { kind: 'autoincrement' },
-    extendPrismaSchema: schema => schema.replace(/\}\s*$/, '  @@unique([leadId, seq])\n}'),
+    // leads.export reads the ledger oldest first by (at, id).
+    extendPrismaSchema: schema => compoundIndexes(['at', 'id'])(schema.replace(/\}\s*$/, '  @@unique([leadId, seq])\n}')),
   },
   fields: {
     lead: relationship({ ref: 'SvcLead.events', many: false }),
     seq: integer({ validation: { isRequired: true, min: 1 } }),
     type: text({ validation: { isRequired: true } }),
-    at: timestamp({ validation: { isRequired: true }, isIndexed: true }),
+    at: timestamp({ validation: { isRequired: true } }),
     data: json({ defaultValue: {} }),
     prevHash: text({ validation: { isRequired: true } }),
     hash: text({ validation: { isRequired: true } }),

@@ -5,6 +5,7 @@ import { leadList } from './model.ts'
 import { leadEventList } from './event-model.ts'
 import { contactStatusTopic } from './contact-push.ts'
 import { publicLeadForm } from './public-form/route.ts'
+import { leadsExportStream } from './export-stream-route.ts'
 import { captureLeadOperation } from './operations/capture.ts'
 import { deleteLead } from './operations/delete.ts'
 import { exportLeads } from './operations/export.ts'
@@ -14,17 +15,23 @@ import { listLeads } from './operations/list.ts'
 import { setLeadStatus } from './operations/set-status.ts'
 import { setLeadStatusLocal } from './operations/set-status-local.ts'
 import { verifyLead } from './operations/verify.ts'
+import { verifyAllLeads } from './operations/verify-all.ts'
+import { leadChainCheckpointList } from './checkpoint-model.ts'
 import { internalList } from '../../auth/list-access.ts'
 
 /** Leads from the site's forms, each with a hash-chained timeline, pushed to the external contact system. */
 export const leadsResource = defineResource({
   name: 'leads',
   settings: leadsSettings,
-  lists: readOnly => ({ SvcLead: leadList(readOnly()), SvcLeadEvent: leadEventList(internalList(readOnly())) }),
+  lists: readOnly => ({
+    SvcLead: leadList(readOnly()),
+    SvcLeadEvent: leadEventList(internalList(readOnly())),
+    SvcLeadChainCheckpoint: leadChainCheckpointList(internalList(readOnly())),
+  }),
   operations: [
-    captureLeadOperation, deleteLead, exportLeads, getLead, linkRtContact, listLeads, setLeadStatus, setLeadStatusLocal, verifyLead,
+    captureLeadOperation, deleteLead, exportLeads, getLead, linkRtContact, listLeads, setLeadStatus, setLeadStatusLocal, verifyAllLeads, verifyLead,
   ],
-  routes: [publicLeadForm],
+  routes: [leadsExportStream, publicLeadForm],
   outboxTopics: [contactStatusTopic],
   events: leadEvents,
   statusCounters: [{ key: 'leads', count: db => db.svcLead.count() }],

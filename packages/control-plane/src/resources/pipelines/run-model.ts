@@ -1,6 +1,7 @@
 import { list } from '@keystone-6/core'
 import { checkbox, integer, json, text, timestamp } from '@keystone-6/core/fields'
 import type { ListAccess } from '../../auth/list-access.ts'
+import { compoundIndexes } from '../../db/compound-index.ts'
 
 /**
  * One pipeline run over one post, written in the transaction that wrote the post (when it did).
@@ -9,12 +10,17 @@ import type { ListAccess } from '../../auth/list-access.ts'
 export const pipelineRunList = ({ access, ui }: ListAccess) => list({
   access,
   ui: { ...ui, label: 'Pipeline runs', listView: { initialColumns: ['postId', 'recipeId', 'status', 'triggerKind', 'changed', 'createdAt'] } },
-  db: { map: 'svc_pipeline_runs', idField: { kind: 'autoincrement' } },
+  db: {
+    map: 'svc_pipeline_runs',
+    idField: { kind: 'autoincrement' },
+    // pipelines.list_runs pages newest first by id, within a filter.
+    extendPrismaSchema: compoundIndexes(['postId', 'id'], ['recipeId', 'id'], ['status', 'id']),
+  },
   fields: {
     source: text({ db: { isNullable: true } }),
-    postId: text({ validation: { isRequired: true }, isIndexed: true }),
-    recipeId: text({ validation: { isRequired: true }, isIndexed: true }),
-    status: text({ validation: { isRequired: true }, isIndexed: true }),
+    postId: text({ validation: { isRequired: true } }),
+    recipeId: text({ validation: { isRequired: true } }),
+    status: text({ validation: { isRequired: true } }),
     triggerKind: text({ validation: { isRequired: true } }),
     isDryRun: checkbox({ defaultValue: false }),
     changed: checkbox({ defaultValue: false }),

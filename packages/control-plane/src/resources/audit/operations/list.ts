@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { pagedResult, paginationParams, toPage } from '../../../lib/pagination.ts'
+import { cursorPagedResult, paginationParams } from '../../../lib/pagination.ts'
+import { afterId, cursorParam, keysetResult, toKeysetPage } from '../../../lib/cursor.ts'
 import { sinceParam } from '../../../lib/since.ts'
 import { isoOrNull } from '../../../lib/timestamps.ts'
 import { CHANNELS } from '../../../registry/channel.ts'
@@ -32,15 +33,16 @@ export const listAudit = defineOperation({
   examples: [{ title: 'The latest CRM connections created', params: { operation: 'crm.create', per_page: 10 } }],
   params: z.object({
     ...paginationParams,
+    cursor: cursorParam.optional(),
     operation: z.string().min(1).optional().describe('Only this operation, e.g. crm.create.'),
     channel: z.enum(CHANNELS).optional().describe('Only calls that came in through this door.'),
     since: sinceParam.optional(),
     ok: z.boolean().optional().describe('Only successful (true) or failed (false) dispatches.'),
     request_id: z.string().min(1).max(128).optional().describe('Only the call answered with this Request-Id.'),
   }),
-  returns: pagedResult(auditEntry),
+  returns: cursorPagedResult(auditEntry),
   async handler (params, { db }) {
-    const page = toPage(params)
+    const page = toKeysetPage(params)
     const where = {
       ...(params.operation === undefined ? {} : { operation: params.operation }),
       ...(params.channel === undefined ? {} : { channel: params.channel }),
@@ -48,10 +50,11 @@ export const listAudit = defineOperation({
       ...(params.ok === undefined ? {} : { ok: params.ok }),
       ...(params.request_id === undefined ? {} : { requestId: params.request_id }),
     }
-    const [rows, total] = await Promise.all([
-      db.svcAuditEntry.findMany({ where, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
+    const [read, total] = await Promise.all([
+      db.svcAuditEntry.findMany({ where: { ...where, ...afterId(page) }, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
       db.svcAuditEntry.count({ where }),
     ])
+    const { rows, nextCursor } = keysetResult(read, page, row => ({ id: row.id }))
     const items = rows.map(row => ({
       id: row.id,
       at: isoOrNull(row.at),
@@ -69,6 +72,6 @@ export const listAudit = defineOperation({
       params: row.params,
       request_id: row.requestId,
     }))
-    return { data: { items, total, page: page.page, per_page: page.perPage }, changed: false }
+    return { data: { items, total, page: page.page, per_page: page.perPage, next_cursor: nextCursor }, changed: false }
   },
 })

@@ -1,0 +1,93 @@
+import type { Db } from '../../db/client.ts'
+import { verifyChain, type ChainHead, type StoredEvent } from './chain.ts'
+import { EVENT_FIELDS } from './shape.ts'
+
+/** The key of the one checkpoint row `leads.verify_all` keeps. */
+export const LEDGER_CHECKPOINT = 'ledger'
+/** Leads read per round trip: their events fit in memory, and their ids in one statement's parameters. */
+const LEAD_BATCH = 500
+/** Broken leads reported by id; the count is always complete. */
+export const MAX_BROKEN_LISTED = 100
+
+export type BrokenLead = { id: number, ref: string, broken_at: number }
+
+export type LedgerReport = {
+  ok: boolean
+  leads: number
+  events: number
+  recomputed: number
+  broken_count: number
+  broken: BrokenLead[]
+  from_event_id: number | null
+  through_event_id: number
+}
+
+type Head = ChainHead & { id: number }
+type Event = StoredEvent & { id: number, leadId: number | null }
+
+const HEAD_FIELDS = { id: true, ref: true, eventCount: true, headHash: true } as const
+
+/** `heads` sorted by id; `contiguous` when no lead between the first and the last is left out (a range reads the index in one walk). */
+async function verifyBatch (db: Db, heads: Head[], from: number, report: LedgerReport, contiguous: boolean): Promise<void> {
+  const events: Event[] = await db.svcLeadEvent.findMany({
+    where: { leadId: contiguous ? { gte: heads[0]!.id, lte: heads.at(-1)!.id } : { in: heads.map(head => head.id) } },
+    select: { ...EVENT_FIELDS, id: true, leadId: true },
+    orderBy: [{ leadId: 'asc' }, { seq: 'asc' }],
+  })
+  const byLead = new Map<number, Event[]>()
+  for (const event of events) {
+    const list = byLead.get(event.leadId!)
+    if (list) list.push(event)
+    else byLead.set(event.leadId!, [event])
+  }
+  for (const head of heads) {
+    const chain = byLead.get(head.id) ?? []
+    // Ids grow with seq within a lead, so the events the checkpoint covered are a prefix.
+    const trusted = from === 0 ? 0 : chain.filter(event => event.id <= from).length
+    const result = verifyChain(head, chain, trusted)
+    report.leads += 1
+    report.events += chain.length
+    report.recomputed += chain.length - trusted
+    if (!result.ok) {
+      report.broken_count += 1
+      if (report.broken.length < MAX_BROKEN_LISTED) report.broken.push({ id: head.id, ref: head.ref, broken_at: result.broken_at! })
+    }
+  }
+}
+
+/**
+ * Recomputes every lead's chain in batches, or (from the checkpoint) only the events written
+ * since the last clean verify, trusting the hashes it covered. A clean verify moves the
+ * checkpoint to the newest event that existed when it started.
+ */
+export async function verifyLedger (db: Db, options: { fromCheckpoint: boolean, now: Date }): Promise<{ report: LedgerReport, saved: boolean }> {
+  const through = (await db.svcLeadEvent.aggregate({ _max: { id: true } }))._max.id ?? 0
+  const checkpoint = options.fromCheckpoint
+    ? await db.svcLeadChainCheckpoint.findUnique({ where: { key: LEDGER_CHECKPOINT }, select: { lastEventId: true } })
+    : null
+  const from = checkpoint?.lastEventId ?? 0
+  const report: LedgerReport = {
+    ok: true, leads: 0, events: 0, recomputed: 0, broken_count: 0, broken: [], from_event_id: checkpoint ? from : null, through_event_id: through,
+  }
+  if (from === 0) {
+    let after = 0
+    for (;;) {
+      const heads = await db.svcLead.findMany({ where: { id: { gt: after } }, select: HEAD_FIELDS, orderBy: { id: 'asc' }, take: LEAD_BATCH })
+      if (heads.length === 0) break
+      await verifyBatch(db, heads, 0, report, true)
+      after = heads.at(-1)!.id
+    }
+  } else {
+    const touched = await db.svcLeadEvent.findMany({ where: { id: { gt: from } }, select: { leadId: true }, distinct: ['leadId'] })
+    const ids = touched.map(row => row.leadId).filter((id): id is number => id !== null).sort((a, b) => a - b)
+    for (let start = 0; start < ids.length; start += LEAD_BATCH) {
+      const heads = await db.svcLead.findMany({ where: { id: { in: ids.slice(start, start + LEAD_BATCH) } }, select: HEAD_FIELDS, orderBy: { id: 'asc' } })
+      await verifyBatch(db, heads, from, report, false)
+    }
+  }
+  report.ok = report.broken_count === 0
+  if (!report.ok || through <= from) return { report, saved: false }
+  const state = { lastEventId: through, leads: report.leads, events: report.events, verifiedAt: options.now }
+  await db.svcLeadChainCheckpoint.upsert({ where: { key: LEDGER_CHECKPOINT }, create: { key: LEDGER_CHECKPOINT, ...state }, update: state })
+  return { report, saved: true }
+}
