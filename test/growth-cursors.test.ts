@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/use-test-server.ts'
 import { getWithKey } from './support/client.ts'
+import { EXPORT_UNPAGED_MAX } from '../packages/control-plane/src/resources/leads/operations/export.ts'
 
 let clock: Date
 const plane = useTestServer({ outbox: false, clock: () => clock })
@@ -134,6 +135,25 @@ describe('leads.export', () => {
     const since = await getWithKey(plane.server.app, plane.admin.key, '/leads/export.ndjson?since=2999-01-01')
     expect(since.status).toBe(200)
     expect(since.text).toBe('')
+  })
+
+  test('without limit or cursor it answers the whole ledger as the contract says, and past EXPORT_UNPAGED_MAX refuses with 413 instead of cutting it short', async () => {
+    const lead = await capture()
+    const whole = await call('leads', 'export')
+    expect(whole).toMatchObject({ count: 1, next_cursor: null })
+    const at = new Date('2026-03-01T00:00:00.000Z')
+    await plane.server.db.svcLeadEvent.createMany({
+      data: Array.from({ length: EXPORT_UNPAGED_MAX }, (_, i) => ({ leadId: lead, seq: i + 2, type: 'note', at })),
+    })
+    const refused = await plane.dispatch({ resource: 'leads', action: 'export', params: {} })
+    expect(refused.status).toBe(413)
+    expect(refused.body).toMatchObject({ ok: false, code: 'payload_too_large' })
+    expect(refused.body.error).toMatch(/export\.ndjson/)
+    const page = await call('leads', 'export', { limit: 10 })
+    expect(page.count).toBe(10)
+    expect(typeof page.next_cursor).toBe('string')
+    const recent = await call('leads', 'export', { since: '2026-04-01' })
+    expect(recent.count).toBe(1)
   })
 
   test('the stream refuses bad queries and callers without the capability, with the envelope', async () => {
