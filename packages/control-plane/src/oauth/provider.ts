@@ -59,7 +59,7 @@ export async function createProvider ({ db, secrets, options, operations }: Prov
     responseTypes: ['code'],
     // OAuth 2.1: every client proves possession of its code with PKCE, and oidc-provider knows only S256.
     pkce: { required: () => true },
-    clientDefaults: { grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' },
+    clientDefaults: { grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', id_token_signed_response_alg: 'ES256' },
     rotateRefreshToken: true,
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     ttl: {

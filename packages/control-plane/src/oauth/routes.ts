@@ -113,7 +113,12 @@ export function mountOAuth (app: Express, runtime: ControlPlaneRuntime): void {
     const details = interaction.prompt.details as { missingOIDCScope?: string[], missingResourceScopes?: Record<string, string[]> }
     if (details.missingOIDCScope?.length) next.addOIDCScope(details.missingOIDCScope.join(' '))
     const resources = Object.keys(details.missingResourceScopes ?? {})
-    for (const resource of resources.length > 0 ? resources : [String(interaction.params.resource ?? urls.mcp)]) next.addResourceScope(resource, granted.join(' '))
+    for (const resource of resources.length > 0 ? resources : [String(interaction.params.resource ?? urls.mcp)]) {
+      next.addResourceScope(resource, granted.join(' '))
+      // Unchecked (or not held) scopes are refused, not missing: the client is not sent back to consent for them.
+      const refused = (details.missingResourceScopes?.[resource] ?? []).filter(scope => !granted.includes(scope))
+      if (refused.length > 0) next.rejectResourceScope(resource, refused.join(' '))
+    }
     const grantId = await next.save()
     const redirectTo = await instance.interactionResult(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true })
     sendSuccess(res, { redirect_to: redirectTo, scopes: granted }, true)
@@ -126,9 +131,6 @@ export function mountOAuth (app: Express, runtime: ControlPlaneRuntime): void {
     sendSuccess(res, { redirect_to: redirectTo }, false)
   }))
 
-  app.use('/oauth', (req, res, next) => {
-    // oidc-provider routes by the full path; express stripped the mount point.
-    req.url = req.originalUrl
-    provider(req, res, next)
-  })
+  // Not `app.use('/oauth', …)`: oidc-provider would take express's mount point for its own and prefix it again.
+  app.use((req, res, next) => req.path.startsWith('/oauth/') ? provider(req, res, next) : next())
 }
