@@ -137,6 +137,31 @@ describe('a connector that knows only the MCP endpoint signs in with OAuth', () 
     expect(refused.headers.get('www-authenticate')).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource${NAMESPACE}/mcp"`)
   })
 
+  test('connected apps lists the grant, and disconnecting it ends its access and refresh tokens at once', async () => {
+    const { origin } = site
+    const clientId = await register(`${origin}/oauth/register`)
+    const { tokens } = await signInAndConsent(origin, clientId, admin, 'variables read_only', ['variables', 'read_only'])
+    expect(tokens.scope).toBe('variables read_only')
+    expect((await dispatchWith(origin, tokens.access_token, { resource: 'variables', action: 'list' })).status).toBe(200)
+    const session = await sessionCookie(site.server.app, admin.email, admin.password)
+    const asSession = (body: object) => fetch(`${origin}${NAMESPACE}/manage/dispatch`, {
+      method: 'POST', headers: { 'content-type': 'application/json', cookie: session, origin }, body: JSON.stringify(body),
+    })
+    const listed = await (await asSession({ resource: 'connected_apps', action: 'list' })).json() as { data: { apps: { grant_id: string, client_id: string, client_name: string, scopes: string[], last_used_at: string | null }[] } }
+    const app = listed.data.apps.find(entry => entry.client_id === clientId)!
+    expect(app).toMatchObject({ client_name: 'Test connector', scopes: ['read_only', 'variables'] })
+    expect(app.last_used_at).not.toBeNull()
+    // Neither a key nor the app itself may see or end grants.
+    expect((await dispatchWith(origin, tokens.access_token, { resource: 'connected_apps', action: 'list' })).status).toBe(403)
+    const revoked = await asSession({ resource: 'connected_apps', action: 'revoke', params: { grant_id: app.grant_id }, confirm: true })
+    expect(revoked.status).toBe(200)
+    expect((await dispatchWith(origin, tokens.access_token, { resource: 'variables', action: 'list' })).status).toBe(401)
+    const refreshed = await form(`${origin}/oauth/token`, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId })
+    expect(refreshed).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
+    const again = await (await asSession({ resource: 'connected_apps', action: 'list' })).json() as { data: { apps: { client_id: string }[] } }
+    expect(again.data.apps.map(entry => entry.client_id)).not.toContain(clientId)
+  })
+
   test('a token without the scope an operation needs gets 403 insufficient_scope naming it', async () => {
     const { origin } = site
     const clientId = await register(`${origin}/oauth/register`)

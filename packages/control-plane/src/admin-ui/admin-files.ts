@@ -5,7 +5,7 @@ export const PACKAGE_NAME = 'keystone-svc-control-plane'
 
 /** The Admin UI pages this package ships (`admin/pages/<name>.tsx`), by the path they serve. */
 const SHIPPED_PAGES = new Set([
-  'control-plane', 'oauth-consent', 'api-keys', 'approvals', 'audit-log', 'content-sources', 'crm', 'leads', 'pipelines', 'roles', 'settings', 'status', 'team', 'webhooks',
+  'control-plane', 'oauth-consent', 'api-keys', 'connected-apps', 'approvals', 'audit-log', 'content-sources', 'crm', 'leads', 'pipelines', 'roles', 'settings', 'status', 'team', 'webhooks',
 ])
 
 /**

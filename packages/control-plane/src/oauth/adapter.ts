@@ -14,7 +14,8 @@ export type OAuthStore = { db: Db, secrets: SecretBox, now: () => Date }
 
 type Row = { key: string, payload: string, expiresAt: Date | null, consumedAt: Date | null }
 
-function opened ({ secrets, now }: OAuthStore, row: Row | null): AdapterPayload | undefined {
+/** A stored row's payload as oidc-provider wrote it, or undefined once expired. */
+export function opened ({ secrets, now }: OAuthStore, row: Row | null): AdapterPayload | undefined {
   if (!row) return undefined
   if (row.expiresAt && row.expiresAt <= now()) return undefined
   const payload = JSON.parse(secrets.open(row.payload, bindTo(OAUTH_PAYLOAD, row.key))) as AdapterPayload
@@ -37,7 +38,8 @@ export class DatabaseAdapter implements Adapter {
     const at = now()
     const columns = {
       payload: secrets.seal(JSON.stringify(payload), bindTo(OAUTH_PAYLOAD, key)),
-      grantId: payload.grantId ?? null,
+      // A grant row carries its own id, so one statement finds a grant and everything issued under it.
+      grantId: this.#model === 'Grant' ? id : payload.grantId ?? null,
       uid: payload.uid ?? null,
       userCode: payload.userCode ?? null,
       accountId: this.#model === 'Grant' ? payload.accountId ?? null : null,
@@ -79,5 +81,5 @@ export class DatabaseAdapter implements Adapter {
 
 /** Removes a grant and every code and token issued under it, so they stop working at once. */
 export async function revokeGrant (db: Db, grantId: string): Promise<void> {
-  await db.svcOAuthRecord.deleteMany({ where: { OR: [{ grantId }, { key: recordKey('Grant', grantId) }] } })
+  await db.svcOAuthRecord.deleteMany({ where: { grantId } })
 }
