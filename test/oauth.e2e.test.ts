@@ -61,7 +61,10 @@ describe('a hosted connector signs in with OAuth, in headless Chromium', () => {
     await page.getByRole('textbox', { name: 'Email' }).fill(server.admin.email)
     await page.getByRole('textbox', { name: 'Password' }).fill(server.admin.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByTestId('oauth-consent').waitFor()
+    await page.getByTestId('oauth-consent').waitFor().catch(async (error: Error) => {
+      await screenshot(page, 'oauth-consent-missing')
+      throw new Error(`${error.message}\nat ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 500)}`)
+    })
     await expect(page.getByTestId('oauth-consent-client-id').textContent()).resolves.toBe(registered.client_id)
     await expect(page.getByTestId('oauth-consent-redirect').textContent()).resolves.toBe(REDIRECT)
     await page.getByText(`Chromium connector asks to use this site as ${server.admin.email}`).waitFor()

@@ -1,4 +1,5 @@
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
+// The named export: a host bundled as CommonJS (Keystone's build) gets no usable default export from this ESM-only package.
+import { Provider, errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import type { Db } from '../db/client.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { SecretBox } from '../secrets/secret-box.ts'

@@ -9,6 +9,9 @@ import { INTERACTION_PATH } from './provider.ts'
 import { originOf } from './resource-urls.ts'
 import { oauthScopes, scopesHeldBy, READ_ONLY_SCOPE } from './scopes.ts'
 
+/** Where a sign-in started from an OAuth request resumes: read by the Admin UI once signed in. */
+export const RESUME_COOKIE = 'svc_oauth_resume'
+
 /** The Admin UI page where the signed-in account grants or denies a client's request. */
 export const consentPath = (uid: string): string => `/oauth-consent?uid=${encodeURIComponent(uid)}`
 
@@ -79,8 +82,14 @@ export function mountOAuth (app: Express, runtime: ControlPlaneRuntime): void {
     const interaction = await instance.interactionDetails(req, res).catch(() => null)
     if (!interaction || interaction.uid !== req.params.uid) throw invalidParams('this sign-in request has expired or belongs to another browser; start again from the app')
     const account = await signedInAccount(runtime, req, res)
-    // Keystone's sign-in page returns to `from` once the account has signed in.
-    if (!account) return res.redirect(303, `/signin?from=${encodeURIComponent(req.originalUrl)}`)
+    const resume = `${INTERACTION_PATH}/${interaction.uid}`
+    if (!account) {
+      // Keystone's sign-in page lands on the dashboard whatever `from` says; the Admin UI's
+      // navigation reads this cookie there and comes back (admin/lib/use-oauth-resume.ts).
+      res.cookie(RESUME_COOKIE, resume, { path: '/', maxAge: 600_000, sameSite: 'lax', secure: origin.startsWith('https:') })
+      return res.redirect(303, `/signin?from=${encodeURIComponent(resume)}`)
+    }
+    res.clearCookie(RESUME_COOKIE, { path: '/' })
     if (interaction.prompt.name === 'login') {
       return instance.interactionFinished(req, res, { login: { accountId: account.id } }, { mergeWithLastSubmission: false })
     }

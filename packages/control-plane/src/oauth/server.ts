@@ -1,4 +1,4 @@
-import type Provider from 'oidc-provider'
+import type { Provider } from 'oidc-provider'
 import type { Db } from '../db/client.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { SecretBox } from '../secrets/secret-box.ts'

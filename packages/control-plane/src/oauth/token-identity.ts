@@ -1,4 +1,4 @@
-import type Provider from 'oidc-provider'
+import type { Provider } from 'oidc-provider'
 import type { Db } from '../db/client.ts'
 import type { Identity, Account } from '../auth/identity.ts'
 import { unauthenticated } from '../errors.ts'
