@@ -5,6 +5,7 @@ import { startBuiltServer, type BuiltServer } from './support/built-server.ts'
 import { launchChromium, openPage, screenshot } from './support/browser.ts'
 import { connectMcp } from './support/mcp-client.ts'
 import { form, pkcePair } from './support/oauth-flow.ts'
+import { startLoopbackServer, type LoopbackServer } from './support/loopback-server.ts'
 
 /**
  * A hosted connector's sign-in as a person sees it: `keystone start` serving the built Admin UI,
@@ -12,12 +13,14 @@ import { form, pkcePair } from './support/oauth-flow.ts'
  * connector's own requests (discovery, registration, token, MCP) over HTTP beside it.
  */
 const MINUTE = 60_000
-const REDIRECT = 'http://127.0.0.1:9/connector/callback'
 const NAMESPACE = '/api/svc/v1'
 
 let server: BuiltServer
 let browser: Browser
 let page: Page
+let connector: LoopbackServer
+/** The connector's redirect URI: a real server on loopback, the browser's last stop. */
+let REDIRECT = ''
 
 beforeAll(async () => {
   await ensureBuilt({ ui: true })
@@ -26,13 +29,14 @@ beforeAll(async () => {
   page = await openPage(browser)
   page.setDefaultTimeout(30_000)
   page.setDefaultNavigationTimeout(120_000)
-  // The connector's redirect URI: the browser's last stop, answered here so the code can be read.
-  await page.route(`${REDIRECT}**`, route => route.fulfill({ status: 200, contentType: 'text/plain', body: 'connector' }))
+  connector = await startLoopbackServer((_req, res) => { res.writeHead(200, { 'content-type': 'text/plain' }).end('connector') })
+  REDIRECT = `${connector.url}/connector/callback`
 }, 15 * MINUTE)
 
 afterAll(async () => {
   await browser?.close()
   await server?.stop()
+  await connector?.close()
 }, MINUTE)
 
 const dispatchWith = (token: string, body: object) => fetch(`${server.url}${NAMESPACE}/manage/dispatch`, {
