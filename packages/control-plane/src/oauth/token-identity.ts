@@ -22,7 +22,7 @@ export type TokenDeps = {
 export async function identityOfAccessToken ({ provider, db, loadAccount, audiences }: TokenDeps, token: string, now: Date): Promise<Identity> {
   const { AccessToken, Grant } = await provider()
   const accessToken = await AccessToken.find(token)
-  if (!accessToken || accessToken.isExpired) throw unauthenticated('invalid or expired access token')
+  if (!accessToken || accessToken.isExpired) throw unauthenticated('malformed API key, or an unknown or expired OAuth access token: send Authorization: Bearer svc_<id>_<secret> or an access token')
   const audience = typeof accessToken.aud === 'string' ? accessToken.aud : undefined
   if (!audience || !audiences.includes(audience)) throw unauthenticated('this access token was issued for another resource')
   const grantId = accessToken.grantId
