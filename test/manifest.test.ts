@@ -22,6 +22,8 @@ const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
   'api_keys.revoke': { valid: { id: 'abc', confirm: true }, invalid: { id: 'abc', confirm: 'yes' } },
   'approvals.approve': { valid: { id: 'cm123' }, invalid: { id: '' } },
   'approvals.get': { valid: { id: 'cm123' }, invalid: {} },
+  'connected_apps.list': { valid: {}, invalid: { extra: 1 } },
+  'connected_apps.revoke': { valid: { grant_id: 'g1' }, invalid: { grant_id: '' } },
   'approvals.list': { valid: { status: 'all' }, invalid: { status: 'done' } },
   'approvals.reject': { valid: { id: 'cm123' }, invalid: { id: 7 } },
   'audit.list': { valid: { page: 2, per_page: 50, ok: false, since: '2026-01-01' }, invalid: { per_page: 101 } },
@@ -148,7 +150,7 @@ describe('manifest', () => {
   test('destructive operations are the deletes, revoke, clear_secret and send_welcome_email, and declare confirm as an optional boolean', () => {
     const destructive = builtins.filter(op => op.destructive).map(op => op.name)
     expect(destructive).toEqual([
-      'ai.clear_secret', 'api_keys.revoke', 'content_sources.delete', 'crm.delete', 'integrations.clear_secret',
+      'ai.clear_secret', 'api_keys.revoke', 'connected_apps.revoke', 'content_sources.delete', 'crm.delete', 'integrations.clear_secret',
       'leads.delete', 'pipelines.delete_recipe', 'roles.delete', 'sessions.revoke', 'users.delete', 'users.send_welcome_email', 'variables.delete', 'webhooks.delete',
     ])
     for (const op of builtins.filter(op => op.destructive)) {

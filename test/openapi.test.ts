@@ -181,7 +181,7 @@ describe('GET /openapi.json', () => {
 
   test('is readable by the manifest\'s readers only: a key or a session of manage_options', async () => {
     const anonymous = await request(plane.server.app).get(`${BASE}/openapi.json`)
-    expect([anonymous.status, anonymous.body.code, anonymous.headers['www-authenticate']]).toEqual([401, 'unauthenticated', 'Bearer realm="svc"'])
+    expect([anonymous.status, anonymous.body.code, anonymous.headers['www-authenticate']]).toEqual([401, 'unauthenticated', 'Bearer realm="svc", resource_metadata="https://cms.example.com/.well-known/oauth-protected-resource/api/svc/v1/mcp"'])
     const editor = await plane.account('editor')
     const refused = await fetchDocument(editor.key)
     expect([refused.status, refused.body.code]).toEqual([403, 'forbidden'])

@@ -90,7 +90,7 @@ describe('POST /manage/{resource}/{action}', () => {
   test('without a key it is 401 with WWW-Authenticate; with a revoked one too', async () => {
     const anonymous = await request(plane.server.app).post(`${BASE}/manage/crm/list`).send({})
     expectFailure(anonymous, 401, 'unauthenticated')
-    expect(anonymous.headers['www-authenticate']).toBe('Bearer realm="svc"')
+    expect(anonymous.headers['www-authenticate']).toBe('Bearer realm="svc", resource_metadata="http://localhost:3000/.well-known/oauth-protected-resource/api/svc/v1/mcp"')
     const revoked = await createAccount(plane.server.db)
     await plane.server.db.svcApiKey.update({ where: { publicId: revoked.keyId }, data: { revokedAt: new Date() } })
     expectFailure(await viaRoute('crm.list', {}, revoked.key), 401, 'unauthenticated')

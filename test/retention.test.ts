@@ -45,6 +45,13 @@ async function seedDue () {
       { sourceId: 'retention', body: '{"a":3}', status: 'held', processedAt: null, receivedAt: at(0) },
     ],
   })
+  await db().svcOAuthRecord.createMany({
+    data: [
+      { key: 'expired', model: 'AccessToken', payload: 'sealed', createdAt: at(364), expiresAt: at(364) },
+      { key: 'live', model: 'RefreshToken', payload: 'sealed', createdAt: at(365), expiresAt: at(390) },
+      { key: 'keys', model: 'ServerKeys', payload: 'sealed', createdAt: at(0) },
+    ],
+  })
   await db().svcIdempotencyKey.createMany({
     data: [
       { caller: 'key:retention', key: 'old', fingerprint: 'f', claimedAt: at(363), expiresAt: at(364) },
@@ -74,6 +81,7 @@ describe('pruning what the retention rules say is due', () => {
       outbox_delivered: [1, null],
       outbox_failed: [1, null],
       idempotency_keys: [1, null],
+      oauth_expired: [1, null],
       content_inbox_bodies: [1, null],
       content_inbox: [1, null],
       pipeline_run_stages: [2, null],
@@ -143,12 +151,12 @@ describe('retention settings', () => {
   const rules = CORE_RETENTION_RULES
   test('given days win over the environment, which wins over each rule\'s default; "keep" keeps rows', () => {
     const resolved = resolveRetention({ days: { audit: 30 } }, rules, { SVC_RETENTION_AUDIT_DAYS: '90', SVC_RETENTION_OUTBOX_FAILED_DAYS: 'keep', SVC_RETENTION_INTERVAL_MINUTES: '15' })
-    expect(Object.fromEntries(resolved.rules.map(({ rule, days }) => [rule.name, days]))).toEqual({ audit: 30, outbox_delivered: 7, outbox_failed: null, idempotency_keys: 1 })
+    expect(Object.fromEntries(resolved.rules.map(({ rule, days }) => [rule.name, days]))).toEqual({ audit: 30, outbox_delivered: 7, outbox_failed: null, idempotency_keys: 1, oauth_expired: 1 })
     expect(resolved.intervalMs).toBe(15 * 60_000)
   })
 
   test.each([
-    [{ days: { audits: 30 } }, {}, 'retention.days: no rule named audits; rules: audit, outbox_delivered, outbox_failed, idempotency_keys'],
+    [{ days: { audits: 30 } }, {}, 'retention.days: no rule named audits; rules: audit, outbox_delivered, outbox_failed, idempotency_keys, oauth_expired'],
     [{ days: { audit: 0 } }, {}, 'retention: days.audit'],
     [{}, { SVC_RETENTION_AUDIT_DAYS: '0' }, 'SVC_RETENTION_AUDIT_DAYS must be a number of days (1 or more) or "keep"'],
     [{}, { SVC_RETENTION_AUDIT_DAYS: 'soon' }, 'SVC_RETENTION_AUDIT_DAYS must be a positive integer'],

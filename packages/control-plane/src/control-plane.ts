@@ -1,3 +1,4 @@
+import { OAUTH_PAYLOAD } from './oauth/adapter.ts'
 import type { Operation } from './registry/define-operation.ts'
 import type { RuntimeParts } from './runtime.ts'
 import type { MountedRoute } from './http/route.ts'
@@ -85,7 +86,7 @@ export function resolveControlPlane (
     settings: new Map(resources.flatMap(resource => resource.settings ? [[resource.name, resolveSettings(resource.settings, resource.settingsInput, env)] as const] : [])),
   })
   resolved.host = { ...resolved.host, content: resolveContent(settings.host?.content, schema) }
-  resolved.sealedColumns = resources.flatMap(resource => resource.sealedColumns)
+  resolved.sealedColumns = [OAUTH_PAYLOAD, ...resources.flatMap(resource => resource.sealedColumns)]
   recordUnavailableModules(resolved, unavailable)
   const outboxTopics = resources.flatMap(resource => resource.outboxTopics)
   assertUnique('outbox topic', outboxTopics.map(topic => topic.topic))

@@ -54,6 +54,8 @@ export const confirmRequired = (operation: string) =>
   new SvcError('confirm_required', `${operation} is destructive: send confirm: true to run it`)
 export const unauthenticated = (message = 'authentication required') => new SvcError('unauthenticated', message)
 export const forbidden = (message: string) => new SvcError('forbidden', message)
+/** A credential's scopes lack `scope`; named in `details.required_scope` and in `WWW-Authenticate` for step-up. */
+export const insufficientScope = (scope: string, message: string) => new SvcError('forbidden', message, { required_scope: scope })
 export const unknownOperation = (message: string) => new SvcError('unknown_operation', message)
 export const notFound = (message: string, details?: ErrorDetails) => new SvcError('not_found', message, details)
 export const methodNotAllowed = (message: string) => new SvcError('method_not_allowed', message)

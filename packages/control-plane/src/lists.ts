@@ -13,6 +13,7 @@ import { webhookSubscriptionList } from './events/subscription-list.ts'
 import { webhookDeliveryList } from './events/delivery-list.ts'
 import { idempotencyKeyList } from './idempotency/idempotency-key-list.ts'
 import { retentionStateList } from './retention/state-list.ts'
+import { oauthRecordList } from './oauth/record-list.ts'
 
 /** The Keystone lists the control plane contributes to the host: its own machinery's, then each resource's. */
 export function controlPlaneLists ({ options, resources }: ControlPlane): Lists {
@@ -28,6 +29,7 @@ export function controlPlaneLists ({ options, resources }: ControlPlane): Lists 
     SvcCounter: counterList(internal),
     SvcIdempotencyKey: idempotencyKeyList(internal),
     SvcModuleState: moduleStateList(shared),
+    SvcOAuthRecord: oauthRecordList(internal),
     SvcOutboxMessage: outboxMessageList(internal),
     SvcRateWindow: rateWindowList(internal),
     SvcRetentionState: retentionStateList(internal),

@@ -82,6 +82,20 @@ export type ResolvedApiKeyOptions = Required<ApiKeyOptions>
 
 const API_KEY_DEFAULTS: ResolvedApiKeyOptions = { maxExpiryDays: 90, allowNoExpiry: false, maxChildren: 10 }
 
+/** The host as an OAuth 2.1 authorization server for hosted connectors (docs/oauth.md). */
+export type OAuthOptions = {
+  /** Whether clients may register themselves at `/oauth/reg` (RFC 7591) (`SVC_OAUTH_DYNAMIC_REGISTRATION`). @default true */
+  dynamicRegistration?: boolean
+  /** Lifetime of an access token, in minutes (`SVC_OAUTH_ACCESS_TOKEN_MINUTES`). @default 10 */
+  accessTokenMinutes?: number
+  /** Lifetime of a refresh token, in days (`SVC_OAUTH_REFRESH_TOKEN_DAYS`). @default 30 */
+  refreshTokenDays?: number
+}
+
+export type ResolvedOAuthOptions = Required<OAuthOptions>
+
+const OAUTH_DEFAULTS: ResolvedOAuthOptions = { dynamicRegistration: true, accessTokenMinutes: 10, refreshTokenDays: 30 }
+
 /** Outgoing e-mail. */
 export type MailOptions = {
   /**
@@ -116,6 +130,8 @@ export type ControlPlaneSettings = {
   /** Delivery of outbox messages (forwarding, pushes to other systems), or `false` to not run a worker in this process. @default {} */
   outbox?: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
   mail?: MailOptions
+  /** OAuth 2.1 sign-in for connectors, beside API keys. @default { dynamicRegistration: true, accessTokenMinutes: 10, refreshTokenDays: 30 } */
+  oauth?: OAuthOptions
   /** How long audit entries, outbox messages and each resource's records are kept, and how the rest is pruned. @default each rule's days, pruned hourly */
   retention?: RetentionOptions
   /** Where development keys and other local state live (`SVC_VAR_DIR`). @default 'var' */
@@ -135,6 +151,7 @@ export type ResolvedOptions = {
   stages: readonly AnyStageDefinition[]
   encryptionKey: string | undefined
   apiKeys: ResolvedApiKeyOptions
+  oauth: ResolvedOAuthOptions
   /** Every column of the control plane's lists that holds sealed secrets. */
   sealedColumns: readonly SealedColumn[]
   varDir: string
@@ -216,6 +233,11 @@ const coreSettingsSchema = z.strictObject({
   rateLimit: z.unknown().optional(),
   clock: fn<() => Date>('clock').default(() => () => new Date()),
   outbox: z.union([z.literal(false), object<Omit<OutboxWorkerOptions, 'now' | 'log'>>('outbox')]).default({}),
+  oauth: z.strictObject({
+    dynamicRegistration: z.boolean().default(OAUTH_DEFAULTS.dynamicRegistration),
+    accessTokenMinutes: z.number().int().min(1).max(1440).default(OAUTH_DEFAULTS.accessTokenMinutes),
+    refreshTokenDays: z.number().int().min(1).max(365).default(OAUTH_DEFAULTS.refreshTokenDays),
+  }).default(OAUTH_DEFAULTS),
   mail: z.strictObject({ smtpUrl: z.string().optional(), from: z.string().optional(), outboxDir: z.string().optional() }).default({}),
   retention: object<RetentionOptions>('retention').optional(),
   varDir: z.string().min(1).default('var'),
@@ -236,6 +258,11 @@ function coreSettingsFromEnv (env: Env): Partial<ControlPlaneSettings> {
         allowNoExpiry: booleanEnv(env, 'SVC_API_KEY_ALLOW_NO_EXPIRY'),
         maxChildren: integerEnv(env, 'SVC_API_KEY_MAX_CHILDREN'),
       }),
+    }),
+    oauth: definedOnly({
+      dynamicRegistration: booleanEnv(env, 'SVC_OAUTH_DYNAMIC_REGISTRATION'),
+      accessTokenMinutes: integerEnv(env, 'SVC_OAUTH_ACCESS_TOKEN_MINUTES'),
+      refreshTokenDays: integerEnv(env, 'SVC_OAUTH_REFRESH_TOKEN_DAYS'),
     }),
     mail: definedOnly({ smtpUrl: stringEnv(env, 'SMTP_URL'), from: stringEnv(env, 'SVC_MAIL_FROM') }),
     varDir: stringEnv(env, 'SVC_VAR_DIR'),
@@ -286,6 +313,7 @@ export function resolveOptions (
     stages: uniqueStages(resources.stages),
     encryptionKey: security.encryptionKey,
     apiKeys: security.apiKeys,
+    oauth: settings.oauth,
     sealedColumns: [],
     varDir,
     databaseProvider: host.databaseProvider,

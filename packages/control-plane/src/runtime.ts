@@ -11,6 +11,8 @@ import type { AdminPage } from './registry/manifest.ts'
 import { ModuleCatalogue, type ModuleDeclaration } from './modules/module-catalogue.ts'
 import type { SecretBox } from './secrets/secret-box.ts'
 import { createSecretBox } from './secrets/encryption-keys.ts'
+import { createOAuthServer, type OAuthServer } from './oauth/server.ts'
+import type { AccessTokenResolver } from './auth/authenticate.ts'
 import { createRateLimiter, type RateLimiter } from './auth/rate-limit.ts'
 import { OutboxWorker } from './outbox/worker.ts'
 import { AuditWriter } from './audit/writer.ts'
@@ -46,6 +48,10 @@ export type ControlPlaneRuntime = {
   /** API keys with their owner's account, as authentication reads them on every request. */
   findKey: KeyLookup
   limiter: RateLimiter
+  /** The site's OAuth authorization server (docs/oauth.md). */
+  oauth: OAuthServer
+  /** Resolves OAuth access tokens for authentication. */
+  accessTokens: AccessTokenResolver
   outbox: OutboxWorker
   /** Prunes what the retention rules say is due, one instance at a time. */
   retention: RetentionPruner
@@ -85,6 +91,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
   const { statusCounters } = parts
   const eventTypes = parts.events.map(event => event.type)
   const loadAccount = accountLoader(db, options.host.accounts)
+  const oauth = createOAuthServer({ db, secrets, options, operations: () => registry.all(), loadAccount })
   const audit = new AuditWriter({ db, provider: options.databaseProvider, adapter: options.hostAdapter }, options.now)
   return {
     registry,
@@ -98,6 +105,8 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
     // Without a view of this process's writes to keys and accounts, a cache could not drop a revoked key at once.
     findKey: options.credentialWrites?.observing ? cachedKeyLookup(db, loadAccount, options.credentialWrites) : uncachedKeyLookup(db, loadAccount),
     limiter: createRateLimiter(options.rateLimit, db, options.now),
+    oauth,
+    accessTokens: oauth.identify,
     outbox,
     retention,
     audit,

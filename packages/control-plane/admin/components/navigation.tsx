@@ -5,6 +5,7 @@ import {
 import { navigationPages } from '../lib/control-plane-pages.ts'
 import { useManifestAccess } from '../lib/use-manifest-access.ts'
 import { SignOutButton } from './sign-out-button.tsx'
+import { useOAuthResume } from '../lib/use-oauth-resume.ts'
 
 /**
  * The plugin's own lists are read-only records of what the pages above manage; the dashboard
@@ -18,6 +19,7 @@ const isControlPlaneList = (key: string) => key.startsWith('Svc')
  */
 export function Navigation ({ lists }: NavigationProps) {
   const access = useManifestAccess()
+  useOAuthResume()
   const pages = access.state === 'ready' ? navigationPages(access.manifest) : []
   const contentLists = lists.filter(list => !isControlPlaneList(list.key))
   return (

@@ -5,7 +5,7 @@ export const PACKAGE_NAME = 'keystone-svc-control-plane'
 
 /** The Admin UI pages this package ships (`admin/pages/<name>.tsx`), by the path they serve. */
 const SHIPPED_PAGES = new Set([
-  'control-plane', 'api-keys', 'approvals', 'audit-log', 'content-sources', 'crm', 'leads', 'pipelines', 'roles', 'settings', 'status', 'team', 'webhooks',
+  'control-plane', 'oauth-consent', 'api-keys', 'connected-apps', 'approvals', 'audit-log', 'content-sources', 'crm', 'leads', 'pipelines', 'roles', 'settings', 'status', 'team', 'webhooks',
 ])
 
 /**
@@ -14,7 +14,7 @@ const SHIPPED_PAGES = new Set([
  * posts) has no page, and a host needs no `admin/pages` of its own.
  */
 export function controlPlaneAdminFiles (pages: readonly AdminPage[]): AdminFileToWrite[] {
-  const names = ['control-plane', ...pages.map(page => page.path.replace(/^\//, ''))].filter(name => SHIPPED_PAGES.has(name))
+  const names = ['control-plane', 'oauth-consent', ...pages.map(page => page.path.replace(/^\//, ''))].filter(name => SHIPPED_PAGES.has(name))
   return [...new Set(names)].map(name => ({
     mode: 'write',
     outputPath: `pages/${name}.js`,

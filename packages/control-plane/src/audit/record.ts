@@ -72,7 +72,8 @@ export function toAuditRow (entry: AuditRecord, at: Date): AuditRow {
     actorId: entry.identity?.account.id ?? null,
     actorEmail: entry.identity?.account.email ?? null,
     mode: entry.identity?.mode ?? (entry.keyId ? 'api_key' : 'none'),
-    keyId: entry.identity ? entry.identity.keyId : entry.keyId ?? null,
+    // An OAuth call names its client where a key call names its key.
+    keyId: entry.identity ? entry.identity.keyId ?? (entry.identity.clientId ? `oauth:${entry.identity.clientId}` : null) : entry.keyId ?? null,
     ok: entry.ok,
     changed: entry.changed,
     code: entry.code,

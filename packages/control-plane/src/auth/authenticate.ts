@@ -13,12 +13,16 @@ import { FULL_GRANT } from './scopes.ts'
 /** `last_used_at` is a hint for administrators; writing it on every call would serialize all requests. */
 const LAST_USED_RESOLUTION_MS = 60_000
 
-/** What resolving a caller needs: the database, how to find a key (cached or not), and the host's accounts. */
-export type Credentials = { db: Db, findKey: KeyLookup, options: Pick<ResolvedOptions, 'host' | 'clientAddress'> }
+/** Resolves an OAuth access token (any bearer token that is not an API key) to its caller. */
+export type AccessTokenResolver = (token: string, now: Date) => Promise<Identity>
 
-async function authenticateApiKey ({ db, findKey, options }: Credentials, req: Request, header: string, now: Date): Promise<Identity> {
+/** What resolving a caller needs: the database, how to find a key (cached or not), the host's accounts, and OAuth tokens when served. */
+export type Credentials = { db: Db, findKey: KeyLookup, options: Pick<ResolvedOptions, 'host' | 'clientAddress'>, accessTokens?: AccessTokenResolver }
+
+async function authenticateApiKey ({ db, findKey, options, accessTokens }: Credentials, req: Request, header: string, now: Date): Promise<Identity> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
   const parsed = match ? parseKey(match[1]!) : null
+  if (!parsed && match && accessTokens && !match[1]!.startsWith('svc_')) return accessTokens(match[1]!, now)
   if (!parsed) throw unauthenticated('malformed API key: expected Authorization: Bearer svc_<id>_<secret>')
   const key = await findKey(parsed.publicId)
   if (!key || !secretMatches(parsed.secret, key.secretDigest) || !key.owner) throw unauthenticated('invalid API key')
@@ -37,20 +41,28 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * (a cross-site form cannot send that without a preflight) and, when the browser names an
  * origin, from this origin.
  */
-function assertSessionRequestIsSameSite (req: Request): void {
+export function assertSessionRequestIsSameSite (req: Request): void {
   if (!MUTATING.has(req.method)) return
   if (!req.is('application/json')) throw badRequest('requests signed in with a session must send Content-Type: application/json')
   const origin = req.get('origin')
   if (origin !== undefined && !isSameOrigin(origin, req.get('host'))) throw forbidden('cross-origin requests cannot use the session')
 }
 
-async function authenticateSession ({ db, options }: Credentials, keystone: KeystoneContext, req: Request, res: Response): Promise<Identity> {
+/** The id of the host account signed in to the Admin UI on this request, or null. */
+export async function sessionAccountId ({ options }: Pick<Credentials, 'options'>, keystone: KeystoneContext, req: Request, res: Response): Promise<string | null> {
   const session = (await keystone.withRequest(req, res)).session as { itemId?: string | number, listKey?: string } | undefined
-  if (session?.itemId == null || session.itemId === '') throw unauthenticated()
+  if (session?.itemId == null || session.itemId === '') return null
   // A host may sign in more than one list; only its accounts list holds control-plane roles.
-  if (session.listKey !== undefined && session.listKey !== options.host.accounts.list) throw unauthenticated()
+  if (session.listKey !== undefined && session.listKey !== options.host.accounts.list) return null
+  return String(session.itemId)
+}
+
+async function authenticateSession (credentials: Credentials, keystone: KeystoneContext, req: Request, res: Response): Promise<Identity> {
+  const { db, options } = credentials
+  const accountId = await sessionAccountId(credentials, keystone, req, res)
+  if (accountId === null) throw unauthenticated()
   assertSessionRequestIsSameSite(req)
-  const account = await accountLoader(db, options.host.accounts)(String(session.itemId))
+  const account = await accountLoader(db, options.host.accounts)(accountId)
   if (!account) throw unauthenticated('the signed-in account no longer exists')
   return { account, mode: 'session', keyId: null, grant: FULL_GRANT, approval: 'none', keyExpiresAt: null }
 }

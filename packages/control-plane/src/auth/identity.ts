@@ -12,9 +12,11 @@ export type Account = { id: string, email: string, name: string, role: string }
 /** Who is calling and how they proved it. */
 export type Identity = {
   account: Account
-  mode: 'api_key' | 'session'
+  mode: 'api_key' | 'session' | 'oauth'
   /** The API key's public id (`svc_<id>`), when the call used one. */
   keyId: string | null
+  /** The OAuth client's id, when the call used an OAuth access token. */
+  clientId?: string | null
   /** What the credential may do within the account's role; the full grant for a session. */
   grant: ScopeGrant
   approval: ApprovalMode

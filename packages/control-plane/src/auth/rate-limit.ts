@@ -45,7 +45,10 @@ export function createSubjectLimiter (scope: string, options: LimitOptions, db: 
   }
 }
 
-const bucketOf = (identity: Identity) => identity.keyId ? `key:${identity.keyId}` : `session:${identity.account.id}`
+// An OAuth client counts apart from its account's session and from the account's other clients.
+const bucketOf = (identity: Identity) => identity.keyId
+  ? `key:${identity.keyId}`
+  : identity.clientId ? `oauth:${identity.clientId}:${identity.account.id}` : `session:${identity.account.id}`
 
 /** Per API key (per account for sessions). */
 export function createRateLimiter (options: LimitOptions, db: Db, now: () => Date): RateLimiter {

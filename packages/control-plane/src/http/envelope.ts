@@ -39,7 +39,12 @@ export function setFailureHeaders (res: Response, error: SvcError): void {
   if (error.code === 'rate_limited' && typeof error.details?.retry_after === 'number') {
     res.set('Retry-After', String(error.details.retry_after))
   }
-  if (error.code === 'unauthenticated') res.set('WWW-Authenticate', 'Bearer realm="svc"')
+  const metadata = res.locals.svcResourceMetadata as string | undefined
+  if (error.code === 'unauthenticated') res.set('WWW-Authenticate', metadata ? `Bearer realm="svc", resource_metadata="${metadata}"` : 'Bearer realm="svc"')
+  // RFC 6750 step-up: the client learns which scope to ask for.
+  if (error.code === 'forbidden' && typeof error.details?.required_scope === 'string') {
+    res.set('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${error.details.required_scope}"`)
+  }
 }
 
 export function sendFailure (res: Response, error: SvcError): void {

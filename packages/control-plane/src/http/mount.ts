@@ -3,6 +3,7 @@ import type { KeystoneContext } from '@keystone-6/core/types'
 import type { ControlPlane } from '../control-plane.ts'
 import { createRuntime, type ControlPlaneRuntime } from '../runtime.ts'
 import { createRouter } from './router.ts'
+import { mountOAuth } from '../oauth/routes.ts'
 import { toMiddleware, type MountedRoute } from './route.ts'
 import type { RuntimeDataModel } from '../host-contract/check-posts-model.ts'
 
@@ -18,6 +19,7 @@ export async function mountControlPlane (app: Express, keystone: KeystoneContext
   // Naming the framework helps only someone probing for its known flaws.
   app.disable('x-powered-by')
   for (const resource of plane.resources) await resource.setup(runtime)
+  mountOAuth(app, runtime)
   app.use(plane.options.basePath, createRouter(runtime, plane.routes.filter(route => !route.site)))
   for (const route of plane.routes.filter(route => route.site)) {
     app[route.method === 'GET' ? 'get' : 'post'](route.path, siteRouteSwitch(runtime, route), toMiddleware(runtime, route.handler))

@@ -15,6 +15,7 @@ import { openApiRoute } from './openapi-route.ts'
 import { docsAssetRoute, docsPageRoute } from './docs-route.ts'
 import { mcpRouter } from '../mcp/router.ts'
 import { assignRequestId } from './request-id.ts'
+import { protectedResourceMetadataUrl } from '../oauth/resource-urls.ts'
 
 /** A resource's route behind its module switch: 409 `module_disabled` while the module is off. */
 const gated = (route: MountedRoute): Handler => async (runtime, req, res) => {
@@ -42,6 +43,12 @@ function mountPublicRoute (router: express.Router, runtime: ControlPlaneRuntime,
 export function createRouter (runtime: ControlPlaneRuntime, routes: readonly MountedRoute[]): express.Router {
   const router = express.Router()
   router.use(assignRequestId)
+  // Every 401 names where an OAuth client discovers how to sign in (RFC 9728).
+  const resourceMetadata = protectedResourceMetadataUrl(runtime.oauth.urls.mcp)
+  router.use((_req, res, next) => {
+    res.locals.svcResourceMetadata = resourceMetadata
+    next()
+  })
   router.use((_req, res, next) => {
     res.set('Svc-Version', PRODUCT_VERSION)
     res.set('Cache-Control', 'no-store')

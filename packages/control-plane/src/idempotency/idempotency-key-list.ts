@@ -12,7 +12,7 @@ export const idempotencyKeyList = ({ access, ui }: ListAccess) => list({
   ui: { ...ui, label: 'Idempotency keys', hideNavigation: true },
   db: { map: 'svc_idempotency_keys', extendPrismaSchema: compoundUnique('caller', 'key') },
   fields: {
-    /** `key:<public id>` for API keys, `account:<id>` for sessions. */
+    /** `key:<public id>` for API keys, `oauth:<client id>:<account id>` for OAuth tokens, `account:<id>` for sessions. */
     caller: text({ validation: { isRequired: true } }),
     key: text({ validation: { isRequired: true } }),
     /** sha256 of the canonical JSON of the door, resource, action, params and confirm. */

@@ -11,8 +11,9 @@ export function assertWellFormedKey (key: string): void {
 }
 
 /** Keys are per caller: one key's (or one session account's) keys never collide with another's. */
-export const callerOf = (identity: Identity): string =>
-  identity.keyId ? `key:${identity.keyId}` : `account:${identity.account.id}`
+export const callerOf = (identity: Identity): string => identity.keyId
+  ? `key:${identity.keyId}`
+  : identity.clientId ? `oauth:${identity.clientId}:${identity.account.id}` : `account:${identity.account.id}`
 
 /**
  * What a key stands for. The door's response format is part of it, so a key used over HTTP is

@@ -5,7 +5,7 @@ import type { CapabilityMap } from '../options.ts'
 import type { Identity } from '../auth/identity.ts'
 import { roleHasCapability } from '../auth/capabilities.ts'
 import { missingScope } from '../auth/scopes.ts'
-import { confirmRequired, forbidden, internal, invalidParams } from '../errors.ts'
+import { confirmRequired, forbidden, insufficientScope, internal, invalidParams } from '../errors.ts'
 import { assertCleanInput } from './input-boundary.ts'
 import { APPROVAL_ID_PARAM, collectApproved, holdForApproval, needsApproval } from '../auth/approval-gate.ts'
 
@@ -33,7 +33,7 @@ export function assertCapability (holder: { options: { capabilities: CapabilityM
     throw forbidden(`${operation.name} requires the capability ${operation.capability}`)
   }
   const missing = missingScope(identity.grant, operation)
-  if (missing !== null) throw forbidden(`this key's scopes do not include ${missing}`)
+  if (missing !== null) throw insufficientScope(operation.name, `this ${identity.mode === 'oauth' ? 'token' : 'key'}'s scopes do not include ${missing}`)
 }
 
 /** Whether the caller may run the operation: its role's capability and its credential's scopes. */

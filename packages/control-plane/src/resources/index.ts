@@ -3,6 +3,7 @@ import { aiResource } from './ai/index.ts'
 import { apiKeysResource } from './api-keys/index.ts'
 import { approvalsResource } from './approvals/index.ts'
 import { auditResource } from './audit/index.ts'
+import { connectedAppsResource } from './connected-apps/index.ts'
 import { contentSourcesResource } from './content-sources/index.ts'
 import { crmResource } from './crm/index.ts'
 import { integrationsResource } from './integrations/index.ts'
@@ -20,6 +21,7 @@ import { webhooksResource } from './webhooks/index.ts'
 export const builtinResources: readonly Resource[] = [
   statusResource,
   apiKeysResource,
+  connectedAppsResource,
   approvalsResource,
   sessionsResource,
   crmResource,

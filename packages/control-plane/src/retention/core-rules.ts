@@ -36,4 +36,12 @@ export const CORE_RETENTION_RULES: readonly RetentionRule[] = [
     rows: db => db.svcIdempotencyKey,
     datedBy: 'expiresAt',
   }),
+  datedRowsRule({
+    name: 'oauth_expired',
+    table: 'svc_oauth_records',
+    removes: 'OAuth codes, tokens, grants and sign-in steps past their expiry',
+    defaultDays: 1,
+    rows: db => db.svcOAuthRecord,
+    datedBy: 'expiresAt',
+  }),
 ]

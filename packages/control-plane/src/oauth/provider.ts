@@ -1,0 +1,96 @@
+// The named export: a host bundled as CommonJS (Keystone's build) gets no usable default export from this ESM-only package.
+import { Provider, errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
+import type { Db } from '../db/client.ts'
+import type { ResolvedOptions } from '../options.ts'
+import type { SecretBox } from '../secrets/secret-box.ts'
+import type { ScopedOperation } from '../auth/scopes.ts'
+import { DatabaseAdapter, type OAuthStore } from './adapter.ts'
+import { loadServerKeys } from './signing-keys.ts'
+import { originOf, resourceUrls } from './resource-urls.ts'
+import { oauthScopes } from './scopes.ts'
+
+/** Where the authorization server's endpoints live, under the site's origin (the issuer). */
+export const OAUTH_ROUTES = {
+  authorization: '/oauth/authorize',
+  token: '/oauth/token',
+  registration: '/oauth/register',
+  revocation: '/oauth/revoke',
+  jwks: '/oauth/jwks',
+  end_session: '/oauth/session/end',
+  userinfo: '/oauth/userinfo',
+  introspection: '/oauth/introspect',
+  pushed_authorization_request: '/oauth/par',
+  code_verification: '/oauth/device',
+  device_authorization: '/oauth/device/auth',
+  backchannel_authentication: '/oauth/backchannel',
+  challenge: '/oauth/challenge',
+  credential: '/oauth/credential',
+} as const
+
+export const INTERACTION_PATH = '/oauth/interaction'
+
+export type ProviderDeps = {
+  db: Db
+  secrets: SecretBox
+  options: ResolvedOptions
+  operations: () => readonly ScopedOperation[]
+}
+
+/** The resource a request names, as the audience its tokens carry; anything else is not this server's. */
+function audienceOf (resource: string, urls: { namespace: string, mcp: string }): string | null {
+  if (resource === urls.mcp || resource.startsWith(`${urls.mcp}/`)) return urls.mcp
+  if (resource === urls.namespace || resource.startsWith(`${urls.namespace}/`)) return urls.namespace
+  return null
+}
+
+/** oidc-provider configured as the site's OAuth 2.1 authorization server (docs/oauth.md). */
+export async function createProvider ({ db, secrets, options, operations }: ProviderDeps): Promise<Provider> {
+  const store: OAuthStore = { db, secrets, now: options.now }
+  const keys = await loadServerKeys(store)
+  const urls = resourceUrls(options)
+  const scopes = oauthScopes(operations(), options.capabilities)
+  const { accessTokenMinutes, refreshTokenDays, dynamicRegistration } = options.oauth
+  const configuration: Configuration = {
+    adapter: (name: string) => new DatabaseAdapter(name, store),
+    jwks: keys.jwks as Configuration['jwks'],
+    cookies: { keys: keys.cookieKeys },
+    routes: OAUTH_ROUTES,
+    scopes,
+    claims: { openid: ['sub'] },
+    responseTypes: ['code'],
+    // OAuth 2.1: every client proves possession of its code with PKCE, and oidc-provider knows only S256.
+    pkce: { required: () => true },
+    clientDefaults: { grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', id_token_signed_response_alg: 'ES256' },
+    rotateRefreshToken: true,
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    ttl: {
+      AccessToken: accessTokenMinutes * 60,
+      AuthorizationCode: 60,
+      RefreshToken: refreshTokenDays * 86_400,
+      Grant: refreshTokenDays * 86_400,
+      Interaction: 600,
+      Session: 3600,
+      IdToken: 600,
+    },
+    findAccount: async (_ctx, accountId) => ({ accountId, claims: async () => ({ sub: accountId }) }),
+    interactions: { url: async (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
+    clientBasedCORS: () => true,
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: dynamicRegistration },
+      revocation: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async () => urls.mcp,
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_ctx: KoaContextWithOIDC, resource: string) => {
+          const audience = audienceOf(resource, urls)
+          if (!audience) throw new errors.InvalidTarget(`this server issues tokens for ${urls.mcp} and ${urls.namespace} only`)
+          return { scope: scopes.join(' '), audience, accessTokenTTL: accessTokenMinutes * 60, accessTokenFormat: 'opaque' }
+        },
+      },
+    },
+  }
+  const provider = new Provider(originOf(options), configuration)
+  return provider
+}

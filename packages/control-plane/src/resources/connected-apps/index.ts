@@ -1,0 +1,11 @@
+import { defineResource } from '../../define-resource.ts'
+import { listConnectedApps } from './operations/list.ts'
+import { revokeConnectedApp } from './operations/revoke.ts'
+
+/** The OAuth grants of the signed-in account (docs/oauth.md). Locked, like API keys: a switch must not keep a stolen grant alive. */
+export const connectedAppsResource = defineResource({
+  name: 'connected_apps',
+  module: 'locked',
+  operations: [listConnectedApps, revokeConnectedApp],
+  adminPages: [{ path: '/connected-apps', label: 'Connected apps', title: 'Connected apps', requires: ['connected_apps.list', 'connected_apps.revoke'] }],
+})
