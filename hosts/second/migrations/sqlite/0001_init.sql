@@ -236,6 +236,16 @@ CREATE TABLE "svc_leads" (
 );
 
 -- CreateTable
+CREATE TABLE "svc_lead_chain_checkpoints" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "key" TEXT NOT NULL DEFAULT '',
+    "lastEventId" INTEGER NOT NULL DEFAULT 0,
+    "leads" INTEGER NOT NULL DEFAULT 0,
+    "events" INTEGER NOT NULL DEFAULT 0,
+    "verifiedAt" DATETIME
+);
+
+-- CreateTable
 CREATE TABLE "svc_lead_events" (
     "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "lead" INTEGER,
@@ -254,6 +264,23 @@ CREATE TABLE "svc_module_states" (
     "key" TEXT NOT NULL DEFAULT '',
     "enabled" BOOLEAN NOT NULL DEFAULT true,
     "updatedAt" DATETIME
+);
+
+-- CreateTable
+CREATE TABLE "svc_oauth_records" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "key" TEXT NOT NULL DEFAULT '',
+    "model" TEXT NOT NULL DEFAULT '',
+    "payload" TEXT NOT NULL DEFAULT '',
+    "grantId" TEXT,
+    "uid" TEXT,
+    "userCode" TEXT,
+    "accountId" TEXT,
+    "clientId" TEXT,
+    "createdAt" DATETIME NOT NULL,
+    "expiresAt" DATETIME,
+    "consumedAt" DATETIME,
+    "lastUsedAt" DATETIME
 );
 
 -- CreateTable
@@ -467,22 +494,25 @@ CREATE INDEX "svc_approvals_expiresAt_idx" ON "svc_approvals"("expiresAt");
 CREATE INDEX "svc_audit_entries_at_idx" ON "svc_audit_entries"("at");
 
 -- CreateIndex
-CREATE INDEX "svc_audit_entries_operation_idx" ON "svc_audit_entries"("operation");
-
--- CreateIndex
-CREATE INDEX "svc_audit_entries_channel_idx" ON "svc_audit_entries"("channel");
-
--- CreateIndex
 CREATE INDEX "svc_audit_entries_requestId_idx" ON "svc_audit_entries"("requestId");
 
 -- CreateIndex
-CREATE INDEX "svc_content_inbox_sourceId_idx" ON "svc_content_inbox"("sourceId");
+CREATE INDEX "svc_audit_entries_operation_id_idx" ON "svc_audit_entries"("operation", "id");
 
 -- CreateIndex
-CREATE INDEX "svc_content_inbox_status_idx" ON "svc_content_inbox"("status");
+CREATE INDEX "svc_audit_entries_channel_id_idx" ON "svc_audit_entries"("channel", "id");
+
+-- CreateIndex
+CREATE INDEX "svc_audit_entries_ok_id_idx" ON "svc_audit_entries"("ok", "id");
 
 -- CreateIndex
 CREATE INDEX "svc_content_inbox_processedAt_idx" ON "svc_content_inbox"("processedAt");
+
+-- CreateIndex
+CREATE INDEX "svc_content_inbox_sourceId_id_idx" ON "svc_content_inbox"("sourceId", "id");
+
+-- CreateIndex
+CREATE INDEX "svc_content_inbox_status_id_idx" ON "svc_content_inbox"("status", "id");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_content_inbox_sourceId_webhookId_key" ON "svc_content_inbox"("sourceId", "webhookId");
@@ -527,28 +557,49 @@ CREATE UNIQUE INDEX "svc_integrations_key_key" ON "svc_integrations"("key");
 CREATE UNIQUE INDEX "svc_leads_ref_key" ON "svc_leads"("ref");
 
 -- CreateIndex
-CREATE INDEX "svc_leads_source_idx" ON "svc_leads"("source");
-
--- CreateIndex
 CREATE INDEX "svc_leads_status_idx" ON "svc_leads"("status");
 
 -- CreateIndex
 CREATE INDEX "svc_leads_rtContactId_idx" ON "svc_leads"("rtContactId");
 
 -- CreateIndex
-CREATE INDEX "svc_leads_firstSeen_idx" ON "svc_leads"("firstSeen");
+CREATE INDEX "svc_leads_firstSeen_id_idx" ON "svc_leads"("firstSeen", "id");
+
+-- CreateIndex
+CREATE INDEX "svc_leads_source_firstSeen_id_idx" ON "svc_leads"("source", "firstSeen", "id");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_lead_chain_checkpoints_key_key" ON "svc_lead_chain_checkpoints"("key");
 
 -- CreateIndex
 CREATE INDEX "svc_lead_events_lead_idx" ON "svc_lead_events"("lead");
 
 -- CreateIndex
-CREATE INDEX "svc_lead_events_at_idx" ON "svc_lead_events"("at");
+CREATE INDEX "svc_lead_events_at_id_idx" ON "svc_lead_events"("at", "id");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_lead_events_lead_seq_key" ON "svc_lead_events"("lead", "seq");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_module_states_key_key" ON "svc_module_states"("key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_oauth_records_key_key" ON "svc_oauth_records"("key");
+
+-- CreateIndex
+CREATE INDEX "svc_oauth_records_grantId_idx" ON "svc_oauth_records"("grantId");
+
+-- CreateIndex
+CREATE INDEX "svc_oauth_records_uid_idx" ON "svc_oauth_records"("uid");
+
+-- CreateIndex
+CREATE INDEX "svc_oauth_records_userCode_idx" ON "svc_oauth_records"("userCode");
+
+-- CreateIndex
+CREATE INDEX "svc_oauth_records_accountId_idx" ON "svc_oauth_records"("accountId");
+
+-- CreateIndex
+CREATE INDEX "svc_oauth_records_expiresAt_idx" ON "svc_oauth_records"("expiresAt");
 
 -- CreateIndex
 CREATE INDEX "svc_outbox_messages_orderingKey_idx" ON "svc_outbox_messages"("orderingKey");
@@ -566,16 +617,16 @@ CREATE INDEX "svc_outbox_messages_deliveredAt_idx" ON "svc_outbox_messages"("del
 CREATE UNIQUE INDEX "svc_pipeline_recipes_slug_key" ON "svc_pipeline_recipes"("slug");
 
 -- CreateIndex
-CREATE INDEX "svc_pipeline_runs_postId_idx" ON "svc_pipeline_runs"("postId");
-
--- CreateIndex
-CREATE INDEX "svc_pipeline_runs_recipeId_idx" ON "svc_pipeline_runs"("recipeId");
-
--- CreateIndex
-CREATE INDEX "svc_pipeline_runs_status_idx" ON "svc_pipeline_runs"("status");
-
--- CreateIndex
 CREATE INDEX "svc_pipeline_runs_createdAt_idx" ON "svc_pipeline_runs"("createdAt");
+
+-- CreateIndex
+CREATE INDEX "svc_pipeline_runs_postId_id_idx" ON "svc_pipeline_runs"("postId", "id");
+
+-- CreateIndex
+CREATE INDEX "svc_pipeline_runs_recipeId_id_idx" ON "svc_pipeline_runs"("recipeId", "id");
+
+-- CreateIndex
+CREATE INDEX "svc_pipeline_runs_status_id_idx" ON "svc_pipeline_runs"("status", "id");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_rate_windows_key_key" ON "svc_rate_windows"("key");
