@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { createAccount, type TestAccount } from './support/accounts.ts'
 import { sessionCookie } from './support/session-client.ts'
 import { connectMcp } from './support/mcp-client.ts'
-import { CookieJar, browse, follow, form, pkcePair } from './support/oauth-flow.ts'
+import { CookieJar, authorizeWithConsent, browse, follow, form, pkcePair } from './support/oauth-flow.ts'
 import { startListeningServer, type ListeningServer } from './support/oauth-server.ts'
 
 const REDIRECT = 'http://127.0.0.1:9/callback'
 const NAMESPACE = '/api/svc/v1'
-
-type Tokens = { access_token: string, refresh_token: string, scope: string, token_type: string, expires_in: number }
 
 let site: ListeningServer
 let admin: TestAccount
@@ -51,33 +49,8 @@ async function register (registrationEndpoint: string): Promise<string> {
 
 /** Authorize → sign in → consent (granting `grant`) → code → tokens, as a browser and a connector would. */
 async function signInAndConsent (origin: string, clientId: string, account: TestAccount, scope: string, grant: string[], resource = `${origin}${NAMESPACE}/mcp`) {
-  const jar = new CookieJar()
-  const { verifier, challenge } = pkcePair()
-  const authorize = `${origin}/oauth/authorize?${new URLSearchParams({
-    client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', scope, state: 'st4te', code_challenge: challenge, code_challenge_method: 'S256', resource,
-  })}`
-  const toSignIn = await follow(jar, origin, authorize)
-  expect(toSignIn.url).toMatch(new RegExp(`^${origin}/signin\\?from=%2Foauth%2Finteraction%2F`))
-  jar.add(await sessionCookie(site.server.app, account.email, account.password))
-  const interaction = decodeURIComponent(new URL(toSignIn.url).searchParams.get('from')!)
-  const toConsent = await follow(jar, origin, interaction)
-  expect(toConsent.url).toMatch(new RegExp(`^${origin}/oauth-consent\\?uid=`))
-  const uid = new URL(toConsent.url).searchParams.get('uid')!
-  const details = await (await browse(jar, `${origin}/oauth/interaction/${uid}/details`)).json() as { data: { client_id: string, redirect_uri: string, scopes: string[] } }
-  expect(details.data).toMatchObject({ client_id: clientId, redirect_uri: REDIRECT })
-  const confirmed = await browse(jar, `${origin}/oauth/interaction/${uid}/confirm`, {
-    method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ scopes: grant }),
-  })
-  const decision = await confirmed.json() as { ok: boolean, data: { redirect_to: string } }
-  expect(decision.ok).toBe(true)
-  const back = await follow(jar, origin, decision.data.redirect_to)
-  const callback = new URL(back.url)
-  expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT)
-  expect(callback.searchParams.get('state')).toBe('st4te')
-  const code = callback.searchParams.get('code')!
-  const tokens = await form(`${origin}/oauth/token`, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier })
-  expect(tokens.status).toBe(200)
-  return { tokens: tokens.body as Tokens, details: details.data }
+  const session = await sessionCookie(site.server.app, account.email, account.password)
+  return authorizeWithConsent({ origin, clientId, redirectUri: REDIRECT, scope, grant, resource, session })
 }
 
 const dispatchWith = (origin: string, token: string, body: object) => fetch(`${origin}${NAMESPACE}/manage/dispatch`, {

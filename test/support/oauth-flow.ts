@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals'
 import { createHash, randomBytes } from 'node:crypto'
 
 /** A browser's cookies for one origin: enough for oidc-provider's interaction cookies and Keystone's session. */
@@ -53,4 +54,49 @@ export function pkcePair (): { verifier: string, challenge: string } {
 export async function form (url: string, fields: Record<string, string>): Promise<{ status: number, body: any }> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) })
   return { status: response.status, body: await response.json() }
+}
+
+export type OAuthTokens = { access_token: string, refresh_token: string, scope: string, token_type: string, expires_in: number }
+
+export type ConsentFlow = {
+  origin: string
+  clientId: string
+  redirectUri: string
+  scope: string
+  /** The scopes the user leaves checked on the consent page. */
+  grant: string[]
+  resource: string
+  /** The Keystone session cookie of the account signing in. */
+  session: string
+}
+
+/** Authorize → sign in → consent (granting `grant`) → code → tokens, as a browser and a connector would, over HTTP. */
+export async function authorizeWithConsent ({ origin, clientId, redirectUri, scope, grant, resource, session }: ConsentFlow) {
+  const jar = new CookieJar()
+  const { verifier, challenge } = pkcePair()
+  const authorize = `${origin}/oauth/authorize?${new URLSearchParams({
+    client_id: clientId, redirect_uri: redirectUri, response_type: 'code', scope, state: 'st4te', code_challenge: challenge, code_challenge_method: 'S256', resource,
+  })}`
+  const toSignIn = await follow(jar, origin, authorize)
+  expect(toSignIn.url).toMatch(new RegExp(`^${origin}/signin\\?from=%2Foauth%2Finteraction%2F`))
+  jar.add(session)
+  const interaction = decodeURIComponent(new URL(toSignIn.url).searchParams.get('from')!)
+  const toConsent = await follow(jar, origin, interaction)
+  expect(toConsent.url).toMatch(new RegExp(`^${origin}/oauth-consent\\?uid=`))
+  const uid = new URL(toConsent.url).searchParams.get('uid')!
+  const details = await (await browse(jar, `${origin}/oauth/interaction/${uid}/details`)).json() as { data: { client_id: string, client_name: string | null, redirect_uri: string, scopes: string[] } }
+  expect(details.data).toMatchObject({ client_id: clientId, redirect_uri: redirectUri })
+  const confirmed = await browse(jar, `${origin}/oauth/interaction/${uid}/confirm`, {
+    method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ scopes: grant }),
+  })
+  const decision = await confirmed.json() as { ok: boolean, data: { redirect_to: string } }
+  expect(decision.ok).toBe(true)
+  const back = await follow(jar, origin, decision.data.redirect_to)
+  const callback = new URL(back.url)
+  expect(`${callback.origin}${callback.pathname}`).toBe(redirectUri)
+  expect(callback.searchParams.get('state')).toBe('st4te')
+  const code = callback.searchParams.get('code')!
+  const tokens = await form(`${origin}/oauth/token`, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier })
+  expect(tokens.status).toBe(200)
+  return { tokens: tokens.body as OAuthTokens, details: details.data }
 }

@@ -84,8 +84,13 @@ const API_KEY_DEFAULTS: ResolvedApiKeyOptions = { maxExpiryDays: 90, allowNoExpi
 
 /** The host as an OAuth 2.1 authorization server for hosted connectors (docs/oauth.md). */
 export type OAuthOptions = {
-  /** Whether clients may register themselves at `/oauth/reg` (RFC 7591) (`SVC_OAUTH_DYNAMIC_REGISTRATION`). @default true */
+  /** Whether clients may register themselves at `/oauth/register` (RFC 7591) (`SVC_OAUTH_DYNAMIC_REGISTRATION`). @default true */
   dynamicRegistration?: boolean
+  /**
+   * Whether a client may name itself by an https URL serving its Client ID Metadata Document,
+   * fetched through the outbound guard (`SVC_OAUTH_CLIENT_ID_METADATA_DOCUMENTS`). @default true
+   */
+  clientIdMetadataDocuments?: boolean
   /** Lifetime of an access token, in minutes (`SVC_OAUTH_ACCESS_TOKEN_MINUTES`). @default 10 */
   accessTokenMinutes?: number
   /** Lifetime of a refresh token, in days (`SVC_OAUTH_REFRESH_TOKEN_DAYS`). @default 30 */
@@ -94,7 +99,7 @@ export type OAuthOptions = {
 
 export type ResolvedOAuthOptions = Required<OAuthOptions>
 
-const OAUTH_DEFAULTS: ResolvedOAuthOptions = { dynamicRegistration: true, accessTokenMinutes: 10, refreshTokenDays: 30 }
+const OAUTH_DEFAULTS: ResolvedOAuthOptions = { dynamicRegistration: true, clientIdMetadataDocuments: true, accessTokenMinutes: 10, refreshTokenDays: 30 }
 
 /** Outgoing e-mail. */
 export type MailOptions = {
@@ -130,7 +135,7 @@ export type ControlPlaneSettings = {
   /** Delivery of outbox messages (forwarding, pushes to other systems), or `false` to not run a worker in this process. @default {} */
   outbox?: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
   mail?: MailOptions
-  /** OAuth 2.1 sign-in for connectors, beside API keys. @default { dynamicRegistration: true, accessTokenMinutes: 10, refreshTokenDays: 30 } */
+  /** OAuth 2.1 sign-in for connectors, beside API keys. @default { dynamicRegistration: true, clientIdMetadataDocuments: true, accessTokenMinutes: 10, refreshTokenDays: 30 } */
   oauth?: OAuthOptions
   /** How long audit entries, outbox messages and each resource's records are kept, and how the rest is pruned. @default each rule's days, pruned hourly */
   retention?: RetentionOptions
@@ -235,6 +240,7 @@ const coreSettingsSchema = z.strictObject({
   outbox: z.union([z.literal(false), object<Omit<OutboxWorkerOptions, 'now' | 'log'>>('outbox')]).default({}),
   oauth: z.strictObject({
     dynamicRegistration: z.boolean().default(OAUTH_DEFAULTS.dynamicRegistration),
+    clientIdMetadataDocuments: z.boolean().default(OAUTH_DEFAULTS.clientIdMetadataDocuments),
     accessTokenMinutes: z.number().int().min(1).max(1440).default(OAUTH_DEFAULTS.accessTokenMinutes),
     refreshTokenDays: z.number().int().min(1).max(365).default(OAUTH_DEFAULTS.refreshTokenDays),
   }).default(OAUTH_DEFAULTS),
@@ -261,6 +267,7 @@ function coreSettingsFromEnv (env: Env): Partial<ControlPlaneSettings> {
     }),
     oauth: definedOnly({
       dynamicRegistration: booleanEnv(env, 'SVC_OAUTH_DYNAMIC_REGISTRATION'),
+      clientIdMetadataDocuments: booleanEnv(env, 'SVC_OAUTH_CLIENT_ID_METADATA_DOCUMENTS'),
       accessTokenMinutes: integerEnv(env, 'SVC_OAUTH_ACCESS_TOKEN_MINUTES'),
       refreshTokenDays: integerEnv(env, 'SVC_OAUTH_REFRESH_TOKEN_DAYS'),
     }),

@@ -1,5 +1,6 @@
 // The named export: a host bundled as CommonJS (Keystone's build) gets no usable default export from this ESM-only package.
 import { Provider, errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
+import { fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici'
 import type { Db } from '../db/client.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { SecretBox } from '../secrets/secret-box.ts'
@@ -43,13 +44,24 @@ function audienceOf (resource: string, urls: { namespace: string, mcp: string })
   return null
 }
 
+/** The draft of Client ID Metadata Documents oidc-provider implements; acknowledged so an update that changes it fails loudly. */
+const CLIENT_ID_METADATA_DRAFT = 'draft-02'
+
+/**
+ * Fetches for the authorization server (Client ID Metadata Documents) leave through the site's
+ * outbound guard, like every other server-side request, so `SVC_OUTBOUND_ALLOW` governs them too.
+ */
+function guardedFetch (guard: ResolvedOptions['outbound']): NonNullable<Configuration['fetch']> {
+  return (input, init) => undiciFetch(input as string, { ...init, dispatcher: guard.dispatcher } as UndiciRequestInit) as unknown as Promise<Response>
+}
+
 /** oidc-provider configured as the site's OAuth 2.1 authorization server (docs/oauth.md). */
 export async function createProvider ({ db, secrets, options, operations }: ProviderDeps): Promise<Provider> {
   const store: OAuthStore = { db, secrets, now: options.now }
   const keys = await loadServerKeys(store)
   const urls = resourceUrls(options)
   const scopes = oauthScopes(operations(), options.capabilities)
-  const { accessTokenMinutes, refreshTokenDays, dynamicRegistration } = options.oauth
+  const { accessTokenMinutes, refreshTokenDays, dynamicRegistration, clientIdMetadataDocuments } = options.oauth
   const configuration: Configuration = {
     adapter: (name: string) => new DatabaseAdapter(name, store),
     jwks: keys.jwks as Configuration['jwks'],
@@ -75,9 +87,16 @@ export async function createProvider ({ db, secrets, options, operations }: Prov
     findAccount: async (_ctx, accountId) => ({ accountId, claims: async () => ({ sub: accountId }) }),
     interactions: { url: async (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
     clientBasedCORS: () => true,
+    fetch: guardedFetch(options.outbound),
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: dynamicRegistration },
+      clientIdMetadataDocument: {
+        enabled: clientIdMetadataDocuments,
+        ack: CLIENT_ID_METADATA_DRAFT,
+        // Refused before any connection when the URL itself names a forbidden address; names are checked again at connect.
+        allowFetch: (_ctx, clientId) => options.outbound.policy.literalRefusal(clientId) === null,
+      },
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
