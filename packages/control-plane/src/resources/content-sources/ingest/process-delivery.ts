@@ -14,6 +14,8 @@ import { extractFields, metaFor } from './extract-fields.ts'
 import { holdAsSample, SourceChanged } from './hold-as-sample.ts'
 import { writePost, type PostAction } from './write-post.ts'
 import { authorFor } from './author.ts'
+import { cleanContent } from './source-transforms.ts'
+import { prepareDelivery, stillValid, type MappedDelivery } from './prepare-delivery.ts'
 import { runTriggeredPipelinesAfterWrite } from '../../pipelines/triggers/run-triggered.ts'
 import { ShapeTooLarge } from '../mapping/shape-walk.ts'
 import { isDatabaseUnavailable } from '../../../db/connection-error.ts'
@@ -57,7 +59,7 @@ function contentOf (deps: IngestDeps): ResolvedContent {
 const isPublished = (content: ResolvedContent, source: SourceRow) =>
   source.defaultPostStatus === 'publish' && hostStatus(content, 'publish') !== null
 
-async function processInTransaction (tx: Tx, deps: IngestDeps, deliveryId: number): Promise<DeliveryOutcome> {
+async function processInTransaction (tx: Tx, deps: IngestDeps, deliveryId: number, prepared: MappedDelivery | null): Promise<DeliveryOutcome> {
   const now = deps.options.now()
   const content = contentOf(deps)
   const outcome = (status: DeliveryStatus, postId: PostId | null = null, effects = NO_EFFECTS): DeliveryOutcome =>
@@ -69,9 +71,10 @@ async function processInTransaction (tx: Tx, deps: IngestDeps, deliveryId: numbe
 
   const source = await tx.svcContentSource.findUnique({ where: { id: delivery.sourceId } })
   if (!source) throw new DeliveryRejected('the content source was deleted')
-  const payload: unknown = JSON.parse(delivery.body)
+  const ready = stillValid(prepared, source, delivery.body)
+  const payload: unknown = ready?.payload ?? JSON.parse(delivery.body)
   if (!isJsonObject(payload)) throw new DeliveryRejected('the delivery is not a JSON object')
-  const fingerprint = shapeFingerprint(payload)
+  const fingerprint = ready?.fingerprint ?? shapeFingerprint(payload)
   const finish = (status: DeliveryStatus, postId: PostId | null = null) => tx.svcContentDelivery.update({
     where: { id: deliveryId },
     data: { status, postId: postId === null ? null : storedPostId(postId), shapeFingerprint: fingerprint, processedAt: status === 'held' ? null : now, error: null },
@@ -82,9 +85,10 @@ async function processInTransaction (tx: Tx, deps: IngestDeps, deliveryId: numbe
     await finish('held')
     return outcome('held')
   }
-  const fields = extractFields(payload, source.mapping as Mapping)
+  const fields = ready?.fields ?? extractFields(payload, source.mapping as Mapping)
   const written = await writePost(tx, content, source, {
     fields,
+    body: ready?.body ?? cleanContent(source, fields.content),
     author: await authorFor(tx, deps.options, source, fields.author),
     meta: metaFor(payload, source.metaFields as Record<string, string>, source.fmVariables as Record<string, unknown>),
   })
@@ -117,7 +121,8 @@ function failureReason (error: unknown): string {
 export async function processDelivery (deps: IngestDeps, deliveryId: number): Promise<DeliveryOutcome> {
   let outcome: DeliveryOutcome
   try {
-    outcome = await retryWhen(lostRace, () => deps.db.$transaction(tx => processInTransaction(tx, deps, deliveryId)))
+    const prepared = await prepareDelivery(deps.db, deliveryId, PROCESSABLE)
+    outcome = await retryWhen(lostRace, () => deps.db.$transaction(tx => processInTransaction(tx, deps, deliveryId, prepared)))
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error
     if (!(error instanceof DeliveryRejected)) (deps.log ?? defaultLog)(`content delivery ${deliveryId} could not be processed`, error)

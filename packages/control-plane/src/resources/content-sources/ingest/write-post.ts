@@ -9,12 +9,12 @@ import type { SourceRow } from '../columns.ts'
 import type { MappedFields } from './extract-fields.ts'
 import { DeliveryRejected } from './delivery-rejected.ts'
 import { UNCATEGORIZED } from '../../../content/terms.ts'
-import { cleanContent } from './source-transforms.ts'
 import { forgetProvenance, itemByExternalId, recordNewProvenance, recordUpdatedProvenance } from '../provenance.ts'
 
 export type PostAction = 'created' | 'updated' | 'unchanged' | 'skipped'
 
-export type PostInput = { fields: MappedFields, author: number | null, meta: Record<string, unknown> }
+/** `body` is the delivered HTML already cleaned and sanitised (see `cleanContent`). */
+export type PostInput = { fields: MappedFields, body: string, author: number | null, meta: Record<string, unknown> }
 
 type TermKind = 'tags' | 'categories'
 
@@ -56,13 +56,12 @@ async function targetPostTypeId (posts: PostsGateway, source: SourceRow): Promis
  * updates that post per reingest_mode. An update keeps the post's slug and status. Parts of a
  * post the host's field map leaves out (excerpt, tags, …) are not written.
  */
-export async function writePost (tx: Tx, content: ResolvedContent, source: SourceRow, { fields, author, meta }: PostInput): Promise<{ action: PostAction, postId: PostId }> {
+export async function writePost (tx: Tx, content: ResolvedContent, source: SourceRow, { fields, body, author, meta }: PostInput): Promise<{ action: PostAction, postId: PostId }> {
   const posts = postsOf(tx, content)
   const postTypeId = await targetPostTypeId(posts, source)
   const existing = await previousPost(tx, posts, source, fields.externalId)
   if (existing && source.reingestMode !== 'update') return { action: 'skipped', postId: existing.id }
 
-  const body = cleanContent(source, fields.content)
   const tags = await termIds(posts, source, 'tags', fields.tags, existing?.tags ?? [])
   const categories = await termIds(posts, source, 'categories', fields.categories, existing?.categories ?? [])
 
