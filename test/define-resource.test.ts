@@ -57,7 +57,7 @@ describe('the tables derived from the resources', () => {
     expect(plane.parts.statusCounters.map(counter => counter.key)).toEqual(['crm', 'users', 'leads', 'content_sources', 'recipes', 'runs', 'webhooks', 'webhooks_disabled', 'probes'])
     expect(plane.parts.adminPages.at(-1)).toEqual({ path: '/probe', label: 'Probe', title: 'Probe', requires: ['probe.echo'] })
     expect(plane.routes.map(route => [route.method, route.path, route.module])).toEqual([
-      ['GET', '/team/:userNum', 'users'], ['POST', '/public/leads', 'leads'], ['POST', '/ingest/:slug', 'content_sources'],
+      ['GET', '/team/:userNum', 'users'], ['GET', '/leads/export.ndjson', 'leads'], ['POST', '/public/leads', 'leads'], ['POST', '/ingest/:slug', 'content_sources'],
     ])
     expect(plane.options.capabilities).toMatchObject({ manage_options: ['administrator'], probe_things: ['editor'] })
   })

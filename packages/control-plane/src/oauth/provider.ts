@@ -97,7 +97,8 @@ export async function createProvider ({ db, secrets, options, operations }: Prov
         // Refused before any connection when the URL itself names a forbidden address; names are checked again at connect.
         allowFetch: (_ctx, clientId) => options.outbound.policy.literalRefusal(clientId) === null,
       },
-      revocation: { enabled: true },
+      // A client revokes only its own tokens; another's are left alone, with the 200 RFC 7009 asks for.
+      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       resourceIndicators: {
         enabled: true,
         defaultResource: async () => urls.mcp,

@@ -1,6 +1,10 @@
 import escapeHtml from 'escape-html'
 
-/** Starts Swagger UI on the document; no validator badge, which would call a public service. */
+/**
+ * Starts Swagger UI on the document; no validator badge, which would call a public service. Tags
+ * start collapsed: with every one open at once, Swagger UI 5 stops rendering partway through a
+ * document of this size, and a reader wants one resource at a time anyway.
+ */
 export const REFERENCE_SCRIPT = `window.addEventListener('load', function () {
   var root = document.getElementById('swagger-ui')
   window.ui = SwaggerUIBundle({
@@ -9,6 +13,7 @@ export const REFERENCE_SCRIPT = `window.addEventListener('load', function () {
     deepLinking: true,
     displayOperationId: true,
     defaultModelsExpandDepth: 0,
+    docExpansion: 'none',
     validatorUrl: null
   })
 })
