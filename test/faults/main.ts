@@ -65,10 +65,16 @@ try {
   say(`${elapsed()} both instances listen (${ports.join(', ')}) behind ${balancer.url}`)
   const { key: adminKey } = await createAccount(db as unknown as Db)
   const tag = randomBytes(3).toString('hex')
+  // Set-up calls retry a 5xx as the load's clients do, under one idempotency key: an instance that
+  // has just started may time out while the other holds SQLite's write lock.
   const manage = async (resource: string, action: string, params: unknown) => {
-    const answer = await send(balancer.url, 'POST', `${BASE}/manage/dispatch`, { resource, action, params }, { Authorization: `Bearer ${adminKey}` })
-    if (answer.status !== 200) throw new Error(`${resource}.${action}: ${answer.status} ${JSON.stringify(answer.body)}`)
-    return answer.body.data
+    const headers = { Authorization: `Bearer ${adminKey}`, 'Idempotency-Key': randomBytes(12).toString('hex') }
+    for (let attempt = 1; ; attempt++) {
+      const answer = await send(balancer.url, 'POST', `${BASE}/manage/dispatch`, { resource, action, params }, headers)
+      if (answer.status === 200) return answer.body.data
+      if (answer.status < 500 || attempt === 5) throw new Error(`${resource}.${action}: ${answer.status} ${JSON.stringify(answer.body)}`)
+      await new Promise(resolve => setTimeout(resolve, 500 * attempt))
+    }
   }
   const sources: Source[] = []
   for (let i = 0; i < 3; i++) {
