@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineOperation, type Operation } from '../../registry/define-operation.ts'
+import { defineOperation } from '../../registry/define-operation.ts'
 import { conflict } from '../../errors.ts'
 import { unavailableModules } from '../../host-contract/unavailable-modules.ts'
 import { assertKnownModule, moduleParam, moduleRecord, toModuleRecord } from './shape.ts'
@@ -7,11 +7,9 @@ import { emitEvent, eventMetaOf } from '../../events/emit.ts'
 import { moduleChanged } from './events.ts'
 
 /** `modules.enable` and `modules.disable`: the same switch, thrown one way or the other. */
-export function switchOperation (action: 'enable' | 'disable'): Operation {
+export function switchOperation (action: 'enable' | 'disable') {
   const enabled = action === 'enable'
   return defineOperation({
-    resource: 'modules',
-    action,
     summary: enabled
       ? 'Enable a module: its operations and public endpoints answer again.'
       : 'Disable a module: its operations and public endpoints answer 409 module_disabled. Nothing is deleted.',

@@ -26,8 +26,6 @@ function grantOf (asked: { scopes?: string[] | undefined, read_only?: boolean | 
 }
 
 export const mintApiKey = defineOperation({
-  resource: 'api_keys',
-  action: 'mint',
   summary: 'Mint an API key for the calling account. The key is shown once, in this response.',
   description: 'The key acts as the calling account, narrowed by its scopes: if that account loses the capability, so does the key. ' +
     'A key minted with a key is its child (parent in api_keys.list): its scopes and expiry never exceed its parent\'s, ' +

@@ -13,8 +13,6 @@ import { sourceStatus } from '../status.ts'
 import { MAPPING_STATUSES, SOURCE_STATUSES, type MappingStatus, type SourceStatus } from '../values.ts'
 
 export const approveContentSourceMapping = defineOperation({
-  resource: 'content_sources',
-  action: 'approve_mapping',
   summary: 'Approve a field mapping for the current sample; the source becomes active and the deliveries it held are ingested.',
   description: 'Every mapped path must exist in the sample with a value of the right kind (title and content are required). Held deliveries are then processed oldest first; one of yet another shape makes the mapping stale again.',
   examples: [{

@@ -28,8 +28,6 @@ export const plaintextSecret = z.string()
   .describe('The webhook secret in plaintext, only when it was generated (secret_source "generated"); "" otherwise. Shown once.')
 
 export const createContentSource = defineOperation({
-  resource: 'content_sources',
-  action: 'create',
   summary: 'Create a content source; its id, slug and (unless supplied or auth_mode is none) webhook secret are generated.',
   description: 'The slug is the name made URL-safe, suffixed on collision; senders POST to ingest_path. A generated secret (whsec_ + base64 of 32 random bytes) is returned once. Deliveries wait for an approved mapping: the first one becomes the sample.',
   examples: [{ title: 'A source that signs its deliveries (HMAC)', params: { name: 'Partner newsroom', auth_mode: 'hmac', content_cleanup: true } }],

@@ -5,8 +5,6 @@ import { contentSourceChanged } from '../events.ts'
 import { sourceIdParam, sourceNotFound } from '../shape.ts'
 
 export const deleteContentSource = defineOperation({
-  resource: 'content_sources',
-  action: 'delete',
   summary: 'Delete a content source and its inbox. The posts it created stay.',
   destructive: true,
   examples: [{

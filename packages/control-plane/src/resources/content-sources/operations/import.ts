@@ -47,8 +47,6 @@ function sampleFingerprint (sample: Record<string, unknown>): string {
 }
 
 export const importContentSource = defineOperation({
-  resource: 'content_sources',
-  action: 'import',
   summary: 'Create a content source from an export envelope, or overwrite the one with its slug when overwrite and confirm are both true.',
   description: 'A free slug creates a source (new id; a webhook secret is generated, and returned once, when auth_mode needs one). A taken slug is a 409 conflict unless overwrite and confirm are true: then the source keeps its id and its secrets (a secret is generated only if it had none) and takes everything else from the envelope; a forward_url other than the stored one forgets the stored forward_secret, which is never exported: set it with update.',
   examples: [{

@@ -8,8 +8,6 @@ import { WEBHOOK_SECRET } from '../sealed-columns.ts'
 import { bindTo } from '../../../secrets/sealed-column.ts'
 
 export const rotateContentSourceSecret = defineOperation({
-  resource: 'content_sources',
-  action: 'rotate_secret',
   summary: 'Replace the webhook secret with a generated one, returned once; the old secret stops authenticating at once.',
   description: 'On a source with auth_mode none the new secret is kept (updates leave it alone) until auth_mode is switched to bearer or hmac, which then uses it; switching back to none drops it.',
   examples: [{

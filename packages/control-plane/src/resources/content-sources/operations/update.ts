@@ -26,8 +26,6 @@ const UPDATE_SETTINGS = [
 ] as const
 
 export const updateContentSource = defineOperation({
-  resource: 'content_sources',
-  action: 'update',
   summary: 'Change the settings of a content source. Omitted fields are kept; the slug cannot change.',
   description: 'Returns the source without secret or forward_secret. Changing forward_url forgets the stored forward_secret ' +
     '(forward_key_set becomes false) unless forward_secret is sent in the same request, so a secret never reaches a URL it was not given for. ' +

@@ -9,8 +9,6 @@ import { crmChanged } from '../events.ts'
 import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
 
 export const createCrm = defineOperation({
-  resource: 'crm',
-  action: 'create',
   summary: 'Create a CRM connection in the lowest free slot.',
   examples: [{ title: 'Connect a CRM', params: { name: 'Sales CRM', url: 'https://crm.example.com', link_admin_only: true } }],
   params: z.object(crmWritableParams),

@@ -7,8 +7,6 @@ import { notFound } from '../../../errors.ts'
 import { crmNumParam } from '../shape.ts'
 
 export const deleteCrm = defineOperation({
-  resource: 'crm',
-  action: 'delete',
   summary: 'Free a CRM slot: its fields and its API key are erased. crm_count does not go down.',
   destructive: true,
   examples: [{

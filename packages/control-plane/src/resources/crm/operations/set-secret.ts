@@ -10,8 +10,6 @@ import { CRM_API_KEY } from '../sealed-columns.ts'
 import { bindTo } from '../../../secrets/sealed-column.ts'
 
 export const setCrmSecret = defineOperation({
-  resource: 'crm',
-  action: 'set_secret',
   summary: 'Store the API key of a CRM connection, encrypted. It is never returned.',
   idempotent: true,
   examples: [{

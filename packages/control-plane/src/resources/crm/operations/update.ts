@@ -10,8 +10,6 @@ import { CRM_API_KEY } from '../sealed-columns.ts'
 import { bindTo } from '../../../secrets/sealed-column.ts'
 
 export const updateCrm = defineOperation({
-  resource: 'crm',
-  action: 'update',
   summary: 'Change the name, URL or admin-only flag of an occupied CRM slot.',
   description: 'Omitted fields are kept. Send url as "" or null to clear it. Changing url forgets the stored api_key ' +
     '(key_set becomes false), so a key is never sent to a URL it was not given for, unless api_key is sent in the same request. ' +

@@ -33,8 +33,6 @@ async function removeLead (context: OperationContext, id: number): Promise<Delet
 }
 
 export const deleteLead = defineOperation({
-  resource: 'leads',
-  action: 'delete',
   summary: 'Delete a lead and its events, then tell the external contact system its contact is lost (best effort).',
   description: 'The push of `lost` happens once, after the delete commits; its outcome (sent or failed, with the reason) is written ' +
     'to the audit log as leads.contact_push and reported in contact_push. A failure never undoes the delete.',

@@ -8,8 +8,6 @@ import { findRole, toRoleRecord, unknownRole } from '../shape.ts'
 import { assignmentData, assignmentParams, assignmentResult, findAssignment } from '../assignment.ts'
 
 export const assignRole = defineOperation({
-  resource: 'roles',
-  action: 'assign',
   summary: 'Give a role to the team member in a slot.',
   description: 'Assigning a member who already holds the role changes nothing. A free slot is not_found; ' +
     'a role at its max_count is a conflict.',

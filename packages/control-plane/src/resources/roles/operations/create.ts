@@ -10,8 +10,6 @@ import { ROLE_SELECT, roleFieldParams, roleRecord, sizeRule, toRoleRecord } from
 const MAX_VARIANTS = 999
 
 export const createRole = defineOperation({
-  resource: 'roles',
-  action: 'create',
   summary: 'Create a custom role; its slug is generated from the name.',
   description: 'The slug is the name in lower case with hyphens; a taken slug gets -2, -3, … appended. ' +
     'constraint_type "max" with max_count limits how many members may hold the role.',

@@ -7,8 +7,6 @@ import { ensureSystemRoles } from '../system-roles.ts'
 import { roleSlugParam, unknownRole } from '../shape.ts'
 
 export const deleteRole = defineOperation({
-  resource: 'roles',
-  action: 'delete',
   summary: 'Delete a custom role and its assignments. System roles cannot be deleted.',
   destructive: true,
   examples: [{

@@ -5,8 +5,6 @@ import { findRole, toRoleRecord } from '../shape.ts'
 import { assignmentData, assignmentParams, assignmentResult, findAssignment } from '../assignment.ts'
 
 export const unassignRole = defineOperation({
-  resource: 'roles',
-  action: 'unassign',
   summary: 'Take a role away from the team member in a slot.',
   description: 'Unassigning a member who does not hold the role changes nothing. A free slot is not_found.',
   idempotent: true,

@@ -12,8 +12,6 @@ const differs = (changes: RoleChanges, row: RoleRow) =>
   Object.entries(changes).some(([key, value]) => value !== undefined && value !== row[key as keyof RoleChanges])
 
 export const updateRole = defineOperation({
-  resource: 'roles',
-  action: 'update',
   summary: 'Change a custom role. The slug stays; system roles cannot be changed.',
   description: 'Omitted fields are kept. Switching constraint_type to "none" drops max_count. ' +
     'Lowering max_count below the number of members is a conflict.',

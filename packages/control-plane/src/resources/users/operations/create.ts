@@ -9,8 +9,6 @@ import { memberWritableParams } from '../fields.ts'
 import { MEMBER_ROW_SELECT, memberRecord, toMemberData, toMemberRecord } from '../shape.ts'
 
 export const createUser = defineOperation({
-  resource: 'users',
-  action: 'create',
   summary: 'Add a team member in the lowest free slot (1–999).',
   description: 'Every field is optional. A reused slot starts blank: nothing of its previous occupant remains.',
   examples: [{

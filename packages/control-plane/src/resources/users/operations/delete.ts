@@ -6,8 +6,6 @@ import { formatSlot } from '../../../db/slots.ts'
 import { emptySlot, userNumParam } from '../shape.ts'
 
 export const deleteUser = defineOperation({
-  resource: 'users',
-  action: 'delete',
   summary: 'Free a team-member slot: its fields, account link and role assignments are erased.',
   description: 'The slot can be filled again by users.create and then starts blank. The welcome e-mail window of the address is kept.',
   destructive: true,

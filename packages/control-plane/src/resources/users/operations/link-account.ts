@@ -9,8 +9,6 @@ import { accountIdValue } from '../../../host-contract/account-id.ts'
 import { findMember, memberRecord, toMemberRecord, updateMember, userNumParam } from '../shape.ts'
 
 export const linkUserAccount = defineOperation({
-  resource: 'users',
-  action: 'link_account',
   summary: 'Link a team member to a host account (needed for the welcome e-mail).',
   description: 'account_id is the id of an account of the host (its accounts list, User by default). Linking replaces any previous link. Several slots may link one account.',
   idempotent: true,

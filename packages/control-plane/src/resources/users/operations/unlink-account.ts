@@ -6,8 +6,6 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { findMember, memberRecord, toMemberRecord, updateMember, userNumParam } from '../shape.ts'
 
 export const unlinkUserAccount = defineOperation({
-  resource: 'users',
-  action: 'unlink_account',
   summary: 'Remove the link between a team member and their host account.',
   idempotent: true,
   examples: [{

@@ -11,8 +11,6 @@ const differs = (data: MemberData, row: MemberRow) =>
   Object.entries(data).some(([column, value]) => !sameJson(value, row[column as keyof MemberData]))
 
 export const updateUser = defineOperation({
-  resource: 'users',
-  action: 'update',
   summary: 'Change fields of an active team member.',
   description: 'Omitted fields are kept; "" or null clears a field ([] also clears model_photo_ids). An empty slot is not_found.',
   idempotent: true,

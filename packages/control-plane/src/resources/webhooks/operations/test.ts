@@ -6,8 +6,6 @@ import { sendEvent } from '../send-event.ts'
 import { webhookTest } from '../events.ts'
 
 export const testWebhook = defineOperation({
-  resource: 'webhooks',
-  action: 'test',
   summary: 'Send a signed webhook.test event to one subscription now and report what its receiver answered.',
   description: 'Sent at once, outside the queue and whether or not the subscription is enabled; recorded in its deliveries. ' +
     'A receiver that fails is reported in the data (delivered false), not as an error.',
