@@ -81,7 +81,10 @@ export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTy
     lists: { ...plane.extendHostLists(keystoneConfig.lists), ...controlPlaneLists(plane) },
     ui: {
       ...keystoneConfig.ui,
-      getAdditionalFiles: async () => [...await hostAdminFiles?.() ?? [], ...controlPlaneAdminFiles(plane.parts.adminPages)],
+      getAdditionalFiles: async () => {
+        const hostFiles = await hostAdminFiles?.() ?? []
+        return [...hostFiles, ...controlPlaneAdminFiles(plane.parts.adminPages, plane.options.basePath, hostFiles)]
+      },
     },
     server: {
       ...keystoneConfig.server,
