@@ -3,7 +3,6 @@ import { defineOperation } from '../../registry/define-operation.ts'
 import { conflict } from '../../errors.ts'
 import { unavailableModules } from '../../host-contract/unavailable-modules.ts'
 import { assertKnownModule, moduleParam, moduleRecord, toModuleRecord } from './shape.ts'
-import { emitEvent, eventMetaOf } from '../../events/emit.ts'
 import { moduleChanged } from './events.ts'
 
 /** `modules.enable` and `modules.disable`: the same switch, thrown one way or the other. */
@@ -26,8 +25,7 @@ export function switchOperation (action: 'enable' | 'disable') {
       const record = toModuleRecord(modules, module, enabled ? new Set() : new Set([module]))
       const disabled = before === enabled
         ? await modules.disabled()
-        : await modules.set(module, enabled, tx => emitEvent(tx, moduleChanged, { action: enabled ? 'enabled' : 'disabled', key: module, record }, eventMetaOf(context)))
-      if (before !== enabled) context.kickOutbox()
+        : await modules.set(module, enabled, tx => context.emit(tx, moduleChanged, { action: enabled ? 'enabled' : 'disabled', key: module, record }))
       return { data: toModuleRecord(modules, module, disabled), changed: before !== enabled }
     },
   })

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { contentSourceChanged } from '../events.ts'
 import { conflict, invalidParams } from '../../../errors.ts'
 import { jsonColumn } from '../../../db/json-value.ts'
@@ -51,7 +50,7 @@ export const approveContentSourceMapping = defineOperation({
     const issues = mappingIssues(mapping, source.sample)
     if (issues.length > 0) throw invalidParams(`the mapping does not fit the sample: ${issues.map(issue => `${issue.path}: ${issue.message}`).join('; ')}`, { issues })
     // Conditional on the sample the mapping was checked against: a new shape arriving meanwhile wins.
-    const approved = await withEvent(db, async tx => {
+    const approved = await context.withEvent(async tx => {
       const { count } = await tx.svcContentSource.updateMany({
         where: { id, shapeFingerprint: source.shapeFingerprint },
         data: {
@@ -62,7 +61,7 @@ export const approveContentSourceMapping = defineOperation({
       })
       if (count === 0) throw conflict('a delivery of another shape arrived meanwhile: review the new sample and approve again')
       return findSource(tx, id)
-    }, contentSourceChanged, row => ({ action: 'mapping_approved', id, record: toSourceRecord(row, options.basePath) }), eventMetaOf(context))
+    }, contentSourceChanged, row => ({ action: 'mapping_approved', id, record: toSourceRecord(row, options.basePath) }))
     const outcomes = await processHeldDeliveries({ db, options }, approved)
     kickOutbox()
     const after = outcomes.length > 0 ? await findSource(db, id) : approved

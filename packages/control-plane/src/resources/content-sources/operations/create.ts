@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { emitEvent, eventMetaOf } from '../../../events/emit.ts'
 import { contentSourceChanged } from '../events.ts'
 import { retryOnUniqueViolation } from '../../../db/retry-unique.ts'
 import { invalidParams } from '../../../errors.ts'
@@ -68,10 +67,9 @@ export const createContentSource = defineOperation({
           forwardSecretCiphertext: forward_secret === undefined ? null : secrets.seal(forward_secret, bindTo(FORWARD_SECRET, slug)),
         },
       })
-      await emitEvent(tx, contentSourceChanged, { action: 'created', id: created.id, record: toSourceRecord(created, options.basePath) }, eventMetaOf(context))
+      await context.emit(tx, contentSourceChanged, { action: 'created', id: created.id, record: toSourceRecord(created, options.basePath) })
       return created
     }))
-    context.kickOutbox()
     return { data: { ...toSourceRecord(row, options.basePath), secret: webhookSecret!.plaintext }, changed: true }
   },
 })

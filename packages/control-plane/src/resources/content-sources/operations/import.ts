@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { emitEvent, eventMetaOf } from '../../../events/emit.ts'
 import { contentSourceChanged } from '../events.ts'
 import { retryOnUniqueViolation } from '../../../db/retry-unique.ts'
 import { jsonColumn } from '../../../db/json-value.ts'
@@ -98,10 +97,9 @@ export const importContentSource = defineOperation({
       const row = existing
         ? await tx.svcContentSource.update({ where: { id: existing.id }, data })
         : await tx.svcContentSource.create({ data: { ...data, slug } })
-      await emitEvent(tx, contentSourceChanged, { action: 'imported', id: row.id, record: toSourceRecord(row, options.basePath) }, eventMetaOf(context))
+      await context.emit(tx, contentSourceChanged, { action: 'imported', id: row.id, record: toSourceRecord(row, options.basePath) })
       return { row, mode: existing ? 'overwritten' as const : 'created' as const, webhookSecret }
     }))
-    context.kickOutbox()
     return { data: { ...toSourceRecord(row, options.basePath), mode, secret: webhookSecret.plaintext }, changed: true }
   },
 })

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { contentSourceChanged } from '../events.ts'
 import { findSource, sourceIdParam, sourceNotFound, toSourceRecord } from '../shape.ts'
 import { generateWebhookSecret } from '../webhook-signature.ts'
@@ -22,12 +21,11 @@ export const rotateContentSourceSecret = defineOperation({
     const source = await db.svcContentSource.findUnique({ where: { id }, select: { slug: true } })
     if (!source) throw sourceNotFound(id)
     const secret = generateWebhookSecret()
-    await withEvent(db, async tx => {
+    await context.withEvent(async tx => {
       const { count } = await tx.svcContentSource.updateMany({ where: { id }, data: { secretCiphertext: secrets.seal(secret, bindTo(WEBHOOK_SECRET, source.slug)), secretSource: 'generated' } })
       if (count === 0) throw sourceNotFound(id)
       return findSource(tx, id)
-    }, contentSourceChanged, row => ({ action: 'secret_rotated', id, record: toSourceRecord(row, options.basePath) }), eventMetaOf(context))
-    context.kickOutbox()
+    }, contentSourceChanged, row => ({ action: 'secret_rotated', id, record: toSourceRecord(row, options.basePath) }))
     return { data: { id, secret }, changed: true }
   },
 })

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { crmChanged } from '../events.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { formatSlot } from '../../../db/slots.ts'
@@ -18,11 +17,10 @@ export const deleteCrm = defineOperation({
   params: z.object({ crm_num: crmNumParam }),
   returns: z.object({ crm_num: z.string(), deleted: z.literal(true) }),
   async handler ({ crm_num }, context) {
-    await withEvent(context.db, async tx => {
+    await context.withEvent(async tx => {
       const { count } = await tx.svcCrmSlot.deleteMany({ where: { slot: crm_num } })
       if (count === 0) throw notFound(`CRM slot ${formatSlot(crm_num)} is empty`)
-    }, crmChanged, () => ({ action: 'deleted', crm_num: formatSlot(crm_num), record: null }), eventMetaOf(context))
-    context.kickOutbox()
+    }, crmChanged, () => ({ action: 'deleted', crm_num: formatSlot(crm_num), record: null }))
     return { data: { crm_num: formatSlot(crm_num), deleted: true as const }, changed: true }
   },
 })

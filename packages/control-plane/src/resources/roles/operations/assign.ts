@@ -1,5 +1,4 @@
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { emitEvent, eventMetaOf } from '../../../events/emit.ts'
 import { roleChanged } from '../events.ts'
 import { isRecordNotFound } from '../../../db/client.ts'
 import { conflict } from '../../../errors.ts'
@@ -40,10 +39,9 @@ export const assignRole = defineOperation({
         throw isRecordNotFound(error) ? emptySlot(user_num) : error
       }
       const assigned = await findRole(tx, slug)
-      await emitEvent(tx, roleChanged, { action: 'assigned', slug, record: toRoleRecord(assigned) }, eventMetaOf(context))
+      await context.emit(tx, roleChanged, { action: 'assigned', slug, record: toRoleRecord(assigned) })
       return assigned
     })
-    context.kickOutbox()
     return { data: assignmentData(after), changed: true }
   },
 })

@@ -1,5 +1,4 @@
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { roleChanged } from '../events.ts'
 import { findRole, toRoleRecord } from '../shape.ts'
 import { assignmentData, assignmentParams, assignmentResult, findAssignment } from '../assignment.ts'
@@ -23,11 +22,10 @@ export const unassignRole = defineOperation({
     const { db } = context
     const { role, memberId, holds } = await findAssignment(db, slug, user_num)
     if (!holds) return { data: assignmentData(role), changed: false }
-    const after = await withEvent(db, async tx => {
+    const after = await context.withEvent(async tx => {
       await tx.svcRole.update({ where: { id: role.id }, data: { members: { disconnect: { id: memberId } } } })
       return findRole(tx, slug)
-    }, roleChanged, row => ({ action: 'unassigned', slug, record: toRoleRecord(row) }), eventMetaOf(context))
-    context.kickOutbox()
+    }, roleChanged, row => ({ action: 'unassigned', slug, record: toRoleRecord(row) }))
     return { data: assignmentData(after), changed: true }
   },
 })

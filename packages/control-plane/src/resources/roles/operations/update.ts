@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { emitEvent, eventMetaOf } from '../../../events/emit.ts'
 import { roleChanged } from '../events.ts'
 import { conflict } from '../../../errors.ts'
 import { ensureSystemRoles } from '../system-roles.ts'
@@ -43,10 +42,9 @@ export const updateRole = defineOperation({
           max_count: row.maxCount,
         })
       }
-      await emitEvent(tx, roleChanged, { action: 'updated', slug, record: toRoleRecord(row) }, eventMetaOf(context))
+      await context.emit(tx, roleChanged, { action: 'updated', slug, record: toRoleRecord(row) })
       return row
     })
-    context.kickOutbox()
     return { data: { slug, role: toRoleRecord(updated) }, changed: true }
   },
 })

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { formatSlot } from '../../../db/slots.ts'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { userChanged } from '../events.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { sameJson } from '../../../lib/canonical-json.ts'
@@ -26,9 +25,8 @@ export const updateUser = defineOperation({
     const current = await findMember(db, user_num)
     const data = toMemberData(fields)
     if (!differs(data, current)) return { data: toMemberRecord(current, options), changed: false }
-    const updated = await withEvent(db, tx => updateMember(tx, current, data),
-      userChanged, row => ({ action: 'updated', user_num: formatSlot(row.slot), record: toMemberRecord(row, options) }), eventMetaOf(context))
-    context.kickOutbox()
+    const updated = await context.withEvent(tx => updateMember(tx, current, data),
+      userChanged, row => ({ action: 'updated', user_num: formatSlot(row.slot), record: toMemberRecord(row, options) }))
     return { data: toMemberRecord(updated, options), changed: true }
   },
 })
