@@ -6,6 +6,8 @@
 import { dispatch, operation, type CallParams, type CallResult } from '../../packages/control-plane/admin/lib/svc-client.ts'
 import type { useOperation } from '../../packages/control-plane/admin/lib/use-operation.ts'
 import type { CrmConnection, LeadDetail } from '../../packages/control-plane/admin/lib/records.ts'
+import type { ApiOf } from '../../packages/control-plane/src/index.ts'
+import type { siteNotes } from '../../examples/site-notes/index.ts'
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false
 const same = <A, B>(proof: Equal<A, B>) => proof
@@ -56,3 +58,11 @@ if (state.status === 'ready') {
   // @ts-expect-error status.get answers no `healthy` flag
   void state.data.healthy
 }
+
+// A host's own resource is typed the same way (the extension guide's example).
+type Notes = ApiOf<typeof siteNotes>
+same<{ id: number, deleted: true }, Notes['notes']['remove']['result']>(true)
+same<'add' | 'list' | 'remove', keyof Notes['notes']>(true)
+// @ts-expect-error notes.add needs a title
+const untitled: Notes['notes']['add']['params'] = { pinned: true }
+void untitled
