@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { beforeAll, describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/use-test-server.ts'
 import { testProvider } from './support/database.ts'
 import { seedLedger } from './support/ledger-seed.ts'
@@ -25,11 +25,6 @@ beforeAll(async () => {
   await seedLedger(db(), LEADS)
   console.log(`[verify] seeded ${LEADS} leads in ${Math.round(performance.now() - started)} ms`)
 }, 600_000)
-
-afterAll(async () => {
-  await db().svcLeadEvent.deleteMany()
-  await db().svcLead.deleteMany()
-})
 
 describe(`leads.verify_all over ${LEADS} leads with two events each`, () => {
   test('verifies every chain, read on the driver adapter, and the Prisma client reads the same', async () => {

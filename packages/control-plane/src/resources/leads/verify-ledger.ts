@@ -1,6 +1,6 @@
-import type { ArgType, SqlDriverAdapter } from '@prisma/driver-adapter-utils'
-import type { Db } from '../../db/client.ts'
+import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils'
 import type { DatabaseProvider } from '../../db/database-url.ts'
+import { INT_ARG, intValue, jsonValue, placeholder, timestampValue, type LedgerSource } from './raw-rows.ts'
 import { verifyChain, type ChainHead, type StoredEvent } from './chain.ts'
 import { EVENT_FIELDS } from './shape.ts'
 
@@ -29,34 +29,25 @@ type Event = StoredEvent & { id: number, leadId: number | null }
 
 const HEAD_FIELDS = { id: true, ref: true, eventCount: true, headHash: true } as const
 
-/** Where events are read from: the host's connected driver adapter when there is one. */
-export type LedgerSource = { db: Db, adapter?: SqlDriverAdapter | undefined, provider: DatabaseProvider }
-
-const INT: ArgType = { scalarType: 'int', arity: 'scalar' }
 const EVENT_COLUMNS = '"id", "lead", "seq", "type", "at", "data", "prevHash", "hash"'
 
-/**
- * The events of a batch of leads as rows of values, on the driver adapter: the Prisma client builds
- * an object per row and per field around the same values, which cost a verify of 200,000 events
- * more than its SQL and its hashing together. Both adapters hand a timestamp back as an ISO string
- * (with `+00:00`) and a JSON column as its text.
- */
+/** The events of a batch of leads, on the driver adapter (see `LedgerSource`). */
 async function readEventsRaw (adapter: SqlDriverAdapter, provider: DatabaseProvider, leadIds: readonly number[], contiguous: boolean): Promise<Event[]> {
-  const mark = (index: number) => provider === 'sqlite' ? '?' : `$${index + 1}`
+  const mark = (index: number) => placeholder(provider, index)
   const args = contiguous ? [leadIds[0]!, leadIds.at(-1)!] : [...leadIds]
   const where = contiguous ? `"lead" >= ${mark(0)} AND "lead" <= ${mark(1)}` : `"lead" IN (${args.map((_, index) => mark(index)).join(', ')})`
   const result = await adapter.queryRaw({
     sql: `SELECT ${EVENT_COLUMNS} FROM "svc_lead_events" WHERE ${where} ORDER BY "lead" ASC, "seq" ASC`,
     args,
-    argTypes: args.map(() => INT),
+    argTypes: args.map(() => INT_ARG),
   })
   return result.rows.map(([id, lead, seq, type, at, data, prevHash, hash]) => ({
-    id: Number(id),
-    leadId: lead === null ? null : Number(lead),
-    seq: Number(seq),
+    id: intValue(id),
+    leadId: lead === null ? null : intValue(lead),
+    seq: intValue(seq),
     type: type as string,
-    at: new Date(at as string | number),
-    data: typeof data === 'string' ? JSON.parse(data) as unknown : data ?? null,
+    at: timestampValue(at),
+    data: jsonValue(data),
     prevHash: prevHash as string,
     hash: hash as string,
   }))
