@@ -10,6 +10,8 @@ export type BuiltServer = {
   admin: { email: string, password: string }
   /** Everything the server printed so far, stdout and stderr. */
   output (): string
+  /** The process group of `npm start`: start.ts and the `keystone start` it runs. */
+  processGroup: number
   stop (): Promise<void>
 }
 
@@ -91,7 +93,7 @@ export async function startBuiltServer ({ siteScheme = 'http', env = {} }: Built
     await stop()
     throw error
   }
-  return { url: `http://127.0.0.1:${port}`, databaseUrl: database.url, admin, output: started.output, stop }
+  return { url: `http://127.0.0.1:${port}`, databaseUrl: database.url, admin, output: started.output, processGroup: child.pid!, stop }
 }
 
 /** Runs `npm start`'s entry point to its exit, for starts that must refuse. */

@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   internal: 500,
   delivery_failed: 502,
   secret_unavailable: 503,
+  unavailable: 503,
 } as const
 
 export type ErrorCode = keyof typeof ERROR_STATUS
@@ -73,4 +74,13 @@ export const rateLimited = (message: string, retryAfterSeconds: number) =>
 export const deliveryFailed = (message: string, details?: ErrorDetails) => new SvcError('delivery_failed', message, details)
 /** A stored secret this server cannot open (sealed with a key it no longer holds): the operator's to fix, the caller may retry later. */
 export const secretUnavailable = (message: string) => new SvcError('secret_unavailable', message)
+/** Seconds a caller is asked to wait after `unavailable`. */
+export const UNAVAILABLE_RETRY_AFTER_S = 1
+/**
+ * The database could not take the call now: another instance held SQLite's write lock past the
+ * busy timeout, or the connection is gone. The transaction that met it was rolled back; send the
+ * call again (with an Idempotency-Key where it writes).
+ */
+export const unavailable = (cause?: unknown) =>
+  new SvcError('unavailable', 'the database is busy or unreachable: try again shortly', { retry_after: UNAVAILABLE_RETRY_AFTER_S }, cause)
 export const internal = (cause?: unknown) => new SvcError('internal', 'internal error', undefined, cause)

@@ -26,6 +26,30 @@ function bound (statement: Statement, args: unknown[]): BoundStatement {
   }
 }
 
+const isBusy = (error: unknown) => typeof (error as { code?: unknown }).code === 'string' && (error as { code: string }).code.startsWith('SQLITE_BUSY')
+
+/**
+ * The adapter begins each transaction DEFERRED: its first write then needs the write lock, and
+ * when another connection wrote since the transaction's first read, SQLite answers BUSY at once,
+ * without waiting (the snapshot is stale). IMMEDIATE takes the lock at BEGIN, where the busy
+ * timeout waits for it, before anything was read. If the lock is still held when the timeout
+ * ends, the transaction begins DEFERRED after all: the adapter leaves its transaction mutex
+ * locked when BEGIN throws, and its first write then waits once more, failing inside the
+ * transaction, which is rolled back and answered `unavailable`.
+ */
+function beginStatement (statementFor: (sql: string) => Statement): BoundStatement & { bind (args: unknown[]): BoundStatement } {
+  const begin = (): ReturnType<Statement['run']> => {
+    try {
+      return statementFor('BEGIN IMMEDIATE').run()
+    } catch (error) {
+      if (!isBusy(error)) throw error
+      return statementFor('BEGIN').run()
+    }
+  }
+  const statement = { reader: false, run: begin, columns: () => [], raw: () => ({ all: () => [] }) }
+  return { ...statement, bind: () => statement }
+}
+
 function cachingConnection (db: Database, capacity: number): AdapterConnection {
   const statements = new Map<string, Statement>()
   const statementFor = (sql: string): Statement => {
@@ -42,6 +66,7 @@ function cachingConnection (db: Database, capacity: number): AdapterConnection {
   }
   return {
     prepare (sql) {
+      if (sql === 'BEGIN') return beginStatement(statementFor)
       const statement = statementFor(sql)
       return { ...bound(statement, []), bind: args => bound(statement, args) }
     },

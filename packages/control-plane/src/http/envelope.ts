@@ -1,5 +1,6 @@
 import type { Response } from 'express'
-import { internal, SvcError, type ErrorDetails } from '../errors.ts'
+import { internal, SvcError, unavailable, type ErrorDetails } from '../errors.ts'
+import { isDatabaseUnavailable } from '../db/connection-error.ts'
 import { requestIdOf } from './request-id.ts'
 
 export type SuccessEnvelope = { ok: true, data: unknown, changed: boolean, error: null }
@@ -36,7 +37,7 @@ export function sendSuccess (res: Response, data: unknown, changed: boolean, sta
 
 /** The headers a failure carries whatever its body: when to retry, and how to authenticate. */
 export function setFailureHeaders (res: Response, error: SvcError): void {
-  if (error.code === 'rate_limited' && typeof error.details?.retry_after === 'number') {
+  if ((error.code === 'rate_limited' || error.code === 'unavailable') && typeof error.details?.retry_after === 'number') {
     res.set('Retry-After', String(error.details.retry_after))
   }
   const metadata = res.locals.svcResourceMetadata as string | undefined
@@ -57,6 +58,10 @@ export function toSvcError (error: unknown, log: (message: string, error: unknow
   if (error instanceof SvcError) {
     if (error.code === 'internal') log('internal error', error.cause ?? error)
     return error
+  }
+  if (isDatabaseUnavailable(error)) {
+    log('database unavailable', error)
+    return unavailable(error)
   }
   log('unexpected error', error)
   return internal(error)

@@ -21,4 +21,5 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   internal: 'an unexpected fault; logged on the server, never detailed in the response',
   delivery_failed: 'another system refused what the operation handed it; nothing was recorded as done',
   secret_unavailable: 'a stored secret cannot be opened with the configured encryption keys (sealed with a key no longer configured); nothing was stored, retry once the operator fixed the keys',
+  unavailable: 'the database could not take the call now (another instance held the SQLite write lock past the busy timeout, or the connection is gone); the transaction that met it was rolled back; retry after Retry-After seconds, with an Idempotency-Key where the call writes',
 }
