@@ -21,21 +21,13 @@
  * The process fails only on real errors (non-2xx responses, connection errors, wrong data, a
  * write that changed nothing), never on a target.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
 import path from 'node:path'
-import { getContext } from '@keystone-6/core/context'
-import { createExpressServer } from '@keystone-6/core/___internal-do-not-use-will-break-in-patch/artifacts'
-import * as PrismaModule from '../generated/prisma/client.ts'
-import { createHostConfig } from '../host/config.ts'
 import { resolveDatabase, sqliteFilePath, type DatabaseTarget } from '../packages/control-plane/src/db/database-url.ts'
 import { migrate } from '../packages/control-plane/src/db/migrate.ts'
-import { controlPlaneRuntimeOf } from '../packages/control-plane/src/http/mount.ts'
 import type { Db } from '../packages/control-plane/src/db/client.ts'
-import { hashPassword } from '../schema/password-kdf.ts'
-import { issueApiKey } from '../packages/control-plane/src/resources/api-keys/issue-key.ts'
+import { closeServer, createAdministrator, listen, startHost } from './support/host.ts'
 import { load, loadProblems, type LoadRequest } from './lib/load.ts'
 import { positiveInteger } from './lib/env.ts'
 import { rawBaseline } from './lib/raw-baseline.ts'
@@ -51,8 +43,6 @@ const VARIABLES = Math.max(...CONNECTION_COUNTS)
 const WARMUP_REQUESTS = 500
 const SECONDS = positiveInteger('BENCH_SECONDS', 5)
 const ONLY = process.env.BENCH_ONLY?.trim() || undefined
-/** A limit no run reaches, so the limiter does all its work and never refuses. */
-const UNREACHABLE_RATE_LIMIT = 1_000_000_000
 
 /** Anything that must be undone, newest first. */
 const cleanups: Array<() => Promise<unknown> | unknown> = []
@@ -66,18 +56,6 @@ async function cleanUp (): Promise<void> {
       process.exitCode = 1
     }
   }
-}
-
-function listen (server: Server): Promise<string> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))
-  })
-}
-
-async function closeServer (server: Server): Promise<void> {
-  server.closeAllConnections()
-  await new Promise<void>((resolve, reject) => server.close(error => error ? reject(error) : resolve()))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -116,46 +94,13 @@ async function seed (db: Db, fresh: boolean): Promise<Seeded> {
   await db.svcVariable.createMany({ data: names.map(name => ({ name, valueJson: '0' })) })
   cleanups.push(() => db.svcVariable.deleteMany({ where: { name: { in: names } } }))
 
-  const email = `bench-${randomUUID().slice(0, 8)}@example.test`
-  const password = `pw-${randomUUID()}`
-  const account = await db.user.create({
-    data: { email, name: 'bench', role: 'administrator', password: await hashPassword(password) },
-  })
+  const admin = await createAdministrator(db)
   cleanups.push(async () => {
-    await db.svcAuditEntry.deleteMany({ where: { actorId: account.id } })
-    await db.svcApiKey.deleteMany({ where: { ownerId: account.id } })
-    await db.user.delete({ where: { id: account.id } })
+    await db.svcAuditEntry.deleteMany({ where: { actorId: admin.accountId } })
+    await db.svcApiKey.deleteMany({ where: { ownerId: admin.accountId } })
+    await db.user.delete({ where: { id: admin.accountId } })
   })
-  const key = await issueApiKey(db, { accountId: account.id, label: 'bench', expiresAt: null }, new Date())
-  return { email, password, key: key.key }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The host: Keystone's own express server with the control plane, as test/support/server.ts.
-
-type Host = { baseUrl: string, db: Db }
-
-async function startHost (database: DatabaseTarget): Promise<Host> {
-  const config = createHostConfig({
-    databaseUrl: database.url,
-    sessionSecret: randomBytes(32).toString('base64'),
-    controlPlane: {
-      security: { encryptionKey: randomBytes(32).toString('hex') },
-      varDir: 'var/bench',
-      // The default store, exact on one instance; a multi-instance site may choose 'database'.
-      rateLimit: { points: UNREACHABLE_RATE_LIMIT, store: 'memory' },
-    },
-  })
-  const context = getContext(config, PrismaModule)
-  cleanups.push(() => context.prisma.$disconnect())
-  await config.db.onConnect?.(context)
-  const { expressServer, httpServer, apolloServer } = await createExpressServer(config, context)
-  cleanups.push(() => apolloServer.stop())
-  // The control plane's background work (the outbox worker) would keep the process alive.
-  cleanups.push(() => controlPlaneRuntimeOf(expressServer)?.stop())
-  const baseUrl = await listen(httpServer)
-  cleanups.push(() => closeServer(httpServer))
-  return { baseUrl, db: context.prisma as Db }
+  return { email: admin.email, password: admin.password, key: admin.key }
 }
 
 async function startRawBaseline (database: DatabaseTarget): Promise<string> {
@@ -315,6 +260,7 @@ async function main (): Promise<void> {
   await migrate(database)
 
   const host = await startHost(database)
+  cleanups.push(host.stop)
   const seeded = await seed(host.db, fresh)
   const cookie = await sessionCookie(host.baseUrl, seeded)
   const rawBaseUrl = await startRawBaseline(database)
