@@ -28,6 +28,7 @@
  * Writes the table to stdout and var/bench/growth-<provider>.json.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
@@ -105,7 +106,8 @@ type Host = { tier: Tier, database: DatabaseTarget, child: ChildProcess, pid: nu
 async function startHostProcess (tier: Tier, database: DatabaseTarget): Promise<Host> {
   const child = fork(path.resolve('bench/support/host-process.ts'), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, SVC_BENCH_DATABASE: JSON.stringify(database), NODE_ENV: 'production', SVC_LOG_LEVEL: process.env.SVC_LOG_LEVEL ?? 'warn' },
+    // Production, as a site runs; it wants the secrets shared by its instances in the environment.
+    env: { ...process.env, SVC_BENCH_DATABASE: JSON.stringify(database), NODE_ENV: 'production', SESSION_SECRET: randomBytes(32).toString('base64'), SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex') },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   })
   cleanups.push(() => new Promise<void>(resolve => {
