@@ -171,8 +171,8 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
  * Each host's own call, the hosts taken in turn (the first of each round rotating), after a
  * warm-up on each: wall time per call, and each server's CPU over its calls.
  */
-async function interleaved (hosts: Host[], call: (host: Host) => Promise<unknown>, iterations = ITERATIONS): Promise<Timing[]> {
-  for (const host of hosts) for (let i = 0; i < WARMUP; i++) await call(host)
+async function interleaved (hosts: Host[], call: (host: Host) => Promise<unknown>, iterations = ITERATIONS, warmup = WARMUP): Promise<Timing[]> {
+  for (const host of hosts) for (let i = 0; i < warmup; i++) await call(host)
   const samples = hosts.map(() => [] as number[])
   const cpuBefore = await Promise.all(hosts.map(host => cpuMs(host.pid)))
   for (let round = 0; round < iterations; round++) {
@@ -259,7 +259,7 @@ async function measure (hosts: Host[]): Promise<Row[]> {
         if (done) break
         for (const byte of value) if (byte === 10) lines++
       }
-    }, 2)
+    }, 2, 1)
     const after = await memoryMiB(host.pid)
     exportTimings.push(timing!)
     exportExtras.push(`${lines} rows; server RSS ${before.rss.toFixed(0)} MiB before, peak ${after.hwm.toFixed(0)} MiB`)
@@ -270,7 +270,7 @@ async function measure (hosts: Host[]): Promise<Row[]> {
   const verifyExtras: string[] = []
   for (const host of hosts) {
     let verified: { leads: number, events: number, ok: boolean } | undefined
-    const [timing] = await interleaved([host], async () => { verified = await dispatch(host, 'leads', 'verify_all', {}) }, 3)
+    const [timing] = await interleaved([host], async () => { verified = await dispatch(host, 'leads', 'verify_all', {}) }, 3, 1)
     if (!verified?.ok) throw new Error(`${host.tier.name}: leads.verify_all answered ${JSON.stringify(verified)}`)
     verifyTimings.push(timing!)
     verifyExtras.push(`${verified.leads} leads, ${verified.events} events, ok`)
