@@ -10,6 +10,7 @@ const healthy: StatusReport = {
   database: { provider: 'sqlite', ok: true, latency_ms: 0.4 },
   modules: { crm: true, leads: true, status: true },
   counts: { crm: 0 },
+  counts_as_of: {},
   outbox: { pending: 0, failed: 0, oldest_pending_at: null },
   forwarding: [{ source: 'wire', name: 'Wire', pending: 0, failed: 0 }],
   retention: [],

@@ -101,6 +101,43 @@ describe('keyset cursors', () => {
     expect(JSON.stringify(page)).not.toContain('never listed')
   })
 
+  test('a walk by cursor answers the total its first page counted, which equals the rows the walk returns, while new rows arrive', async () => {
+    for (let i = 0; i < 7; i++) await capture()
+    let page: Paged & { total: number } = await call('leads', 'list', { per_page: 3 })
+    expect(page.total).toBe(7)
+    const seen = page.items.map(item => item.id)
+    while (page.next_cursor !== null) {
+      // Rows arrive at the top: counting again would answer 8, 9; the walk's total stays the rows it will return.
+      await capture()
+      page = await call('leads', 'list', { per_page: 3, cursor: page.next_cursor })
+      expect(page.total).toBe(7)
+      seen.push(...page.items.map(item => item.id))
+    }
+    expect(seen).toHaveLength(7)
+    // A new walk, and the page form, count again (two leads arrived during the walk).
+    expect((await call('leads', 'list', { per_page: 3 })).total).toBe(9)
+    expect((await call('leads', 'list', { per_page: 3, page: 2 })).total).toBe(9)
+
+    // The same on an id-ordered list with a filter: the total is the filter's.
+    for (let i = 0; i < 4; i++) await call('crm', 'list')
+    const audit: Paged & { total: number } = await call('audit', 'list', { operation: 'crm.list', per_page: 2 })
+    const next: Paged & { total: number } = await call('audit', 'list', { operation: 'crm.list', per_page: 2, cursor: audit.next_cursor })
+    expect(next.total).toBe(audit.total)
+    expect(audit.total).toBe(await plane.server.db.svcAuditEntry.count({ where: { operation: 'crm.list', id: { lte: audit.items[0]!.id } } }))
+  })
+
+  test('a cursor without a total (handed out before totals were carried) counts; one with a bad total is invalid_params', async () => {
+    for (let i = 0; i < 3; i++) await capture()
+    const newest = await plane.server.db.svcLead.findFirstOrThrow({ orderBy: [{ firstSeen: 'desc' }, { id: 'desc' }] })
+    const old = Buffer.from(JSON.stringify([newest.firstSeen!.toISOString(), newest.id])).toString('base64url')
+    expect(await call('leads', 'list', { per_page: 1, cursor: old })).toMatchObject({ total: 3, items: [expect.anything()] })
+    for (const total of [-1, 1.5, '3']) {
+      const forged = Buffer.from(JSON.stringify([newest.firstSeen!.toISOString(), newest.id, total])).toString('base64url')
+      const res = await plane.dispatch({ resource: 'leads', action: 'list', params: { cursor: forged } })
+      expect(res.body).toMatchObject({ ok: false, code: 'invalid_params' })
+    }
+  })
+
   test('a cursor that this list did not hand out, or a cursor beside page, is invalid_params', async () => {
     const leadCursor = (await call('leads', 'list', { per_page: 1 })).next_cursor
     for (const params of [{ cursor: 'not-a-cursor' }, { cursor: Buffer.from('[1]').toString('base64url') }, { cursor: 'abc', page: 2 }]) {

@@ -2,7 +2,9 @@ import { describe, expect, test } from '@jest/globals'
 import { createHash } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
+import { canonicalize } from 'json-canonicalize'
 import { useTestServer } from './support/use-test-server.ts'
+import { HOSTILE_VALUES } from './support/hostile-values.ts'
 import { eventHash, GENESIS_HASH, verifyChain } from '../packages/control-plane/src/resources/leads/chain.ts'
 import { changeLeadStatus } from '../packages/control-plane/src/resources/leads/change-status.ts'
 import { LEAD_STATUSES } from '../packages/control-plane/src/resources/leads/statuses.ts'
@@ -28,6 +30,20 @@ describe('the lead chain', () => {
     const canonical = '{"at":"2026-03-01T10:00:00.000Z","data":{"a":null,"b":[1,"é"]},"lead":"ld_x","seq":1,"type":"captured"}'
     expect(eventHash(GENESIS_HASH, event)).toBe(createHash('sha256').update(GENESIS_HASH + canonical).digest('hex'))
     expect(eventHash(GENESIS_HASH, { ...event, data: { a: null, b: [1, 'é'] } })).toBe(eventHash(GENESIS_HASH, event))
+  })
+
+  test('the hand-written envelope hashes byte for byte as the general canonicalizer does, for hostile data and names', () => {
+    const reference = (prevHash: string, event: { lead: string, seq: number, type: string, at: Date, data: unknown }) =>
+      createHash('sha256').update(prevHash + canonicalize({ lead: event.lead, seq: event.seq, type: event.type, at: event.at.toISOString(), data: event.data ?? null })).digest('hex')
+    const at = new Date('2026-03-01T10:00:00.123Z')
+    for (const { label, json } of HOSTILE_VALUES.filter(value => !value.label.includes('5,000 deep'))) {
+      const data = JSON.parse(json) as unknown
+      for (const event of [
+        { lead: 'ld_x', seq: 7, type: 'captured', at, data },
+        { lead: 'lé\u2028"\ud800', seq: 1, type: 'ty"pe\u0000', at, data: { [label]: data, z: [data, undefined, null] } },
+      ]) expect([label, eventHash(GENESIS_HASH, event)]).toEqual([label, reference(GENESIS_HASH, event)])
+    }
+    expect(eventHash('f'.repeat(64), { lead: 'x', seq: 2, type: 't', at, data: undefined })).toBe(reference('f'.repeat(64), { lead: 'x', seq: 2, type: 't', at, data: undefined }))
   })
 
   test('get returns the timeline, linked hash by hash, and a chain that verifies', async () => {

@@ -6,12 +6,19 @@ import { toPage, type Page } from './pagination.ts'
 export const cursorParam = z.string().min(1).max(200)
   .describe('The next_cursor of the previous page: continues after its last row, stable while rows are added. Replaces page.')
 
-/** What a list sorts by, newest first: its id alone, or a timestamp with the id breaking ties. */
-export type CursorKey = { id: number, at?: Date }
+/**
+ * What a list sorts by, newest first: its id alone, or a timestamp with the id breaking ties; and
+ * the `total` the walk's first page counted, which the pages after it answer without counting again.
+ */
+export type CursorKey = { id: number, at?: Date, total?: number }
 
 /** The opaque form of a sort key: base64url of its JSON. */
-export const encodeCursor = (key: CursorKey) =>
-  Buffer.from(JSON.stringify(key.at === undefined ? [key.id] : [key.at.toISOString(), key.id])).toString('base64url')
+export const encodeCursor = (key: CursorKey) => {
+  const sortKey: unknown[] = key.at === undefined ? [key.id] : [key.at.toISOString(), key.id]
+  return Buffer.from(JSON.stringify(key.total === undefined ? sortKey : [...sortKey, key.total])).toString('base64url')
+}
+
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0
 
 /** The sort key a cursor carries; `invalid_params` for anything this list did not hand out. */
 export function decodeCursor (cursor: string, withTime: boolean): CursorKey {
@@ -22,10 +29,14 @@ export function decodeCursor (cursor: string, withTime: boolean): CursorKey {
     parsed = null
   }
   if (Array.isArray(parsed)) {
-    if (!withTime && parsed.length === 1 && Number.isSafeInteger(parsed[0])) return { id: parsed[0] as number }
-    if (withTime && parsed.length === 2 && typeof parsed[0] === 'string' && Number.isSafeInteger(parsed[1])) {
-      const at = new Date(parsed[0])
-      if (!Number.isNaN(at.getTime())) return { at, id: parsed[1] as number }
+    // A cursor handed out before totals were carried has none; its page counts.
+    const [sortKey, total] = parsed.length === (withTime ? 3 : 2) && isCount(parsed.at(-1))
+      ? [parsed.slice(0, -1), { total: parsed.at(-1) as number }]
+      : [parsed, {}]
+    if (!withTime && sortKey.length === 1 && Number.isSafeInteger(sortKey[0])) return { id: sortKey[0] as number, ...total }
+    if (withTime && sortKey.length === 2 && typeof sortKey[0] === 'string' && Number.isSafeInteger(sortKey[1])) {
+      const at = new Date(sortKey[0])
+      if (!Number.isNaN(at.getTime())) return { at, id: sortKey[1] as number, ...total }
     }
   }
   throw invalidParams('cursor is not a next_cursor of this list', { param: 'cursor' })
@@ -58,9 +69,17 @@ export function afterTimeAndId<F extends string> (page: KeysetPage, field: F) {
   return { [field]: { lte: at }, OR: [{ [field]: { lt: at } }, { [field]: at, id: { lt: id } }] } as Record<F, unknown> & { OR: Array<Record<F | 'id', unknown>> }
 }
 
-/** The rows of the page and the cursor after its last one; null when no row follows. */
-export function keysetResult<Row> (rows: readonly Row[], page: KeysetPage, keyOf: (row: Row) => CursorKey): { rows: Row[], nextCursor: string | null } {
+/**
+ * The page's `total`: on a cursor page, what the walk's first page counted (carried in the
+ * cursor), so a walk counts its matching rows once instead of once per page, a cost linear in
+ * them; on any other page, `count()`.
+ */
+export const pageTotal = (page: KeysetPage, count: () => Promise<number>): Promise<number> =>
+  page.after?.total === undefined ? count() : Promise.resolve(page.after.total)
+
+/** The rows of the page and the cursor after its last one, carrying `total`; null when no row follows. */
+export function keysetResult<Row> (rows: readonly Row[], page: KeysetPage, keyOf: (row: Row) => CursorKey, total: number): { rows: Row[], nextCursor: string | null } {
   const shown = rows.slice(0, page.perPage)
   const last = shown.at(-1)
-  return { rows: shown, nextCursor: rows.length > page.perPage && last !== undefined ? encodeCursor(keyOf(last)) : null }
+  return { rows: shown, nextCursor: rows.length > page.perPage && last !== undefined ? encodeCursor({ ...keyOf(last), total }) : null }
 }

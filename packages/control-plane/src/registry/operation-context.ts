@@ -12,7 +12,17 @@ export type RegisteredOperations = {
 }
 
 /** One entry of `status.get`'s `counts`; each resource declares its own. */
-export type StatusCounter = { key: string, count: (db: Db) => Promise<number> }
+export type StatusCounter = {
+  key: string
+  count: (db: Db) => Promise<number>
+  /**
+   * Counted in the background, at most once a minute across instances, and answered from the last
+   * count with the time it was taken (`counts_as_of`): for a table that grows without bound, whose
+   * count would cost `status.get` time linear in its rows.
+   * @default false (counted on every call)
+   */
+  kept?: boolean
+}
 import type { Channel } from './channel.ts'
 
 /** Everything a handler may use. Handlers never see the HTTP request. */

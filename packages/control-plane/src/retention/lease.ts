@@ -3,20 +3,22 @@ import { isUniqueViolation } from '../db/client.ts'
 
 /** The state row that names the pruning instance; no rule name can take it (names are lower snake case). */
 export const LEASE_KEY = '*lease'
+/** The state row that names the instance recounting `status.get`'s kept counts. */
+export const COUNTS_LEASE_KEY = '*counts'
 
 /**
- * Takes or extends the pruning lease until `now + ms`: one conditional update decides between
- * instances, and an expired lease (its holder died) is free to take.
+ * Takes or extends a lease (the pruning one unless `key` names another) until `now + ms`: one
+ * conditional update decides between instances, and an expired lease (its holder died) is free to take.
  */
-export async function takeLease (db: Db, holder: string, now: Date, ms: number): Promise<boolean> {
+export async function takeLease (db: Db, holder: string, now: Date, ms: number, key = LEASE_KEY): Promise<boolean> {
   const heldUntil = new Date(now.getTime() + ms)
   const { count } = await db.svcRetentionState.updateMany({
-    where: { key: LEASE_KEY, OR: [{ holder: null }, { holder }, { heldUntil: null }, { heldUntil: { lt: now } }] },
+    where: { key, OR: [{ holder: null }, { holder }, { heldUntil: null }, { heldUntil: { lt: now } }] },
     data: { holder, heldUntil },
   })
   if (count === 1) return true
   try {
-    await db.svcRetentionState.create({ data: { key: LEASE_KEY, holder, heldUntil } })
+    await db.svcRetentionState.create({ data: { key, holder, heldUntil } })
     return true
   } catch (error) {
     if (isUniqueViolation(error)) return false
@@ -24,6 +26,6 @@ export async function takeLease (db: Db, holder: string, now: Date, ms: number):
   }
 }
 
-export async function releaseLease (db: Db, holder: string): Promise<void> {
-  await db.svcRetentionState.updateMany({ where: { key: LEASE_KEY, holder }, data: { holder: null, heldUntil: null } })
+export async function releaseLease (db: Db, holder: string, key = LEASE_KEY): Promise<void> {
+  await db.svcRetentionState.updateMany({ where: { key, holder }, data: { holder: null, heldUntil: null } })
 }

@@ -4,7 +4,8 @@ import type { ListAccess } from '../auth/list-access.ts'
 
 /**
  * One row per retention rule: what the pruner last found and removed, so the Health page reads
- * it without counting large tables; and one row, `LEASE_KEY`, naming the instance that prunes.
+ * it without counting large tables; and one row per lease (`LEASE_KEY`, the instance that prunes;
+ * `COUNTS_LEASE_KEY`, the one recounting `status.get`'s kept counts).
  */
 export const retentionStateList = ({ access, ui }: ListAccess) => list({
   access,

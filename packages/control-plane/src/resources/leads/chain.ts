@@ -1,4 +1,4 @@
-import { sha256Hex } from '../../lib/sha256.ts'
+import { hash } from 'node:crypto'
 import { canonicalJson } from '../../lib/canonical-json.ts'
 
 /** The `prev_hash` of a lead's first event. */
@@ -13,10 +13,16 @@ export type ChainHead = { ref: string, eventCount: number, headHash: string }
 
 export type ChainReport = { ok: boolean, count: number, broken_at: number | null }
 
-/** SHA-256 over the previous hash followed by the RFC 8785 canonical JSON of the event; lower-case hex. */
+/**
+ * SHA-256 over the previous hash followed by the RFC 8785 canonical JSON of
+ * `{lead, seq, type, at, data}`; lower-case hex. The envelope's keys are written in their
+ * canonical order by hand (at, data, lead, seq, type; `seq` an integer, the rest strings), so only
+ * `data` is walked: a verify hashes every event of the ledger. `crypto.hash` is the one-shot form.
+ */
 export function eventHash (prevHash: string, event: ChainedEvent): string {
-  const canonical = canonicalJson({ lead: event.lead, seq: event.seq, type: event.type, at: event.at.toISOString(), data: event.data ?? null })
-  return sha256Hex(prevHash + canonical)
+  const canonical = '{"at":' + JSON.stringify(event.at.toISOString()) + ',"data":' + canonicalJson(event.data ?? null) +
+    ',"lead":' + JSON.stringify(event.lead) + ',"seq":' + canonicalJson(event.seq) + ',"type":' + JSON.stringify(event.type) + '}'
+  return hash('sha256', prevHash + canonical, 'hex')
 }
 
 const hashAt = (events: readonly StoredEvent[], position: number) => events[position - 1]!.hash

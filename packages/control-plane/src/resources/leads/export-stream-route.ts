@@ -57,11 +57,12 @@ async function streamLedger (runtime: ControlPlaneRuntime, req: Request, res: Re
     throw error
   }
   res.status(200).type('application/x-ndjson')
+  const source = { db: runtime.db, adapter: runtime.options.hostAdapter?.current, provider: runtime.options.databaseProvider }
   let after: CursorKey | null = null
   let failure: SvcError | null = null
   try {
     for (;;) {
-      const { rows, keys } = await readLedgerPage(runtime.db, { since, after, take: STREAM_PAGE })
+      const { rows, keys } = await readLedgerPage(source, { since, after, take: STREAM_PAGE })
       if (rows.length === 0) break
       const chunk = rows.map(row => JSON.stringify(row)).join('\n') + '\n'
       if (!res.write(chunk)) await drained(res)

@@ -34,7 +34,7 @@ export const leadsResource = defineResource({
   routes: [leadsExportStream, publicLeadForm],
   outboxTopics: [contactStatusTopic],
   events: leadEvents,
-  statusCounters: [{ key: 'leads', count: db => db.svcLead.count() }],
+  statusCounters: [{ key: 'leads', count: db => db.svcLead.count(), kept: true }],
   adminPages: [{ path: '/leads', label: 'Leads', title: 'Leads', requires: ['leads.list', 'leads.get'] }],
 })
 

@@ -1,4 +1,6 @@
-import type { Db } from '../../db/client.ts'
+import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils'
+import type { DatabaseProvider } from '../../db/database-url.ts'
+import { INT_ARG, intValue, jsonValue, placeholder, timestampValue, type LedgerSource } from './raw-rows.ts'
 import { verifyChain, type ChainHead, type StoredEvent } from './chain.ts'
 import { EVENT_FIELDS } from './shape.ts'
 
@@ -27,13 +29,42 @@ type Event = StoredEvent & { id: number, leadId: number | null }
 
 const HEAD_FIELDS = { id: true, ref: true, eventCount: true, headHash: true } as const
 
-/** `heads` sorted by id; `contiguous` when no lead between the first and the last is left out (a range reads the index in one walk). */
-async function verifyBatch (db: Db, heads: Head[], from: number, report: LedgerReport, contiguous: boolean): Promise<void> {
-  const events: Event[] = await db.svcLeadEvent.findMany({
+const EVENT_COLUMNS = '"id", "lead", "seq", "type", "at", "data", "prevHash", "hash"'
+
+/** The events of a batch of leads, on the driver adapter (see `LedgerSource`). */
+async function readEventsRaw (adapter: SqlDriverAdapter, provider: DatabaseProvider, leadIds: readonly number[], contiguous: boolean): Promise<Event[]> {
+  const mark = (index: number) => placeholder(provider, index)
+  const args = contiguous ? [leadIds[0]!, leadIds.at(-1)!] : [...leadIds]
+  const where = contiguous ? `"lead" >= ${mark(0)} AND "lead" <= ${mark(1)}` : `"lead" IN (${args.map((_, index) => mark(index)).join(', ')})`
+  const result = await adapter.queryRaw({
+    sql: `SELECT ${EVENT_COLUMNS} FROM "svc_lead_events" WHERE ${where} ORDER BY "lead" ASC, "seq" ASC`,
+    args,
+    argTypes: args.map(() => INT_ARG),
+  })
+  return result.rows.map(([id, lead, seq, type, at, data, prevHash, hash]) => ({
+    id: intValue(id),
+    leadId: lead === null ? null : intValue(lead),
+    seq: intValue(seq),
+    type: type as string,
+    at: timestampValue(at),
+    data: jsonValue(data),
+    prevHash: prevHash as string,
+    hash: hash as string,
+  }))
+}
+
+function readEvents ({ db, adapter, provider }: LedgerSource, heads: readonly Head[], contiguous: boolean): Promise<Event[]> {
+  if (adapter) return readEventsRaw(adapter, provider, heads.map(head => head.id), contiguous)
+  return db.svcLeadEvent.findMany({
     where: { leadId: contiguous ? { gte: heads[0]!.id, lte: heads.at(-1)!.id } : { in: heads.map(head => head.id) } },
     select: { ...EVENT_FIELDS, id: true, leadId: true },
     orderBy: [{ leadId: 'asc' }, { seq: 'asc' }],
   })
+}
+
+/** `heads` sorted by id; `contiguous` when no lead between the first and the last is left out (a range reads the index in one walk). */
+async function verifyBatch (source: LedgerSource, heads: Head[], from: number, report: LedgerReport, contiguous: boolean): Promise<void> {
+  const events = await readEvents(source, heads, contiguous)
   const byLead = new Map<number, Event[]>()
   for (const event of events) {
     const list = byLead.get(event.leadId!)
@@ -60,7 +91,8 @@ async function verifyBatch (db: Db, heads: Head[], from: number, report: LedgerR
  * since the last clean verify, trusting the hashes it covered. A clean verify moves the
  * checkpoint to the newest event that existed when it started.
  */
-export async function verifyLedger (db: Db, options: { fromCheckpoint: boolean, now: Date }): Promise<{ report: LedgerReport, saved: boolean }> {
+export async function verifyLedger (source: LedgerSource, options: { fromCheckpoint: boolean, now: Date }): Promise<{ report: LedgerReport, saved: boolean }> {
+  const { db } = source
   const through = (await db.svcLeadEvent.aggregate({ _max: { id: true } }))._max.id ?? 0
   const checkpoint = options.fromCheckpoint
     ? await db.svcLeadChainCheckpoint.findUnique({ where: { key: LEDGER_CHECKPOINT }, select: { lastEventId: true } })
@@ -74,7 +106,7 @@ export async function verifyLedger (db: Db, options: { fromCheckpoint: boolean, 
     for (;;) {
       const heads = await db.svcLead.findMany({ where: { id: { gt: after } }, select: HEAD_FIELDS, orderBy: { id: 'asc' }, take: LEAD_BATCH })
       if (heads.length === 0) break
-      await verifyBatch(db, heads, 0, report, true)
+      await verifyBatch(source, heads, 0, report, true)
       after = heads.at(-1)!.id
     }
   } else {
@@ -82,7 +114,7 @@ export async function verifyLedger (db: Db, options: { fromCheckpoint: boolean, 
     const ids = touched.map(row => row.leadId).filter((id): id is number => id !== null).sort((a, b) => a - b)
     for (let start = 0; start < ids.length; start += LEAD_BATCH) {
       const heads = await db.svcLead.findMany({ where: { id: { in: ids.slice(start, start + LEAD_BATCH) } }, select: HEAD_FIELDS, orderBy: { id: 'asc' } })
-      await verifyBatch(db, heads, from, report, false)
+      await verifyBatch(source, heads, from, report, false)
     }
   }
   report.ok = report.broken_count === 0

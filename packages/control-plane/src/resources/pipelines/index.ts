@@ -32,7 +32,7 @@ export const pipelinesResource = defineResource({
   seeds: [{ what: 'the default pipeline recipe', run: ensureDefaultRecipe }],
   statusCounters: [
     { key: 'recipes', count: db => db.svcPipelineRecipe.count() },
-    { key: 'runs', count: db => db.svcPipelineRun.count() },
+    { key: 'runs', count: db => db.svcPipelineRun.count(), kept: true },
   ],
   retention: pipelineRunRetention,
   adminPages: [{

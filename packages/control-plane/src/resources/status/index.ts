@@ -1,10 +1,13 @@
 import { defineResource } from '../../define-resource.ts'
+import { internalList } from '../../auth/list-access.ts'
+import { keptCountList } from './kept-count-model.ts'
 import { getStatus } from './operations/get.ts'
 
 /** Health of the site and the product, for monitoring. */
 export const statusResource = defineResource({
   name: 'status',
   module: 'locked',
+  lists: readOnly => ({ SvcKeptCount: keptCountList(internalList(readOnly())) }),
   operations: [getStatus],
   adminPages: [{ path: '/status', label: 'Health', title: 'Site health', requires: ['status.get'] }],
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { cursorPagedResult, paginationParams } from '../../../lib/pagination.ts'
-import { afterId, cursorParam, keysetResult, toKeysetPage } from '../../../lib/cursor.ts'
+import { afterId, cursorParam, keysetResult, pageTotal, toKeysetPage } from '../../../lib/cursor.ts'
 import { sinceParam } from '../../../lib/since.ts'
 import { isoOrNull } from '../../../lib/timestamps.ts'
 import { CHANNELS } from '../../../registry/channel.ts'
@@ -52,9 +52,9 @@ export const listAudit = defineOperation({
     }
     const [read, total] = await Promise.all([
       db.svcAuditEntry.findMany({ where: { ...where, ...afterId(page) }, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
-      db.svcAuditEntry.count({ where }),
+      pageTotal(page, () => db.svcAuditEntry.count({ where })),
     ])
-    const { rows, nextCursor } = keysetResult(read, page, row => ({ id: row.id }))
+    const { rows, nextCursor } = keysetResult(read, page, row => ({ id: row.id }), total)
     const items = rows.map(row => ({
       id: row.id,
       at: isoOrNull(row.at),

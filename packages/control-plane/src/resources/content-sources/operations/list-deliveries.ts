@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { cursorPagedResult, paginationParams } from '../../../lib/pagination.ts'
-import { afterId, cursorParam, keysetResult, toKeysetPage } from '../../../lib/cursor.ts'
+import { afterId, cursorParam, keysetResult, pageTotal, toKeysetPage } from '../../../lib/cursor.ts'
 import { isoOrNull } from '../../../lib/timestamps.ts'
 import { postIdFromStored } from '../../../host-contract/post-ids.ts'
 import { requireContent } from '../../../host-contract/posts.ts'
@@ -48,9 +48,9 @@ export const listContentDeliveries = defineOperation({
     }
     const [read, total] = await Promise.all([
       db.svcContentDelivery.findMany({ where: { ...where, ...afterId(page) }, select: DELIVERY_FIELDS, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
-      db.svcContentDelivery.count({ where }),
+      pageTotal(page, () => db.svcContentDelivery.count({ where })),
     ])
-    const { rows, nextCursor } = keysetResult(read, page, row => ({ id: row.id }))
+    const { rows, nextCursor } = keysetResult(read, page, row => ({ id: row.id }), total)
     const items = rows.map(row => ({
       id: row.id,
       source_id: row.sourceId,

@@ -31,11 +31,11 @@ export const exportLeads = defineOperation({
     count: z.number().int().describe('Rows in this response.'),
     next_cursor: z.string().nullable().describe('Send as cursor for the rows after these; null when none follow.'),
   }),
-  async handler ({ since, limit, cursor }, { db }) {
+  async handler ({ since, limit, cursor }, { db, options }) {
     const paged = limit !== undefined || cursor !== undefined
     const take = limit ?? (paged ? EXPORT_MAX_LIMIT : EXPORT_UNPAGED_MAX)
     const after = cursor === undefined ? null : decodeCursor(cursor, true)
-    const { rows, keys } = await readLedgerPage(db, { since, after, take: take + 1 })
+    const { rows, keys } = await readLedgerPage({ db, adapter: options.hostAdapter?.current, provider: options.databaseProvider }, { since, after, take: take + 1 })
     if (!paged && rows.length > take) {
       throw payloadTooLarge(`the ledger has more than ${EXPORT_UNPAGED_MAX} rows${since ? ' since then' : ''}: page it with limit and cursor, or stream it from GET {base}/leads/export.ndjson`)
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { cursorPagedResult, paginationParams } from '../../../lib/pagination.ts'
-import { afterTimeAndId, cursorParam, keysetResult, toKeysetPage } from '../../../lib/cursor.ts'
+import { afterTimeAndId, cursorParam, keysetResult, pageTotal, toKeysetPage } from '../../../lib/cursor.ts'
 import { sinceParam } from '../../../lib/since.ts'
 import { LIST_ROW_FIELDS, leadListRow, toLeadListRow } from '../shape.ts'
 
@@ -26,9 +26,9 @@ export const listLeads = defineOperation({
     }
     const [read, total] = await Promise.all([
       db.svcLead.findMany({ where: { AND: [where, afterTimeAndId(page, 'firstSeen')] }, select: LIST_ROW_FIELDS, orderBy: [{ firstSeen: 'desc' }, { id: 'desc' }], skip: page.skip, take: page.take }),
-      db.svcLead.count({ where }),
+      pageTotal(page, () => db.svcLead.count({ where })),
     ])
-    const { rows, nextCursor } = keysetResult(read, page, row => ({ at: row.firstSeen, id: row.id }))
+    const { rows, nextCursor } = keysetResult(read, page, row => ({ at: row.firstSeen, id: row.id }), total)
     return { data: { items: rows.map(toLeadListRow), total, page: page.page, per_page: page.perPage, next_cursor: nextCursor }, changed: false }
   },
 })

@@ -29,8 +29,9 @@ export const verifyAllLeads = defineOperation({
     from_event_id: z.number().int().nullable().describe('The checkpoint started from; null for a full verify.'),
     through_event_id: z.number().int().describe('The newest event when the verify started; the next checkpoint when ok.'),
   }),
-  async handler ({ from_checkpoint }, { db, now }) {
-    const { report, saved } = await verifyLedger(db, { fromCheckpoint: from_checkpoint === true, now: now() })
+  async handler ({ from_checkpoint }, { db, now, options }) {
+    const source = { db, adapter: options.hostAdapter?.current, provider: options.databaseProvider }
+    const { report, saved } = await verifyLedger(source, { fromCheckpoint: from_checkpoint === true, now: now() })
     return { data: report, changed: saved }
   },
 })

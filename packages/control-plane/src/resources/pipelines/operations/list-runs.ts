@@ -4,7 +4,7 @@ import { requireContent } from '../../../host-contract/posts.ts'
 import { storedPostId } from '../../../host-contract/post-ids.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { cursorPagedResult, paginationParams } from '../../../lib/pagination.ts'
-import { afterId, cursorParam, keysetResult, toKeysetPage } from '../../../lib/cursor.ts'
+import { afterId, cursorParam, keysetResult, pageTotal, toKeysetPage } from '../../../lib/cursor.ts'
 import { RUN_ROW_FIELDS, runRow, toRunRow } from '../run-shape.ts'
 import { recipeIdParam } from '../recipe-shape.ts'
 import { RUN_STATUSES } from '../values.ts'
@@ -33,9 +33,9 @@ export const listRuns = defineOperation({
     }
     const [read, total] = await Promise.all([
       db.svcPipelineRun.findMany({ where: { ...where, ...afterId(page) }, select: RUN_ROW_FIELDS, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
-      db.svcPipelineRun.count({ where }),
+      pageTotal(page, () => db.svcPipelineRun.count({ where })),
     ])
-    const { rows, nextCursor } = keysetResult(read, page, row => ({ id: row.id }))
+    const { rows, nextCursor } = keysetResult(read, page, row => ({ id: row.id }), total)
     return { data: { items: rows.map(row => toRunRow(row, content)), total, page: page.page, per_page: page.perPage, next_cursor: nextCursor }, changed: false }
   },
 })

@@ -4,6 +4,7 @@ import { NAMESPACE, PRODUCT_VERSION } from '../../../version.ts'
 import { forwardBacklog, forwardBacklogs } from '../../content-sources/forward/forward-backlog.ts'
 import { isoOrNull } from '../../../lib/timestamps.ts'
 import { retentionReport } from '../../../retention/report.ts'
+import { readKeptCounts } from '../kept-counts.ts'
 import { encryptionKeyCheck, outboxCheck, probeDatabase, tablesCheck, type HealthCheck } from '../checks.ts'
 
 export const statusReport = z.object({
@@ -12,6 +13,7 @@ export const statusReport = z.object({
   database: z.object({ provider: z.string(), ok: z.boolean(), latency_ms: z.number() }),
   modules: z.record(z.string(), z.boolean()),
   counts: z.record(z.string(), z.number().int()),
+  counts_as_of: z.record(z.string(), z.string()).describe('For each count kept rather than counted on every call (a table that grows without bound, such as leads and runs): when it was counted. Recounted in the background when older than a minute.'),
   outbox: z.object({
     pending: z.number().int(),
     failed: z.number().int(),
@@ -41,11 +43,12 @@ export const getStatus = defineOperation({
   examples: [{ title: 'Site and product health', params: {} }],
   params: z.object({}),
   returns: statusReport,
-  async handler (_params, { db, modules, statusCounters, options }) {
+  async handler (_params, { db, modules, statusCounters, options, now }) {
     const database = await probeDatabase(db)
-    const [disabled, counted, pending, failed, oldestPending, forwarding, retention] = await Promise.all([
+    const [disabled, live, kept, pending, failed, oldestPending, forwarding, retention] = await Promise.all([
       modules.disabled(),
-      Promise.all(statusCounters.map(async counter => [counter.key, await counter.count(db).catch(() => null)] as const)),
+      Promise.all(statusCounters.filter(counter => counter.kept !== true).map(async counter => [counter.key, await counter.count(db).catch(() => null)] as const)),
+      readKeptCounts(db, statusCounters.filter(counter => counter.kept === true), now),
       db.svcOutboxMessage.count({ where: { status: 'pending' } }),
       db.svcOutboxMessage.count({ where: { status: 'failed' } }),
       db.svcOutboxMessage.findFirst({ where: { status: 'pending' }, orderBy: { createdAt: 'asc' }, select: { createdAt: true } }),
@@ -53,6 +56,7 @@ export const getStatus = defineOperation({
       modules.has('content_sources') ? forwardBacklogs(db) : [],
       retentionReport(db, options.retention),
     ])
+    const counted = [...live, ...kept.counts]
     const counts = counted.filter((entry): entry is readonly [string, number] => entry[1] !== null)
     const checks: HealthCheck[] = [
       { name: 'database', ok: database.ok, message: database.ok ? 'reachable' : 'not reachable' },
@@ -67,6 +71,7 @@ export const getStatus = defineOperation({
         database: { provider: options.databaseProvider, ...database },
         modules: Object.fromEntries(modules.keys().map(key => [key, !disabled.has(key)])),
         counts: Object.fromEntries(counts),
+        counts_as_of: kept.asOf,
         outbox: { pending, failed, oldest_pending_at: isoOrNull(oldestPending?.createdAt) },
         forwarding,
         retention,
