@@ -213,10 +213,11 @@ const LISTS: ListSpec[] = [
   { name: 'list_runs status', resource: 'pipelines', action: 'list_runs', filter: { status: 'failed' }, lastKey: byId('svc_pipeline_runs', `WHERE status = 'failed'`) },
 ]
 
-async function lastCursor (host: Host, list: ListSpec): Promise<string | null> {
+/** The cursor a client holds after walking the list to its last page: the row's key, and the total its first page counted. */
+async function lastCursor (host: Host, list: ListSpec, total: number): Promise<string | null> {
   const row = (await host.seeder.rows<{ id: number, at?: string }>(list.lastKey, []))[0]
   if (!row) return null
-  const key: CursorKey = list.withTime ? { id: Number(row.id), at: new Date(row.at!) } : { id: Number(row.id) }
+  const key: CursorKey = list.withTime ? { id: Number(row.id), at: new Date(row.at!), total } : { id: Number(row.id), total }
   return encodeCursor(key)
 }
 
@@ -234,7 +235,7 @@ async function measure (hosts: Host[]): Promise<Row[]> {
     push(`${list.name} first page`, true, await interleaved(hosts, host => dispatch(host, list.resource, list.action, params)), totals.map(total => `total ${total}`))
     const lastPages = totals.map(total => Math.max(1, Math.ceil(total / PER_PAGE)))
     push(`${list.name} last page (page)`, false, await interleaved(hosts, host => dispatch(host, list.resource, list.action, { ...params, page: lastPages[hosts.indexOf(host)] })), lastPages.map(page => `page ${page}`))
-    const cursors = await Promise.all(hosts.map(host => lastCursor(host, list)))
+    const cursors = await Promise.all(hosts.map((host, index) => lastCursor(host, list, totals[index]!)))
     if (cursors.every(cursor => cursor !== null)) {
       push(`${list.name} last page (cursor)`, true, await interleaved(hosts, host => dispatch(host, list.resource, list.action, { ...params, cursor: cursors[hosts.indexOf(host)] })))
     }
