@@ -14,29 +14,24 @@
  *
  *   BENCH_SECONDS   measured seconds per target and connection count (default 5), after every
  *                   target got a warm-up
- *   BENCH_ONLY      run only the targets whose label contains this text (e.g. "dispatch", to profile)
+ *   BENCH_ROUNDS    the seconds are cut into this many rounds (default 5), the targets taking turns
+ *                   in each, so the shared machine's noise falls on all of them alike
+ *   BENCH_ONLY      run only the targets whose label contains one of these comma-separated texts
+ *                   (e.g. "dispatch", to profile; "crm.list,GraphQL" for the read ratio)
  *   DATABASE_URL    postgresql://… benchmarks that database (the baseline then uses `pg`);
  *                   anything else uses a fresh SQLite file under var/bench/, removed afterwards
  *
  * The process fails only on real errors (non-2xx responses, connection errors, wrong data, a
  * write that changed nothing), never on a target.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
 import path from 'node:path'
-import { getContext } from '@keystone-6/core/context'
-import { createExpressServer } from '@keystone-6/core/___internal-do-not-use-will-break-in-patch/artifacts'
-import * as PrismaModule from '../generated/prisma/client.ts'
-import { createHostConfig } from '../host/config.ts'
 import { resolveDatabase, sqliteFilePath, type DatabaseTarget } from '../packages/control-plane/src/db/database-url.ts'
 import { migrate } from '../packages/control-plane/src/db/migrate.ts'
-import { controlPlaneRuntimeOf } from '../packages/control-plane/src/http/mount.ts'
 import type { Db } from '../packages/control-plane/src/db/client.ts'
-import { hashPassword } from '../schema/password-kdf.ts'
-import { issueApiKey } from '../packages/control-plane/src/resources/api-keys/issue-key.ts'
-import { load, loadProblems, type LoadRequest } from './lib/load.ts'
+import { closeServer, createAdministrator, listen, startHost } from './support/host.ts'
+import { load, loadProblems, type LoadRequest, type LoadResult } from './lib/load.ts'
 import { positiveInteger } from './lib/env.ts'
 import { rawBaseline } from './lib/raw-baseline.ts'
 import { printReport, type Goal, type Measurement } from './lib/report.ts'
@@ -50,9 +45,8 @@ const CRM_ROWS = 10
 const VARIABLES = Math.max(...CONNECTION_COUNTS)
 const WARMUP_REQUESTS = 500
 const SECONDS = positiveInteger('BENCH_SECONDS', 5)
-const ONLY = process.env.BENCH_ONLY?.trim() || undefined
-/** A limit no run reaches, so the limiter does all its work and never refuses. */
-const UNREACHABLE_RATE_LIMIT = 1_000_000_000
+const ROUNDS = positiveInteger('BENCH_ROUNDS', 5)
+const ONLY = process.env.BENCH_ONLY?.split(',').map(label => label.trim()).filter(Boolean)
 
 /** Anything that must be undone, newest first. */
 const cleanups: Array<() => Promise<unknown> | unknown> = []
@@ -66,18 +60,6 @@ async function cleanUp (): Promise<void> {
       process.exitCode = 1
     }
   }
-}
-
-function listen (server: Server): Promise<string> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))
-  })
-}
-
-async function closeServer (server: Server): Promise<void> {
-  server.closeAllConnections()
-  await new Promise<void>((resolve, reject) => server.close(error => error ? reject(error) : resolve()))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -116,46 +98,13 @@ async function seed (db: Db, fresh: boolean): Promise<Seeded> {
   await db.svcVariable.createMany({ data: names.map(name => ({ name, valueJson: '0' })) })
   cleanups.push(() => db.svcVariable.deleteMany({ where: { name: { in: names } } }))
 
-  const email = `bench-${randomUUID().slice(0, 8)}@example.test`
-  const password = `pw-${randomUUID()}`
-  const account = await db.user.create({
-    data: { email, name: 'bench', role: 'administrator', password: await hashPassword(password) },
-  })
+  const admin = await createAdministrator(db)
   cleanups.push(async () => {
-    await db.svcAuditEntry.deleteMany({ where: { actorId: account.id } })
-    await db.svcApiKey.deleteMany({ where: { ownerId: account.id } })
-    await db.user.delete({ where: { id: account.id } })
+    await db.svcAuditEntry.deleteMany({ where: { actorId: admin.accountId } })
+    await db.svcApiKey.deleteMany({ where: { ownerId: admin.accountId } })
+    await db.user.delete({ where: { id: admin.accountId } })
   })
-  const key = await issueApiKey(db, { accountId: account.id, label: 'bench', expiresAt: null }, new Date())
-  return { email, password, key: key.key }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The host: Keystone's own express server with the control plane, as test/support/server.ts.
-
-type Host = { baseUrl: string, db: Db }
-
-async function startHost (database: DatabaseTarget): Promise<Host> {
-  const config = createHostConfig({
-    databaseUrl: database.url,
-    sessionSecret: randomBytes(32).toString('base64'),
-    controlPlane: {
-      security: { encryptionKey: randomBytes(32).toString('hex') },
-      varDir: 'var/bench',
-      // The default store, exact on one instance; a multi-instance site may choose 'database'.
-      rateLimit: { points: UNREACHABLE_RATE_LIMIT, store: 'memory' },
-    },
-  })
-  const context = getContext(config, PrismaModule)
-  cleanups.push(() => context.prisma.$disconnect())
-  await config.db.onConnect?.(context)
-  const { expressServer, httpServer, apolloServer } = await createExpressServer(config, context)
-  cleanups.push(() => apolloServer.stop())
-  // The control plane's background work (the outbox worker) would keep the process alive.
-  cleanups.push(() => controlPlaneRuntimeOf(expressServer)?.stop())
-  const baseUrl = await listen(httpServer)
-  cleanups.push(() => closeServer(httpServer))
-  return { baseUrl, db: context.prisma as Db }
+  return { email: admin.email, password: admin.password, key: admin.key }
 }
 
 async function startRawBaseline (database: DatabaseTarget): Promise<string> {
@@ -268,19 +217,49 @@ async function warmUp (target: Target): Promise<void> {
   if (problems.length > 0) throw new Error(`${target.label} (warm-up): ${problems.join('; ')}`)
 }
 
-async function measure (target: Target, connections: number): Promise<Measurement> {
+/** One load of `seconds` on one target: its result and the server CPU it took. */
+async function slice (target: Target, connections: number, seconds: number): Promise<{ result: LoadResult, cpuMs: number }> {
   // The load generator runs in a child process, so this process's CPU time is the servers' own.
   const cpuBefore = process.cpuUsage()
-  const result = await load(target.request, { connections, seconds: SECONDS })
+  const result = await load(target.request, { connections, seconds })
   const cpu = process.cpuUsage(cpuBefore)
   const problems = loadProblems(result)
   if (problems.length > 0) throw new Error(`${target.label} at ${connections} connections: ${problems.join('; ')}`)
-  // A second check after the load: the answers stayed right under it.
-  await target.verify(target.request)
-  const cpuMsPerRequest = (cpu.user + cpu.system) / 1000 / Math.max(1, result.requests.total)
-  console.log(`[bench] ${target.label}, ${connections} connections: ${result.requests.average.toFixed(0)} req/s, ` +
-    `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${cpuMsPerRequest.toFixed(3)} ms server CPU per request`)
-  return { label: target.label, connections, result, cpuMsPerRequest }
+  return { result, cpuMs: (cpu.user + cpu.system) / 1000 }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!
+
+/**
+ * Every target at one connection count, in ROUNDS rounds of SECONDS / ROUNDS each, the targets
+ * taken in turn in every round, so that the shared machine's busy and quiet moments fall on all
+ * of them alike. CPU per request is the sum over the rounds; req/s likewise; p50 and p99 are the
+ * medians of the rounds' own.
+ */
+async function measureAll (targets: Target[], connections: number): Promise<Measurement[]> {
+  const slices = new Map<Target, Array<{ result: LoadResult, cpuMs: number }>>(targets.map(target => [target, []]))
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const target of targets) slices.get(target)!.push(await slice(target, connections, SECONDS / ROUNDS))
+  }
+  const measurements: Measurement[] = []
+  for (const target of targets) {
+    // A second check after the load: the answers stayed right under it.
+    await target.verify(target.request)
+    const parts = slices.get(target)!
+    const total = parts.reduce((sum, part) => sum + part.result.requests.total, 0)
+    const cpuMs = parts.reduce((sum, part) => sum + part.cpuMs, 0)
+    const first = parts[0]!.result
+    const result: LoadResult = {
+      ...first,
+      requests: { ...first.requests, total, average: total / SECONDS },
+      latency: { ...first.latency, p50: median(parts.map(part => part.result.latency.p50)), p99: median(parts.map(part => part.result.latency.p99)) },
+    }
+    const cpuMsPerRequest = cpuMs / Math.max(1, total)
+    console.log(`[bench] ${target.label}, ${connections} connections: ${result.requests.average.toFixed(0)} req/s, ` +
+      `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${cpuMsPerRequest.toFixed(3)} ms server CPU per request`)
+    measurements.push({ label: target.label, connections, result, cpuMsPerRequest })
+  }
+  return measurements
 }
 
 const LABELS = {
@@ -315,6 +294,7 @@ async function main (): Promise<void> {
   await migrate(database)
 
   const host = await startHost(database)
+  cleanups.push(host.stop)
   const seeded = await seed(host.db, fresh)
   const cookie = await sessionCookie(host.baseUrl, seeded)
   const rawBaseUrl = await startRawBaseline(database)
@@ -359,18 +339,16 @@ async function main (): Promise<void> {
       verify: verifyRawWrite,
     },
   ]
-  const targets = allTargets.filter(target => !ONLY || target.label.includes(ONLY))
+  const targets = allTargets.filter(target => !ONLY?.length || ONLY.some(only => target.label.includes(only)))
 
   console.log(`[bench] ${database.provider}, ${CONNECTION_COUNTS.join(' and ')} connections, ${SECONDS}s per target`)
   for (const target of targets) await warmUp(target)
   const measurements: Measurement[] = []
-  for (const connections of CONNECTION_COUNTS) {
-    for (const target of targets) measurements.push(await measure(target, connections))
-  }
+  for (const connections of CONNECTION_COUNTS) measurements.push(...await measureAll(targets, connections))
   const baseline = database.provider === 'postgresql' ? 'express 5 + pg Pool, named prepared statements' : 'express 5 + better-sqlite3 prepared statements'
   printReport([
     `database: ${database.provider}${database.provider === 'sqlite' ? ` (${sqliteFilePath(database.url)})` : ''}, node ${process.version}`,
-    `${SECONDS}s per target and connection count after ${WARMUP_REQUESTS} warm-up requests each; pools of ${POOL_SIZE} connections`,
+    `${SECONDS}s per target and connection count in ${ROUNDS} interleaved rounds, after ${WARMUP_REQUESTS} warm-up requests each; pools of ${POOL_SIZE} connections`,
     `bare route: ${baseline}, no Prisma; "bare route …, Prisma": the handlers' own Prisma calls behind express`,
     'CPU ms/req: the server process\'s user + system CPU time per completed request (the load generator runs apart)',
   ], measurements, GOALS)

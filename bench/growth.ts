@@ -1,50 +1,49 @@
 /**
- * `npm run bench:growth`: the cost of reading as the site grows. Seeds one database by bulk
- * insert in tiers and, at each tier, measures through real HTTP calls to the in-process host:
+ * `npm run bench:growth`: the cost of reading as the site grows. One database per tier, seeded by
+ * set-based SQL (bench/support/growth-seed.ts), one host process per tier (bench/support/host-process.ts,
+ * so the server's CPU and memory are its own), and every figure measured on all tiers in the same
+ * time window: the calls alternate between the tiers (the order rotated each round), so the shared
+ * machine's noise falls on every tier alike and the ratio largest ÷ smallest means something.
  *
  *   lists    the first and the last page of audit.list, leads.list, content_sources.list_deliveries
  *            and pipelines.list_runs, unfiltered and with a filter; the last page both by offset
  *            (`page`) and by keyset (`cursor`)
- *   export   GET {base}/leads/export.ndjson, the whole ledger: time and the growth of resident memory
- *   verify   leads.verify_all over every chain, and from its checkpoint
  *   status   status.get
+ *   export   GET {base}/leads/export.ndjson, the whole ledger: time, and the server's peak resident
+ *            memory while it streams (VmHWM, reset before the export) against its resident set before
+ *   verify   leads.verify_all over every chain, and from its checkpoint
  *
- * Latencies are p50/p99 over BENCH_ITERATIONS calls (default 40) after 3 warm-up calls; CPU is the
- * process's CPU time per call (host and client share the process; the client's share is small).
+ * p50 / p99 are the wall time of a call seen by the client; CPU is the server process's user +
+ * system time per call (/proc/<pid>/stat over the interleaved block).
  *
- *   --sizes 1k,100k,1m   the tiers to reach, in order (default all three):
+ *   --sizes 1k,100k,1m   the tiers (default all three):
  *                        1k   = 1k audit, 1k leads (2 events each), 10k deliveries, 10k runs
  *                        100k = 100k audit, 100k leads, 100k deliveries, 10k runs
  *                        1m   = 1M audit, 100k leads, 100k deliveries, 10k runs
- *   DATABASE_URL         postgresql://… benchmarks that database; anything else a fresh SQLite file
+ *   --keep               keep the tiers' databases (SQLite var/bench/growth-<tier>.db, PostgreSQL
+ *                        databases bench_growth_<tier>) and reuse them on the next run
+ *   BENCH_ITERATIONS     calls per list figure and tier (default 100; the p99 of 100 calls is the second slowest)
+ *   DATABASE_URL         postgresql://… creates the tiers' databases in that cluster; anything else SQLite files
  *
  * Writes the table to stdout and var/bench/growth-<provider>.json.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
+import { execFileSync, fork, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { getContext } from '@keystone-6/core/context'
-import { createExpressServer } from '@keystone-6/core/___internal-do-not-use-will-break-in-patch/artifacts'
-import * as PrismaModule from '../generated/prisma/client.ts'
-import { createHostConfig } from '../host/config.ts'
+import pg from 'pg'
 import { resolveDatabase, sqliteFilePath, type DatabaseTarget } from '../packages/control-plane/src/db/database-url.ts'
 import { migrate } from '../packages/control-plane/src/db/migrate.ts'
-import { controlPlaneRuntimeOf } from '../packages/control-plane/src/http/mount.ts'
-import type { Db } from '../packages/control-plane/src/db/client.ts'
-import { issueApiKey } from '../packages/control-plane/src/resources/api-keys/issue-key.ts'
-import { eventHash, GENESIS_HASH } from '../packages/control-plane/src/resources/leads/chain.ts'
 import { encodeCursor, type CursorKey } from '../packages/control-plane/src/lib/cursor.ts'
-import { hashPassword } from '../schema/password-kdf.ts'
 import { positiveInteger } from './lib/env.ts'
+import { openSeeder, seedTier, type Seeder, type Tier } from './support/growth-seed.ts'
+import type { HostProcessReady } from './support/host-process.ts'
 
-const ITERATIONS = positiveInteger('BENCH_ITERATIONS', 40)
+const ITERATIONS = positiveInteger('BENCH_ITERATIONS', 100)
 const WARMUP = 3
 const PER_PAGE = 20
-const BATCH = 5000
+const KEEP = process.argv.includes('--keep')
 
-type Tier = { name: string, audit: number, leads: number, deliveries: number, runs: number }
 const TIERS: Record<string, Tier> = {
   '1k': { name: '1k', audit: 1_000, leads: 1_000, deliveries: 10_000, runs: 10_000 },
   '100k': { name: '100k', audit: 100_000, leads: 100_000, deliveries: 100_000, runs: 10_000 },
@@ -63,130 +62,89 @@ function tiersFromArgs (): Tier[] {
 
 const cleanups: Array<() => Promise<unknown> | unknown> = []
 
-function listen (server: Server): Promise<string> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))
-  })
-}
-
 // ---------------------------------------------------------------------------------------------
-// Seeding, by bulk insert, up to each tier's counts.
+// One database per tier.
 
-const chunks = (total: number) => Array.from({ length: Math.ceil(total / BATCH) }, (_, i) => Math.min(BATCH, total - i * BATCH))
-
-async function topUp (label: string, have: number, want: number, insert: (from: number, count: number) => Promise<unknown>): Promise<void> {
-  if (want <= have) return
-  const started = performance.now()
-  let at = have
-  for (const count of chunks(want - have)) {
-    await insert(at, count)
-    at += count
+async function tierDatabase (base: DatabaseTarget, tier: Tier): Promise<DatabaseTarget> {
+  if (base.provider === 'sqlite') {
+    const file = path.resolve(`var/bench/growth-${tier.name}.db`)
+    await mkdir(path.dirname(file), { recursive: true })
+    if (!KEEP) {
+      const remove = () => Promise.all([file, `${file}-wal`, `${file}-shm`].map(name => rm(name, { force: true })))
+      await remove()
+      cleanups.push(remove)
+    }
+    return { provider: 'sqlite', url: `file:${file}` }
   }
-  console.error(`[bench] seeded ${want - have} ${label} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-}
-
-const OPERATIONS = ['crm.list', 'leads.capture', 'audit.list', 'status.get', 'content_sources.update']
-const CHANNELS = ['dispatch', 'read_form', 'route', 'mcp']
-const SOURCES = ['contact_form', 'fair', 'web']
-const RUN_STATUSES = ['success', 'skipped', 'failed', 'dry_run']
-const DELIVERY_STATUSES = ['created', 'updated', 'unchanged', 'failed', 'held']
-/** Recent enough that no retention rule would remove a seeded row (the pruner is off in the benchmark anyway). */
-const EPOCH = Date.now() - 20 * 24 * 60 * 60 * 1000
-
-async function seed (db: Db, tier: Tier): Promise<void> {
-  await topUp('audit entries', await db.svcAuditEntry.count(), tier.audit, (from, count) => db.svcAuditEntry.createMany({
-    data: Array.from({ length: count }, (_, i) => {
-      const n = from + i
-      return {
-        at: new Date(EPOCH + n * 1000), operation: OPERATIONS[n % OPERATIONS.length]!, channel: CHANNELS[n % 7 % 4]!, mode: 'api_key',
-        ok: n % 10 !== 0, changed: n % 5 === 1, durationMs: n % 40, params: { n }, requestId: `req-${n}`,
-      }
-    }),
-  }))
-  await topUp('leads (2 chained events each)', await db.svcLead.count(), tier.leads, async (from, count) => {
-    const leads = Array.from({ length: count }, (_, i) => {
-      const n = from + i
-      const ref = `L${String(n).padStart(8, '0')}`
-      const firstSeen = new Date(EPOCH + n * 60_000)
-      const events = [
-        { seq: 1, type: 'captured', at: firstSeen, data: { source: SOURCES[n % 3], email: `lead-${n}@example.test` } },
-        { seq: 2, type: 'status_changed', at: new Date(firstSeen.getTime() + 30_000), data: { from: 'New', to: 'Contacted' } },
-      ]
-      let prevHash = GENESIS_HASH
-      const chained = events.map(event => {
-        const hash = eventHash(prevHash, { lead: ref, ...event })
-        const row = { ...event, prevHash, hash }
-        prevHash = hash
-        return row
-      })
-      return { lead: { ref, source: SOURCES[n % 3]!, email: `lead-${n}@example.test`, status: 'Contacted', eventCount: 2, headHash: prevHash, firstSeen }, chained }
+  const name = `bench_growth_${tier.name}`
+  const admin = new pg.Client({ connectionString: base.url })
+  await admin.connect()
+  try {
+    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount
+    if (exists && !KEEP) await admin.query(`DROP DATABASE ${name} WITH (FORCE)`)
+    if (!exists || !KEEP) await admin.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await admin.end()
+  }
+  if (!KEEP) {
+    cleanups.push(async () => {
+      const client = new pg.Client({ connectionString: base.url })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => client.end())
     })
-    const created = await db.svcLead.createManyAndReturn({ data: leads.map(entry => entry.lead), select: { id: true, ref: true } })
-    const idOf = new Map(created.map(row => [row.ref, row.id]))
-    await db.svcLeadEvent.createMany({ data: leads.flatMap(entry => entry.chained.map(event => ({ ...event, leadId: idOf.get(entry.lead.ref)! }))) })
-  })
-  await topUp('deliveries', await db.svcContentDelivery.count(), tier.deliveries, (from, count) => db.svcContentDelivery.createMany({
-    data: Array.from({ length: count }, (_, i) => {
-      const n = from + i
-      const status = DELIVERY_STATUSES[n % DELIVERY_STATUSES.length]!
-      return {
-        sourceId: `source-${n % 20}`, webhookId: `w-${n}`, body: JSON.stringify({ title: `Article ${n}`, content: '<p>Body</p>' }),
-        status, postId: status === 'failed' || status === 'held' ? null : String(1 + n % 10_000), receivedAt: new Date(EPOCH + n * 1000), processedAt: new Date(EPOCH + n * 1000 + 500),
-      }
-    }),
-  }))
-  await topUp('pipeline runs', await db.svcPipelineRun.count(), tier.runs, (from, count) => db.svcPipelineRun.createMany({
-    data: Array.from({ length: count }, (_, i) => {
-      const n = from + i
-      return {
-        postId: String(1 + n % 10_000), recipeId: n % 3 === 0 ? 'seo' : 'default', status: RUN_STATUSES[n % 4]!, triggerKind: 'ingest',
-        changed: n % 2 === 0, durationMs: 20 + n % 50, contentHash: `h${n}`, stages: [], createdAt: new Date(EPOCH + n * 1000),
-      }
-    }),
-  }))
+  }
+  const url = new URL(base.url)
+  url.pathname = `/${name}`
+  return { provider: 'postgresql', url: url.toString() }
 }
 
 // ---------------------------------------------------------------------------------------------
-// The host, as bench/dispatch.ts starts it.
+// The host of each tier, as a process of its own.
 
-type Host = { baseUrl: string, db: Db, key: string }
+type Host = { tier: Tier, database: DatabaseTarget, child: ChildProcess, pid: number, baseUrl: string, key: string, seeder: Seeder }
 
-async function startHost (database: DatabaseTarget): Promise<Host> {
-  const config = createHostConfig({
-    databaseUrl: database.url,
-    sessionSecret: randomBytes(32).toString('base64'),
-    controlPlane: {
-      security: { encryptionKey: randomBytes(32).toString('hex') },
-      varDir: 'var/bench',
-      rateLimit: { points: 1_000_000_000, store: 'memory' },
-      outbox: false,
-      // Pruning while the tiers are measured would change what is measured.
-      retention: { intervalMinutes: 0 },
-    },
+async function startHostProcess (tier: Tier, database: DatabaseTarget): Promise<Host> {
+  const child = fork(path.resolve('bench/support/host-process.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    // Production, as a site runs; it wants the secrets shared by its instances in the environment.
+    env: { ...process.env, SVC_BENCH_DATABASE: JSON.stringify(database), NODE_ENV: 'production', SESSION_SECRET: randomBytes(32).toString('base64'), SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex') },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   })
-  const context = getContext(config, PrismaModule)
-  cleanups.push(() => context.prisma.$disconnect())
-  await config.db.onConnect?.(context)
-  const { expressServer, httpServer, apolloServer } = await createExpressServer(config, context)
-  cleanups.push(() => apolloServer.stop())
-  cleanups.push(() => controlPlaneRuntimeOf(expressServer)?.stop())
-  const baseUrl = await listen(httpServer)
-  cleanups.push(() => new Promise<void>(resolve => { httpServer.closeAllConnections(); httpServer.close(() => resolve()) }))
-  const db = context.prisma as Db
-  const account = await db.user.create({ data: { email: `bench-${randomUUID().slice(0, 8)}@example.test`, name: 'bench', role: 'administrator', password: await hashPassword(randomUUID()) } })
-  const key = await issueApiKey(db, { accountId: account.id, label: 'bench', expiresAt: null }, new Date())
-  return { baseUrl, db, key: key.key }
+  cleanups.push(() => new Promise<void>(resolve => {
+    if (child.exitCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.send('stop')
+    setTimeout(() => { child.kill('SIGKILL') }, 10_000).unref()
+  }))
+  const ready = await new Promise<HostProcessReady>((resolve, reject) => {
+    child.once('message', message => resolve(message as HostProcessReady))
+    child.once('exit', code => reject(new Error(`the ${tier.name} host exited with ${code} before it was ready`)))
+  })
+  const seeder = await openSeeder(database)
+  cleanups.push(() => seeder.close())
+  return { tier, database, child, pid: child.pid!, ...ready, seeder }
+}
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100
+
+/** The process's user + system CPU time in milliseconds. */
+async function cpuMs (pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  // Fields 14 and 15 of stat(5), utime and stime, counted from the state (field 3) here.
+  return (Number(fields[11]) + Number(fields[12])) * 1000 / CLOCK_TICKS
+}
+
+async function memoryMiB (pid: number): Promise<{ rss: number, hwm: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN)
+  return { rss: kib('VmRSS') / 1024, hwm: kib('VmHWM') / 1024 }
 }
 
 // ---------------------------------------------------------------------------------------------
-// Measuring.
+// Calls.
 
-type Timing = { p50: number, p99: number, cpu: number }
-
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!
-
-/** fetch, once more when a kept-alive connection was closed by the server meanwhile (after a long seeding). */
+/** fetch, once more when a kept-alive connection was closed by the server meanwhile. */
 async function request (url: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init)
@@ -200,115 +158,165 @@ async function dispatch (host: Host, resource: string, action: string, params: R
     method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${host.key}` }, body: JSON.stringify({ resource, action, params }),
   })
   const body = await res.json() as { ok: boolean, data: unknown, error: string | null }
-  if (!body.ok) throw new Error(`${resource}.${action} ${JSON.stringify(params)} failed: ${body.error}`)
+  if (!body.ok) throw new Error(`${host.tier.name} ${resource}.${action} ${JSON.stringify(params)} failed: ${body.error}`)
   return body.data
 }
 
-async function time (run: () => Promise<unknown>, iterations = ITERATIONS): Promise<Timing> {
-  for (let i = 0; i < WARMUP; i++) await run()
-  const samples: number[] = []
-  const cpuBefore = process.cpuUsage()
-  for (let i = 0; i < iterations; i++) {
-    const started = performance.now()
-    await run()
-    samples.push(performance.now() - started)
+type Timing = { p50: number, p99: number, cpu: number }
+type Row = { what: string, target: boolean, tiers: Record<string, Timing & { extra?: string }> }
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!
+
+/**
+ * Each host's own call, the hosts taken in turn (the first of each round rotating), after a
+ * warm-up on each: wall time per call, and each server's CPU over its calls.
+ */
+async function interleaved (hosts: Host[], call: (host: Host) => Promise<unknown>, iterations = ITERATIONS, warmup = WARMUP): Promise<Timing[]> {
+  for (const host of hosts) for (let i = 0; i < warmup; i++) await call(host)
+  const samples = hosts.map(() => [] as number[])
+  const cpuBefore = await Promise.all(hosts.map(host => cpuMs(host.pid)))
+  for (let round = 0; round < iterations; round++) {
+    for (let k = 0; k < hosts.length; k++) {
+      const index = (round + k) % hosts.length
+      const started = performance.now()
+      await call(hosts[index]!)
+      samples[index]!.push(performance.now() - started)
+    }
   }
-  const cpu = process.cpuUsage(cpuBefore)
-  samples.sort((a, b) => a - b)
-  return { p50: quantile(samples, 0.5), p99: quantile(samples, 0.99), cpu: (cpu.user + cpu.system) / 1000 / iterations }
+  const cpuAfter = await Promise.all(hosts.map(host => cpuMs(host.pid)))
+  return samples.map((list, index) => {
+    list.sort((a, b) => a - b)
+    return { p50: quantile(list, 0.5), p99: quantile(list, 0.99), cpu: (cpuAfter[index]! - cpuBefore[index]!) / iterations }
+  })
 }
 
-type ListSpec = { name: string, resource: string, action: string, filter: Record<string, unknown>, lastCursor: (db: Db) => Promise<CursorKey | null> }
+// ---------------------------------------------------------------------------------------------
+// The lists, and the key of the row just before each one's last page (so `cursor` reads exactly its last PER_PAGE rows).
 
-/** The key of the row just before the last page, so `cursor` reads exactly the last PER_PAGE rows. */
-async function idBeforeOldest (rows: Array<{ id: number }>): Promise<CursorKey | null> {
-  const row = rows[PER_PAGE]
-  return row ? { id: row.id } : null
-}
+type Sql = { pg: string, sqlite: string }
+type ListSpec = { name: string, resource: string, action: string, filter: Record<string, unknown>, lastKey: Sql, withTime?: boolean }
+
+const byId = (table: string, where = '') => ({ pg: `SELECT id FROM ${table} ${where} ORDER BY id ASC LIMIT 1 OFFSET ${PER_PAGE}`, sqlite: `SELECT id FROM ${table} ${where} ORDER BY id ASC LIMIT 1 OFFSET ${PER_PAGE}` })
+const byFirstSeen = (where = '') => ({
+  pg: `SELECT to_char("firstSeen", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, id FROM svc_leads ${where} ORDER BY "firstSeen" ASC, id ASC LIMIT 1 OFFSET ${PER_PAGE}`,
+  sqlite: `SELECT "firstSeen" AS at, id FROM svc_leads ${where} ORDER BY "firstSeen" ASC, id ASC LIMIT 1 OFFSET ${PER_PAGE}`,
+})
 
 const LISTS: ListSpec[] = [
-  { name: 'audit.list', resource: 'audit', action: 'list', filter: {}, lastCursor: async db => idBeforeOldest(await db.svcAuditEntry.findMany({ orderBy: { id: 'asc' }, take: PER_PAGE + 1, select: { id: true } })) },
-  { name: 'audit.list operation', resource: 'audit', action: 'list', filter: { operation: 'crm.list' }, lastCursor: async db => idBeforeOldest(await db.svcAuditEntry.findMany({ where: { operation: 'crm.list' }, orderBy: { id: 'asc' }, take: PER_PAGE + 1, select: { id: true } })) },
-  { name: 'leads.list', resource: 'leads', action: 'list', filter: {}, lastCursor: async db => { const row = (await db.svcLead.findMany({ orderBy: [{ firstSeen: 'asc' }, { id: 'asc' }], skip: PER_PAGE, take: 1 }))[0]; return row ? { at: row.firstSeen, id: row.id } : null } },
-  { name: 'leads.list source', resource: 'leads', action: 'list', filter: { source: 'fair' }, lastCursor: async db => { const row = (await db.svcLead.findMany({ where: { source: 'fair' }, orderBy: [{ firstSeen: 'asc' }, { id: 'asc' }], skip: PER_PAGE, take: 1 }))[0]; return row ? { at: row.firstSeen, id: row.id } : null } },
-  { name: 'list_deliveries', resource: 'content_sources', action: 'list_deliveries', filter: {}, lastCursor: async db => idBeforeOldest(await db.svcContentDelivery.findMany({ orderBy: { id: 'asc' }, take: PER_PAGE + 1, select: { id: true } })) },
-  { name: 'list_deliveries source', resource: 'content_sources', action: 'list_deliveries', filter: { source_id: 'source-3' }, lastCursor: async db => idBeforeOldest(await db.svcContentDelivery.findMany({ where: { sourceId: 'source-3' }, orderBy: { id: 'asc' }, take: PER_PAGE + 1, select: { id: true } })) },
-  { name: 'list_runs', resource: 'pipelines', action: 'list_runs', filter: {}, lastCursor: async db => idBeforeOldest(await db.svcPipelineRun.findMany({ orderBy: { id: 'asc' }, take: PER_PAGE + 1, select: { id: true } })) },
-  { name: 'list_runs status', resource: 'pipelines', action: 'list_runs', filter: { status: 'failed' }, lastCursor: async db => idBeforeOldest(await db.svcPipelineRun.findMany({ where: { status: 'failed' }, orderBy: { id: 'asc' }, take: PER_PAGE + 1, select: { id: true } })) },
+  { name: 'audit.list', resource: 'audit', action: 'list', filter: {}, lastKey: byId('svc_audit_entries') },
+  { name: 'audit.list operation', resource: 'audit', action: 'list', filter: { operation: 'crm.list' }, lastKey: byId('svc_audit_entries', `WHERE operation = 'crm.list'`) },
+  { name: 'leads.list', resource: 'leads', action: 'list', filter: {}, lastKey: byFirstSeen(), withTime: true },
+  { name: 'leads.list source', resource: 'leads', action: 'list', filter: { source: 'fair' }, lastKey: byFirstSeen(`WHERE source = 'fair'`), withTime: true },
+  { name: 'list_deliveries', resource: 'content_sources', action: 'list_deliveries', filter: {}, lastKey: byId('svc_content_inbox') },
+  { name: 'list_deliveries source', resource: 'content_sources', action: 'list_deliveries', filter: { source_id: 'source-3' }, lastKey: byId('svc_content_inbox', `WHERE "sourceId" = 'source-3'`) },
+  { name: 'list_runs', resource: 'pipelines', action: 'list_runs', filter: {}, lastKey: byId('svc_pipeline_runs') },
+  { name: 'list_runs status', resource: 'pipelines', action: 'list_runs', filter: { status: 'failed' }, lastKey: byId('svc_pipeline_runs', `WHERE status = 'failed'`) },
 ]
 
-type Row = { tier: string, what: string, p50: number, p99: number, cpu: number, extra?: string }
+/** The cursor a client holds after walking the list to its last page: the row's key, and the total its first page counted. */
+async function lastCursor (host: Host, list: ListSpec, total: number): Promise<string | null> {
+  const row = (await host.seeder.rows<{ id: number, at?: string }>(list.lastKey, []))[0]
+  if (!row) return null
+  const key: CursorKey = list.withTime ? { id: Number(row.id), at: new Date(row.at!), total } : { id: Number(row.id), total }
+  return encodeCursor(key)
+}
 
-async function measureTier (host: Host, tier: Tier): Promise<Row[]> {
+async function measure (hosts: Host[]): Promise<Row[]> {
   const rows: Row[] = []
-  const push = (what: string, timing: Timing, extra?: string) => {
-    rows.push({ tier: tier.name, what, ...timing, ...(extra === undefined ? {} : { extra }) })
-    console.error(`[bench] ${tier.name} ${what}: p50 ${timing.p50.toFixed(1)} ms, p99 ${timing.p99.toFixed(1)} ms, cpu ${timing.cpu.toFixed(1)} ms${extra ? `, ${extra}` : ''}`)
+  const push = (what: string, target: boolean, timings: Timing[], extras: Array<string | undefined> = []) => {
+    const tiers: Row['tiers'] = {}
+    hosts.forEach((host, index) => { tiers[host.tier.name] = { ...timings[index]!, ...(extras[index] === undefined ? {} : { extra: extras[index] }) } })
+    rows.push({ what, target, tiers })
+    console.error(`[bench] ${what}: ${hosts.map((host, index) => `${host.tier.name} p50 ${timings[index]!.p50.toFixed(1)} / p99 ${timings[index]!.p99.toFixed(1)} ms, cpu ${timings[index]!.cpu.toFixed(1)} ms${extras[index] ? ` (${extras[index]})` : ''}`).join('; ')}`)
   }
   for (const list of LISTS) {
-    const first = await dispatch(host, list.resource, list.action, { ...list.filter, per_page: PER_PAGE }) as { total: number }
-    push(`${list.name} first page`, await time(() => dispatch(host, list.resource, list.action, { ...list.filter, per_page: PER_PAGE })), `total ${first.total}`)
-    const lastPage = Math.max(1, Math.ceil(first.total / PER_PAGE))
-    push(`${list.name} last page (page=${lastPage})`, await time(() => dispatch(host, list.resource, list.action, { ...list.filter, per_page: PER_PAGE, page: lastPage })))
-    const key = await list.lastCursor(host.db)
-    if (key !== null) {
-      const cursor = encodeCursor(key)
-      push(`${list.name} last page (cursor)`, await time(() => dispatch(host, list.resource, list.action, { ...list.filter, per_page: PER_PAGE, cursor })))
+    const params = { ...list.filter, per_page: PER_PAGE }
+    const totals = await Promise.all(hosts.map(async host => (await dispatch(host, list.resource, list.action, params) as { total: number }).total))
+    push(`${list.name} first page`, true, await interleaved(hosts, host => dispatch(host, list.resource, list.action, params)), totals.map(total => `total ${total}`))
+    const lastPages = totals.map(total => Math.max(1, Math.ceil(total / PER_PAGE)))
+    push(`${list.name} last page (page)`, false, await interleaved(hosts, host => dispatch(host, list.resource, list.action, { ...params, page: lastPages[hosts.indexOf(host)] })), lastPages.map(page => `page ${page}`))
+    const cursors = await Promise.all(hosts.map((host, index) => lastCursor(host, list, totals[index]!)))
+    if (cursors.every(cursor => cursor !== null)) {
+      push(`${list.name} last page (cursor)`, true, await interleaved(hosts, host => dispatch(host, list.resource, list.action, { ...params, cursor: cursors[hosts.indexOf(host)] })))
     }
   }
-  push('status.get', await time(() => dispatch(host, 'status', 'get', {})))
+  push('status.get', true, await interleaved(hosts, host => dispatch(host, 'status', 'get', {})))
 
-  // The export's memory: resident set sampled while the stream is read and thrown away.
-  const baseline = process.memoryUsage().rss
-  let peak = baseline
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss) }, 10)
-  let lines = 0
-  const exportTiming = await time(async () => {
-    const res = await request(`${host.baseUrl}/api/svc/v1/leads/export.ndjson`, { headers: { Authorization: `Bearer ${host.key}` } })
-    if (!res.ok) throw new Error(`export answered ${res.status}`)
-    lines = 0
-    const reader = res.body!.getReader()
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      for (const byte of value) if (byte === 10) lines++
-    }
-  }, 3)
-  clearInterval(sampler)
-  push('leads.export (stream)', exportTiming, `${lines} rows, rss +${((peak - baseline) / 1024 / 1024).toFixed(0)} MiB`)
+  // The export and the verification are long: one tier at a time.
+  const exportTimings: Timing[] = []
+  const exportExtras: string[] = []
+  for (const host of hosts) {
+    const before = await memoryMiB(host.pid)
+    // Writing 5 to clear_refs resets the peak resident set (VmHWM) to the current one.
+    await writeFile(`/proc/${host.pid}/clear_refs`, '5')
+    let lines = 0
+    const [timing] = await interleaved([host], async () => {
+      const res = await request(`${host.baseUrl}/api/svc/v1/leads/export.ndjson`, { headers: { Authorization: `Bearer ${host.key}` } })
+      if (!res.ok) throw new Error(`export answered ${res.status}`)
+      lines = 0
+      const reader = res.body!.getReader()
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) break
+        for (const byte of value) if (byte === 10) lines++
+      }
+    }, 2, 1)
+    const after = await memoryMiB(host.pid)
+    exportTimings.push(timing!)
+    exportExtras.push(`${lines} rows; server RSS ${before.rss.toFixed(0)} MiB before, peak ${after.hwm.toFixed(0)} MiB`)
+  }
+  push('leads.export (stream)', false, exportTimings, exportExtras)
 
-  let verified: { leads: number, events: number, ok: boolean } | undefined
-  push('leads.verify_all', await time(async () => { verified = await dispatch(host, 'leads', 'verify_all', {}) }, 3), `${verified?.leads} leads, ${verified?.events} events, ok ${verified?.ok}`)
-  push('leads.verify_all from_checkpoint', await time(() => dispatch(host, 'leads', 'verify_all', { from_checkpoint: true }), 10))
+  const verifyTimings: Timing[] = []
+  const verifyExtras: string[] = []
+  for (const host of hosts) {
+    let verified: { leads: number, events: number, ok: boolean } | undefined
+    const [timing] = await interleaved([host], async () => { verified = await dispatch(host, 'leads', 'verify_all', {}) }, 3, 1)
+    if (!verified?.ok) throw new Error(`${host.tier.name}: leads.verify_all answered ${JSON.stringify(verified)}`)
+    verifyTimings.push(timing!)
+    verifyExtras.push(`${verified.leads} leads, ${verified.events} events, ok`)
+  }
+  push('leads.verify_all', false, verifyTimings, verifyExtras)
+  push('leads.verify_all from_checkpoint', false, await interleaved(hosts, host => dispatch(host, 'leads', 'verify_all', { from_checkpoint: true }), 10))
   return rows
 }
 
-function table (rows: Row[], provider: string): string {
-  const lines = [`| ${provider} | tier | p50 ms | p99 ms | CPU ms/call | notes |`, '|---|---|---:|---:|---:|---|']
-  for (const row of rows) lines.push(`| ${row.what} | ${row.tier} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.cpu.toFixed(1)} | ${row.extra ?? ''} |`)
+function table (rows: Row[], hosts: Host[], provider: string): string {
+  const names = hosts.map(host => host.tier.name)
+  const smallest = names[0]!
+  const largest = names[names.length - 1]!
+  const lines = [
+    `| ${provider} | ${names.map(name => `${name} p50 / p99 ms`).join(' | ')} | CPU ms/call ${names.join(' → ')} | p99 ${largest} ÷ ${smallest} | notes |`,
+    `|---|${names.map(() => '---:|').join('')}---:|---:|---|`,
+  ]
+  for (const row of rows) {
+    const ratio = row.tiers[largest]!.p99 / row.tiers[smallest]!.p99
+    const verdict = row.target ? (ratio <= 2 ? ' (met)' : ' (**not met**)') : ''
+    const notes = names.map(name => row.tiers[name]!.extra ? `${name}: ${row.tiers[name]!.extra}` : '').filter(Boolean).join('; ')
+    lines.push(`| ${row.what} | ${names.map(name => `${row.tiers[name]!.p50.toFixed(1)} / ${row.tiers[name]!.p99.toFixed(1)}`).join(' | ')} | ${names.map(name => row.tiers[name]!.cpu.toFixed(1)).join(' → ')} | ${ratio.toFixed(2)}×${verdict} | ${notes} |`)
+  }
   return lines.join('\n')
 }
 
 async function main (): Promise<void> {
   const tiers = tiersFromArgs()
-  const configured = resolveDatabase(process.env.DATABASE_URL)
-  const database: DatabaseTarget = configured.provider === 'postgresql' ? configured : { provider: 'sqlite', url: `file:./var/bench/growth-${randomUUID()}.db` }
-  if (database.provider === 'sqlite') {
-    const file = path.resolve(sqliteFilePath(database.url))
-    await mkdir(path.dirname(file), { recursive: true })
-    cleanups.push(() => Promise.all([file, `${file}-wal`, `${file}-shm`].map(name => rm(name, { force: true }))))
-  }
-  await migrate(database)
-  const host = await startHost(database)
-  const rows: Row[] = []
+  const base = resolveDatabase(process.env.DATABASE_URL)
+  const provider = base.provider === 'postgresql' ? 'postgresql' : 'sqlite'
+  const databases: DatabaseTarget[] = []
   for (const tier of tiers) {
-    await seed(host.db, tier)
-    rows.push(...await measureTier(host, tier))
+    const database = await tierDatabase(base.provider === 'postgresql' ? base : { provider: 'sqlite', url: 'file:unused' }, tier)
+    await migrate(database)
+    await seedTier(database, tier)
+    databases.push(database)
   }
-  const report = table(rows, database.provider)
+  const hosts: Host[] = []
+  for (const [index, tier] of tiers.entries()) hosts.push(await startHostProcess(tier, databases[index]!))
+  console.error(`[bench] ${provider}: ${hosts.map(host => `${host.tier.name} (pid ${host.pid}${host.database.provider === 'sqlite' ? `, ${sqliteFilePath(host.database.url)}` : ''})`).join(', ')}; ${ITERATIONS} calls per list figure and tier, interleaved`)
+  const rows = await measure(hosts)
+  const report = table(rows, hosts, provider)
   console.log(report)
   await mkdir('var/bench', { recursive: true })
-  await writeFile(`var/bench/growth-${database.provider}.json`, JSON.stringify(rows, null, 2))
+  await writeFile(`var/bench/growth-${provider}.json`, JSON.stringify({ iterations: ITERATIONS, tiers, rows }, null, 2))
 }
 
 try {
