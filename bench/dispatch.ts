@@ -131,7 +131,7 @@ async function seed (db: Db, fresh: boolean): Promise<Seeded> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The host: Keystone's own express server with the control plane, as test/support/server.ts.
+// The host: Keystone's own express server with the control plane, as test/support/in-process-server.ts.
 
 type Host = { baseUrl: string, db: Db }
 

@@ -7,7 +7,7 @@ import { withControlPlane, type ControlPlaneOptions, type HostAccountsOptions } 
 import { inspectAccountsList } from '../packages/control-plane/src/host-contract/accounts-list.ts'
 import { resolveAccounts } from '../packages/control-plane/src/host-contract/accounts.ts'
 import { accountLoader } from '../packages/control-plane/src/host-contract/load-account.ts'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { graphql, sessionCookie } from './support/session-client.ts'
 
 const CRM_LIST = { resource: 'crm', action: 'list', params: {} }

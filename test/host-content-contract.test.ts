@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import { randomBytes } from 'node:crypto'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { getWithKey } from './support/client.ts'
 import { deliver } from './support/webhooks.ts'
 import { createPost, provenanceOf, readPost } from './support/posts.ts'

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, jest, test } from '@
 import { createServer, type Server } from 'node:http'
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { BASE } from './support/client.ts'
 import { testProvider } from './support/database.ts'
 import { HOSTILE_PARAMS, HOSTILE_QUERY_VALUES, HOSTILE_VALUES, sampleFor } from './support/hostile-values.ts'

@@ -3,7 +3,7 @@ import { createAccount, type TestAccount } from './support/accounts.ts'
 import { sessionCookie } from './support/session-client.ts'
 import { connectMcp } from './support/mcp-client.ts'
 import { CookieJar, authorizeWithConsent, browse, follow, form, pkcePair } from './support/oauth-flow.ts'
-import { startListeningServer, type ListeningServer } from './support/oauth-server.ts'
+import { startListeningServer, type ListeningServer } from './support/in-process-server.ts'
 
 const REDIRECT = 'http://127.0.0.1:9/callback'
 const NAMESPACE = '/api/svc/v1'

@@ -3,8 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { simpleParser } from 'mailparser'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { useTestServer } from './support/use-test-server.ts'
+import { type InProcessServer, useTestServer, startSecondInstance } from './support/in-process-server.ts'
 import { dispatcher } from './support/client.ts'
 import { resourceCaller } from './support/operations.ts'
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts'
@@ -221,11 +220,11 @@ describe('a mail server that refuses the message', () => {
 })
 
 describe('across processes', () => {
-  let second: TestServer
+  let second: InProcessServer
   let usersOnSecond: ReturnType<typeof resourceCaller>
 
   beforeAll(async () => {
-    second = await startTestServer({ http: { siteUrl: SITE }, mail: { smtpUrl: smtp.url }, clock: now }, plane.server)
+    second = await startSecondInstance(plane.server, { http: { siteUrl: SITE }, mail: { smtpUrl: smtp.url }, clock: now })
     usersOnSecond = resourceCaller(dispatcher(second.app, plane.admin.key), 'users')
   })
   afterAll(async () => second.close())

@@ -1,4 +1,4 @@
-import type { HostDb } from '../support/server.ts'
+import type { HostDb } from '../support/in-process-server.ts'
 import { send } from './http.ts'
 import { BASE, type LoadRecords } from './load.ts'
 

@@ -2,6 +2,7 @@ import type { Db, Tx } from '../../db/client.ts'
 import type { Prisma } from '../../../generated/prisma/client.ts'
 import { notFound } from '../../errors.ts'
 import { eventHash } from './chain.ts'
+import { jsonColumn } from '../../lib/json-value.ts'
 
 export const LEAD_STATE = { id: true, ref: true, status: true, rtContactId: true, eventCount: true, headHash: true } as const
 
@@ -39,7 +40,7 @@ export async function appendLeadEvent (db: Db, { leadId, at, build, alongside }:
     const seq = before.eventCount
     const event: AppendedEvent = { seq, type, at, data, prevHash: before.headHash, hash: eventHash(before.headHash, { lead: before.ref, seq, type, at, data }) }
     await tx.svcLeadEvent.create({
-      data: { lead: { connect: { id: leadId } }, seq, type, at, data: data as never, prevHash: event.prevHash, hash: event.hash },
+      data: { lead: { connect: { id: leadId } }, seq, type, at, data: jsonColumn(data), prevHash: event.prevHash, hash: event.hash },
     })
     const lead = await tx.svcLead.update({ where: { id: leadId }, data: { ...change, headHash: event.hash }, select: LEAD_STATE })
     await alongside?.(tx, before, event)
