@@ -8,7 +8,7 @@ import { bodyOnlySignature, customHeaders, deliver, standardHeaders } from './su
 import { holdAsSample, SourceChanged } from '../packages/control-plane/src/resources/content-sources/ingest/hold-as-sample.ts'
 import { contentSources } from '../packages/control-plane/src/resources/content-sources/index.ts'
 
-let clock = new Date('2026-03-01T10:00:00Z')
+const clock = new Date('2026-03-01T10:00:00Z')
 const MAX_BODY = 64 * 1024
 const PROVIDED_SECRET = 'a-Provided-Secret-Of-Some-Length'
 

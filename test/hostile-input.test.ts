@@ -80,7 +80,7 @@ function withMember (object: Record<string, unknown>, name: string, json: string
 }
 
 const baselineOf = (operation: ManifestOperation): Record<string, unknown> =>
-  (operation.examples?.[0]?.params as Record<string, unknown> | undefined) ?? sampleFor(operation.params) as Record<string, unknown>
+  (operation.examples?.[0]?.params) ?? sampleFor(operation.params) as Record<string, unknown>
 
 const dispatchBody = (operation: ManifestOperation, paramsJson: string) =>
   `{"resource":${JSON.stringify(operation.resource)},"action":${JSON.stringify(operation.action)},"params":${paramsJson}${operation.destructive ? ',"confirm":true' : ''}}`

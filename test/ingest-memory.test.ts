@@ -38,7 +38,7 @@ function wideBody (count: number, keyLength: number): string {
 beforeAll(async () => {
   database = await createTestDatabase()
   await migrate(resolveDatabase(database.url))
-  db = openPrisma(database.url) as unknown as Db
+  db = openPrisma(database.url)
   server = await startHostProcess({
     DATABASE_URL: database.url,
     SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex'),

@@ -34,7 +34,7 @@ describe('key lookup cache, one process against another on the same database', (
     await migrate(resolveDatabase(database.url))
     writes = new TableWrites(keyTables('User'))
     local = new PrismaClient({ adapter: writes.observe(createAdapterFactory(resolveDatabase(database.url))) as never }) as unknown as Db
-    other = openPrisma(database.url) as unknown as Db
+    other = openPrisma(database.url)
     account = await createAccount(local)
     loadAccount = accountLoader(local, resolveAccounts())
   })

@@ -114,10 +114,10 @@ describe('the lead chain', () => {
       env: { ...process.env, NODE_OPTIONS: '' },
       stdio: ['pipe', 'pipe', 'inherit'],
     })
-    const lines = createInterface({ input: child.stdout! })
+    const lines = createInterface({ input: child.stdout })
     const exited = new Promise<number | null>(resolve => child.once('exit', resolve))
     await new Promise(resolve => lines.once('line', resolve))
-    child.stdin!.write('go\n')
+    child.stdin.write('go\n')
     const context = { db: plane.server.db, now: () => new Date(), kickOutbox: () => {} }
     await Promise.all(Array.from({ length: 30 }, (_, i) => changeLeadStatus(context, { id, status: i % 2 ? 'Contacted' : 'Unqualified' }, 'inbound')))
     expect(await exited).toBe(0)

@@ -43,7 +43,7 @@ const errorOf = (result: CallToolResult) => {
 }
 
 const call = async (client: Client2, name: string, args: Record<string, unknown> = {}) =>
-  await client.callTool({ name, arguments: args }) as CallToolResult
+  await client.callTool({ name, arguments: args })
 
 /** A fetch that keeps every request and a copy of every response body, to read what went over the wire. */
 function recording () {
@@ -105,7 +105,7 @@ describe('a 2026-07-28 client (the 2.x SDK client, server/discover, no initializ
       (await client.listTools(undefined, { cacheMode: 'bypass' })).tools.map(tool => tool.name),
       (await client.listTools(undefined, { cacheMode: 'bypass' })).tools.map(tool => tool.name),
     ], { fetch: wire.fetch })
-    expect(first).toEqual([...first!].sort((a, b) => a < b ? -1 : a > b ? 1 : 0))
+    expect(first).toEqual([...first].sort((a, b) => a < b ? -1 : a > b ? 1 : 0))
     expect(second).toEqual(first)
     const listed = wire.exchanges.filter(exchange => exchange.body?.method === 'tools/list')
     expect(listed.length).toBeGreaterThanOrEqual(1)

@@ -65,7 +65,7 @@ describeOnPostgres('two server processes on one PostgreSQL database', () => {
   beforeAll(async () => {
     database = await createTestDatabase()
     await migrate(resolveDatabase(database.url))
-    db = openPrisma(database.url) as unknown as Db
+    db = openPrisma(database.url)
     const env = {
       DATABASE_URL: database.url,
       SVC_MAX_CRM_SYSTEMS: String(MAX),
