@@ -33,9 +33,13 @@ export function controlPlaneOptions (env: NodeJS.ProcessEnv = process.env): Cont
   return { env, ...env.SITE_URL?.trim() ? {} : { http: { siteUrl: `http://localhost:${env.PORT || 3000}` } } }
 }
 
-/** This host ships the extension guide's worked example, so it is always built and tested. */
+/**
+ * This host ships the extension guide's worked example, so it is always built and tested; a
+ * caller who names it too, as the guide shows, gets it once.
+ */
 function withSiteNotes (options: ControlPlaneOptions): ControlPlaneOptions {
-  return { ...options, extensions: [siteNotes, ...options.extensions ?? []] }
+  const given = options.extensions ?? []
+  return { ...options, extensions: [...given.includes(siteNotes) ? [] : [siteNotes], ...given] }
 }
 
 /** The host CMS: accounts with Admin UI sign-in, its content lists, and the control plane. */

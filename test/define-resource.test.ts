@@ -6,6 +6,8 @@ import { defineOperation, defineResource, defineStage, sendSuccess } from '../pa
 import { resolveControlPlane } from '../packages/control-plane/src/control-plane.ts'
 import { controlPlaneLists } from '../packages/control-plane/src/lists.ts'
 import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
+import { controlPlaneOptions, createHostConfig } from '../host/config.ts'
+import { siteNotes } from '../examples/site-notes/index.ts'
 
 const echo = (resource: string) => defineOperation({
   resource,
@@ -29,6 +31,26 @@ describe('defineResource', () => {
     expect(resource).toMatchObject({ name: 'probe', module: 'switchable', operations: [], outboxTopics: [], seeds: [], statusCounters: [], adminPages: [], capabilities: {}, stages: [] })
     expect(resource.routes).toEqual([expect.objectContaining({ path: '/public/probe', module: 'probe' })])
     expect(resource.lists(() => ({}) as never, {} as never)).toEqual({})
+  })
+
+  test('names the operations of its map by their keys, once, with the resource\'s name', () => {
+    const ping = defineOperation({ summary: 'Ping.', readonly: true, examples: [{ params: {} }], params: z.object({}), returns: z.object({ pong: z.boolean() }), async handler () { return { data: { pong: true }, changed: false } } })
+    const resource = defineResource({ name: 'probe', operations: { ping, ping_again: ping } })
+    expect(resource.operations.map(operation => [operation.name, operation.resource, operation.action, operation.module])).toEqual([
+      ['probe.ping', 'probe', 'ping', 'probe'], ['probe.ping_again', 'probe', 'ping_again', 'probe'],
+    ])
+    expect(resource.declared.ping).toBe(ping)
+    expect(() => defineResource({ name: 'probe', operations: { 'Ping-Now': ping } })).toThrow('operation name part "Ping-Now" must match')
+    // Checks that need the name run when the resource names the operation.
+    const stale = defineOperation({ summary: 'Stale.', examples: [{ params: { nope: 1 } }], params: z.object({}), returns: z.object({}), async handler () { return { data: {}, changed: false } } })
+    expect(() => defineResource({ name: 'probe', operations: { stale } })).toThrow('probe.stale example 1')
+    expect(() => defineOperation({ resource: 'probe', summary: 'Half named.', params: z.object({}), returns: z.object({}), async handler () { return { data: {}, changed: false } } } as never)).toThrow('both resource and action, or neither')
+  })
+
+  test('installs the extension guide\'s snippet: naming the host\'s own siteNotes again installs it once', () => {
+    const config = createHostConfig({ databaseUrl: 'file:./var/test/snippet.db', sessionSecret: 'x'.repeat(32), controlPlane: { ...controlPlaneOptions({}), extensions: [siteNotes] } })
+    expect(Object.keys(config.lists).filter(key => key === 'SiteNote')).toEqual(['SiteNote'])
+    expect(() => createHostConfig({ databaseUrl: 'file:./var/test/snippet.db', sessionSecret: 'x'.repeat(32), controlPlane: { env: {}, extensions: [defineResource({ name: 'notes' })] } })).toThrow('resource notes is declared twice')
   })
 
   test('refuses a name that is not lower snake case, and an operation of another resource', () => {

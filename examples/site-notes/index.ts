@@ -16,7 +16,7 @@ import { MANAGE_NOTES } from './shape.ts'
 export const siteNotes = defineResource({
   name: 'notes',
   lists: readOnly => ({ SiteNote: siteNoteList(readOnly(MANAGE_NOTES)) }),
-  operations: [addNote, listNotes, removeNote],
+  operations: { add: addNote, list: listNotes, remove: removeNote },
   capabilities: { [MANAGE_NOTES]: ['administrator', 'editor'] },
   routes: [pinnedNotesRoute],
   outboxTopics: [pinnedTopic],

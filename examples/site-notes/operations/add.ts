@@ -5,8 +5,6 @@ import { MANAGE_NOTES, noteRecord, toNoteRecord } from '../shape.ts'
 import { pinnedMessage } from '../pinned-topic.ts'
 
 export const addNote = defineOperation({
-  resource: 'notes',
-  action: 'add',
   summary: 'Leave a note for the site team; a pinned one is announced.',
   capability: MANAGE_NOTES,
   examples: [{ title: 'Pin a note for the team', params: { title: 'Homepage hero needs a new photo', pinned: true } }],

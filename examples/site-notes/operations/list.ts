@@ -4,8 +4,6 @@ import { defineOperation } from 'keystone-svc-control-plane'
 import { MANAGE_NOTES, noteRecord, toNoteRecord } from '../shape.ts'
 
 export const listNotes = defineOperation({
-  resource: 'notes',
-  action: 'list',
   summary: 'List the notes, pinned first, newest first.',
   capability: MANAGE_NOTES,
   readonly: true,

@@ -4,8 +4,6 @@ import { defineOperation, notFound } from 'keystone-svc-control-plane'
 import { MANAGE_NOTES } from '../shape.ts'
 
 export const removeNote = defineOperation({
-  resource: 'notes',
-  action: 'remove',
   summary: 'Delete a note for good.',
   capability: MANAGE_NOTES,
   destructive: true,

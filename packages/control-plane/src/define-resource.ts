@@ -2,7 +2,7 @@ import type { ListConfig } from '@keystone-6/core/types'
 import type { CapabilityMap, ResolvedOptions } from './options.ts'
 import type { ListAccess } from './auth/list-access.ts'
 import type { Db } from './db/client.ts'
-import type { Operation } from './registry/define-operation.ts'
+import { nameOperation, type Operation, type OperationMap } from './registry/define-operation.ts'
 import type { StatusCounter } from './registry/operation-context.ts'
 import type { OutboxTopic } from './outbox/topic.ts'
 import type { MountedRoute, PublicRoute } from './http/route.ts'
@@ -28,9 +28,9 @@ export type Seed = {
 
 
 /** What a CMS developer writes to add a resource; every built-in resource uses the same form. */
-export type ResourceConfig = {
+export type ResourceConfig<Name extends string = string, Operations extends OperationMap = OperationMap> = {
   /** The resource name its operations carry (`crm` in `crm.create`) and the key of its module. Lower snake case. */
-  name: string
+  name: Name
   /**
    * `switchable`: `modules.disable` turns its operations and public routes off (409 `module_disabled`).
    * `locked`: part of the control plane itself, always on.
@@ -44,8 +44,13 @@ export type ResourceConfig = {
    * @default no lists
    */
   lists?: (readOnly: (capability?: string) => ListAccess, options: ResolvedOptions) => Lists
-  /** Its operations, each with `resource` equal to `name`. @default [] */
-  operations?: readonly Operation[]
+  /**
+   * Its operations by action, made with `defineOperation` (`{ create: createCrm }` is `crm.create`).
+   * The deprecated form, a list of operations that each give `resource` (equal to `name`) and
+   * `action`, still installs, but callers cannot infer its types.
+   * @default {}
+   */
+  operations?: Operations | readonly Operation[]
   /** Routes it serves beside dispatch (webhooks, public forms, site pages). @default [] */
   routes?: readonly PublicRoute[]
   /** Kinds of outbox message it enqueues, and how each is delivered. @default [] */
@@ -94,8 +99,13 @@ export type ResourceConfig = {
 /** A part of the host a resource may need. */
 export type HostRequirement = 'content'
 
-/** A resource as the control plane installs it: every part present, routes tagged with its module. */
-export type Resource = Required<Omit<ResourceConfig, 'lists' | 'extendHostLists' | 'routes' | 'settings' | 'setup'>> & {
+/**
+ * A resource as the control plane installs it: every part present, operations named, routes
+ * tagged with its module. `declared` keeps the operations' types for the clients that call them.
+ */
+export type Resource<Name extends string = string, Operations extends OperationMap = OperationMap> = Required<Omit<ResourceConfig<Name>, 'lists' | 'extendHostLists' | 'routes' | 'settings' | 'setup' | 'operations'>> & {
+  operations: readonly Operation[]
+  declared: Operations
   setup: NonNullable<ResourceConfig['setup']>
   lists: NonNullable<ResourceConfig['lists']>
   extendHostLists: NonNullable<ResourceConfig['extendHostLists']>
@@ -107,16 +117,30 @@ export type Resource = Required<Omit<ResourceConfig, 'lists' | 'extendHostLists'
 
 const NAME = /^[a-z][a-z0-9_]*$/
 
-export function defineResource (config: ResourceConfig): Resource {
-  if (!NAME.test(config.name)) throw new Error(`resource name "${config.name}" must match ${NAME}`)
-  for (const operation of config.operations ?? []) {
-    if (operation.resource !== config.name) throw new Error(`${operation.name} is not an operation of the ${config.name} resource`)
+/** The operations under their names: the map's keys are the actions; the deprecated list is taken as it is. */
+function namedOperations (resource: string, operations: OperationMap | readonly Operation[]): Operation[] {
+  if (!isOperationList(operations)) return Object.entries(operations).map(([action, declared]) => nameOperation(resource, action, declared))
+  for (const operation of operations) {
+    if (operation.resource !== resource) throw new Error(`${operation.name} is not an operation of the ${resource} resource`)
   }
+  return [...operations]
+}
+
+function isOperationList (operations: OperationMap | readonly Operation[]): operations is readonly Operation[] {
+  return Array.isArray(operations)
+}
+
+export function defineResource<const Name extends string, Operations extends OperationMap = Record<never, never>> (
+  config: ResourceConfig<Name, Operations>,
+): Resource<Name, Operations> {
+  if (!NAME.test(config.name)) throw new Error(`resource name "${config.name}" must match ${NAME}`)
+  const operations = config.operations ?? {}
   return {
     name: config.name,
     module: config.module ?? 'switchable',
     lists: config.lists ?? (() => ({})),
-    operations: config.operations ?? [],
+    operations: namedOperations(config.name, operations),
+    declared: (isOperationList(operations) ? {} : operations) as Operations,
     routes: (config.routes ?? []).map(route => ({ ...route, module: config.name })),
     outboxTopics: config.outboxTopics ?? [],
     events: config.events ?? [],
@@ -140,7 +164,7 @@ export function defineResource (config: ResourceConfig): Resource {
  * a value given here wins over its environment variable and its default. The built-ins' factories
  * (`crm({ maxSystems: 20 })`) are this.
  */
-export function configureResource<Input extends object> (resource: Resource, values: Input): Resource {
+export function configureResource<Input extends object, R extends Resource> (resource: R, values: Input): R {
   if (!resource.settings) throw new Error(`the ${resource.name} resource has no settings`)
   return { ...resource, settingsInput: values }
 }

@@ -30,7 +30,8 @@ export { pipelines } from './resources/pipelines/index.ts'
 export type { AuthorResolver } from './resources/content-sources/resource-settings.ts'
 export type { AdminPage, Lists, Resource, ResourceConfig, Seed } from './define-resource.ts'
 export { defineOperation } from './registry/define-operation.ts'
-export type { Operation, OperationConfig, OperationResult } from './registry/define-operation.ts'
+export type { Operation, OperationConfig, OperationDeclaration, OperationMap, OperationResult, ParamsOf, ResultOf } from './registry/define-operation.ts'
+export type { ApiOf, CallShape, ResourceApi } from './registry/api.ts'
 export type { OperationExample, ExampleStep } from './registry/operation-example.ts'
 export type { OperationContext, StatusCounter } from './registry/operation-context.ts'
 export type { Handler, PublicRoute } from './http/route.ts'
@@ -81,7 +82,10 @@ export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTy
     lists: { ...plane.extendHostLists(keystoneConfig.lists), ...controlPlaneLists(plane) },
     ui: {
       ...keystoneConfig.ui,
-      getAdditionalFiles: async () => [...await hostAdminFiles?.() ?? [], ...controlPlaneAdminFiles(plane.parts.adminPages)],
+      getAdditionalFiles: async () => {
+        const hostFiles = await hostAdminFiles?.() ?? []
+        return [...hostFiles, ...controlPlaneAdminFiles(plane.parts.adminPages, plane.options.basePath, hostFiles)]
+      },
     },
     server: {
       ...keystoneConfig.server,

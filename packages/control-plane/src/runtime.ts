@@ -4,7 +4,7 @@ import type { Identity } from './auth/identity.ts'
 import type { Channel } from './registry/channel.ts'
 import type { ResolvedOptions } from './options.ts'
 import type { Operation } from './registry/define-operation.ts'
-import type { OperationContext, StatusCounter } from './registry/operation-context.ts'
+import type { CallContext, StatusCounter } from './registry/operation-context.ts'
 import type { OutboxDeps, OutboxTopic } from './outbox/topic.ts'
 import { OperationRegistry } from './registry/registry.ts'
 import type { AdminPage } from './registry/manifest.ts'
@@ -61,7 +61,7 @@ export type ControlPlaneRuntime = {
   kickOutbox: () => void
   log: Log
   /** The context a handler runs with; `requestId` names the request that caused the call, for the events it emits. */
-  contextFor: (identity: Identity, channel: Channel, requestId?: string | null) => OperationContext
+  contextFor: (identity: Identity, channel: Channel, requestId?: string | null) => CallContext
   /** Starts background work: the outbox worker (unless disabled) and the pruner (unless its interval is 0). */
   start: () => void
   /** Stops background work, waits for a delivery or a prune in progress and for audit entries being written, and closes outbound connections. */

@@ -1,7 +1,28 @@
 import type { AdminPage, ManifestEntry } from '../../src/registry/manifest.ts'
+import type { BuiltinApi } from '../../src/resources/index.ts'
 
-/** Where the control plane answers: the host's REST root `/api` and the namespace `svc/v1`. */
-export const SVC_BASE = '/api/svc/v1'
+/** The meta tag the control plane's Admin UI document carries its namespace's base path in (`restRoot` + `/svc/v1`). */
+export const SVC_BASE_META = 'svc-base-path'
+
+const DEFAULT_SVC_BASE = '/api/svc/v1'
+
+/**
+ * Where the control plane answers: the base path the server wrote into the Admin UI's document
+ * (its `restRoot` and the namespace `svc/v1`), or the default root's when a host's own document replaced it.
+ */
+export function svcBase (): string {
+  if (typeof document === 'undefined') return DEFAULT_SVC_BASE
+  return document.querySelector(`meta[name="${SVC_BASE_META}"]`)?.getAttribute('content') || DEFAULT_SVC_BASE
+}
+
+/** What the pages may call, by resource and action, inferred from the operations' declarations. */
+export type Api = BuiltinApi
+export type ResourceName = keyof Api & string
+export type ActionName<R extends ResourceName> = keyof Api[R] & string
+/** The params an operation takes, as the caller sends them. */
+export type CallParams<R extends ResourceName, A extends ActionName<R>> = Api[R][A] extends { params: infer Params } ? Params : never
+/** The `data` an operation answers with. */
+export type CallResult<R extends ResourceName, A extends ActionName<R>> = Api[R][A] extends { result: infer Result } ? Result : never
 
 export type Manifest = { namespace: string, product_version: string, operations: ManifestEntry[], admin_pages: AdminPage[] }
 
@@ -11,11 +32,24 @@ export type SvcFailure = { ok: false, data: null, changed: boolean, error: strin
 /** A response as the page received it: the envelope, and the HTTP status it came with (0: no response). */
 export type SvcResponse<Data> = (SvcSuccess<Data> | SvcFailure) & { status: number }
 
-export type DispatchRequest = {
+/** A call by name, not checked against the declarations (the operations console runs what the manifest lists). */
+export type UntypedRequest = {
   resource: string
   action: string
   params?: Record<string, unknown>
   confirm?: boolean
+}
+
+/** A call of a built-in operation: its params are checked against, and its result inferred from, the declaration. */
+export type DispatchRequest<R extends ResourceName, A extends ActionName<R>> = {
+  resource: R
+  action: A
+  confirm?: boolean
+} & ({} extends CallParams<R, A> ? { params?: CallParams<R, A> } : { params: CallParams<R, A> })
+
+/** A typed request, for one kept in a constant: `const LIST = operation('crm', 'list')`. */
+export function operation<R extends ResourceName, A extends ActionName<R>> (resource: R, action: A, ...params: {} extends CallParams<R, A> ? [CallParams<R, A>?] : [CallParams<R, A>]): DispatchRequest<R, A> {
+  return (params[0] === undefined ? { resource, action } : { resource, action, params: params[0] }) as DispatchRequest<R, A>
 }
 
 /** A failed call, for code that only wants the data. */
@@ -40,7 +74,7 @@ function failure (status: number, code: string, error: string): SvcFailure & { s
 async function request<Data> (path: string, init: RequestInit): Promise<SvcResponse<Data>> {
   let response: Response
   try {
-    response = await fetch(`${SVC_BASE}${path}`, { credentials: 'same-origin', ...init })
+    response = await fetch(`${svcBase()}${path}`, { credentials: 'same-origin', ...init })
   } catch (error) {
     return failure(0, 'network_error', `the control plane could not be reached: ${(error as Error).message}`)
   }
@@ -58,7 +92,12 @@ export function fetchManifest (): Promise<SvcResponse<Manifest>> {
  * `POST …/manage/dispatch` with the Admin UI session. Session writes must be JSON from the same
  * origin; `fetch` sends the page's own Origin.
  */
-export function dispatch<Data> ({ resource, action, params = {}, confirm }: DispatchRequest): Promise<SvcResponse<Data>> {
+export function dispatch<R extends ResourceName, A extends ActionName<R>> (call: DispatchRequest<R, A>): Promise<SvcResponse<CallResult<R, A>>> {
+  return dispatchUntyped(call as UntypedRequest)
+}
+
+/** `dispatch` for a call named at run time (the operations console); its data is whatever came back. */
+export function dispatchUntyped<Data = unknown> ({ resource, action, params = {}, confirm }: UntypedRequest): Promise<SvcResponse<Data>> {
   return request<Data>('/manage/dispatch', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -67,8 +106,8 @@ export function dispatch<Data> ({ resource, action, params = {}, confirm }: Disp
 }
 
 /** Runs an operation and returns its data, or throws an SvcCallError with the envelope. */
-export async function call<Data> (request: DispatchRequest): Promise<Data> {
-  const response = await dispatch<Data>(request)
+export async function call<R extends ResourceName, A extends ActionName<R>> (request: DispatchRequest<R, A>): Promise<CallResult<R, A>> {
+  const response = await dispatch(request)
   if (!response.ok) throw new SvcCallError(response)
   return response.data
 }

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { dispatch, type DispatchRequest, type SvcFailure, type SvcResponse } from './svc-client.ts'
+import { dispatch, type ActionName, type CallResult, type DispatchRequest, type ResourceName, type SvcFailure, type SvcResponse } from './svc-client.ts'
 
 export type Failure = SvcFailure & { status: number }
 
@@ -7,9 +7,9 @@ export type Failure = SvcFailure & { status: number }
 export function useAction () {
   const [pending, setPending] = useState(false)
   const [failure, setFailure] = useState<Failure | null>(null)
-  const run = useCallback(async function run<Data> (request: DispatchRequest): Promise<SvcResponse<Data>> {
+  const run = useCallback(async function run<R extends ResourceName, A extends ActionName<R>> (request: DispatchRequest<R, A>): Promise<SvcResponse<CallResult<R, A>>> {
     setPending(true)
-    const response = await dispatch<Data>(request)
+    const response = await dispatch(request)
     setPending(false)
     setFailure(response.ok ? null : response)
     return response

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { dispatch, type DispatchRequest, type SvcFailure } from './svc-client.ts'
+import { dispatchUntyped, type ActionName, type CallResult, type DispatchRequest, type ResourceName, type SvcFailure, type UntypedRequest } from './svc-client.ts'
 
 export type OperationState<Data> =
   | { status: 'loading' }
@@ -10,7 +10,8 @@ export type OperationState<Data> =
  * Runs a read operation when the page shows and whenever the request changes; `reload` runs it
  * again. While a new answer is on its way the last one stays on screen.
  */
-export function useOperation<Data> (request: DispatchRequest | null): OperationState<Data> & { reload (): void } {
+export function useOperation<R extends ResourceName, A extends ActionName<R>> (request: DispatchRequest<R, A> | null): OperationState<CallResult<R, A>> & { reload (): void } {
+  type Data = CallResult<R, A>
   const [state, setState] = useState<OperationState<Data>>({ status: 'loading' })
   const [round, setRound] = useState(0)
   const key = request ? JSON.stringify(request) : null
@@ -18,7 +19,7 @@ export function useOperation<Data> (request: DispatchRequest | null): OperationS
     if (key === null) return
     let current = true
     setState(previous => previous.status === 'ready' ? { ...previous, refreshing: true } : previous)
-    dispatch<Data>(JSON.parse(key) as DispatchRequest).then(response => {
+    dispatchUntyped<Data>(JSON.parse(key) as UntypedRequest).then(response => {
       if (!current) return
       setState(response.ok ? { status: 'ready', data: response.data, refreshing: false } : { status: 'failed', failure: response })
     })

@@ -9,12 +9,25 @@ export type OperationResult<Data> = { data: Data, changed: boolean }
 
 export type ParamsShape = z.ZodRawShape
 
-/** What a CMS developer writes to add an operation; built-ins use the same form. */
+/**
+ * What a CMS developer writes to add an operation; built-ins use the same form. Its name comes
+ * from where it is declared: the key of its resource's `operations` map is the action, the
+ * resource's `name` the resource (`crm.create`).
+ */
 export type OperationConfig<Shape extends ParamsShape, Returns extends z.ZodType> = {
-  /** Resource group, e.g. `crm`. Lower snake case. */
-  resource: string
-  /** Action within the resource, e.g. `create`. Lower snake case. */
-  action: string
+  /**
+   * Resource group, e.g. `crm`. Lower snake case. Only for a host's one-off `operations`, which
+   * belong to no resource; an operation of a resource takes its resource's name.
+   * @deprecated in a resource's operations (given there, it must equal the resource's name)
+   * @default the name of the resource that declares it
+   */
+  resource?: string
+  /**
+   * Action within the resource, e.g. `create`. Lower snake case. Only for a host's one-off `operations`.
+   * @deprecated in a resource's operations (the key of its `operations` map names it)
+   * @default its key in the resource's `operations` map
+   */
+  action?: string
   /** One line for the manifest. */
   summary: string
   /** Longer explanation for the manifest. @default summary */
@@ -53,11 +66,28 @@ export type OperationConfig<Shape extends ParamsShape, Returns extends z.ZodType
    * @default ['not_found', 'conflict']
    */
   errors?: readonly ErrorCode[]
-  handler: (
+  // A method, so a map of operations with their own params holds each of them.
+  handler (
     params: z.output<z.ZodObject<Shape>>,
     context: OperationContext,
-  ) => Promise<OperationResult<z.input<Returns>>>
+  ): Promise<OperationResult<z.input<Returns>>>
 }
+
+/**
+ * An operation as declared, not yet named: its schemas keep their types, so what calls it (the
+ * Admin UI's client) infers its params and result. Its resource names it (`defineResource`).
+ */
+export type OperationDeclaration<Shape extends ParamsShape = any, Returns extends z.ZodType = z.ZodType> =
+  OperationConfig<Shape, Returns> & { readonly resource?: undefined, readonly action?: undefined }
+
+/** A resource's operations, by action. */
+export type OperationMap = { readonly [action: string]: OperationDeclaration }
+
+/** What a caller sends: the params schema's input (a destructive operation's `confirm` travels beside them). */
+export type ParamsOf<Declared extends { params: z.ZodType }> = z.input<Declared['params']>
+
+/** What a caller gets in `data`: the returns schema's output. */
+export type ResultOf<Declared extends { returns: z.ZodType }> = z.output<Declared['returns']>
 
 /** An operation as the registry holds it: defaults filled, params strict. */
 export type Operation = {
@@ -78,7 +108,8 @@ export type Operation = {
   examples: readonly OperationExample[]
   /** The error codes the handler itself answers with; see {@link callErrorCodes} for all of a call's. */
   errors: readonly ErrorCode[]
-  handler: (params: any, context: OperationContext) => Promise<OperationResult<unknown>>
+  /** Called with params its `params` schema has parsed. */
+  handler: (params: Record<string, unknown>, context: OperationContext) => Promise<OperationResult<unknown>>
 }
 
 const NAME_PART = /^[a-z][a-z0-9_]*$/
@@ -86,13 +117,35 @@ const NAME_PART = /^[a-z][a-z0-9_]*$/
 /** MCP clients accept tool names of at most 64 characters; an operation's tool name is as long as its name. */
 const MAX_NAME_LENGTH = 64
 
+/**
+ * An operation, declared once with its schemas and handler. Without `resource` and `action` it
+ * is named by the resource that lists it (`defineResource({ name: 'crm', operations: { create } })`);
+ * with both (a host's one-off `operations`) it is named, and checked, here.
+ */
+export function defineOperation<Shape extends ParamsShape, Returns extends z.ZodType> (
+  config: OperationConfig<Shape, Returns> & { resource: string, action: string },
+): Operation
+export function defineOperation<Shape extends ParamsShape, Returns extends z.ZodType> (
+  config: OperationConfig<Shape, Returns> & { resource?: undefined, action?: undefined },
+): OperationDeclaration<Shape, Returns>
 export function defineOperation<Shape extends ParamsShape, Returns extends z.ZodType> (
   config: OperationConfig<Shape, Returns>,
+): Operation | OperationDeclaration<Shape, Returns> {
+  if (config.resource !== undefined && config.action !== undefined) return nameOperation(config.resource, config.action, config)
+  if (config.resource !== undefined || config.action !== undefined) throw new Error('an operation gives both resource and action, or neither (its resource names it)')
+  return config as OperationDeclaration<Shape, Returns>
+}
+
+/** The operation under its name, defaults filled and examples checked; what the registry holds. */
+export function nameOperation<Shape extends ParamsShape, Returns extends z.ZodType> (
+  resource: string,
+  action: string,
+  config: OperationConfig<Shape, Returns>,
 ): Operation {
-  for (const part of [config.resource, config.action]) {
+  for (const part of [resource, action]) {
     if (!NAME_PART.test(part)) throw new Error(`operation name part "${part}" must match ${NAME_PART}`)
   }
-  const name = `${config.resource}.${config.action}`
+  const name = `${resource}.${action}`
   if (name.length > MAX_NAME_LENGTH) throw new Error(`operation name ${name} is longer than ${MAX_NAME_LENGTH} characters`)
   const destructive = config.destructive ?? false
   const readonly = config.readonly ?? false
@@ -115,8 +168,8 @@ export function defineOperation<Shape extends ParamsShape, Returns extends z.Zod
   }
   return {
     name,
-    resource: config.resource,
-    action: config.action,
+    resource,
+    action,
     summary: config.summary,
     description: config.description ?? config.summary,
     params: strictParams,
@@ -127,9 +180,10 @@ export function defineOperation<Shape extends ParamsShape, Returns extends z.Zod
     idempotent: config.idempotent ?? readonly,
     openWorld: config.openWorld ?? false,
     since: config.since ?? PRODUCT_VERSION,
-    module: config.module ?? config.resource,
+    module: config.module ?? resource,
     examples,
     errors,
-    handler: config.handler as Operation['handler'],
+    // The registry calls it only with what `params` parsed, which is the declared type.
+    handler: config.handler as unknown as Operation['handler'],
   }
 }

@@ -2,7 +2,9 @@ import type { KeystoneContext } from '@keystone-6/core/types'
 import type { Identity } from '../auth/identity.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { SecretBox } from '../secrets/secret-box.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
+import type { z } from 'zod'
+import type { EventDeclaration } from '../events/define-event.ts'
 import type { ModuleCatalogue } from '../modules/module-catalogue.ts'
 
 /** What a handler may read of the registered operations. */
@@ -14,6 +16,9 @@ export type RegisteredOperations = {
 /** One entry of `status.get`'s `counts`; each resource declares its own. */
 export type StatusCounter = { key: string, count: (db: Db) => Promise<number> }
 import type { Channel } from './channel.ts'
+
+/** What the runtime gives a call; `runOperation` adds the event helpers, bound to the call. */
+export type CallContext = Omit<OperationContext, 'emit' | 'withEvent'>
 
 /** Everything a handler may use. Handlers never see the HTTP request. */
 export type OperationContext = {
@@ -40,4 +45,15 @@ export type OperationContext = {
   requestId?: string
   /** Asks the outbox worker to deliver now what was just enqueued (after the transaction commits). */
   kickOutbox: () => void
+  /**
+   * Emits an event in `tx`, the transaction that makes the change it reports, caused by this call
+   * (its account, key and request). Its webhook deliveries start when the handler returns, once
+   * that transaction has committed; the handler does not kick the outbox for it.
+   */
+  emit: <Data extends z.ZodObject>(tx: Db | Tx, declaration: EventDeclaration<Data>, data: z.input<Data>) => Promise<string>
+  /**
+   * Runs a change and emits its event in one transaction (`dataOf` reads the event's data from
+   * what the change returned), caused by this call; delivered like `emit`'s.
+   */
+  withEvent: <Result, Data extends z.ZodObject>(change: (tx: Tx) => Promise<Result>, declaration: EventDeclaration<Data>, dataOf: (result: Result) => z.input<Data>) => Promise<Result>
 }

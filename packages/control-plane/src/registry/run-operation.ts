@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { Operation, OperationResult } from './define-operation.ts'
-import type { OperationContext } from './operation-context.ts'
+import type { CallContext, OperationContext } from './operation-context.ts'
+import { emitEvent, eventMetaOf, withEvent } from '../events/emit.ts'
 import type { CapabilityMap } from '../options.ts'
 import type { Identity } from '../auth/identity.ts'
 import { roleHasCapability } from '../auth/capabilities.ts'
@@ -68,7 +69,7 @@ export async function runOperation (
   operation: Operation,
   rawParams: unknown,
   confirmed: boolean,
-  context: OperationContext,
+  context: CallContext,
 ): Promise<OperationResult<unknown>> {
   assertCapability(context, context.identity, operation)
   await context.modules.assertEnabled(operation.module)
@@ -81,7 +82,15 @@ export async function runOperation (
   if (operation.destructive && params.confirm !== true) throw confirmRequired(operation.name)
   // The call as it was sent (parsing may transform values), so approving re-parses it like any call.
   if (gated) await holdForApproval(context.db, context.identity, operation.name, { ...rawParams as Record<string, unknown>, confirm: true }, context.now())
-  const result = await operation.handler(params, context)
+  let emitted = false
+  const call: OperationContext = {
+    ...context,
+    emit: (tx, declaration, data) => { emitted = true; return emitEvent(tx, declaration, data, eventMetaOf(context)) },
+    withEvent: (change, declaration, dataOf) => { emitted = true; return withEvent(context.db, change, declaration, dataOf, eventMetaOf(context)) },
+  }
+  const result = await operation.handler(params, call)
+  // The handler's transactions have committed: what its events enqueued can go now.
+  if (emitted) context.kickOutbox()
   const data = operation.returns.safeParse(result.data)
   if (!data.success) {
     throw internal(new Error(`${operation.name} returned data outside its schema: ${formatIssues(describeIssues(data.error.issues))}`))

@@ -1,4 +1,4 @@
-import type { Resource } from '../define-resource.ts'
+import type { ApiOf } from '../registry/api.ts'
 import { aiResource } from './ai/index.ts'
 import { apiKeysResource } from './api-keys/index.ts'
 import { approvalsResource } from './approvals/index.ts'
@@ -18,7 +18,7 @@ import { variablesResource } from './variables/index.ts'
 import { webhooksResource } from './webhooks/index.ts'
 
 /** Every resource the control plane ships with, in the order of their Admin UI pages. Adding one is one line here. */
-export const builtinResources: readonly Resource[] = [
+export const builtinResources = [
   statusResource,
   apiKeysResource,
   connectedAppsResource,
@@ -37,3 +37,6 @@ export const builtinResources: readonly Resource[] = [
   variablesResource,
   auditResource,
 ]
+
+/** What the built-in resources' operations take and answer, by resource and action; the Admin UI's client is typed from it. */
+export type BuiltinApi = ApiOf<typeof builtinResources[number]>

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { DialogContainer } from '@keystar/ui/dialog'
 import { VStack } from '@keystar/ui/layout'
-import { dispatch, type SvcFailure } from '../../lib/svc-client.ts'
-import type { ApiKey, ApiKeyList, MintedApiKey } from '../../lib/records.ts'
+import { dispatch, type SvcFailure, operation } from '../../lib/svc-client.ts'
+import type { ApiKey, MintedApiKey } from '../../lib/records.ts'
 import { useOperation } from '../../lib/use-operation.ts'
 import { FailureNotice } from '../failure-notice.tsx'
 import { Panel } from '../panel.tsx'
@@ -12,8 +12,8 @@ import { MintKeyForm } from './mint-key-form.tsx'
 import { MintedKeyNotice } from './minted-key-notice.tsx'
 import { RevokeKeyDialog } from './revoke-key-dialog.tsx'
 
-const LIST = { resource: 'api_keys', action: 'list' }
-const EVERY_ACCOUNT = { resource: 'api_keys', action: 'list', params: { owner: 'all' } }
+const LIST = operation('api_keys', 'list')
+const EVERY_ACCOUNT = operation('api_keys', 'list', { owner: 'all' })
 
 const othersOf = (every: readonly ApiKey[], own: readonly ApiKey[]) => {
   const ownIds = new Set(own.map(key => key.id))
@@ -22,8 +22,8 @@ const othersOf = (every: readonly ApiKey[], own: readonly ApiKey[]) => {
 
 /** Mint, list and revoke the signed-in account's API keys; below, every account's, which an administrator may revoke. */
 export function ApiKeysOverview () {
-  const keys = useOperation<ApiKeyList>(LIST)
-  const everyKey = useOperation<ApiKeyList>(EVERY_ACCOUNT)
+  const keys = useOperation(LIST)
+  const everyKey = useOperation(EVERY_ACCOUNT)
   const [minted, setMinted] = useState<MintedApiKey | null>(null)
   const [revoking, setRevoking] = useState<ApiKey | null>(null)
   const [failure, setFailure] = useState<(SvcFailure & { status: number }) | null>(null)

@@ -20,7 +20,7 @@ export function MintKeyForm ({ onMinted }: { onMinted: (key: MintedApiKey) => vo
 
   async function mint () {
     setPending(true)
-    const response = await dispatch<MintedApiKey>({
+    const response = await dispatch({
       resource: 'api_keys',
       action: 'mint',
       params: {

@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { Button } from '@keystar/ui/button'
 import { HStack, VStack } from '@keystar/ui/layout'
 import { Text } from '@keystar/ui/typography'
-import { dispatch, type SvcFailure } from '../../lib/svc-client.ts'
-import type { Approval, ApprovalList } from '../../lib/records.ts'
+import { dispatch, type SvcFailure, operation } from '../../lib/svc-client.ts'
+import type { Approval } from '../../lib/records.ts'
 import { formatTime } from '../../lib/format.ts'
 import { useOperation } from '../../lib/use-operation.ts'
 import { DataTable, type Column } from '../data-table.tsx'
@@ -11,11 +11,11 @@ import { FailureNotice } from '../failure-notice.tsx'
 import { Panel } from '../panel.tsx'
 import { OperationState } from '../operation-state.tsx'
 
-const PENDING = { resource: 'approvals', action: 'list', params: { status: 'pending' } }
+const PENDING = operation('approvals', 'list', { status: 'pending' })
 
 /** Destructive calls that approval-gated keys asked for: approve (it runs now, as that key) or reject. */
 export function ApprovalsOverview () {
-  const approvals = useOperation<ApprovalList>(PENDING)
+  const approvals = useOperation(PENDING)
   const [failure, setFailure] = useState<(SvcFailure & { status: number }) | null>(null)
 
   async function decide (approval: Approval, action: 'approve' | 'reject') {

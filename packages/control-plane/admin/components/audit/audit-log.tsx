@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { VStack } from '@keystar/ui/layout'
 import type { Manifest } from '../../lib/svc-client.ts'
-import type { AuditEntry, Paged } from '../../lib/records.ts'
 import { useOperation } from '../../lib/use-operation.ts'
 import { OperationState } from '../operation-state.tsx'
 import { Pager } from '../pager.tsx'
@@ -15,7 +14,7 @@ const PER_PAGE = 20
 export function AuditLog ({ manifest }: { manifest: Manifest }) {
   const [filter, setFilter] = useState<AuditFilter>(NO_FILTER)
   const [page, setPage] = useState(1)
-  const entries = useOperation<Paged<AuditEntry>>({ resource: 'audit', action: 'list', params: { page, per_page: PER_PAGE, ...auditParams(filter) } })
+  const entries = useOperation({ resource: 'audit', action: 'list', params: { page, per_page: PER_PAGE, ...auditParams(filter) } })
   return (
     <VStack gap='xlarge'>
       <Panel title='Filters'>

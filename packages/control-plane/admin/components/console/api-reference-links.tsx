@@ -1,6 +1,6 @@
 import { Button } from '@keystar/ui/button'
 import { HStack } from '@keystar/ui/layout'
-import { SVC_BASE } from '../../lib/svc-client.ts'
+import { svcBase } from '../../lib/svc-client.ts'
 
 /**
  * The API reference page and the OpenAPI document. The control plane serves them, not the Admin
@@ -9,8 +9,8 @@ import { SVC_BASE } from '../../lib/svc-client.ts'
 export function ApiReferenceLinks () {
   return (
     <HStack gap='regular'>
-      <Button href={`${SVC_BASE}/openapi.json`} target='_blank' rel='noopener'>OpenAPI document</Button>
-      <Button href={`${SVC_BASE}/docs`} target='_blank' rel='noopener' prominence='high'>API reference</Button>
+      <Button href={`${svcBase()}/openapi.json`} target='_blank' rel='noopener'>OpenAPI document</Button>
+      <Button href={`${svcBase()}/docs`} target='_blank' rel='noopener' prominence='high'>API reference</Button>
     </HStack>
   )
 }

@@ -8,7 +8,7 @@ import { TextArea } from '@keystar/ui/text-field'
 import { Text } from '@keystar/ui/typography'
 import type { ManifestEntry } from '../../../src/registry/manifest.ts'
 import { issuesByField, paramsFromValues, schemaFields, valuesFromParams, type FormValues, type JsonSchema } from '../../lib/schema-fields.ts'
-import { dispatch, type SvcResponse } from '../../lib/svc-client.ts'
+import { dispatchUntyped, type SvcResponse } from '../../lib/svc-client.ts'
 import { SchemaForm } from '../schema-form.tsx'
 import { paramsFromJson } from './params-json.ts'
 import { ResultView } from './result-view.tsx'
@@ -63,7 +63,7 @@ export function OperationRunner ({ operation, initialParams = {} }: { operation:
     setJsonError(undefined)
     setResponse(null)
     setRunning(true)
-    const result = await dispatch({
+    const result = await dispatchUntyped({
       resource: operation.resource,
       action: operation.action,
       params,

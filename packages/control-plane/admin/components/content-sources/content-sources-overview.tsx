@@ -1,17 +1,17 @@
+import { operation } from '../../lib/svc-client.ts'
 import { VStack } from '@keystar/ui/layout'
 import type { Manifest } from '../../lib/svc-client.ts'
-import type { ContentSourceList } from '../../lib/records.ts'
 import { useOperation } from '../../lib/use-operation.ts'
 import { EmptyState } from '../empty-state.tsx'
 import { OperationState } from '../operation-state.tsx'
 import { Panel } from '../panel.tsx'
 import { SourceCard } from './source-card.tsx'
 
-const LIST = { resource: 'content_sources', action: 'list' }
+const LIST = operation('content_sources', 'list')
 
 /** Every content source with its sample and mapping (content_sources.list). */
 export function ContentSourcesOverview ({ manifest }: { manifest: Manifest }) {
-  const sources = useOperation<ContentSourceList>(LIST)
+  const sources = useOperation(LIST)
   return (
     <OperationState state={sources}>
       {data => data.sources.length === 0

@@ -4,7 +4,7 @@ import { HStack, VStack } from '@keystar/ui/layout'
 import { Text } from '@keystar/ui/typography'
 import type { ManifestEntry } from '../../../src/registry/manifest.ts'
 import { issuesByField, paramsFromValues, schemaFields, valuesFromParams, type JsonSchema, type FormValues } from '../../lib/schema-fields.ts'
-import { dispatch, type SvcFailure } from '../../lib/svc-client.ts'
+import { dispatch, type CallParams, type SvcFailure } from '../../lib/svc-client.ts'
 import type { ApprovedMapping, ContentSource } from '../../lib/records.ts'
 import { samplePreview } from '../../lib/sample-path.ts'
 import { FailureNotice } from '../failure-notice.tsx'
@@ -38,7 +38,7 @@ export function MappingEditor ({ source, approve, onApproved }: MappingEditorPro
     const mapping = paramsFromValues(fields, values)
     if (!mapping.ok) return setErrors(mapping.errors)
     setPending(true)
-    const response = await dispatch<ApprovedMapping>({ resource: 'content_sources', action: 'approve_mapping', params: { id: source.id, mapping: mapping.params } })
+    const response = await dispatch({ resource: 'content_sources', action: 'approve_mapping', params: { id: source.id, mapping: mapping.params as CallParams<'content_sources', 'approve_mapping'>['mapping'] } })
     setPending(false)
     if (!response.ok) {
       setFailure(response)

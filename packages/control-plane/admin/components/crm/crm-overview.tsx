@@ -1,8 +1,9 @@
+import { operation } from '../../lib/svc-client.ts'
 import { VStack } from '@keystar/ui/layout'
 import { TextLink } from '@keystar/ui/link'
 import { Text } from '@keystar/ui/typography'
 import type { Manifest } from '../../lib/svc-client.ts'
-import type { CrmConnection, CrmList } from '../../lib/records.ts'
+import type { CrmConnection } from '../../lib/records.ts'
 import { plural } from '../../lib/format.ts'
 import { useOperation } from '../../lib/use-operation.ts'
 import { consoleActionsColumn } from '../console-actions-column.tsx'
@@ -10,7 +11,7 @@ import { DataTable, type Column } from '../data-table.tsx'
 import { OperationState } from '../operation-state.tsx'
 import { Panel } from '../panel.tsx'
 
-const LIST = { resource: 'crm', action: 'list' }
+const LIST = operation('crm', 'list')
 
 function columns (manifest: Manifest): Column<CrmConnection>[] {
   return [
@@ -28,7 +29,7 @@ function columns (manifest: Manifest): Column<CrmConnection>[] {
 
 /** The occupied CRM slots (crm.list). */
 export function CrmOverview ({ manifest }: { manifest: Manifest }) {
-  const crms = useOperation<CrmList>(LIST)
+  const crms = useOperation(LIST)
   return (
     <OperationState state={crms}>
       {data => (

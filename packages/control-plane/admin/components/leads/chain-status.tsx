@@ -23,7 +23,7 @@ export function ChainStatus ({ leadId, chain, canVerify, onChain }: ChainStatusP
 
   async function verify () {
     setPending(true)
-    const response = await dispatch<{ id: number, chain: LeadChain }>({ resource: 'leads', action: 'verify', params: { id: leadId } })
+    const response = await dispatch({ resource: 'leads', action: 'verify', params: { id: leadId } })
     setPending(false)
     if (!response.ok) return setFailure(response)
     setFailure(null)

@@ -34,7 +34,7 @@ function Facts ({ lead }: { lead: LeadDetail }) {
 
 /** One lead (leads.get): facts, attribution, chain status with verify, and the event timeline. */
 export function LeadDetailView ({ manifest, id, onBack }: { manifest: Manifest, id: number, onBack: () => void }) {
-  const lead = useOperation<LeadDetail>({ resource: 'leads', action: 'get', params: { id } })
+  const lead = useOperation({ resource: 'leads', action: 'get', params: { id } })
   const [chain, setChain] = useState<LeadChain | null>(null)
   useEffect(() => setChain(null), [id])
   return (

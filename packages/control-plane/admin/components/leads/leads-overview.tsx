@@ -4,7 +4,6 @@ import { HStack, VStack } from '@keystar/ui/layout'
 import { TextField } from '@keystar/ui/text-field'
 import { useRouter } from '@keystone-6/core/admin-ui/router'
 import type { Manifest } from '../../lib/svc-client.ts'
-import type { LeadRow, Paged } from '../../lib/records.ts'
 import { useOperation } from '../../lib/use-operation.ts'
 import { OperationState } from '../operation-state.tsx'
 import { Pager } from '../pager.tsx'
@@ -21,7 +20,7 @@ export function LeadsOverview ({ manifest }: { manifest: Manifest }) {
   const [sourceInput, setSourceInput] = useState('')
   const [source, setSource] = useState('')
   const opened = typeof router.query.lead === 'string' && /^\d+$/.test(router.query.lead) ? Number(router.query.lead) : null
-  const leads = useOperation<Paged<LeadRow>>(opened === null
+  const leads = useOperation(opened === null
     ? { resource: 'leads', action: 'list', params: { page, per_page: PER_PAGE, ...(source ? { source } : {}) } }
     : null)
 

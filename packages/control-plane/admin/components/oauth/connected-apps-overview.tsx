@@ -1,3 +1,4 @@
+import { operation } from '../../lib/svc-client.ts'
 import { ActionButton } from '@keystar/ui/button'
 import { Text } from '@keystar/ui/typography'
 import { InlineCode } from '@keystone-6/core/admin-ui/components'
@@ -8,13 +9,15 @@ import { Panel } from '../panel.tsx'
 import { formatTime } from '../../lib/format.ts'
 import { useOperation } from '../../lib/use-operation.ts'
 import { useAction } from '../../lib/use-action.ts'
-import type { ConnectedApp } from '../../../src/resources/connected-apps/shape.ts'
+import type { CallResult } from '../../lib/svc-client.ts'
 
-const LIST = { resource: 'connected_apps', action: 'list' }
+const LIST = operation('connected_apps', 'list')
+
+type ConnectedApp = CallResult<'connected_apps', 'list'>['apps'][number]
 
 /** The apps this account let in with OAuth; disconnecting one ends its tokens at once. */
 export function ConnectedAppsOverview () {
-  const apps = useOperation<{ apps: ConnectedApp[] }>(LIST)
+  const apps = useOperation(LIST)
   const revoke = useAction()
   const disconnect = async (app: ConnectedApp) => {
     const response = await revoke.run({ resource: 'connected_apps', action: 'revoke', params: { grant_id: app.grant_id }, confirm: true })

@@ -1,9 +1,10 @@
+import { operation } from '../../lib/svc-client.ts'
 import { useState } from 'react'
 import { Button } from '@keystar/ui/button'
 import { DialogContainer } from '@keystar/ui/dialog'
 import { VStack } from '@keystar/ui/layout'
 import { useRouter } from '@keystone-6/core/admin-ui/router'
-import type { Paged, Recipe, RecipeList, RunRow, StageTypeList } from '../../lib/records.ts'
+import type { Recipe } from '../../lib/records.ts'
 import { useAction } from '../../lib/use-action.ts'
 import { useOperation } from '../../lib/use-operation.ts'
 import { ConfirmDialog } from '../confirm-dialog.tsx'
@@ -16,23 +17,23 @@ import { DEFAULT_RECIPE, RecipeTable } from './recipe-table.tsx'
 import { NO_RUN_FILTER, RunHistory, runParams, type RunFilter } from './run-history.tsx'
 import { RunDetailView } from './run-detail.tsx'
 
-const RECIPES = { resource: 'pipelines', action: 'list_recipes' }
-const STAGES = { resource: 'pipelines', action: 'list_stages' }
+const RECIPES = operation('pipelines', 'list_recipes')
+const STAGES = operation('pipelines', 'list_stages')
 
 type Editing = { recipe: Recipe | null } | null
 
 /** Recipes, trying one on a post, and the run history; `?run=<id>` opens a run. */
 export function PipelinesOverview () {
   const router = useRouter()
-  const recipes = useOperation<RecipeList>(RECIPES)
-  const stageTypes = useOperation<StageTypeList>(STAGES)
+  const recipes = useOperation(RECIPES)
+  const stageTypes = useOperation(STAGES)
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<Recipe | null>(null)
   const [tryRecipe, setTryRecipe] = useState<string | null>(DEFAULT_RECIPE)
   const [filter, setFilter] = useState<RunFilter>(NO_RUN_FILTER)
   const remove = useAction()
   const opened = typeof router.query.run === 'string' && /^\d+$/.test(router.query.run) ? Number(router.query.run) : null
-  const runs = useOperation<Paged<RunRow>>(opened === null ? { resource: 'pipelines', action: 'list_runs', params: runParams(filter) } : null)
+  const runs = useOperation(opened === null ? { resource: 'pipelines', action: 'list_runs', params: runParams(filter) } : null)
 
   const openRun = (id: number | null) => {
     void router.push({ pathname: router.pathname, query: id === null ? {} : { run: String(id) } }, undefined, { shallow: true })

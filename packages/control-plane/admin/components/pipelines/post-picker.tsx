@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Combobox, Item } from '@keystar/ui/combobox'
 import { Text } from '@keystar/ui/typography'
-import type { PostChoice, PostChoiceList } from '../../lib/records.ts'
+import type { PostChoice } from '../../lib/records.ts'
 import { useOperation } from '../../lib/use-operation.ts'
 
 /** Typing pauses this long before the titles are searched, so each keystroke is not a request. */
@@ -19,7 +19,7 @@ export function PostPicker ({ selected, onSelect }: PostPickerProps) {
   }, [input])
   // Once a post is chosen its title is the input: list the latest posts, not that one only.
   const query = selected && input === selected.title ? '' : search
-  const posts = useOperation<PostChoiceList>({ resource: 'pipelines', action: 'list_posts', params: query ? { search: query } : {} })
+  const posts = useOperation({ resource: 'pipelines', action: 'list_posts', params: query ? { search: query } : {} })
   const items = posts.status === 'ready' ? posts.data.posts : []
   return (
     <Combobox

@@ -9,6 +9,10 @@ import { TextField } from '@keystar/ui/text-field'
 import { Text } from '@keystar/ui/typography'
 import { issuesByField, paramsFromValues, valuesFromParams, type FormValues } from '../../lib/schema-fields.ts'
 import type { Recipe, StageType } from '../../lib/records.ts'
+import type { CallParams } from '../../lib/svc-client.ts'
+
+type Trigger = NonNullable<NonNullable<CallParams<'pipelines', 'create_recipe'>['trigger']>['on']>[number]
+type OnError = NonNullable<NonNullable<CallParams<'pipelines', 'create_recipe'>['policy']>['on_error']>
 import { slugList } from '../../lib/recipe-words.ts'
 import { useAction } from '../../lib/use-action.ts'
 import { EmptyState } from '../empty-state.tsx'
@@ -48,11 +52,11 @@ export function RecipeEditor ({ recipe, stageTypes, onSaved, onCancel }: RecipeE
   const [name, setName] = useState(recipe?.name ?? '')
   const [priority, setPriority] = useState(recipe?.priority ?? 0)
   const [stages, setStages] = useState(() => draftStages(recipe, stageTypes))
-  const [on, setOn] = useState<string[]>(recipe?.trigger.on ?? ['manual'])
+  const [on, setOn] = useState<Trigger[]>(recipe?.trigger.on ?? ['manual'])
   const [postTypes, setPostTypes] = useState(recipe?.trigger.post_types?.join(', ') ?? '')
   const [sources, setSources] = useState(recipe?.trigger.sources?.join(', ') ?? '')
   const [skipUnchanged, setSkipUnchanged] = useState(recipe?.policy.skip_unchanged ?? true)
-  const [onError, setOnError] = useState<string>(recipe?.policy.on_error ?? 'stop')
+  const [onError, setOnError] = useState<OnError>(recipe?.policy.on_error ?? 'stop')
   const [timeoutMs, setTimeoutMs] = useState(recipe?.policy.stage_timeout_ms ?? 5000)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [stageErrors, setStageErrors] = useState<Record<number, Record<string, string>>>({})
@@ -85,8 +89,8 @@ export function RecipeEditor ({ recipe, stageTypes, onSaved, onCancel }: RecipeE
       policy: { skip_unchanged: skipUnchanged, on_error: onError, stage_timeout_ms: timeoutMs },
     }
     const response = recipe
-      ? await save.run<Recipe>({ resource: 'pipelines', action: 'update_recipe', params: { id: recipe.id, ...definition } })
-      : await save.run<Recipe>({ resource: 'pipelines', action: 'create_recipe', params: { ...(id ? { id } : {}), ...definition } })
+      ? await save.run({ resource: 'pipelines', action: 'update_recipe', params: { id: recipe.id, ...definition } })
+      : await save.run({ resource: 'pipelines', action: 'create_recipe', params: { ...(id ? { id } : {}), ...definition } })
     if (!response.ok) {
       setErrors(issuesByField(response.details))
       setStageErrors(Object.fromEntries(stages.map((_stage, index) => [index, issuesByField(response.details, `stages.${index}.options`)])))
@@ -155,7 +159,7 @@ export function RecipeEditor ({ recipe, stageTypes, onSaved, onCancel }: RecipeE
 
         <Grid columns='repeat(2, minmax(0, 1fr))' gap='xlarge' alignItems='stretch'>
           <Panel title='Trigger'>
-            <CheckboxGroup label='Runs by itself on' value={on} onChange={setOn} orientation='horizontal'>
+            <CheckboxGroup label='Runs by itself on' value={on} onChange={values => setOn(values as Trigger[])} orientation='horizontal'>
               {TRIGGERS.map(trigger => <Checkbox key={trigger.key} value={trigger.key}>{trigger.label}</Checkbox>)}
             </CheckboxGroup>
             <Text size='small' color='neutralSecondary'>{TRIGGERS.map(trigger => `${trigger.label}: ${trigger.description}`).join('. ')}. None: only when named in a run.</Text>
@@ -164,7 +168,7 @@ export function RecipeEditor ({ recipe, stageTypes, onSaved, onCancel }: RecipeE
           </Panel>
           <Panel title='Policy'>
             <Switch isSelected={skipUnchanged} onChange={setSkipUnchanged}>Skip posts unchanged since their last successful run</Switch>
-            <Picker label='When a stage fails' selectedKey={onError} onSelectionChange={key => setOnError(String(key))} width='100%'>
+            <Picker label='When a stage fails' selectedKey={onError} onSelectionChange={key => setOnError(String(key) as OnError)} width='100%'>
               <Item key='stop'>Stop: fail the run, write nothing</Item>
               <Item key='continue'>Continue: drop that stage’s edits, run the next</Item>
             </Picker>

@@ -45,7 +45,7 @@ export function RecipeRunner ({ recipes, recipeId, onRecipe, onRan }: RecipeRunn
 
   async function start (dryRun: boolean) {
     if (!post || !recipeId) return
-    const response = await run.run<RunOutcome>({ resource: 'pipelines', action: 'run', params: { post_id: post.id, recipe_id: recipeId, dry_run: dryRun, force: true } })
+    const response = await run.run({ resource: 'pipelines', action: 'run', params: { post_id: post.id, recipe_id: recipeId, dry_run: dryRun, force: true } })
     setOutcome(response.ok ? response.data : null)
     onRan()
   }

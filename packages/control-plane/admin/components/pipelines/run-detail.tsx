@@ -2,7 +2,6 @@ import { Button } from '@keystar/ui/button'
 import { Grid, HStack, VStack } from '@keystar/ui/layout'
 import { StatusLight } from '@keystar/ui/status-light'
 import { Text } from '@keystar/ui/typography'
-import type { RunDetail } from '../../lib/records.ts'
 import { formatTime } from '../../lib/format.ts'
 import { useOperation } from '../../lib/use-operation.ts'
 import { OperationState } from '../operation-state.tsx'
@@ -21,7 +20,7 @@ function Fact ({ label, children }: { label: string, children: React.ReactNode }
 
 /** One run (`?run=<id>`): what ran on which post, and each stage's result. */
 export function RunDetailView ({ id, onBack }: { id: number, onBack: () => void }) {
-  const run = useOperation<RunDetail>({ resource: 'pipelines', action: 'get_run', params: { id } })
+  const run = useOperation({ resource: 'pipelines', action: 'get_run', params: { id } })
   return (
     <Panel testId='run-detail' title={`Run #${id}`} actions={<Button onPress={onBack}>Back to pipelines</Button>}>
       <OperationState state={run}>

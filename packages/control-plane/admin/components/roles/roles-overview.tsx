@@ -1,7 +1,8 @@
+import { operation } from '../../lib/svc-client.ts'
 import { Badge } from '@keystar/ui/badge'
 import { Text } from '@keystar/ui/typography'
 import type { Manifest } from '../../lib/svc-client.ts'
-import type { Role, RoleList, TeamList } from '../../lib/records.ts'
+import type { Role } from '../../lib/records.ts'
 import { hasOperations } from '../../lib/manifest-access.ts'
 import { plural } from '../../lib/format.ts'
 import { useOperation } from '../../lib/use-operation.ts'
@@ -12,8 +13,8 @@ import { Panel } from '../panel.tsx'
 import { memberName } from '../team/member-name.ts'
 import { RoleName } from './role-name.tsx'
 
-const ROLES = { resource: 'roles', action: 'list' }
-const TEAM = { resource: 'users', action: 'list' }
+const ROLES = operation('roles', 'list')
+const TEAM = operation('users', 'list')
 
 function constraintOf (role: Role): string {
   return role.constraint_type === 'max' && role.max_count ? `at most ${role.max_count}` : 'any number'
@@ -41,8 +42,8 @@ function columns (manifest: Manifest, names: Map<string, string>): Column<Role>[
 
 /** System and custom roles with the team members holding them (roles.list, users.list when present). */
 export function RolesOverview ({ manifest }: { manifest: Manifest }) {
-  const roles = useOperation<RoleList>(ROLES)
-  const team = useOperation<TeamList>(hasOperations(manifest, ['users.list']) ? TEAM : null)
+  const roles = useOperation(ROLES)
+  const team = useOperation(hasOperations(manifest, ['users.list']) ? TEAM : null)
   const names = new Map(team.status === 'ready' ? team.data.users.map(member => [member.user_num, `${memberName(member)} (${member.user_num})`]) : [])
   return (
     <OperationState state={roles}>

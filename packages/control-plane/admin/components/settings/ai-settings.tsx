@@ -47,7 +47,7 @@ export function AiSettings ({ initial, update }: { initial: AiRecord, update: Ma
   async function submit () {
     const params = paramsFromValues(fields, values)
     if (!params.ok) return setErrors(params.errors)
-    const response = await save.run<AiRecord>({ resource: 'ai', action: 'update', params: { ...params.params, enabled } })
+    const response = await save.run({ resource: 'ai', action: 'update', params: { ...params.params, enabled } })
     setErrors(response.ok ? {} : issuesByField(response.details))
     if (response.ok) setSettings(response.data)
   }
@@ -65,7 +65,7 @@ export function AiSettings ({ initial, update }: { initial: AiRecord, update: Ma
 
   async function runTest () {
     setTested(null)
-    const response = await test.run<AiTestResult>({ resource: 'ai', action: 'test' })
+    const response = await test.run({ resource: 'ai', action: 'test' })
     if (response.ok) setTested(response.data)
   }
 

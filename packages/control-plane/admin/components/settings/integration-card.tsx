@@ -33,7 +33,7 @@ export function IntegrationCard ({ initial }: { initial: Integration }) {
   async function submit () {
     const settings = paramsFromValues(fields, values)
     if (!settings.ok) return setErrors(settings.errors)
-    const response = await save.run<Integration>({
+    const response = await save.run({
       resource: 'integrations',
       action: 'update',
       params: { key: integration.key, enabled, settings: settingsPatch(integration.settings, settings.params) },
@@ -55,7 +55,7 @@ export function IntegrationCard ({ initial }: { initial: Integration }) {
 
   /** The secret operations answer only whether one is set; the record says when it changed. */
   async function reread () {
-    const response = await dispatch<Integration>({ resource: 'integrations', action: 'get', params: { key: integration.key } })
+    const response = await dispatch({ resource: 'integrations', action: 'get', params: { key: integration.key } })
     if (response.ok) setIntegration(response.data)
   }
 

@@ -1,15 +1,15 @@
+import { operation } from '../../lib/svc-client.ts'
 import { VStack } from '@keystar/ui/layout'
-import type { IntegrationList } from '../../lib/records.ts'
 import { useOperation } from '../../lib/use-operation.ts'
 import { EmptyState } from '../empty-state.tsx'
 import { OperationState } from '../operation-state.tsx'
 import { IntegrationCard } from './integration-card.tsx'
 
-const LIST = { resource: 'integrations', action: 'list' }
+const LIST = operation('integrations', 'list')
 
 /** Every integration of the catalogue, each with its own form. */
 export function IntegrationsPanel () {
-  const integrations = useOperation<IntegrationList>(LIST)
+  const integrations = useOperation(LIST)
   return (
     <OperationState state={integrations}>
       {data => data.integrations.length === 0

@@ -1,10 +1,11 @@
+import { operation } from '../../lib/svc-client.ts'
 import { Badge } from '@keystar/ui/badge'
 import { HStack, VStack } from '@keystar/ui/layout'
 import { Switch } from '@keystar/ui/switch'
 import { Text } from '@keystar/ui/typography'
 import { plural } from '../../lib/format.ts'
 import { MODULE_SIDE_EFFECTS, moduleName } from '../../lib/module-words.ts'
-import type { ModuleList, ModuleState } from '../../lib/records.ts'
+import type { ModuleState } from '../../lib/records.ts'
 import { useAction } from '../../lib/use-action.ts'
 import { useOperation } from '../../lib/use-operation.ts'
 import { DataTable, type Column } from '../data-table.tsx'
@@ -12,7 +13,7 @@ import { FailureNotice } from '../failure-notice.tsx'
 import { OperationState } from '../operation-state.tsx'
 import { Panel } from '../panel.tsx'
 
-const LIST = { resource: 'modules', action: 'list' }
+const LIST = operation('modules', 'list')
 
 function consequence (module: ModuleState): string {
   if (module.locked) return 'Part of the control plane itself: it cannot be switched off.'
@@ -22,7 +23,7 @@ function consequence (module: ModuleState): string {
 
 /** Every module with a switch, what switching it off stops, and the locked ones marked as such. */
 export function ModulesPanel () {
-  const modules = useOperation<ModuleList>(LIST)
+  const modules = useOperation(LIST)
   const toggle = useAction()
 
   async function switchModule (module: ModuleState, enabled: boolean) {

@@ -38,7 +38,7 @@ export function VariableEditor ({ variable, onSaved, onCancel }: VariableEditorP
 
   async function submit () {
     if (value.trim() === '' || problem) return setErrors({ value: problem ?? 'a value is required: any JSON, e.g. "text", 42, true or {"key": 1}' })
-    const response = await save.run<Variable>({ resource: 'variables', action: 'set', params: { name, value: JSON.parse(value), description } })
+    const response = await save.run({ resource: 'variables', action: 'set', params: { name, value: JSON.parse(value), description } })
     if (!response.ok) return setErrors(issuesByField(response.details))
     setErrors({})
     onSaved(response.data)

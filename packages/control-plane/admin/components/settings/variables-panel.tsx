@@ -5,7 +5,7 @@ import { DialogContainer } from '@keystar/ui/dialog'
 import { HStack, VStack } from '@keystar/ui/layout'
 import { css, tokenSchema } from '@keystar/ui/style'
 import { TextField } from '@keystar/ui/text-field'
-import type { Paged, Variable } from '../../lib/records.ts'
+import type { Variable } from '../../lib/records.ts'
 import { formatTime } from '../../lib/format.ts'
 import { useAction } from '../../lib/use-action.ts'
 import { useOperation } from '../../lib/use-operation.ts'
@@ -50,7 +50,7 @@ export function VariablesPanel () {
   const [editing, setEditing] = useState<Variable | 'new' | null>(null)
   const [deleting, setDeleting] = useState<Variable | null>(null)
   const remove = useAction()
-  const variables = useOperation<Paged<Variable>>({ resource: 'variables', action: 'list', params: { page, per_page: PER_PAGE, ...(prefix ? { prefix } : {}) } })
+  const variables = useOperation({ resource: 'variables', action: 'list', params: { page, per_page: PER_PAGE, ...(prefix ? { prefix } : {}) } })
 
   async function confirmDelete (variable: Variable) {
     await remove.run({ resource: 'variables', action: 'delete', params: { name: variable.name }, confirm: true })

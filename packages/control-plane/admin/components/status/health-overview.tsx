@@ -1,3 +1,4 @@
+import { operation } from '../../lib/svc-client.ts'
 import { Badge } from '@keystar/ui/badge'
 import { Button } from '@keystar/ui/button'
 import { Flex, Grid, HStack, VStack } from '@keystar/ui/layout'
@@ -6,7 +7,7 @@ import { plural } from '../../lib/format.ts'
 import { ageOf, healthSignals } from '../../lib/health.ts'
 import { findOperation } from '../../lib/manifest-access.ts'
 import { moduleName } from '../../lib/module-words.ts'
-import type { AuditEntry, Paged, StatusReport } from '../../lib/records.ts'
+import type { StatusReport } from '../../lib/records.ts'
 import type { Manifest } from '../../lib/svc-client.ts'
 import { useInterval } from '../../lib/use-interval.ts'
 import { useOperation } from '../../lib/use-operation.ts'
@@ -20,9 +21,8 @@ import { HealthLines } from './health-lines.tsx'
 import { Metric } from './metric.tsx'
 import { VerdictBadge } from './verdict-badge.tsx'
 import { DisabledWebhooks } from './disabled-webhooks.tsx'
-import type { SubscriptionList } from '../webhooks/types.ts'
 
-const RECENT_FAILURES = { resource: 'audit', action: 'list', params: { ok: false, per_page: 8 } }
+const RECENT_FAILURES = operation('audit', 'list', { ok: false, per_page: 8 })
 
 function uptime (seconds: number): string {
   if (seconds < 60) return 'under a minute'
@@ -91,9 +91,9 @@ function Report ({ report, checkedAt }: { report: StatusReport, checkedAt: strin
 export function HealthOverview ({ manifest }: { manifest: Manifest }) {
   const report = useStatusReport()
   const auditable = findOperation(manifest, 'audit.list') !== null
-  const failures = useOperation<Paged<AuditEntry>>(auditable ? RECENT_FAILURES : null)
+  const failures = useOperation(auditable ? RECENT_FAILURES : null)
   useInterval(failures.reload, HEALTH_REFRESH_MS)
-  const webhooks = useOperation<SubscriptionList>(findOperation(manifest, 'webhooks.list') ? { resource: 'webhooks', action: 'list' } : null)
+  const webhooks = useOperation(findOperation(manifest, 'webhooks.list') ? { resource: 'webhooks', action: 'list' } : null)
   useInterval(webhooks.reload, HEALTH_REFRESH_MS)
   return (
     <VStack gap='xlarge'>

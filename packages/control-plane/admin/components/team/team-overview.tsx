@@ -1,3 +1,4 @@
+import { operation } from '../../lib/svc-client.ts'
 import { useState } from 'react'
 import { Badge } from '@keystar/ui/badge'
 import { ActionButton } from '@keystar/ui/button'
@@ -10,7 +11,7 @@ import { findOperation } from '../../lib/manifest-access.ts'
 import { useAction } from '../../lib/use-action.ts'
 import { FailureNotice } from '../failure-notice.tsx'
 import { SignOutEverywhereDialog } from './sign-out-everywhere.tsx'
-import type { TeamList, TeamMember } from '../../lib/records.ts'
+import type { TeamMember } from '../../lib/records.ts'
 import { plural } from '../../lib/format.ts'
 import { useOperation } from '../../lib/use-operation.ts'
 import { consoleActionsColumn } from '../console-actions-column.tsx'
@@ -19,7 +20,7 @@ import { OperationState } from '../operation-state.tsx'
 import { Panel } from '../panel.tsx'
 import { memberName } from './member-name.ts'
 
-const LIST = { resource: 'users', action: 'list' }
+const LIST = operation('users', 'list')
 
 /** Offered to whoever the manifest lets call sessions.revoke (an administrator), for members linked to an account. */
 function sessionsColumn (manifest: Manifest, onSignOut: (member: TeamMember) => void): Column<TeamMember>[] {
@@ -62,13 +63,14 @@ function columns (manifest: Manifest, members: readonly TeamMember[], onSignOut:
 
 /** The active team members in their slots (users.list). */
 export function TeamOverview ({ manifest }: { manifest: Manifest }) {
-  const team = useOperation<TeamList>(LIST)
+  const team = useOperation(LIST)
   const revoke = useAction()
   const [asking, setAsking] = useState<TeamMember | null>(null)
   const [signedOut, setSignedOut] = useState<TeamMember | null>(null)
 
   async function signOutEverywhere (member: TeamMember) {
     setSignedOut(null)
+    if (!member.account_id) return
     const response = await revoke.run({ resource: 'sessions', action: 'revoke', params: { account_id: member.account_id }, confirm: true })
     if (response.ok) setSignedOut(member)
   }

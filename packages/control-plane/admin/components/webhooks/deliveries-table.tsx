@@ -5,14 +5,13 @@ import { StatusLight } from '@keystar/ui/status-light'
 import { Text, VisuallyHidden } from '@keystar/ui/typography'
 import { formatTime } from '../../lib/format.ts'
 import { useOperation } from '../../lib/use-operation.ts'
-import type { Paged } from '../../lib/records.ts'
 import { DataTable, type Column } from '../data-table.tsx'
 import { OperationState } from '../operation-state.tsx'
 import type { DeliveryAttempt } from './types.ts'
 
 /** The recent attempts of one subscription, newest first, each with a resend button. */
 export function DeliveriesTable ({ id, round, onResend }: { id: string, round: number, onResend: (eventId: string) => void }) {
-  const deliveries = useOperation<Paged<DeliveryAttempt>>({ resource: 'webhooks', action: 'list_deliveries', params: { id, per_page: 20 } })
+  const deliveries = useOperation({ resource: 'webhooks', action: 'list_deliveries', params: { id, per_page: 20 } })
   const { reload } = deliveries
   useEffect(() => { if (round > 0) reload() }, [round, reload])
   const columns: Column<DeliveryAttempt>[] = [

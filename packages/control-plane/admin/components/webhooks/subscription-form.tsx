@@ -4,7 +4,7 @@ import { Flex, VStack } from '@keystar/ui/layout'
 import { TextField } from '@keystar/ui/text-field'
 import { dispatch, type SvcFailure } from '../../lib/svc-client.ts'
 import { FailureNotice } from '../failure-notice.tsx'
-import type { ShownSecret, Subscription } from './types.ts'
+import type { ShownSecret } from './types.ts'
 
 /** URL, event types (comma-separated, wildcards allowed) and a description; `onCreated` gets the secret. */
 export function SubscriptionForm ({ onCreated }: { onCreated: (shown: ShownSecret) => void }) {
@@ -17,7 +17,7 @@ export function SubscriptionForm ({ onCreated }: { onCreated: (shown: ShownSecre
   async function create () {
     setPending(true)
     const eventTypes = types.split(',').map(type => type.trim()).filter(Boolean)
-    const response = await dispatch<Subscription & { secret: string }>({ resource: 'webhooks', action: 'create', params: { url, event_types: eventTypes, description } })
+    const response = await dispatch({ resource: 'webhooks', action: 'create', params: { url, event_types: eventTypes, description } })
     setPending(false)
     if (!response.ok) return setFailure(response)
     setFailure(null)

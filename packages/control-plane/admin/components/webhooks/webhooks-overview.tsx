@@ -5,7 +5,7 @@ import { HStack, VStack } from '@keystar/ui/layout'
 import { Notice } from '@keystar/ui/notice'
 import { StatusLight } from '@keystar/ui/status-light'
 import { Heading, Text } from '@keystar/ui/typography'
-import { dispatch, type SvcFailure } from '../../lib/svc-client.ts'
+import { dispatch, type CallParams, type CallResult, type DispatchRequest, type SvcFailure } from '../../lib/svc-client.ts'
 import { useOperation } from '../../lib/use-operation.ts'
 import { FailureNotice } from '../failure-notice.tsx'
 import { OperationState } from '../operation-state.tsx'
@@ -13,7 +13,7 @@ import { Panel } from '../panel.tsx'
 import { DeliveriesTable } from './deliveries-table.tsx'
 import { SecretNotice } from './secret-notice.tsx'
 import { SubscriptionForm } from './subscription-form.tsx'
-import type { ShownSecret, Subscription, SubscriptionList, TestOutcome } from './types.ts'
+import type { ShownSecret, Subscription, TestOutcome } from './types.ts'
 
 type Failure = SvcFailure & { status: number }
 
@@ -25,8 +25,8 @@ function SubscriptionPanel ({ subscription, onChanged, onSecret }: { subscriptio
   const [deleting, setDeleting] = useState(false)
   const refresh = () => setRound(value => value + 1)
 
-  async function run<Data> (action: string, params: Record<string, unknown>, confirm?: boolean): Promise<Data | null> {
-    const response = await dispatch<Data>({ resource: 'webhooks', action, params: { id: subscription.id, ...params }, ...(confirm ? { confirm } : {}) })
+  async function run<A extends 'test' | 'rotate_secret' | 'update' | 'delete' | 'redeliver'> (action: A, params: Omit<CallParams<'webhooks', A>, 'id'>, confirm?: boolean): Promise<CallResult<'webhooks', A> | null> {
+    const response = await dispatch<'webhooks', A>({ resource: 'webhooks', action, params: { id: subscription.id, ...params } as CallParams<'webhooks', A>, ...(confirm ? { confirm } : {}) } as DispatchRequest<'webhooks', A>)
     setFailure(response.ok ? null : response)
     return response.ok ? response.data : null
   }
@@ -37,8 +37,8 @@ function SubscriptionPanel ({ subscription, onChanged, onSecret }: { subscriptio
       title={<>{subscription.url}</>}
       actions={(
         <HStack gap='regular'>
-          <Button onPress={async () => { setTested(await run<TestOutcome>('test', {})); refresh() }}>Send test event</Button>
-          <Button onPress={async () => { const rotated = await run<ShownSecret>('rotate_secret', {}); if (rotated) onSecret(rotated); onChanged() }}>Rotate secret</Button>
+          <Button onPress={async () => { setTested(await run('test', {})); refresh() }}>Send test event</Button>
+          <Button onPress={async () => { const rotated = await run('rotate_secret', {}); if (rotated) onSecret(rotated); onChanged() }}>Rotate secret</Button>
           <Button onPress={async () => { await run('update', { enabled: !subscription.enabled }); onChanged() }}>{subscription.enabled ? 'Pause' : 'Enable'}</Button>
           <Button tone='critical' onPress={() => setDeleting(true)}>Delete</Button>
         </HStack>
@@ -81,7 +81,7 @@ function SubscriptionPanel ({ subscription, onChanged, onSecret }: { subscriptio
 
 /** Webhook subscriptions: add one (the secret is shown once), test, rotate, pause, resend, and watch deliveries. */
 export function WebhooksOverview () {
-  const list = useOperation<SubscriptionList>({ resource: 'webhooks', action: 'list' })
+  const list = useOperation({ resource: 'webhooks', action: 'list' })
   const [shown, setShown] = useState<ShownSecret | null>(null)
   return (
     <VStack gap='xlarge'>

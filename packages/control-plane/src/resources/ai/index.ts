@@ -14,7 +14,7 @@ export const aiResource = defineResource({
   sealedColumns: [AI_API_KEY],
   settings: aiResourceSettings,
   lists: readOnly => ({ SvcAiSetting: aiSettingsList(readOnly()) }),
-  operations: [clearAiSecret, getAi, setAiSecret, testAi, updateAi],
+  operations: { clear_secret: clearAiSecret, get: getAi, set_secret: setAiSecret, test: testAi, update: updateAi },
 })
 
 /** The ai resource with settings of the host's, for `withControlPlane(config, { builtins: [ai({ … })] })`. */

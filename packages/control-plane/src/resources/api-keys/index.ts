@@ -11,6 +11,6 @@ export const apiKeysResource = defineResource({
   module: 'locked',
   events: [apiKeyMinted, apiKeyRevoked],
   lists: (readOnly, options) => ({ SvcApiKey: apiKeyList(readOnly(), options.host.accounts.list) }),
-  operations: [listApiKeys, mintApiKey, revokeApiKey],
+  operations: { list: listApiKeys, mint: mintApiKey, revoke: revokeApiKey },
   adminPages: [{ path: '/api-keys', label: 'API keys', title: 'API keys', requires: ['api_keys.list', 'api_keys.mint', 'api_keys.revoke'] }],
 })

@@ -11,6 +11,6 @@ export const approvalsResource = defineResource({
   retention: approvalRetention,
   module: 'locked',
   lists: readOnly => ({ SvcApproval: approvalList(readOnly()) }),
-  operations: [listApprovals, getApproval, approveApproval, rejectApproval],
+  operations: { list: listApprovals, get: getApproval, approve: approveApproval, reject: rejectApproval },
   adminPages: [{ path: '/approvals', label: 'Approvals', title: 'Approvals', requires: ['approvals.list', 'approvals.approve', 'approvals.reject'] }],
 })

@@ -5,6 +5,6 @@ import { listAudit } from './operations/list.ts'
 export const auditResource = defineResource({
   name: 'audit',
   module: 'locked',
-  operations: [listAudit],
+  operations: { list: listAudit },
   adminPages: [{ path: '/audit-log', label: 'Audit log', title: 'Audit log', requires: ['audit.list'] }],
 })

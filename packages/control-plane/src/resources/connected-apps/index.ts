@@ -6,6 +6,6 @@ import { revokeConnectedApp } from './operations/revoke.ts'
 export const connectedAppsResource = defineResource({
   name: 'connected_apps',
   module: 'locked',
-  operations: [listConnectedApps, revokeConnectedApp],
+  operations: { list: listConnectedApps, revoke: revokeConnectedApp },
   adminPages: [{ path: '/connected-apps', label: 'Connected apps', title: 'Connected apps', requires: ['connected_apps.list', 'connected_apps.revoke'] }],
 })

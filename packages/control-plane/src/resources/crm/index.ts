@@ -17,7 +17,7 @@ export const crmResource = defineResource({
   settings: crmSettings,
   events: [crmChanged],
   lists: readOnly => ({ SvcCrmSlot: crmSlotList(readOnly()) }),
-  operations: [createCrm, deleteCrm, getCrm, listCrm, setCrmSecret, updateCrm],
+  operations: { create: createCrm, delete: deleteCrm, get: getCrm, list: listCrm, set_secret: setCrmSecret, update: updateCrm },
   statusCounters: [{ key: 'crm', count: db => db.svcCrmSlot.count() }],
   adminPages: [{ path: '/crm', label: 'CRM', title: 'CRM connections', requires: ['crm.list'] }],
 })

@@ -12,5 +12,11 @@ export const integrationsResource = defineResource({
   name: 'integrations',
   sealedColumns: [INTEGRATION_SECRET],
   lists: readOnly => ({ SvcIntegration: integrationList(readOnly()) }),
-  operations: [clearIntegrationSecret, getIntegration, listIntegrations, setIntegrationSecret, updateIntegration],
+  operations: {
+    clear_secret: clearIntegrationSecret,
+    get: getIntegration,
+    list: listIntegrations,
+    set_secret: setIntegrationSecret,
+    update: updateIntegration,
+  },
 })

@@ -9,6 +9,6 @@ export const modulesResource = defineResource({
   name: 'modules',
   module: 'locked',
   events: [moduleChanged],
-  operations: [disableModule, enableModule, listModules],
+  operations: { disable: disableModule, enable: enableModule, list: listModules },
   adminPages: [{ path: '/settings', label: 'Settings', title: 'Site settings', requires: ['modules.list'] }],
 })

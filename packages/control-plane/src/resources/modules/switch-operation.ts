@@ -1,17 +1,14 @@
 import { z } from 'zod'
-import { defineOperation, type Operation } from '../../registry/define-operation.ts'
+import { defineOperation } from '../../registry/define-operation.ts'
 import { conflict } from '../../errors.ts'
 import { unavailableModules } from '../../host-contract/unavailable-modules.ts'
 import { assertKnownModule, moduleParam, moduleRecord, toModuleRecord } from './shape.ts'
-import { emitEvent, eventMetaOf } from '../../events/emit.ts'
 import { moduleChanged } from './events.ts'
 
 /** `modules.enable` and `modules.disable`: the same switch, thrown one way or the other. */
-export function switchOperation (action: 'enable' | 'disable'): Operation {
+export function switchOperation (action: 'enable' | 'disable') {
   const enabled = action === 'enable'
   return defineOperation({
-    resource: 'modules',
-    action,
     summary: enabled
       ? 'Enable a module: its operations and public endpoints answer again.'
       : 'Disable a module: its operations and public endpoints answer 409 module_disabled. Nothing is deleted.',
@@ -28,8 +25,7 @@ export function switchOperation (action: 'enable' | 'disable'): Operation {
       const record = toModuleRecord(modules, module, enabled ? new Set() : new Set([module]))
       const disabled = before === enabled
         ? await modules.disabled()
-        : await modules.set(module, enabled, tx => emitEvent(tx, moduleChanged, { action: enabled ? 'enabled' : 'disabled', key: module, record }, eventMetaOf(context)))
-      if (before !== enabled) context.kickOutbox()
+        : await modules.set(module, enabled, tx => context.emit(tx, moduleChanged, { action: enabled ? 'enabled' : 'disabled', key: module, record }))
       return { data: toModuleRecord(modules, module, disabled), changed: before !== enabled }
     },
   })

@@ -14,7 +14,14 @@ export const rolesResource = defineResource({
   name: 'roles',
   events: [roleChanged],
   lists: readOnly => ({ SvcRole: roleList(readOnly()) }),
-  operations: [assignRole, createRole, deleteRole, listRoles, unassignRole, updateRole],
+  operations: {
+    assign: assignRole,
+    create: createRole,
+    delete: deleteRole,
+    list: listRoles,
+    unassign: unassignRole,
+    update: updateRole,
+  },
   seeds: [{ what: 'the system roles', run: ensureSystemRoles }],
   adminPages: [{ path: '/roles', label: 'Roles', title: 'Roles', requires: ['roles.list'] }],
 })

@@ -9,6 +9,6 @@ import { withPasswordChangeSignOut } from './password-change-hook.ts'
 export const sessionsResource = defineResource({
   name: 'sessions',
   module: 'locked',
-  operations: [revokeSessions],
+  operations: { revoke: revokeSessions },
   extendHostLists: withPasswordChangeSignOut,
 })

@@ -5,6 +5,6 @@ import { getStatus } from './operations/get.ts'
 export const statusResource = defineResource({
   name: 'status',
   module: 'locked',
-  operations: [getStatus],
+  operations: { get: getStatus },
   adminPages: [{ path: '/status', label: 'Health', title: 'Site health', requires: ['status.get'] }],
 })

@@ -9,5 +9,5 @@ import { setVariable } from './operations/set.ts'
 export const variablesResource = defineResource({
   name: 'variables',
   lists: readOnly => ({ SvcVariable: variableList(readOnly()) }),
-  operations: [deleteVariable, getVariable, listVariables, setVariable],
+  operations: { delete: deleteVariable, get: getVariable, list: listVariables, set: setVariable },
 })

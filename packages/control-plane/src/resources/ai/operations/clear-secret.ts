@@ -3,8 +3,6 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { AI_ROW_ID } from '../settings.ts'
 
 export const clearAiSecret = defineOperation({
-  resource: 'ai',
-  action: 'clear_secret',
   summary: 'Erase the stored AI API key. changed is false when none was set.',
   destructive: true,
   idempotent: true,

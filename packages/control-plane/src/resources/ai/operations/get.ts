@@ -3,8 +3,6 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { aiRecord, readAiRow, toAiRecord } from '../settings.ts'
 
 export const getAi = defineOperation({
-  resource: 'ai',
-  action: 'get',
   summary: 'Read the AI provider settings; defaults when never set. The API key is never returned, only key_set.',
   readonly: true,
   examples: [{ title: 'Read the AI settings', params: {} }],

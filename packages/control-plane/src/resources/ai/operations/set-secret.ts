@@ -5,8 +5,6 @@ import { AI_API_KEY } from '../sealed-columns.ts'
 import { bindTo } from '../../../secrets/sealed-column.ts'
 
 export const setAiSecret = defineOperation({
-  resource: 'ai',
-  action: 'set_secret',
   summary: 'Store the AI provider\'s API key, encrypted. It is never returned.',
   description: 'The key is bound to the current provider and base_url: changing either with ai.update forgets it. ollama is tested without a key.',
   idempotent: true,

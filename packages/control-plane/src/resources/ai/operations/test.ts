@@ -34,8 +34,6 @@ function describeFailure (error: DeliveryError): string {
 }
 
 export const testAi = defineOperation({
-  resource: 'ai',
-  action: 'test',
   summary: 'Check the stored AI settings with a real request to the provider\'s model list.',
   description: 'openai and openai_compatible: GET {base_url}/models; anthropic: GET {base_url}/v1/models; azure_openai: ' +
     'GET {base_url}/openai/models; ollama: GET {base_url}/api/tags (no key). Changes nothing. ' +

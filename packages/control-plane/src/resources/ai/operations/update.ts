@@ -20,8 +20,6 @@ const toColumns = (settings: AiRecord) => ({
 })
 
 export const updateAi = defineOperation({
-  resource: 'ai',
-  action: 'update',
   summary: 'Change the AI provider settings; omitted fields are kept.',
   description: 'azure_openai and openai_compatible need a base_url. Changing provider or base_url forgets the stored API key, ' +
     'so a key is never sent to an endpoint it was not given for: set it again with ai.set_secret. changed is false when nothing changes.',

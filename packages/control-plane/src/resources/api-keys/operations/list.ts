@@ -6,8 +6,6 @@ import { forbidden } from '../../../errors.ts'
 import { accountIdValue } from '../../../host-contract/account-id.ts'
 
 export const listApiKeys = defineOperation({
-  resource: 'api_keys',
-  action: 'list',
   summary: "List the calling account's API keys (or, signed in as an administrator, any account's), newest first. Keys themselves are never shown.",
   description: 'owner names another account by id, or "all" for every account: only with a session (the Admin UI), never with an API key. ' +
     'Each key shows its scopes, when it was last used and from which address.',

@@ -8,7 +8,6 @@ import { apiKeyRecord } from '../shape.ts'
 import { issueApiKey } from '../issue-key.ts'
 import { expiryOf } from '../expiry.ts'
 import { ownerIdOf } from '../owner-id.ts'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { apiKeyMinted } from '../events.ts'
 
 /** The new key's grant: what was asked, within the minting key's (a child narrows, never widens). */
@@ -26,8 +25,6 @@ function grantOf (asked: { scopes?: string[] | undefined, read_only?: boolean | 
 }
 
 export const mintApiKey = defineOperation({
-  resource: 'api_keys',
-  action: 'mint',
   summary: 'Mint an API key for the calling account. The key is shown once, in this response.',
   description: 'The key acts as the calling account, narrowed by its scopes: if that account loses the capability, so does the key. ' +
     'A key minted with a key is its child (parent in api_keys.list): its scopes and expiry never exceed its parent\'s, ' +
@@ -50,7 +47,7 @@ export const mintApiKey = defineOperation({
   returns: apiKeyRecord.extend({ key: z.string().describe('The API key. Store it now: it cannot be shown again.') }),
   errors: ['conflict'],
   async handler ({ label, expires_in_days, scopes, read_only, approval }, context) {
-    const { db, identity, now, options } = context
+    const { identity, now, options } = context
     const at = now()
     const grant = grantOf({ scopes, read_only }, context)
     const expiresAt = expiryOf(expires_in_days, options.apiKeys, identity, at)
@@ -58,8 +55,7 @@ export const mintApiKey = defineOperation({
     // An approval-gated key cannot shed its gate by minting an ungated child.
     const gate = identity.approval === 'destructive' ? 'destructive' : approval ?? 'none'
     const input = { accountId: ownerIdOf(options, identity), label, expiresAt, grant, approval: gate, parent }
-    const data = await withEvent(db, tx => issueApiKey(tx, input, at), apiKeyMinted, minted => minted, eventMetaOf(context))
-    context.kickOutbox()
+    const data = await context.withEvent(tx => issueApiKey(tx, input, at), apiKeyMinted, minted => minted)
     return { data, changed: true }
   },
 })

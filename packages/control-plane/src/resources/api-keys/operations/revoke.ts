@@ -19,8 +19,6 @@ async function revokeDescendants (tx: Tx, publicIds: string[], at: Date): Promis
 }
 
 export const revokeApiKey = defineOperation({
-  resource: 'api_keys',
-  action: 'revoke',
   summary: 'Revoke one of the calling account\'s API keys (signed in as an administrator: any account\'s), and every key minted with it; they stop working at once.',
   destructive: true,
   idempotent: true,

@@ -33,8 +33,6 @@ async function runHeld (context: OperationContext, row: { operation: string, par
 }
 
 const decision = (action: 'approve' | 'reject') => defineOperation({
-  resource: 'approvals',
-  action,
   summary: action === 'approve'
     ? 'Approve a held call: it runs now, as the key that asked, and its result waits for that key to collect. Needs a session.'
     : 'Reject a held call: it never runs, and the key that asked is told so. Needs a session.',

@@ -5,8 +5,6 @@ import { approvalRecord, toApprovalRecord } from '../shape.ts'
 import { assertSignedIn } from '../../../auth/signed-in.ts'
 
 export const getApproval = defineOperation({
-  resource: 'approvals',
-  action: 'get',
   summary: 'One held call: what it would run, who asked, who decided. Needs a session.',
   readonly: true,
   errors: ['not_found'],

@@ -4,8 +4,6 @@ import { approvalRecord, toApprovalRecord } from '../shape.ts'
 import { assertSignedIn } from '../../../auth/signed-in.ts'
 
 export const listApprovals = defineOperation({
-  resource: 'approvals',
-  action: 'list',
   summary: 'List calls held for approval, newest first; pending ones by default. Needs a session.',
   readonly: true,
   errors: [],

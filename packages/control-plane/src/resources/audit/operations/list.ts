@@ -25,8 +25,6 @@ export const auditEntry = z.object({
 })
 
 export const listAudit = defineOperation({
-  resource: 'audit',
-  action: 'list',
   summary: 'Page through the audit log, newest first.',
   description: 'Every call is recorded — through dispatch, the GET read form, the route per operation or MCP — with secret params redacted and its Request-Id, refusals included (a bad or expired key, a missing capability), with no account when none was identified.',
   readonly: true,

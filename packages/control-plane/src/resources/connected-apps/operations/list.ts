@@ -4,8 +4,6 @@ import { connectedAppRecord, GRANT_ROW_FIELDS, toConnectedApp } from '../shape.t
 import { assertSignedIn } from '../../../auth/signed-in.ts'
 
 export const listConnectedApps = defineOperation({
-  resource: 'connected_apps',
-  action: 'list',
   summary: 'List the apps the signed-in account let in with OAuth, newest first: client, scopes, when granted and last used. Needs a session.',
   readonly: true,
   examples: [{ title: 'With an API key: refused, connected apps are managed signed in', params: {}, refusal: 'forbidden' }],

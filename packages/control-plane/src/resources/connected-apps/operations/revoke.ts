@@ -5,8 +5,6 @@ import { revokeGrant } from '../../../oauth/adapter.ts'
 import { assertSignedIn } from '../../../auth/signed-in.ts'
 
 export const revokeConnectedApp = defineOperation({
-  resource: 'connected_apps',
-  action: 'revoke',
   summary: 'Disconnect an app: its grant, refresh tokens and access tokens end at once, on every instance. Needs a session.',
   destructive: true,
   idempotent: false,

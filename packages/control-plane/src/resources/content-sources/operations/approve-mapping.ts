@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { contentSourceChanged } from '../events.ts'
 import { conflict, invalidParams } from '../../../errors.ts'
 import { jsonColumn } from '../../../lib/json-value.ts'
@@ -13,8 +12,6 @@ import { sourceStatus } from '../status.ts'
 import { MAPPING_STATUSES, SOURCE_STATUSES, type MappingStatus, type SourceStatus } from '../values.ts'
 
 export const approveContentSourceMapping = defineOperation({
-  resource: 'content_sources',
-  action: 'approve_mapping',
   summary: 'Approve a field mapping for the current sample; the source becomes active and the deliveries it held are ingested.',
   description: 'Every mapped path must exist in the sample with a value of the right kind (title and content are required). Held deliveries are then processed oldest first; one of yet another shape makes the mapping stale again.',
   examples: [{
@@ -53,7 +50,7 @@ export const approveContentSourceMapping = defineOperation({
     const issues = mappingIssues(mapping, source.sample)
     if (issues.length > 0) throw invalidParams(`the mapping does not fit the sample: ${issues.map(issue => `${issue.path}: ${issue.message}`).join('; ')}`, { issues })
     // Conditional on the sample the mapping was checked against: a new shape arriving meanwhile wins.
-    const approved = await withEvent(db, async tx => {
+    const approved = await context.withEvent(async tx => {
       const { count } = await tx.svcContentSource.updateMany({
         where: { id, shapeFingerprint: source.shapeFingerprint },
         data: {
@@ -64,7 +61,7 @@ export const approveContentSourceMapping = defineOperation({
       })
       if (count === 0) throw conflict('a delivery of another shape arrived meanwhile: review the new sample and approve again')
       return findSource(tx, id)
-    }, contentSourceChanged, row => ({ action: 'mapping_approved', id, record: toSourceRecord(row, options.basePath) }), eventMetaOf(context))
+    }, contentSourceChanged, row => ({ action: 'mapping_approved', id, record: toSourceRecord(row, options.basePath) }))
     const outcomes = await processHeldDeliveries({ db, options }, approved)
     kickOutbox()
     const after = outcomes.length > 0 ? await findSource(db, id) : approved

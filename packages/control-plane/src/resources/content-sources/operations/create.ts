@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { emitEvent, eventMetaOf } from '../../../events/emit.ts'
 import { contentSourceChanged } from '../events.ts'
 import { retryOnUniqueViolation } from '../../../db/retry-unique.ts'
 import { invalidParams } from '../../../errors.ts'
@@ -28,8 +27,6 @@ export const plaintextSecret = z.string()
   .describe('The webhook secret in plaintext, only when it was generated (secret_source "generated"); "" otherwise. Shown once.')
 
 export const createContentSource = defineOperation({
-  resource: 'content_sources',
-  action: 'create',
   summary: 'Create a content source; its id, slug and (unless supplied or auth_mode is none) webhook secret are generated.',
   description: 'The slug is the name made URL-safe, suffixed on collision; senders POST to ingest_path. A generated secret (whsec_ + base64 of 32 random bytes) is returned once. Deliveries wait for an approved mapping: the first one becomes the sample.',
   examples: [{ title: 'A source that signs its deliveries (HMAC)', params: { name: 'Partner newsroom', auth_mode: 'hmac', content_cleanup: true } }],
@@ -70,10 +67,9 @@ export const createContentSource = defineOperation({
           forwardSecretCiphertext: forward_secret === undefined ? null : secrets.seal(forward_secret, bindTo(FORWARD_SECRET, slug)),
         },
       })
-      await emitEvent(tx, contentSourceChanged, { action: 'created', id: created.id, record: toSourceRecord(created, options.basePath) }, eventMetaOf(context))
+      await context.emit(tx, contentSourceChanged, { action: 'created', id: created.id, record: toSourceRecord(created, options.basePath) })
       return created
     }))
-    context.kickOutbox()
     return { data: { ...toSourceRecord(row, options.basePath), secret: webhookSecret!.plaintext }, changed: true }
   },
 })

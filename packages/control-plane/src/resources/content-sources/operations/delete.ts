@@ -1,12 +1,9 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { emitEvent, eventMetaOf } from '../../../events/emit.ts'
 import { contentSourceChanged } from '../events.ts'
 import { sourceIdParam, sourceNotFound } from '../shape.ts'
 
 export const deleteContentSource = defineOperation({
-  resource: 'content_sources',
-  action: 'delete',
   summary: 'Delete a content source and its inbox. The posts it created stay.',
   destructive: true,
   examples: [{
@@ -22,9 +19,8 @@ export const deleteContentSource = defineOperation({
       const { count } = await tx.svcContentSource.deleteMany({ where: { id } })
       if (count === 0) throw sourceNotFound(id)
       await tx.svcContentDelivery.deleteMany({ where: { sourceId: id } })
-      await emitEvent(tx, contentSourceChanged, { action: 'deleted', id, record: null }, eventMetaOf(context))
+      await context.emit(tx, contentSourceChanged, { action: 'deleted', id, record: null })
     })
-    context.kickOutbox()
     return { data: { id, deleted: true as const }, changed: true }
   },
 })

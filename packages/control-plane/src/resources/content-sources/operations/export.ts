@@ -9,8 +9,6 @@ import type { Mapping } from '../mapping/mapping-schema.ts'
 import type { MappingStatus } from '../values.ts'
 
 export const exportContentSource = defineOperation({
-  resource: 'content_sources',
-  action: 'export',
   summary: 'Export a content source as a portable envelope (settings, mapping, sample; no id, no secrets) for import on another site.',
   readonly: true,
   examples: [{

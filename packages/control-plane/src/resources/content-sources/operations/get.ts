@@ -3,8 +3,6 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { findSource, sourceIdParam, sourceRecord, toSourceRecord } from '../shape.ts'
 
 export const getContentSource = defineOperation({
-  resource: 'content_sources',
-  action: 'get',
   summary: 'Read one content source (never its secret or forward_secret).',
   readonly: true,
   examples: [{

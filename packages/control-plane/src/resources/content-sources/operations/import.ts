@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { emitEvent, eventMetaOf } from '../../../events/emit.ts'
 import { contentSourceChanged } from '../events.ts'
 import { retryOnUniqueViolation } from '../../../db/retry-unique.ts'
 import { jsonColumn } from '../../../lib/json-value.ts'
@@ -47,8 +46,6 @@ function sampleFingerprint (sample: Record<string, unknown>): string {
 }
 
 export const importContentSource = defineOperation({
-  resource: 'content_sources',
-  action: 'import',
   summary: 'Create a content source from an export envelope, or overwrite the one with its slug when overwrite and confirm are both true.',
   description: 'A free slug creates a source (new id; a webhook secret is generated, and returned once, when auth_mode needs one). A taken slug is a 409 conflict unless overwrite and confirm are true: then the source keeps its id and its secrets (a secret is generated only if it had none) and takes everything else from the envelope; a forward_url other than the stored one forgets the stored forward_secret, which is never exported: set it with update.',
   examples: [{
@@ -100,10 +97,9 @@ export const importContentSource = defineOperation({
       const row = existing
         ? await tx.svcContentSource.update({ where: { id: existing.id }, data })
         : await tx.svcContentSource.create({ data: { ...data, slug } })
-      await emitEvent(tx, contentSourceChanged, { action: 'imported', id: row.id, record: toSourceRecord(row, options.basePath) }, eventMetaOf(context))
+      await context.emit(tx, contentSourceChanged, { action: 'imported', id: row.id, record: toSourceRecord(row, options.basePath) })
       return { row, mode: existing ? 'overwritten' as const : 'created' as const, webhookSecret }
     }))
-    context.kickOutbox()
     return { data: { ...toSourceRecord(row, options.basePath), mode, secret: webhookSecret.plaintext }, changed: true }
   },
 })

@@ -23,8 +23,6 @@ const deliveryRow = z.object({
 const DELIVERY_FIELDS = { id: true, sourceId: true, webhookId: true, status: true, postId: true, error: true, receivedAt: true, processedAt: true } as const
 
 export const listContentDeliveries = defineOperation({
-  resource: 'content_sources',
-  action: 'list_deliveries',
   summary: 'Page through the content inbox (deliveries received by the sources), newest first; never their bodies.',
   readonly: true,
   examples: [{

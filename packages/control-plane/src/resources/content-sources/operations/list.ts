@@ -3,8 +3,6 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { sourceRecord, toSourceRecord } from '../shape.ts'
 
 export const listContentSources = defineOperation({
-  resource: 'content_sources',
-  action: 'list',
   summary: 'List every content source, oldest first, with its mapping, sample and settings (never secrets).',
   readonly: true,
   examples: [{ title: 'List every content source', params: {} }],

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { contentSourceChanged } from '../events.ts'
 import { findSource, sourceIdParam, sourceNotFound, toSourceRecord } from '../shape.ts'
 import { generateWebhookSecret } from '../webhook-signature.ts'
@@ -8,8 +7,6 @@ import { WEBHOOK_SECRET } from '../sealed-columns.ts'
 import { bindTo } from '../../../secrets/sealed-column.ts'
 
 export const rotateContentSourceSecret = defineOperation({
-  resource: 'content_sources',
-  action: 'rotate_secret',
   summary: 'Replace the webhook secret with a generated one, returned once; the old secret stops authenticating at once.',
   description: 'On a source with auth_mode none the new secret is kept (updates leave it alone) until auth_mode is switched to bearer or hmac, which then uses it; switching back to none drops it.',
   examples: [{
@@ -24,12 +21,11 @@ export const rotateContentSourceSecret = defineOperation({
     const source = await db.svcContentSource.findUnique({ where: { id }, select: { slug: true } })
     if (!source) throw sourceNotFound(id)
     const secret = generateWebhookSecret()
-    await withEvent(db, async tx => {
+    await context.withEvent(async tx => {
       const { count } = await tx.svcContentSource.updateMany({ where: { id }, data: { secretCiphertext: secrets.seal(secret, bindTo(WEBHOOK_SECRET, source.slug)), secretSource: 'generated' } })
       if (count === 0) throw sourceNotFound(id)
       return findSource(tx, id)
-    }, contentSourceChanged, row => ({ action: 'secret_rotated', id, record: toSourceRecord(row, options.basePath) }), eventMetaOf(context))
-    context.kickOutbox()
+    }, contentSourceChanged, row => ({ action: 'secret_rotated', id, record: toSourceRecord(row, options.basePath) }))
     return { data: { id, secret }, changed: true }
   },
 })

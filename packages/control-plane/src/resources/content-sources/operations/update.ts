@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { contentSourceChanged } from '../events.ts'
 import { forwardSecretParam, optionalSettings, webhookSecretParam, type SettingKey, type SourceSettings } from '../settings.ts'
 import { settingsData, settingsOf } from '../columns.ts'
@@ -26,8 +25,6 @@ const UPDATE_SETTINGS = [
 ] as const
 
 export const updateContentSource = defineOperation({
-  resource: 'content_sources',
-  action: 'update',
   summary: 'Change the settings of a content source. Omitted fields are kept; the slug cannot change.',
   description: 'Returns the source without secret or forward_secret. Changing forward_url forgets the stored forward_secret ' +
     '(forward_key_set becomes false) unless forward_secret is sent in the same request, so a secret never reaches a URL it was not given for. ' +
@@ -61,7 +58,7 @@ export const updateContentSource = defineOperation({
     if (changedKeys.length === 0 && Object.keys(secretColumns).length === 0 && forwardSecretCiphertext === undefined) {
       return { data: toSourceRecord(current, options.basePath), changed: false }
     }
-    let row = await withEvent(db, tx => tx.svcContentSource.update({
+    let row = await context.withEvent(tx => tx.svcContentSource.update({
       where: { id },
       data: {
         ...settingsData(Object.fromEntries(changedKeys.map(key => [key, next[key]]))),
@@ -69,8 +66,7 @@ export const updateContentSource = defineOperation({
         forwardSecretCiphertext,
         status: sourceStatus({ enabled: next.enabled, mappingStatus: current.mappingStatus, hasSample: current.sample !== null }),
       },
-    }), contentSourceChanged, updated => ({ action: 'updated', id, record: toSourceRecord(updated, options.basePath) }), eventMetaOf(context))
-    kickOutbox()
+    }), contentSourceChanged, updated => ({ action: 'updated', id, record: toSourceRecord(updated, options.basePath) }))
     if (!before.enabled && next.enabled) {
       const outcomes = await processHeldDeliveries({ db, options }, row)
       if (outcomes.length > 0) kickOutbox()

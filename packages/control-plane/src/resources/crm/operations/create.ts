@@ -4,13 +4,10 @@ import { allocateSlot } from '../../../db/slots.ts'
 import { raiseHighWaterMark } from '../../../db/counters.ts'
 import { CRM_COUNT, CRM_ROW_FIELDS, crmRecord, crmWritableParams, toCrmRecord } from '../shape.ts'
 import { z } from 'zod'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { crmChanged } from '../events.ts'
 import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
 
 export const createCrm = defineOperation({
-  resource: 'crm',
-  action: 'create',
   summary: 'Create a CRM connection in the lowest free slot.',
   examples: [{ title: 'Connect a CRM', params: { name: 'Sales CRM', url: 'https://crm.example.com', link_admin_only: true } }],
   params: z.object(crmWritableParams),
@@ -21,15 +18,14 @@ export const createCrm = defineOperation({
     const row = await allocateSlot({
       max: crmSettings.of(options).maxSystems,
       occupied: async () => (await db.svcCrmSlot.findMany({ select: { slot: true } })).map(r => r.slot),
-      insert: slot => withEvent(db, tx => tx.svcCrmSlot.create({
+      insert: slot => context.withEvent(tx => tx.svcCrmSlot.create({
         data: { slot, name: params.name, url: params.url ?? null, linkAdminOnly: params.link_admin_only ?? false },
         select: CRM_ROW_FIELDS,
-      }), crmChanged, created => ({ action: 'created', crm_num: toCrmRecord(created).crm_num, record: toCrmRecord(created) }), eventMetaOf(context)),
+      }), crmChanged, created => ({ action: 'created', crm_num: toCrmRecord(created).crm_num, record: toCrmRecord(created) })),
       kind: 'CRM slots',
       hint: 'SVC_MAX_CRM_SYSTEMS',
     })
     await raiseHighWaterMark(db, CRM_COUNT, row.slot)
-    context.kickOutbox()
     return { data: toCrmRecord(row), changed: true }
   },
 })

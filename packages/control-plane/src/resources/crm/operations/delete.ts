@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { crmChanged } from '../events.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { formatSlot } from '../../../db/slots.ts'
@@ -7,8 +6,6 @@ import { notFound } from '../../../errors.ts'
 import { crmNumParam } from '../shape.ts'
 
 export const deleteCrm = defineOperation({
-  resource: 'crm',
-  action: 'delete',
   summary: 'Free a CRM slot: its fields and its API key are erased. crm_count does not go down.',
   destructive: true,
   examples: [{
@@ -20,11 +17,10 @@ export const deleteCrm = defineOperation({
   params: z.object({ crm_num: crmNumParam }),
   returns: z.object({ crm_num: z.string(), deleted: z.literal(true) }),
   async handler ({ crm_num }, context) {
-    await withEvent(context.db, async tx => {
+    await context.withEvent(async tx => {
       const { count } = await tx.svcCrmSlot.deleteMany({ where: { slot: crm_num } })
       if (count === 0) throw notFound(`CRM slot ${formatSlot(crm_num)} is empty`)
-    }, crmChanged, () => ({ action: 'deleted', crm_num: formatSlot(crm_num), record: null }), eventMetaOf(context))
-    context.kickOutbox()
+    }, crmChanged, () => ({ action: 'deleted', crm_num: formatSlot(crm_num), record: null }))
     return { data: { crm_num: formatSlot(crm_num), deleted: true as const }, changed: true }
   },
 })

@@ -3,8 +3,6 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { crmNumParam, crmRecord, findCrmSlot, toCrmRecord } from '../shape.ts'
 
 export const getCrm = defineOperation({
-  resource: 'crm',
-  action: 'get',
   summary: 'Read one CRM connection.',
   readonly: true,
   examples: [{

@@ -4,8 +4,6 @@ import { readCounter } from '../../../db/counters.ts'
 import { CRM_COUNT, CRM_ROW_FIELDS, crmRecord, toCrmRecord } from '../shape.ts'
 
 export const listCrm = defineOperation({
-  resource: 'crm',
-  action: 'list',
   summary: 'List the occupied CRM slots, in slot order, and the crm_count high-water mark.',
   readonly: true,
   examples: [{ title: 'List the CRM connections', params: {} }],

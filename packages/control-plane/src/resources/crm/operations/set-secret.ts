@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { crmChanged } from '../events.ts'
 import { CRM_ROW_FIELDS, toCrmRecord } from '../shape.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
@@ -10,8 +9,6 @@ import { CRM_API_KEY } from '../sealed-columns.ts'
 import { bindTo } from '../../../secrets/sealed-column.ts'
 
 export const setCrmSecret = defineOperation({
-  resource: 'crm',
-  action: 'set_secret',
   summary: 'Store the API key of a CRM connection, encrypted. It is never returned.',
   idempotent: true,
   examples: [{
@@ -25,12 +22,11 @@ export const setCrmSecret = defineOperation({
   }),
   returns: z.object({ crm_num: z.string(), key_set: z.boolean() }),
   async handler ({ crm_num, api_key }, context) {
-    await withEvent(context.db, async tx => {
+    await context.withEvent(async tx => {
       const { count } = await tx.svcCrmSlot.updateMany({ where: { slot: crm_num }, data: { apiKeyCiphertext: context.secrets.seal(api_key, bindTo(CRM_API_KEY, crm_num)) } })
       if (count === 0) throw notFound(`CRM slot ${formatSlot(crm_num)} is empty`)
       return tx.svcCrmSlot.findUniqueOrThrow({ where: { slot: crm_num }, select: CRM_ROW_FIELDS })
-    }, crmChanged, row => ({ action: 'secret_set', crm_num: formatSlot(crm_num), record: toCrmRecord(row) }), eventMetaOf(context))
-    context.kickOutbox()
+    }, crmChanged, row => ({ action: 'secret_set', crm_num: formatSlot(crm_num), record: toCrmRecord(row) }))
     return { data: { crm_num: formatSlot(crm_num), key_set: true }, changed: true }
   },
 })

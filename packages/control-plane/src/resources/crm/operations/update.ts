@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { crmChanged } from '../events.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { httpUrl } from '../../../lib/fields.ts'
@@ -10,8 +9,6 @@ import { CRM_API_KEY } from '../sealed-columns.ts'
 import { bindTo } from '../../../secrets/sealed-column.ts'
 
 export const updateCrm = defineOperation({
-  resource: 'crm',
-  action: 'update',
   summary: 'Change the name, URL or admin-only flag of an occupied CRM slot.',
   description: 'Omitted fields are kept. Send url as "" or null to clear it. Changing url forgets the stored api_key ' +
     '(key_set becomes false), so a key is never sent to a URL it was not given for, unless api_key is sent in the same request. ' +
@@ -43,9 +40,8 @@ export const updateCrm = defineOperation({
     const changed = urlChanged || api_key !== undefined || next.name !== current.name || next.linkAdminOnly !== current.linkAdminOnly
     if (!changed) return { data: toCrmRecord(current), changed: false }
     const apiKeyCiphertext = boundSecretColumn({ destinationChanged: urlChanged, supplied: api_key }, secrets, bindTo(CRM_API_KEY, crm_num))
-    const updated = await withEvent(db, tx => tx.svcCrmSlot.update({ where: { slot: crm_num }, data: { ...next, apiKeyCiphertext }, select: CRM_ROW_FIELDS }),
-      crmChanged, row => ({ action: 'updated', crm_num: toCrmRecord(row).crm_num, record: toCrmRecord(row) }), eventMetaOf(context))
-    context.kickOutbox()
+    const updated = await context.withEvent(tx => tx.svcCrmSlot.update({ where: { slot: crm_num }, data: { ...next, apiKeyCiphertext }, select: CRM_ROW_FIELDS }),
+      crmChanged, row => ({ action: 'updated', crm_num: toCrmRecord(row).crm_num, record: toCrmRecord(row) }))
     return { data: toCrmRecord(updated), changed: true }
   },
 })

@@ -4,8 +4,6 @@ import { integrationKeyParam, integrationOf } from '../catalogue/index.ts'
 import { secretSpecOf } from '../shape.ts'
 
 export const clearIntegrationSecret = defineOperation({
-  resource: 'integrations',
-  action: 'clear_secret',
   summary: 'Erase the stored secret of an integration. changed is false when none was set.',
   description: 'Integrations that take no secret answer invalid_params. Settings and the enabled flag are kept.',
   destructive: true,

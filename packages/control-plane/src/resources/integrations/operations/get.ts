@@ -4,8 +4,6 @@ import { integrationKeyParam, integrationOf } from '../catalogue/index.ts'
 import { findIntegrationRow, integrationRecord, toIntegrationRecord } from '../shape.ts'
 
 export const getIntegration = defineOperation({
-  resource: 'integrations',
-  action: 'get',
   summary: 'Read one integration: its settings, enabled flag, secret_set and settings schema.',
   readonly: true,
   examples: [{ title: 'Read the Google Analytics settings and their schema', params: { key: 'google_analytics' } }],

@@ -4,8 +4,6 @@ import { INTEGRATIONS } from '../catalogue/index.ts'
 import { INTEGRATION_ROW_FIELDS, integrationRecord, toIntegrationRecord } from '../shape.ts'
 
 export const listIntegrations = defineOperation({
-  resource: 'integrations',
-  action: 'list',
   summary: 'List every integration of the catalogue with its stored state.',
   description: 'Each entry carries its settings, whether it is enabled, whether it takes a secret and whether one is set, and the JSON Schema of its settings. Secrets are never returned.',
   readonly: true,

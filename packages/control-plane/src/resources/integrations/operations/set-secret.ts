@@ -13,8 +13,6 @@ const secretsByIntegration = INTEGRATIONS
   .join('; ')
 
 export const setIntegrationSecret = defineOperation({
-  resource: 'integrations',
-  action: 'set_secret',
   summary: 'Store the secret of an integration that takes one, encrypted. It is never returned.',
   description: `Integrations that take no secret answer invalid_params. Secrets: ${secretsByIntegration}.`,
   idempotent: true,

@@ -16,8 +16,6 @@ const fieldsByIntegration = INTEGRATIONS
   .join('; ')
 
 export const updateIntegration = defineOperation({
-  resource: 'integrations',
-  action: 'update',
   summary: 'Enable or disable an integration and change its settings.',
   description: 'settings is a merge-patch over the stored settings: given fields replace, null removes one, omitted ones are kept. ' +
     'Every field is validated by the integration\'s own schema (settings_schema in integrations.get); enabling needs all required fields. ' +

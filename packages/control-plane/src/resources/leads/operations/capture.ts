@@ -5,8 +5,6 @@ import { captureLead } from '../capture-lead.ts'
 import { eventMetaOf } from '../../../events/emit.ts'
 
 export const captureLeadOperation = defineOperation({
-  resource: 'leads',
-  action: 'capture',
   summary: 'Capture a lead: it starts in status New with a `captured` event.',
   description: 'Returns the integer id and the public, non-guessable ref. Site forms post to the public endpoint instead.',
   examples: [{

@@ -6,7 +6,6 @@ import { LEAD_TX_OPTIONS } from '../append-event.ts'
 import { CONTACT_STATUS_TOPIC, contactOrderingKey } from '../contact-push.ts'
 import { pushLostContact } from '../push-lost-contact.ts'
 import { leadIdParam } from '../shape.ts'
-import { emitEvent, eventMetaOf } from '../../../events/emit.ts'
 import { leadDeleted } from '../events.ts'
 
 type DeletedLead = { id: number, ref: string, rtContactId: string | null }
@@ -27,14 +26,12 @@ async function removeLead (context: OperationContext, id: number): Promise<Delet
         data: { status: 'cancelled', lastError: `superseded: lead ${lead.ref} was deleted` },
       })
     }
-    await emitEvent(tx, leadDeleted, { id: lead.id, ref: lead.ref }, eventMetaOf(context))
+    await context.emit(tx, leadDeleted, { id: lead.id, ref: lead.ref })
     return lead
   }, LEAD_TX_OPTIONS)
 }
 
 export const deleteLead = defineOperation({
-  resource: 'leads',
-  action: 'delete',
   summary: 'Delete a lead and its events, then tell the external contact system its contact is lost (best effort).',
   description: 'The push of `lost` happens once, after the delete commits; its outcome (sent or failed, with the reason) is written ' +
     'to the audit log as leads.contact_push and reported in contact_push. A failure never undoes the delete.',
@@ -54,7 +51,6 @@ export const deleteLead = defineOperation({
   }),
   async handler ({ id }, context) {
     const lead = await removeLead(context, id)
-    context.kickOutbox()
     const contactPush = lead.rtContactId ? await pushLostContact(context, { ...lead, rtContactId: lead.rtContactId }) : 'skipped' as const
     return { data: { id, deleted: true as const, contact_push: contactPush }, changed: true }
   },

@@ -13,8 +13,6 @@ export const EXPORT_UNPAGED_MAX = 10_000
 export const EXPORT_MAX_LIMIT = 5000
 
 export const exportLeads = defineOperation({
-  resource: 'leads',
-  action: 'export',
   summary: 'Export the lead ledger: one row per event, joined with its lead, oldest first, a page at a time.',
   description: `Without limit or cursor: every row, up to ${EXPORT_UNPAGED_MAX} (past that, 413 payload_too_large). ` +
     'With limit or cursor: a page, next_cursor continues. ' +

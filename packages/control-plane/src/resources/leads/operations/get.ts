@@ -4,8 +4,6 @@ import { verifyChain } from '../chain.ts'
 import { chainReport, findLeadWithEvents, leadEventRecord, leadIdParam, leadListRow, toLeadEventRecord, toLeadListRow } from '../shape.ts'
 
 export const getLead = defineOperation({
-  resource: 'leads',
-  action: 'get',
   summary: 'Read one lead with its event timeline, and verify its chain.',
   readonly: true,
   examples: [{

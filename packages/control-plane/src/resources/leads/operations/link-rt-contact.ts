@@ -5,8 +5,6 @@ import { appendLeadEvent } from '../append-event.ts'
 import { leadIdParam } from '../shape.ts'
 
 export const linkRtContact = defineOperation({
-  resource: 'leads',
-  action: 'link_rt_contact',
   summary: "Store the external contact system's id for a lead (called by the reconcile after matching on phone or email).",
   description: 'Appends a contact_linked event. Linking the id the lead already has changes nothing.',
   idempotent: true,

@@ -6,8 +6,6 @@ import { sinceParam } from '../../../lib/since.ts'
 import { LIST_ROW_FIELDS, leadListRow, toLeadListRow } from '../shape.ts'
 
 export const listLeads = defineOperation({
-  resource: 'leads',
-  action: 'list',
   summary: 'Page through leads, newest first.',
   readonly: true,
   examples: [{ title: 'Leads from the contact form', params: { source: 'contact_form', per_page: 20 } }],

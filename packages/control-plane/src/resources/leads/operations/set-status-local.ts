@@ -2,8 +2,6 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { changeLeadStatus, statusChangeParams, statusChangeResult } from '../change-status.ts'
 
 export const setLeadStatusLocal = defineOperation({
-  resource: 'leads',
-  action: 'set_status_local',
   summary: 'Change a status on this site (origin local, e.g. from the Admin UI); it is pushed to the external contact system.',
   description: 'Recorded as status_changed with origin local. When the lead has an rt_contact_id, the new status is queued in ' +
     'the outbox in the same transaction and delivered, with retries, through the CRM slot chosen by leadsContactCrmNum.',

@@ -3,8 +3,6 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { MAX_BROKEN_LISTED, verifyLedger } from '../verify-ledger.ts'
 
 export const verifyAllLeads = defineOperation({
-  resource: 'leads',
-  action: 'verify_all',
   summary: "Recompute every lead's event chain, or only what was written since the last clean verify.",
   description: 'Reads the ledger in batches. A clean verify stores a checkpoint (the newest event it covered); ' +
     'with from_checkpoint true only the events written after it are recomputed and the hashes before it are trusted, ' +

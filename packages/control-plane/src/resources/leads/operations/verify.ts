@@ -4,8 +4,6 @@ import { verifyChain } from '../chain.ts'
 import { chainReport, findLeadWithEvents, leadIdParam } from '../shape.ts'
 
 export const verifyLead = defineOperation({
-  resource: 'leads',
-  action: 'verify',
   summary: "Recompute a lead's event chain and report the first event that does not match.",
   description: 'Each event hash is SHA-256 of the previous hash followed by the RFC 8785 canonical JSON of {lead, seq, type, at, data}; ' +
     "the lead's stored event count and head hash catch a removed tail.",

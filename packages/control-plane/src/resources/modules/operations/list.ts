@@ -4,8 +4,6 @@ import { moduleRecord, toModuleRecord, unavailableRecord } from '../shape.ts'
 import { unavailableModules } from '../../../host-contract/unavailable-modules.ts'
 
 export const listModules = defineOperation({
-  resource: 'modules',
-  action: 'list',
   summary: 'List the modules, whether each is enabled, and the operations it provides.',
   description: 'Modules the host cannot carry (content sources and pipelines on a host without a posts list) are listed with available: false and the reason.',
   readonly: true,

@@ -15,8 +15,6 @@ import {
 } from '../recipe-shape.ts'
 
 export const createRecipe = defineOperation({
-  resource: 'pipelines',
-  action: 'create_recipe',
   summary: 'Create a pipeline recipe: ordered stages, a trigger and a policy.',
   description: 'The id is generated from the name (suffixed -2, -3, … when taken) unless given; a given id that is taken is a conflict. ' +
     'Stage types come from pipelines.list_stages; an unknown type or bad options is invalid_params naming the stage.',

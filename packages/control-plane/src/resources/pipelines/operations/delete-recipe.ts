@@ -5,8 +5,6 @@ import { recipeIdParam } from '../recipe-shape.ts'
 import { DEFAULT_RECIPE_ID } from '../values.ts'
 
 export const deleteRecipe = defineOperation({
-  resource: 'pipelines',
-  action: 'delete_recipe',
   summary: 'Delete a pipeline recipe. The default recipe cannot be deleted; the run history is kept.',
   destructive: true,
   examples: [{

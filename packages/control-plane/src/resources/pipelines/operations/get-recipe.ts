@@ -4,8 +4,6 @@ import { findRecipe } from '../find-recipe.ts'
 import { recipeIdParam, recipeRecord, toRecipeRecord } from '../recipe-shape.ts'
 
 export const getRecipe = defineOperation({
-  resource: 'pipelines',
-  action: 'get_recipe',
   summary: 'Read one pipeline recipe.',
   readonly: true,
   examples: [{ title: 'Read the default recipe', params: { id: 'default' } }],

@@ -5,8 +5,6 @@ import { notFound } from '../../../errors.ts'
 import { RUN_ROW_FIELDS, runDetail, toRunDetail } from '../run-shape.ts'
 
 export const getRun = defineOperation({
-  resource: 'pipelines',
-  action: 'get_run',
   summary: 'Read one pipeline run with its per-stage results.',
   readonly: true,
   examples: [{

@@ -16,8 +16,6 @@ export const postChoice = z.object({
 })
 
 export const listPosts = defineOperation({
-  resource: 'pipelines',
-  action: 'list_posts',
   summary: 'Find the posts a recipe can run on, by title, most recently updated first.',
   description: 'For choosing the post_id of pipelines.run and pipelines.list_runs by title. Reads the host\'s posts list (host.content).',
   readonly: true,

@@ -4,8 +4,6 @@ import { ensureDefaultRecipe } from '../default-recipe.ts'
 import { RECIPE_ROW_FIELDS, recipeRecord, toRecipeRecord } from '../recipe-shape.ts'
 
 export const listRecipes = defineOperation({
-  resource: 'pipelines',
-  action: 'list_recipes',
   summary: 'List the pipeline recipes, highest priority first (the order triggers pick them in).',
   readonly: true,
   examples: [{ title: 'List the recipes, highest priority first', params: {} }],

@@ -10,8 +10,6 @@ import { recipeIdParam } from '../recipe-shape.ts'
 import { RUN_STATUSES } from '../values.ts'
 
 export const listRuns = defineOperation({
-  resource: 'pipelines',
-  action: 'list_runs',
   summary: 'Page through the pipeline run history, newest first.',
   readonly: true,
   examples: [{ title: 'The runs of one post', params: { post_id: '{{post.id}}', per_page: 10 } }],

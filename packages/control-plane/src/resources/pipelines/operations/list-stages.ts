@@ -11,8 +11,6 @@ export const stageType = z.object({
 })
 
 export const listStages = defineOperation({
-  resource: 'pipelines',
-  action: 'list_stages',
   summary: 'Describe the stage types recipes may use: the built-ins and those the host added, each with its options as JSON Schema.',
   readonly: true,
   examples: [{ title: 'The stage types a recipe may use', params: {} }],

@@ -28,8 +28,6 @@ export const runOutcome = z.object({
 })
 
 export const runRecipe = defineOperation({
-  resource: 'pipelines',
-  action: 'run',
   summary: 'Run a recipe over one post now, and record the run.',
   description: 'Without recipe_id, the highest-priority recipe whose trigger includes manual (and matches the post\'s type and source) runs. ' +
     'With skip_unchanged, a post and recipe unchanged since the last successful run are skipped unless force is set. ' +

@@ -13,8 +13,6 @@ import {
 } from '../recipe-shape.ts'
 
 export const updateRecipe = defineOperation({
-  resource: 'pipelines',
-  action: 'update_recipe',
   summary: 'Change a pipeline recipe (merge-patch).',
   description: 'Omitted keys are kept. A supplied stages list, trigger or policy replaces that whole value, and fields left out of a ' +
     'supplied trigger or policy take their defaults: send the complete object to change one field in it. The id cannot change.',

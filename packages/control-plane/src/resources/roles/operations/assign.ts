@@ -1,5 +1,4 @@
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { emitEvent, eventMetaOf } from '../../../events/emit.ts'
 import { roleChanged } from '../events.ts'
 import { isRecordNotFound } from '../../../db/client.ts'
 import { conflict } from '../../../errors.ts'
@@ -8,8 +7,6 @@ import { findRole, toRoleRecord, unknownRole } from '../shape.ts'
 import { assignmentData, assignmentParams, assignmentResult, findAssignment } from '../assignment.ts'
 
 export const assignRole = defineOperation({
-  resource: 'roles',
-  action: 'assign',
   summary: 'Give a role to the team member in a slot.',
   description: 'Assigning a member who already holds the role changes nothing. A free slot is not_found; ' +
     'a role at its max_count is a conflict.',
@@ -42,10 +39,9 @@ export const assignRole = defineOperation({
         throw isRecordNotFound(error) ? emptySlot(user_num) : error
       }
       const assigned = await findRole(tx, slug)
-      await emitEvent(tx, roleChanged, { action: 'assigned', slug, record: toRoleRecord(assigned) }, eventMetaOf(context))
+      await context.emit(tx, roleChanged, { action: 'assigned', slug, record: toRoleRecord(assigned) })
       return assigned
     })
-    context.kickOutbox()
     return { data: assignmentData(after), changed: true }
   },
 })

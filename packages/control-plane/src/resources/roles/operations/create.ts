@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { roleChanged } from '../events.ts'
 import { allocateSlot } from '../../../db/slots.ts'
 import { ensureSystemRoles } from '../system-roles.ts'
@@ -10,8 +9,6 @@ import { ROLE_SELECT, roleFieldParams, roleRecord, sizeRule, toRoleRecord } from
 const MAX_VARIANTS = 999
 
 export const createRole = defineOperation({
-  resource: 'roles',
-  action: 'create',
   summary: 'Create a custom role; its slug is generated from the name.',
   description: 'The slug is the name in lower case with hyphens; a taken slug gets -2, -3, … appended. ' +
     'constraint_type "max" with max_count limits how many members may hold the role.',
@@ -30,13 +27,12 @@ export const createRole = defineOperation({
     const row = await allocateSlot({
       max: MAX_VARIANTS,
       occupied: async () => usedVariants(base, (await db.svcRole.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map(r => r.slug)),
-      insert: variant => withEvent(db, tx => tx.svcRole.create({
+      insert: variant => context.withEvent(tx => tx.svcRole.create({
         data: { slug: slugVariant(base, variant), name, description, icon, color, ...size },
         select: ROLE_SELECT,
-      }), roleChanged, created => ({ action: 'created', slug: created.slug, record: toRoleRecord(created) }), eventMetaOf(context)),
+      }), roleChanged, created => ({ action: 'created', slug: created.slug, record: toRoleRecord(created) })),
       kind: `slugs for roles named like "${name}"`,
     })
-    context.kickOutbox()
     return { data: { slug: row.slug, role: toRoleRecord(row) }, changed: true }
   },
 })

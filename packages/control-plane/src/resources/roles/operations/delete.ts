@@ -1,14 +1,11 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { roleChanged } from '../events.ts'
 import { conflict } from '../../../errors.ts'
 import { ensureSystemRoles } from '../system-roles.ts'
 import { roleSlugParam, unknownRole } from '../shape.ts'
 
 export const deleteRole = defineOperation({
-  resource: 'roles',
-  action: 'delete',
   summary: 'Delete a custom role and its assignments. System roles cannot be deleted.',
   destructive: true,
   examples: [{
@@ -23,13 +20,12 @@ export const deleteRole = defineOperation({
     const { db } = context
     await ensureSystemRoles(db)
     // Assignments go with the role (ON DELETE CASCADE on the join table).
-    await withEvent(db, async tx => {
+    await context.withEvent(async tx => {
       const { count } = await tx.svcRole.deleteMany({ where: { slug, system: false } })
       if (count > 0) return
       const exists = await tx.svcRole.findUnique({ where: { slug }, select: { id: true } })
       throw exists ? conflict(`"${slug}" is a system role and cannot be deleted`) : unknownRole(slug)
-    }, roleChanged, () => ({ action: 'deleted', slug, record: null }), eventMetaOf(context))
-    context.kickOutbox()
+    }, roleChanged, () => ({ action: 'deleted', slug, record: null }))
     return { data: { slug, deleted: true as const }, changed: true }
   },
 })

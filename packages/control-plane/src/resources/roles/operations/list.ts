@@ -4,8 +4,6 @@ import { ensureSystemRoles } from '../system-roles.ts'
 import { ROLE_SELECT, roleRecord, toRoleRecord } from '../shape.ts'
 
 export const listRoles = defineOperation({
-  resource: 'roles',
-  action: 'list',
   summary: 'List the system roles, then the custom roles, each with its members as slot numbers.',
   readonly: true,
   examples: [{ title: 'List the roles with their members', params: {} }],

@@ -1,12 +1,9 @@
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { roleChanged } from '../events.ts'
 import { findRole, toRoleRecord } from '../shape.ts'
 import { assignmentData, assignmentParams, assignmentResult, findAssignment } from '../assignment.ts'
 
 export const unassignRole = defineOperation({
-  resource: 'roles',
-  action: 'unassign',
   summary: 'Take a role away from the team member in a slot.',
   description: 'Unassigning a member who does not hold the role changes nothing. A free slot is not_found.',
   idempotent: true,
@@ -25,11 +22,10 @@ export const unassignRole = defineOperation({
     const { db } = context
     const { role, memberId, holds } = await findAssignment(db, slug, user_num)
     if (!holds) return { data: assignmentData(role), changed: false }
-    const after = await withEvent(db, async tx => {
+    const after = await context.withEvent(async tx => {
       await tx.svcRole.update({ where: { id: role.id }, data: { members: { disconnect: { id: memberId } } } })
       return findRole(tx, slug)
-    }, roleChanged, row => ({ action: 'unassigned', slug, record: toRoleRecord(row) }), eventMetaOf(context))
-    context.kickOutbox()
+    }, roleChanged, row => ({ action: 'unassigned', slug, record: toRoleRecord(row) }))
     return { data: assignmentData(after), changed: true }
   },
 })

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
-import { emitEvent, eventMetaOf } from '../../../events/emit.ts'
 import { roleChanged } from '../events.ts'
 import { conflict } from '../../../errors.ts'
 import { ensureSystemRoles } from '../system-roles.ts'
@@ -12,8 +11,6 @@ const differs = (changes: RoleChanges, row: RoleRow) =>
   Object.entries(changes).some(([key, value]) => value !== undefined && value !== row[key as keyof RoleChanges])
 
 export const updateRole = defineOperation({
-  resource: 'roles',
-  action: 'update',
   summary: 'Change a custom role. The slug stays; system roles cannot be changed.',
   description: 'Omitted fields are kept. Switching constraint_type to "none" drops max_count. ' +
     'Lowering max_count below the number of members is a conflict.',
@@ -45,10 +42,9 @@ export const updateRole = defineOperation({
           max_count: row.maxCount,
         })
       }
-      await emitEvent(tx, roleChanged, { action: 'updated', slug, record: toRoleRecord(row) }, eventMetaOf(context))
+      await context.emit(tx, roleChanged, { action: 'updated', slug, record: toRoleRecord(row) })
       return row
     })
-    context.kickOutbox()
     return { data: { slug, role: toRoleRecord(updated) }, changed: true }
   },
 })

@@ -5,8 +5,6 @@ import { accountLoader } from '../../../host-contract/load-account.ts'
 import { endAccountSessions } from '../../../auth/session-versions.ts'
 
 export const revokeSessions = defineOperation({
-  resource: 'sessions',
-  action: 'revoke',
   summary: 'Sign an account out everywhere: every Admin UI session it holds ends at once, on every instance. Its API keys are not touched.',
   destructive: true,
   idempotent: false,

@@ -33,8 +33,6 @@ export const statusReport = z.object({
 })
 
 export const getStatus = defineOperation({
-  resource: 'status',
-  action: 'get',
   summary: 'Health of the site and the product: database, modules, record counts, outbox and checks.',
   description: 'Safe to poll from monitoring. Carries no secret and no connection string.',
   readonly: true,

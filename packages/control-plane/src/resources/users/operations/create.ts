@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { formatSlot } from '../../../db/slots.ts'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { userChanged } from '../events.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { allocateSlot } from '../../../db/slots.ts'
@@ -9,8 +8,6 @@ import { memberWritableParams } from '../fields.ts'
 import { MEMBER_ROW_SELECT, memberRecord, toMemberData, toMemberRecord } from '../shape.ts'
 
 export const createUser = defineOperation({
-  resource: 'users',
-  action: 'create',
   summary: 'Add a team member in the lowest free slot (1–999).',
   description: 'Every field is optional. A reused slot starts blank: nothing of its previous occupant remains.',
   examples: [{
@@ -24,11 +21,10 @@ export const createUser = defineOperation({
     const row = await allocateSlot({
       max: MAX_SLOT,
       occupied: async () => (await db.svcTeamMember.findMany({ select: { slot: true } })).map(r => r.slot),
-      insert: slot => withEvent(db, tx => tx.svcTeamMember.create({ data: { slot, ...toMemberData(params) }, select: MEMBER_ROW_SELECT }),
-        userChanged, row => ({ action: 'created', user_num: formatSlot(row.slot), record: toMemberRecord(row, options) }), eventMetaOf(context)),
+      insert: slot => context.withEvent(tx => tx.svcTeamMember.create({ data: { slot, ...toMemberData(params) }, select: MEMBER_ROW_SELECT }),
+        userChanged, row => ({ action: 'created', user_num: formatSlot(row.slot), record: toMemberRecord(row, options) })),
       kind: 'team-member slots',
     })
-    context.kickOutbox()
     return { data: toMemberRecord(row, options), changed: true }
   },
 })

@@ -1,13 +1,10 @@
 import { z } from 'zod'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { userChanged } from '../events.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { formatSlot } from '../../../db/slots.ts'
 import { emptySlot, userNumParam } from '../shape.ts'
 
 export const deleteUser = defineOperation({
-  resource: 'users',
-  action: 'delete',
   summary: 'Free a team-member slot: its fields, account link and role assignments are erased.',
   description: 'The slot can be filled again by users.create and then starts blank. The welcome e-mail window of the address is kept.',
   destructive: true,
@@ -21,11 +18,10 @@ export const deleteUser = defineOperation({
   returns: z.object({ user_num: z.string(), deleted: z.literal(true) }),
   async handler ({ user_num }, context) {
     // The row goes, and with it (ON DELETE CASCADE) its role assignments: a reused slot starts blank.
-    await withEvent(context.db, async tx => {
+    await context.withEvent(async tx => {
       const { count } = await tx.svcTeamMember.deleteMany({ where: { slot: user_num } })
       if (count === 0) throw emptySlot(user_num)
-    }, userChanged, () => ({ action: 'deleted', user_num: formatSlot(user_num), record: null }), eventMetaOf(context))
-    context.kickOutbox()
+    }, userChanged, () => ({ action: 'deleted', user_num: formatSlot(user_num), record: null }))
     return { data: { user_num: formatSlot(user_num), deleted: true as const }, changed: true }
   },
 })

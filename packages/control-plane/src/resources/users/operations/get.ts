@@ -3,8 +3,6 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { findMember, memberRecord, toMemberRecord, userNumParam } from '../shape.ts'
 
 export const getUser = defineOperation({
-  resource: 'users',
-  action: 'get',
   summary: 'Read one team member.',
   readonly: true,
   examples: [{

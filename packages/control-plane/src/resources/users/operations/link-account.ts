@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { formatSlot } from '../../../db/slots.ts'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { userChanged } from '../events.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { notFound } from '../../../errors.ts'
@@ -9,8 +8,6 @@ import { accountIdValue } from '../../../host-contract/account-id.ts'
 import { findMember, memberRecord, toMemberRecord, updateMember, userNumParam } from '../shape.ts'
 
 export const linkUserAccount = defineOperation({
-  resource: 'users',
-  action: 'link_account',
   summary: 'Link a team member to a host account (needed for the welcome e-mail).',
   description: 'account_id is the id of an account of the host (its accounts list, User by default). Linking replaces any previous link. Several slots may link one account.',
   idempotent: true,
@@ -32,9 +29,8 @@ export const linkUserAccount = defineOperation({
     if (member.accountId !== null && String(member.accountId) === account.id) return { data: toMemberRecord(member, options), changed: false }
     // The host's id type (an integer for an autoincrement list); the package's client types it as the reference host's string.
     const accountId = accountIdValue(options.host.accounts, account.id) as string
-    const linked = await withEvent(db, tx => updateMember(tx, member, { accountId }),
-      userChanged, row => ({ action: 'account_linked', user_num: formatSlot(row.slot), record: toMemberRecord(row, options) }), eventMetaOf(context))
-    context.kickOutbox()
+    const linked = await context.withEvent(tx => updateMember(tx, member, { accountId }),
+      userChanged, row => ({ action: 'account_linked', user_num: formatSlot(row.slot), record: toMemberRecord(row, options) }))
     return { data: toMemberRecord(linked, options), changed: true }
   },
 })

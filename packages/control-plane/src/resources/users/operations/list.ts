@@ -3,8 +3,6 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { MEMBER_ROW_SELECT, memberRecord, toMemberRecord } from '../shape.ts'
 
 export const listUsers = defineOperation({
-  resource: 'users',
-  action: 'list',
   summary: 'List the active team members, in slot order.',
   readonly: true,
   examples: [{ title: 'List the active team members', params: {} }],

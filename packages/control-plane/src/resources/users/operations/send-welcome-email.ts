@@ -27,8 +27,6 @@ const mailErrorDetails = (error: unknown) => {
 }
 
 export const sendWelcomeEmail = defineOperation({
-  resource: 'users',
-  action: 'send_welcome_email',
   summary: 'E-mail a team member the link to their personal page, at their work e-mail.',
   description: 'Needs a work e-mail and a linked host account (409 conflict otherwise). One welcome e-mail per address every ' +
     '5 minutes, across slots and server processes (429 rate_limited with retry_after otherwise). dry_run reports ' +

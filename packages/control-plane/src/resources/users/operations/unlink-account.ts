@@ -1,13 +1,10 @@
 import { z } from 'zod'
 import { formatSlot } from '../../../db/slots.ts'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { userChanged } from '../events.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { findMember, memberRecord, toMemberRecord, updateMember, userNumParam } from '../shape.ts'
 
 export const unlinkUserAccount = defineOperation({
-  resource: 'users',
-  action: 'unlink_account',
   summary: 'Remove the link between a team member and their host account.',
   idempotent: true,
   examples: [{
@@ -24,9 +21,8 @@ export const unlinkUserAccount = defineOperation({
     const { db, options } = context
     const member = await findMember(db, user_num)
     if (member.accountId === null) return { data: toMemberRecord(member, options), changed: false }
-    const unlinked = await withEvent(db, tx => updateMember(tx, member, { accountId: null }),
-      userChanged, row => ({ action: 'account_unlinked', user_num: formatSlot(row.slot), record: toMemberRecord(row, options) }), eventMetaOf(context))
-    context.kickOutbox()
+    const unlinked = await context.withEvent(tx => updateMember(tx, member, { accountId: null }),
+      userChanged, row => ({ action: 'account_unlinked', user_num: formatSlot(row.slot), record: toMemberRecord(row, options) }))
     return { data: toMemberRecord(unlinked, options), changed: true }
   },
 })

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { formatSlot } from '../../../db/slots.ts'
-import { withEvent, eventMetaOf } from '../../../events/emit.ts'
 import { userChanged } from '../events.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { sameJson } from '../../../lib/canonical-json.ts'
@@ -11,8 +10,6 @@ const differs = (data: MemberData, row: MemberRow) =>
   Object.entries(data).some(([column, value]) => !sameJson(value, row[column as keyof MemberData]))
 
 export const updateUser = defineOperation({
-  resource: 'users',
-  action: 'update',
   summary: 'Change fields of an active team member.',
   description: 'Omitted fields are kept; "" or null clears a field ([] also clears model_photo_ids). An empty slot is not_found.',
   idempotent: true,
@@ -28,9 +25,8 @@ export const updateUser = defineOperation({
     const current = await findMember(db, user_num)
     const data = toMemberData(fields)
     if (!differs(data, current)) return { data: toMemberRecord(current, options), changed: false }
-    const updated = await withEvent(db, tx => updateMember(tx, current, data),
-      userChanged, row => ({ action: 'updated', user_num: formatSlot(row.slot), record: toMemberRecord(row, options) }), eventMetaOf(context))
-    context.kickOutbox()
+    const updated = await context.withEvent(tx => updateMember(tx, current, data),
+      userChanged, row => ({ action: 'updated', user_num: formatSlot(row.slot), record: toMemberRecord(row, options) }))
     return { data: toMemberRecord(updated, options), changed: true }
   },
 })

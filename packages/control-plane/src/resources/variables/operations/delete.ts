@@ -4,8 +4,6 @@ import { notFound } from '../../../errors.ts'
 import { variableNameParam } from '../shape.ts'
 
 export const deleteVariable = defineOperation({
-  resource: 'variables',
-  action: 'delete',
   summary: 'Delete a site variable; not_found when it is not set.',
   destructive: true,
   examples: [{

@@ -4,8 +4,6 @@ import { toVariableRecord, variableNameParam, variableRecord } from '../shape.ts
 import { findVariable } from '../read-variable.ts'
 
 export const getVariable = defineOperation({
-  resource: 'variables',
-  action: 'get',
   summary: 'Read one site variable; not_found when it is not set.',
   readonly: true,
   examples: [{

@@ -28,8 +28,6 @@ async function pageWithPrefix (db: Db, page: Page, prefix: string) {
 }
 
 export const listVariables = defineOperation({
-  resource: 'variables',
-  action: 'list',
   summary: 'Page through the site variables, sorted by name.',
   readonly: true,
   examples: [{ title: 'The variables under site.', params: { prefix: 'site.' } }],

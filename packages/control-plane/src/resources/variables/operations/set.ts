@@ -4,8 +4,6 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { VARIABLE_ROW_FIELDS, toVariableRecord, variableNameParam, variableRecord, variableValueParam } from '../shape.ts'
 
 export const setVariable = defineOperation({
-  resource: 'variables',
-  action: 'set',
   summary: 'Create or replace a site variable.',
   description: 'value replaces the stored value whole. An omitted description keeps the stored one; "" or null clears it. ' +
     'changed is false when value (compared as JSON) and description equal the stored ones.',

@@ -9,8 +9,6 @@ import { bindTo } from '../../../secrets/sealed-column.ts'
 import { SIGNING_SECRET } from '../signing-secrets.ts'
 
 export const createWebhook = defineOperation({
-  resource: 'webhooks',
-  action: 'create',
   summary: 'Subscribe a URL to event types; the signing secret is returned once.',
   description: 'Deliveries are POSTed with Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature), ' +
     'signed with `secret` (`whsec_…`). The secret is never shown again; rotate_secret makes a new one.',

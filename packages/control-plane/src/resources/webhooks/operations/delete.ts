@@ -4,8 +4,6 @@ import { WEBHOOK_TOPIC, webhookOrderingKey } from '../../../events/webhook-topic
 import { findSubscription, subscriptionIdParam } from '../shape.ts'
 
 export const deleteWebhook = defineOperation({
-  resource: 'webhooks',
-  action: 'delete',
   summary: 'Delete a subscription, its secrets and its delivery log; deliveries still queued for it are cancelled.',
   destructive: true,
   examples: [{

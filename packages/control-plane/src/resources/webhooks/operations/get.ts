@@ -5,8 +5,6 @@ import { findSubscription, subscriptionIdParam, subscriptionRecord, toSubscripti
 const SETUP = [{ operation: 'webhooks.create', params: { url: 'https://hooks.example.com/any', event_types: ['lead.captured'] }, as: 'webhook' }]
 
 export const getWebhook = defineOperation({
-  resource: 'webhooks',
-  action: 'get',
   summary: 'Read one webhook subscription, with why it was disabled if it was.',
   readonly: true,
   examples: [{ title: 'Read a subscription', setup: SETUP, params: { id: '{{webhook.id}}' } }],

@@ -17,8 +17,6 @@ const deliveryRecord = z.object({
 })
 
 export const listWebhookDeliveries = defineOperation({
-  resource: 'webhooks',
-  action: 'list_deliveries',
   summary: 'The delivery attempts of one subscription, newest first: status, duration and the start of each answer.',
   readonly: true,
   examples: [{

@@ -3,8 +3,6 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { SUBSCRIPTION_FIELDS, subscriptionRecord, toSubscriptionRecord } from '../shape.ts'
 
 export const listWebhooks = defineOperation({
-  resource: 'webhooks',
-  action: 'list',
   summary: 'List webhook subscriptions, oldest first. Secrets are never shown.',
   readonly: true,
   examples: [{ title: 'List webhook subscriptions', params: {} }],

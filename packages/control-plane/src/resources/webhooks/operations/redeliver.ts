@@ -6,8 +6,6 @@ import { WEBHOOK_TOPIC, webhookOrderingKey } from '../../../events/webhook-topic
 import { findSubscription, subscriptionIdParam } from '../shape.ts'
 
 export const redeliverWebhook = defineOperation({
-  resource: 'webhooks',
-  action: 'redeliver',
   summary: 'Queue an event again for one subscription, behind what is already queued for it.',
   description: 'The event keeps its id, so a receiver that already has it can recognise the repeat. Any emitted event can be sent ' +
     'again, also one the subscription did not cover when it was emitted.',

@@ -6,8 +6,6 @@ import { bindTo } from '../../../secrets/sealed-column.ts'
 import { PREVIOUS_SIGNING_SECRET, ROTATION_OVERLAP_MS, SIGNING_SECRET } from '../signing-secrets.ts'
 
 export const rotateWebhookSecret = defineOperation({
-  resource: 'webhooks',
-  action: 'rotate_secret',
   summary: 'Make a new signing secret, returned once; the old one keeps signing beside it for 24 hours.',
   description: 'Until previous_secret_expires_at every delivery carries two signatures, one per secret, so a receiver can switch ' +
     'to the new secret at any moment in that day.',

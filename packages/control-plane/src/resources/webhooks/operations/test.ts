@@ -7,8 +7,6 @@ import { webhookTest } from '../events.ts'
 import { jsonColumn } from '../../../lib/json-value.ts'
 
 export const testWebhook = defineOperation({
-  resource: 'webhooks',
-  action: 'test',
   summary: 'Send a signed webhook.test event to one subscription now and report what its receiver answered.',
   description: 'Sent at once, outside the queue and whether or not the subscription is enabled; recorded in its deliveries. ' +
     'A receiver that fails is reported in the data (delivered false), not as an error.',

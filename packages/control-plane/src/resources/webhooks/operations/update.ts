@@ -5,8 +5,6 @@ import { SUBSCRIPTION_FIELDS, findSubscription, subscriptionIdParam, subscriptio
 import { assertKnownEventTypes } from '../event-types.ts'
 
 export const updateWebhook = defineOperation({
-  resource: 'webhooks',
-  action: 'update',
   summary: 'Change a subscription\'s URL, event types, description, or switch it on or off.',
   description: 'Enabling a subscription the control plane disabled clears disabled_reason; events emitted while it was disabled are not sent (redeliver sends one again).',
   idempotent: true,
