@@ -98,7 +98,7 @@ async function startHost (controlPlane: ControlPlaneOptions, sharedWith: InProce
 }
 
 /** Calls one resource's operations: `crm('create', {name})`, `crm('delete', {crm_num}, true)`. */
-export type ResourceCaller = ReturnType<typeof resourceCaller>
+type ResourceCaller = ReturnType<typeof resourceCaller>
 
 /** An account with a key, and a dispatcher acting as it. */
 export type ActingAccount = TestAccount & { dispatch: (body: DispatchBody) => Promise<request.Response> }

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import { once } from 'node:events'
 import { createServer as createNetServer, type AddressInfo } from 'node:net'
 
-export type RecordedRequest = { method: string, url: string, headers: IncomingHttpHeaders }
+type RecordedRequest = { method: string, url: string, headers: IncomingHttpHeaders }
 
 export type LoopbackServer = {
   /** `http://127.0.0.1:<port>` */
@@ -35,7 +35,7 @@ export function answerJson (res: ServerResponse, status: number, body: unknown):
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
 }
 
-export type ReceivedRequest = { method: string, url: string, headers: IncomingHttpHeaders, body: string }
+type ReceivedRequest = { method: string, url: string, headers: IncomingHttpHeaders, body: string }
 
 /** Another system on loopback: records every request and answers with the statuses queued for it (200 when none). */
 export type HttpPeer = {

@@ -18,7 +18,7 @@ import type { SealedColumn } from './secrets/sealed-column.ts'
 /** Capability name → host roles that hold it. */
 export type CapabilityMap = Record<string, readonly string[]>
 
-export type { RateLimitOptions }
+
 
 /** Where the namespace is served and whom it believes about addresses and hosts. */
 export type HttpOptions = {
@@ -69,7 +69,7 @@ export type SecurityOptions = {
 }
 
 /** Limits on API keys, so a leaked key's reach is bounded in time and in descendants. */
-export type ApiKeyOptions = {
+type ApiKeyOptions = {
   /** Longest lifetime a new key may have, in days (`SVC_API_KEY_MAX_EXPIRY_DAYS`); also the lifetime of a key minted without one. @default 90 */
   maxExpiryDays?: number
   /** Whether a key may be minted with `expires_in_days: null`, never to expire (`SVC_API_KEY_ALLOW_NO_EXPIRY`). @default false */
@@ -83,7 +83,7 @@ export type ResolvedApiKeyOptions = Required<ApiKeyOptions>
 const API_KEY_DEFAULTS: ResolvedApiKeyOptions = { maxExpiryDays: 90, allowNoExpiry: false, maxChildren: 10 }
 
 /** The host as an OAuth 2.1 authorization server for hosted connectors (docs/oauth.md). */
-export type OAuthOptions = {
+type OAuthOptions = {
   /** Whether clients may register themselves at `/oauth/register` (RFC 7591) (`SVC_OAUTH_DYNAMIC_REGISTRATION`). @default true */
   dynamicRegistration?: boolean
   /**
@@ -97,7 +97,7 @@ export type OAuthOptions = {
   refreshTokenDays?: number
 }
 
-export type ResolvedOAuthOptions = Required<OAuthOptions>
+type ResolvedOAuthOptions = Required<OAuthOptions>
 
 const OAUTH_DEFAULTS: ResolvedOAuthOptions = { dynamicRegistration: true, clientIdMetadataDocuments: true, accessTokenMinutes: 10, refreshTokenDays: 30 }
 

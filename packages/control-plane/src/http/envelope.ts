@@ -3,7 +3,7 @@ import { internal, SvcError, type ErrorDetails } from '../errors.ts'
 import { requestIdOf } from './request-id.ts'
 
 export type SuccessEnvelope = { ok: true, data: unknown, changed: boolean, error: null }
-export type FailureEnvelope = {
+type FailureEnvelope = {
   ok: false, data: null, changed: false, error: string, code: string, details?: ErrorDetails
   /** The response's Request-Id, to quote in a support request. */
   request_id?: string

@@ -17,7 +17,7 @@ export function jsonDepth (value: unknown): number {
   return deepest
 }
 
-export const jsonByteLength = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), 'utf8')
+const jsonByteLength = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), 'utf8')
 
 /**
  * Any JSON value (null included; absent is not a value), bounded in depth before anything

@@ -18,7 +18,7 @@ function formatIssues (issues: ReturnType<typeof describeIssues>): string {
   return issues.map(issue => issue.path ? `${issue.path}: ${issue.message}` : issue.message).join('; ')
 }
 
-export function parseParams (operation: Operation, raw: unknown): Record<string, unknown> {
+function parseParams (operation: Operation, raw: unknown): Record<string, unknown> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalidParams('params must be a JSON object')
   assertCleanInput(raw, { what: `invalid params for ${operation.name}` })
   const parsed = operation.params.safeParse(raw)

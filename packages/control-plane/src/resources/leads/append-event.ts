@@ -4,12 +4,12 @@ import { notFound } from '../../errors.ts'
 import { eventHash } from './chain.ts'
 import { jsonColumn } from '../../lib/json-value.ts'
 
-export const LEAD_STATE = { id: true, ref: true, status: true, rtContactId: true, eventCount: true, headHash: true } as const
+const LEAD_STATE = { id: true, ref: true, status: true, rtContactId: true, eventCount: true, headHash: true } as const
 
 export type LeadState = { id: number, ref: string, status: string, rtContactId: string | null, eventCount: number, headHash: string }
 
 /** An event to append and the change of the lead it records. */
-export type NewEvent = { type: string, data: Record<string, unknown>, change?: Prisma.SvcLeadUpdateInput }
+type NewEvent = { type: string, data: Record<string, unknown>, change?: Prisma.SvcLeadUpdateInput }
 
 export type AppendedEvent = { seq: number, type: string, at: Date, data: Record<string, unknown>, prevHash: string, hash: string }
 

@@ -4,7 +4,7 @@ import { isoOrNull } from '../../lib/timestamps.ts'
 import { ON_ERROR, TRIGGER_KINDS } from './values.ts'
 import { jsonColumn } from '../../lib/json-value.ts'
 
-export const RECIPE_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/
+const RECIPE_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/
 
 export const recipeIdParam = z.string().regex(RECIPE_ID, 'lower-case letters, digits, - and _ (at most 64), starting with a letter or digit')
   .describe('Recipe id, e.g. "default".')

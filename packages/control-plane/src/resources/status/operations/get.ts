@@ -6,7 +6,7 @@ import { isoOrNull } from '../../../lib/timestamps.ts'
 import { retentionReport } from '../../../retention/report.ts'
 import { encryptionKeyCheck, outboxCheck, probeDatabase, tablesCheck, type HealthCheck } from '../checks.ts'
 
-export const statusReport = z.object({
+const statusReport = z.object({
   product_version: z.string(),
   namespace: z.string(),
   database: z.object({ provider: z.string(), ok: z.boolean(), latency_ms: z.number() }),
