@@ -4,7 +4,7 @@ import { resolveDatabase } from 'keystone-svc-control-plane/database'
 export const isProduction = (env: NodeJS.ProcessEnv = process.env): boolean => env.NODE_ENV === 'production'
 
 /** Secrets every instance on one database must share; generated per machine, they would differ. */
-export const SHARED_SECRETS = ['SESSION_SECRET', 'SVC_ENCRYPTION_KEY'] as const
+const SHARED_SECRETS = ['SESSION_SECRET', 'SVC_ENCRYPTION_KEY'] as const
 
 /**
  * In production on PostgreSQL (several instances) the shared secrets must come from the

@@ -4,7 +4,7 @@ type SessionArgs = { session?: { data?: { role?: string } } }
 
 const CONTENT_EDITORS = new Set(['administrator', 'editor'])
 
-export function canEditContent ({ session }: SessionArgs): boolean {
+function canEditContent ({ session }: SessionArgs): boolean {
   return CONTENT_EDITORS.has(session?.data?.role ?? '')
 }
 

@@ -13,7 +13,7 @@ export function onLegacyPasswordVerified (rehash: LegacyRehash | null): void {
   rehashLegacy = rehash
 }
 
-export function isLegacyBcryptHash (hash: string): boolean {
+function isLegacyBcryptHash (hash: string): boolean {
   return BCRYPT_PREFIX.test(hash)
 }
 

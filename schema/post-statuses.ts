@@ -1,4 +1,3 @@
 /** The publication states of a post. */
 export const POST_STATUSES = ['draft', 'pending', 'publish'] as const
 
-export type PostStatus = (typeof POST_STATUSES)[number]

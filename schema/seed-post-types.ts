@@ -2,7 +2,7 @@ import type { PrismaClient } from '../generated/prisma/client.ts'
 import { isUniqueViolation } from 'keystone-svc-control-plane'
 
 /** The post types every site has. */
-export const BUILTIN_POST_TYPES = [
+const BUILTIN_POST_TYPES = [
   { slug: 'post', name: 'Posts' },
   { slug: 'page', name: 'Pages' },
 ] as const

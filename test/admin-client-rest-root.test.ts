@@ -5,7 +5,7 @@ import type { Server } from 'node:http'
 import ts from 'typescript'
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium, openPage } from './support/browser.ts'
-import { startTestServer, type TestServer } from './support/server.ts'
+import { startInProcessServer, type InProcessServer } from './support/in-process-server.ts'
 import { createHostConfig } from '../host/config.ts'
 
 const REST_ROOT = '/rest'
@@ -25,7 +25,7 @@ function metaOf (document: string): string {
 }
 
 describe('the Admin UI client on a host whose restRoot is not /api', () => {
-  let server: TestServer
+  let server: InProcessServer
   let listening: Server
   let origin: string
   let browser: Browser
@@ -33,7 +33,7 @@ describe('the Admin UI client on a host whose restRoot is not /api', () => {
   let script: string
 
   beforeAll(async () => {
-    server = await startTestServer({ http: { restRoot: REST_ROOT } })
+    server = await startInProcessServer({ http: { restRoot: REST_ROOT } })
     listening = server.app.listen(0, '127.0.0.1')
     await new Promise(resolve => listening.once('listening', resolve))
     origin = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`

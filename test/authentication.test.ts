@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import request from 'supertest'
 import { describe, expect, test } from '@jest/globals'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { createAccount } from './support/accounts.ts'
 import { BASE, dispatcher, getWithKey, seenBodies } from './support/client.ts'
 

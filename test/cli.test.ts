@@ -1,4 +1,4 @@
-import { hostClient } from './support/server.ts'
+import { hostClient } from './support/in-process-server.ts'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'

@@ -1,24 +1,24 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
-import { startTestServer, type TestServer } from './support/server.ts'
+import { type InProcessServer, startInProcessServer, startSecondInstance } from './support/in-process-server.ts'
 import { BASE } from './support/client.ts'
 import { GRAPHQL } from './support/session-client.ts'
 import { parseTrustProxy } from '../packages/control-plane/src/http/client-address.ts'
 import { leads } from '../packages/control-plane/src/resources/leads/index.ts'
 
 const FORM = `${BASE}/public/leads`
-let behindProxy: TestServer
-let direct: TestServer
-let byProxyAddress: TestServer
+let behindProxy: InProcessServer
+let direct: InProcessServer
+let byProxyAddress: InProcessServer
 
 beforeAll(async () => {
   // Counting windows are fixed (an hour, a quarter-hour): a clock that starts at an hour keeps every count in one.
   const started = Date.now()
   const now = () => new Date(Date.UTC(2030, 0, 1) + Date.now() - started)
   const limit = { builtins: [leads({ publicRateLimit: { points: 2, durationSeconds: 3600 } })], clock: now }
-  behindProxy = await startTestServer({ ...limit, http: { trustProxy: 1 } })
-  direct = await startTestServer(limit, behindProxy)
-  byProxyAddress = await startTestServer({ ...limit, http: { trustProxy: ['loopback'] } }, behindProxy)
+  behindProxy = await startInProcessServer({ ...limit, http: { trustProxy: 1 } })
+  direct = await startSecondInstance(behindProxy, limit)
+  byProxyAddress = await startSecondInstance(behindProxy, { ...limit, http: { trustProxy: ['loopback'] } })
 })
 afterAll(async () => {
   await byProxyAddress.close()
@@ -26,7 +26,7 @@ afterAll(async () => {
   await behindProxy.close()
 })
 
-const submit = (server: TestServer, forwardedFor?: string) => {
+const submit = (server: InProcessServer, forwardedFor?: string) => {
   const req = request(server.app).post(FORM).set('Content-Type', 'application/json')
   if (forwardedFor) req.set('X-Forwarded-For', forwardedFor)
   return req.send({ email: 'visitor@example.test' }).then(res => res.status)
@@ -87,10 +87,10 @@ describe('SVC_TRUST_PROXY', () => {
   })
 
   test('a list given as an option that covers every address stops startup too', async () => {
-    await expect(startTestServer({ http: { trustProxy: ['loopback', '0.0.0.0/0'] } }, behindProxy)).rejects.toThrow('covers every address')
+    await expect(startSecondInstance(behindProxy, { http: { trustProxy: ['loopback', '0.0.0.0/0'] } })).rejects.toThrow('covers every address')
   })
 
   test('an address list that is not addresses stops startup', async () => {
-    await expect(startTestServer({ http: { trustProxy: ['not-an-address'] } }, behindProxy)).rejects.toThrow()
+    await expect(startSecondInstance(behindProxy, { http: { trustProxy: ['not-an-address'] } })).rejects.toThrow()
   })
 })

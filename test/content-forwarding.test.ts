@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { Webhook } from 'standardwebhooks'
-import type { TestServer } from './support/server.ts'
-import { useTestServer, type UsedTestServer } from './support/use-test-server.ts'
+import { type InProcessServer, useTestServer, type UsedTestServer } from './support/in-process-server.ts'
 import { seenBodies } from './support/client.ts'
 import { deliver, startReceiver, type Receiver } from './support/webhooks.ts'
 import { OutboxWorker } from '../packages/control-plane/src/outbox/worker.ts'
@@ -28,7 +27,7 @@ const sourcesOf = (plane: UsedTestServer): Sources => {
   }
 }
 
-async function forwardingSource (server: TestServer, sources: Sources, settings: Record<string, unknown>) {
+async function forwardingSource (server: InProcessServer, sources: Sources, settings: Record<string, unknown>) {
   const source = await sources('create', { name: `Forwarding ${Math.random()}`, auth_mode: 'none', forward_enabled: true, forward_url: receiver.url, ...settings })
   await deliver(server.app, source.slug, { id: 'sample', title: 'Sample', html: '<p>s</p>' })
   return source

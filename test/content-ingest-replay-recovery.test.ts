@@ -1,5 +1,5 @@
 import { expect, test } from '@jest/globals'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { deliver } from './support/webhooks.ts'
 import { storeDelivery } from '../packages/control-plane/src/resources/content-sources/ingest/store-delivery.ts'
 

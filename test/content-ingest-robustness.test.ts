@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
 import { sourcePostIds } from './support/posts.ts'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { deliver } from './support/webhooks.ts'
 import { keyPaths } from '../packages/control-plane/src/resources/content-sources/mapping/shape-fingerprint.ts'
 import { proposeMapping } from '../packages/control-plane/src/resources/content-sources/mapping/propose-mapping.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import { randomBytes } from 'node:crypto'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { deliver, standardHeaders } from './support/webhooks.ts'
 import { SecretBox, keyIdOf } from '../packages/control-plane/src/secrets/secret-box.ts'
 import { bindTo } from '../packages/control-plane/src/secrets/sealed-column.ts'

@@ -2,13 +2,13 @@ import type { Db } from '../packages/control-plane/src/db/client.ts'
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { provenanceOf, sourcePostIds } from './support/posts.ts'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { BASE, seenBodies } from './support/client.ts'
 import { bodyOnlySignature, customHeaders, deliver, standardHeaders } from './support/webhooks.ts'
 import { holdAsSample, SourceChanged } from '../packages/control-plane/src/resources/content-sources/ingest/hold-as-sample.ts'
 import { contentSources } from '../packages/control-plane/src/resources/content-sources/index.ts'
 
-let clock = new Date('2026-03-01T10:00:00Z')
+const clock = new Date('2026-03-01T10:00:00Z')
 const MAX_BODY = 64 * 1024
 const PROVIDED_SECRET = 'a-Provided-Secret-Of-Some-Length'
 

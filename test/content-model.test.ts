@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from '@jest/globals'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { graphql, sessionCookie } from './support/session-client.ts'
 import { isUniqueViolation } from '../packages/control-plane/src/db/client.ts'
 import { seedPostTypes } from '../schema/seed-post-types.ts'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { deliver } from './support/webhooks.ts'
-import { startHttpPeer, type HttpPeer } from './support/http-peer.ts'
+import { startHttpPeer, type HttpPeer } from './support/loopback-peer.ts'
 
 const plane = useTestServer({ outbox: { pollMs: 3_600_000 } })
 let peer: HttpPeer

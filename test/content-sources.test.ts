@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import { sourcePostIds } from './support/posts.ts'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { getWithKey, seenBodies } from './support/client.ts'
 import { deliver } from './support/webhooks.ts'
 import { SOURCE_SLUG_MAX_LENGTH } from '../packages/control-plane/src/resources/content-sources/source-slug.ts'

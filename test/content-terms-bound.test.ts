@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { deliver } from './support/webhooks.ts'
 import { TERM_LIMITS } from '../packages/control-plane/src/content/terms.ts'
 

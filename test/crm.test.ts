@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { seenBodies } from './support/client.ts'
 import { crm as crmResource } from '../packages/control-plane/src/resources/crm/index.ts'
 

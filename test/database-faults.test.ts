@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import pg from 'pg'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { testProvider } from './support/database.ts'
 
 const run = promisify(execFile)

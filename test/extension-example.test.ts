@@ -1,9 +1,8 @@
-import { hostClient } from './support/server.ts'
+import { hostClient, useTestServer } from './support/in-process-server.ts'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
-import { useTestServer } from './support/use-test-server.ts'
 import { BASE, getWithKey } from './support/client.ts'
-import { startHttpPeer, type HttpPeer } from './support/http-peer.ts'
+import { startHttpPeer, type HttpPeer } from './support/loopback-peer.ts'
 import { graphql, sessionCookie } from './support/session-client.ts'
 import { ANNOUNCE_URL_VARIABLE } from '../examples/site-notes/pinned-topic.ts'
 

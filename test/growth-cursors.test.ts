@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { getWithKey } from './support/client.ts'
 import { EXPORT_UNPAGED_MAX } from '../packages/control-plane/src/resources/leads/operations/export.ts'
 

@@ -7,7 +7,7 @@ import { withControlPlane, type ControlPlaneOptions, type HostAccountsOptions } 
 import { inspectAccountsList } from '../packages/control-plane/src/host-contract/accounts-list.ts'
 import { resolveAccounts } from '../packages/control-plane/src/host-contract/accounts.ts'
 import { accountLoader } from '../packages/control-plane/src/host-contract/load-account.ts'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { graphql, sessionCookie } from './support/session-client.ts'
 
 const CRM_LIST = { resource: 'crm', action: 'list', params: {} }
@@ -62,14 +62,14 @@ describe('withControlPlane checks host.accounts against the host\'s lists when t
   })
 
   test('the table and id type come from the list: its db.map, its idField', () => {
-    expect(inspectAccountsList({ db: {}, lists: memberLists() as never }, MEMBER_ACCOUNTS)).toEqual({ table: 'members', idType: 'int' })
-    expect(inspectAccountsList({ db: { idField: { kind: 'uuid' } }, lists: demoUser({ email: text(), name: text(), password: password(), role: text() }) as never })).toEqual({ table: 'User', idType: 'string' })
+    expect(inspectAccountsList({ db: {}, lists: memberLists() }, MEMBER_ACCOUNTS)).toEqual({ table: 'members', idType: 'int' })
+    expect(inspectAccountsList({ db: { idField: { kind: 'uuid' } }, lists: demoUser({ email: text(), name: text(), password: password(), role: text() }) })).toEqual({ table: 'User', idType: 'string' })
   })
 })
 
 describe('a host of another shape', () => {
   test('the plugin lists point at its accounts list', () => {
-    const system = createSystem(config(hostConfig(memberLists(), { host: { accounts: MEMBER_ACCOUNTS, content: false } }) as never) as never)
+    const system = createSystem(config(hostConfig(memberLists(), { host: { accounts: MEMBER_ACCOUNTS, content: false } }) as never))
     expect(system.lists.SvcApiKey!.resolvedDbFields.owner).toMatchObject({ kind: 'relation', list: 'Member' })
     expect(system.lists.SvcTeamMember!.resolvedDbFields.account).toMatchObject({ kind: 'relation', list: 'Member' })
   })

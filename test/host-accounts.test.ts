@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import type { TestAccount } from './support/accounts.ts'
 import { graphql, sessionCookie } from './support/session-client.ts'
 import { createTestDatabase, openPrisma } from './support/database.ts'

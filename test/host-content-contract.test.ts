@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import { randomBytes } from 'node:crypto'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { getWithKey } from './support/client.ts'
 import { deliver } from './support/webhooks.ts'
 import { createPost, provenanceOf, readPost } from './support/posts.ts'
@@ -18,7 +18,7 @@ import { withPublishTrigger } from '../packages/control-plane/src/resources/pipe
 import type { Db } from '../packages/control-plane/src/db/client.ts'
 
 /** The demo host's lists, as the plugin sees them in its Keystone config. */
-const demoSchema: HostSchema = { lists: hostLists as HostSchema['lists'] }
+const demoSchema: HostSchema = { lists: hostLists }
 
 const ok = <Res extends { status: number, body: any }>(res: Res): Res => {
   expect([res.status, res.body.ok]).toEqual([200, true])

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
 import { defineOperation } from '../packages/control-plane/src/index.ts'
-import { startTestServer } from './support/server.ts'
-import { useTestServer, type ActingAccount } from './support/use-test-server.ts'
+import { useTestServer, type ActingAccount, startInProcessServer } from './support/in-process-server.ts'
 import { getWithKey } from './support/client.ts'
 
 const greetings: string[] = []
@@ -84,6 +83,6 @@ describe('operations registered by the host', () => {
   })
 
   test('cannot take a name that is already registered', async () => {
-    await expect(startTestServer({ operations: [greet, greet] })).rejects.toThrow('site.greet is registered twice')
+    await expect(startInProcessServer({ operations: [greet, greet] })).rejects.toThrow('site.greet is registered twice')
   })
 })

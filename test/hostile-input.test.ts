@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, jest, test } from '@
 import { createServer, type Server } from 'node:http'
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { BASE } from './support/client.ts'
 import { testProvider } from './support/database.ts'
 import { HOSTILE_PARAMS, HOSTILE_QUERY_VALUES, HOSTILE_VALUES, sampleFor } from './support/hostile-values.ts'
@@ -80,7 +80,7 @@ function withMember (object: Record<string, unknown>, name: string, json: string
 }
 
 const baselineOf = (operation: ManifestOperation): Record<string, unknown> =>
-  (operation.examples?.[0]?.params as Record<string, unknown> | undefined) ?? sampleFor(operation.params) as Record<string, unknown>
+  (operation.examples?.[0]?.params) ?? sampleFor(operation.params) as Record<string, unknown>
 
 const dispatchBody = (operation: ManifestOperation, paramsJson: string) =>
   `{"resource":${JSON.stringify(operation.resource)},"action":${JSON.stringify(operation.action)},"params":${paramsJson}${operation.destructive ? ',"confirm":true' : ''}}`

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { z } from 'zod'
 import { defineOperation } from '../packages/control-plane/src/index.ts'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { useTestServer } from './support/use-test-server.ts'
+import { type InProcessServer, useTestServer, startSecondInstance } from './support/in-process-server.ts'
 import { BASE } from './support/client.ts'
 import { connectMcp, listen } from './support/mcp-client.ts'
 import { IDEMPOTENCY_LEASE_MS } from '../packages/control-plane/src/idempotency/store.ts'
@@ -34,7 +33,7 @@ const tally = defineOperation({
 
 const plane = useTestServer({ operations: [tally] })
 
-function post (server: TestServer, key: string, body: object, idempotencyKey?: string) {
+function post (server: InProcessServer, key: string, body: object, idempotencyKey?: string) {
   const call = request(server.app).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${key}`)
   if (idempotencyKey !== undefined) call.set('Idempotency-Key', idempotencyKey)
   return call.send(body)
@@ -192,8 +191,8 @@ describe('Idempotency-Key on one instance', () => {
 })
 
 describe('Idempotency-Key across two instances on one database', () => {
-  let second: TestServer
-  beforeAll(async () => { second = await startTestServer({ operations: [tally] }, plane.server) })
+  let second: InProcessServer
+  beforeAll(async () => { second = await startSecondInstance(plane.server, { operations: [tally] }) })
   afterAll(async () => { await second.close() })
 
   test('a duplicate while the first call runs answers 409 idempotency_in_progress on the other instance, then replays there', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, jest, test } from '@jest/globals'
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { createTestDatabase, openPrisma, type TestDatabase } from './support/database.ts'
-import { startServerProcess, type ServerProcess } from './support/server-process.ts'
+import { startHostProcess, type HostProcess } from './support/host-process.ts'
 import { createAccount } from './support/accounts.ts'
 import { BASE } from './support/client.ts'
 import { resolveDatabase } from '../packages/control-plane/src/db/database-url.ts'
@@ -16,7 +16,7 @@ const MAX_GROWTH_BYTES = 128 * 1024 * 1024
 
 let database: TestDatabase
 let db: Db
-let server: ServerProcess
+let server: HostProcess
 
 /** The server process's peak resident set size so far (Linux `VmHWM`), in bytes. */
 async function peakRss (pid: number): Promise<number> {
@@ -38,8 +38,8 @@ function wideBody (count: number, keyLength: number): string {
 beforeAll(async () => {
   database = await createTestDatabase()
   await migrate(resolveDatabase(database.url))
-  db = openPrisma(database.url) as unknown as Db
-  server = await startServerProcess({
+  db = openPrisma(database.url)
+  server = await startHostProcess({
     DATABASE_URL: database.url,
     SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     SESSION_SECRET: randomBytes(32).toString('hex'),

@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals'
 import { gzipSync } from 'node:zlib'
 import request from 'supertest'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { BASE, getWithKey } from './support/client.ts'
 import { deliver } from './support/webhooks.ts'
 import { findInputIssue, jsonTextTooDeep, MAX_JSON_DEPTH } from '../packages/control-plane/src/registry/input-boundary.ts'

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { getWithKey, seenBodies } from './support/client.ts'
 import { SecretBox, parseEncryptionKey } from '../packages/control-plane/src/secrets/secret-box.ts'
 import { STALE, untilWritten, writeIfUnchanged } from '../packages/control-plane/src/db/compare-and-set.ts'

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { PrismaClient } from '../generated/prisma/client.ts'
-import { startTestServer, type TestServer } from './support/server.ts'
+import { type InProcessServer, useTestServer, startSecondInstance } from './support/in-process-server.ts'
 import { createAccount, type TestAccount } from './support/accounts.ts'
-import { useTestServer } from './support/use-test-server.ts'
 import { dispatcher } from './support/client.ts'
 import { createTestDatabase, openPrisma, type TestDatabase } from './support/database.ts'
 import { migrate } from '../packages/control-plane/src/db/migrate.ts'
@@ -35,7 +34,7 @@ describe('key lookup cache, one process against another on the same database', (
     await migrate(resolveDatabase(database.url))
     writes = new TableWrites(keyTables('User'))
     local = new PrismaClient({ adapter: writes.observe(createAdapterFactory(resolveDatabase(database.url))) as never }) as unknown as Db
-    other = openPrisma(database.url) as unknown as Db
+    other = openPrisma(database.url)
     account = await createAccount(local)
     loadAccount = accountLoader(local, resolveAccounts())
   })
@@ -85,14 +84,14 @@ describe('key lookup cache, one process against another on the same database', (
 
 describe('two instances on one database', () => {
   const plane = useTestServer()
-  let second: TestServer
+  let second: InProcessServer
   const first = () => plane.server
 
-  beforeAll(async () => { second = await startTestServer({}, plane.server) })
+  beforeAll(async () => { second = await startSecondInstance(plane.server) })
   afterAll(async () => second?.close())
 
   /** Two calls: the first may write the key's last use, which empties that instance's cache; the second leaves an entry in it. */
-  async function warm (server: TestServer, key: string): Promise<void> {
+  async function warm (server: InProcessServer, key: string): Promise<void> {
     for (let call = 0; call < 2; call++) expect((await dispatcher(server.app, key)(CRM_LIST)).status).toBe(200)
   }
 

@@ -1,7 +1,6 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { useTestServer } from './support/use-test-server.ts'
+import { type InProcessServer, useTestServer, startSecondInstance } from './support/in-process-server.ts'
 import { useAdminSession } from './support/use-admin-session.ts'
 import { BASE, dispatcher, getWithKey } from './support/client.ts'
 
@@ -152,8 +151,8 @@ describe('administrators and other accounts\' keys', () => {
 })
 
 describe('two instances racing a revocation against a mint', () => {
-  let other: TestServer | undefined
-  beforeAll(async () => { other = await startTestServer({}, plane.server) })
+  let other: InProcessServer | undefined
+  beforeAll(async () => { other = await startSecondInstance(plane.server) })
   afterAll(async () => { await other?.close() })
 
   test('a child minted on one instance while the parent is revoked on the other never works', async () => {

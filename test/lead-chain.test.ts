@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { canonicalize } from 'json-canonicalize'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { HOSTILE_VALUES } from './support/hostile-values.ts'
 import { eventHash, GENESIS_HASH, verifyChain } from '../packages/control-plane/src/resources/leads/chain.ts'
 import { changeLeadStatus } from '../packages/control-plane/src/resources/leads/change-status.ts'
@@ -130,10 +130,10 @@ describe('the lead chain', () => {
       env: { ...process.env, NODE_OPTIONS: '' },
       stdio: ['pipe', 'pipe', 'inherit'],
     })
-    const lines = createInterface({ input: child.stdout! })
+    const lines = createInterface({ input: child.stdout })
     const exited = new Promise<number | null>(resolve => child.once('exit', resolve))
     await new Promise(resolve => lines.once('line', resolve))
-    child.stdin!.write('go\n')
+    child.stdin.write('go\n')
     const context = { db: plane.server.db, now: () => new Date(), kickOutbox: () => {} }
     await Promise.all(Array.from({ length: 30 }, (_, i) => changeLeadStatus(context, { id, status: i % 2 ? 'Contacted' : 'Unqualified' }, 'inbound')))
     expect(await exited).toBe(0)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { seenBodies } from './support/client.ts'
-import { startHttpPeer, type HttpPeer } from './support/http-peer.ts'
+import { startHttpPeer, type HttpPeer } from './support/loopback-peer.ts'
 import { CONTACT_STATUS_TOPIC } from '../packages/control-plane/src/resources/leads/contact-push.ts'
 import { leads as leadsResource } from '../packages/control-plane/src/resources/leads/index.ts'
 

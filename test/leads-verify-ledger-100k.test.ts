@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from '@jest/globals'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { testProvider } from './support/database.ts'
 import { seedLedger } from './support/ledger-seed.ts'
 import { verifyLedger } from '../packages/control-plane/src/resources/leads/verify-ledger.ts'

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { getWithKey } from './support/client.ts'
 import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'

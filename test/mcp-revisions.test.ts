@@ -3,8 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { ProtocolError, ProtocolErrorCode, type CallToolResult, type Tool } from '@modelcontextprotocol/client'
 import type { CallToolResult as CallToolResult1 } from '@modelcontextprotocol/sdk/types.js'
-import { startTestServer } from './support/server.ts'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer, startSecondInstance } from './support/in-process-server.ts'
 import { getWithKey } from './support/client.ts'
 import { createPost } from './support/posts.ts'
 import { runExample, type Dispatch, type Envelope } from './support/example-runner.ts'
@@ -44,7 +43,7 @@ const errorOf = (result: CallToolResult) => {
 }
 
 const call = async (client: Client2, name: string, args: Record<string, unknown> = {}) =>
-  await client.callTool({ name, arguments: args }) as CallToolResult
+  await client.callTool({ name, arguments: args })
 
 /** A fetch that keeps every request and a copy of every response body, to read what went over the wire. */
 function recording () {
@@ -106,7 +105,7 @@ describe('a 2026-07-28 client (the 2.x SDK client, server/discover, no initializ
       (await client.listTools(undefined, { cacheMode: 'bypass' })).tools.map(tool => tool.name),
       (await client.listTools(undefined, { cacheMode: 'bypass' })).tools.map(tool => tool.name),
     ], { fetch: wire.fetch })
-    expect(first).toEqual([...first!].sort((a, b) => a < b ? -1 : a > b ? 1 : 0))
+    expect(first).toEqual([...first].sort((a, b) => a < b ? -1 : a > b ? 1 : 0))
     expect(second).toEqual(first)
     const listed = wire.exchanges.filter(exchange => exchange.body?.method === 'tools/list')
     expect(listed.length).toBeGreaterThanOrEqual(1)
@@ -116,7 +115,7 @@ describe('a 2026-07-28 client (the 2.x SDK client, server/discover, no initializ
   })
 
   test('two instances on one database serve one 2026-07-28 client in turn', async () => {
-    const second = await startTestServer({}, plane.server)
+    const second = await startSecondInstance(plane.server)
     const secondHttp = await listen(second.app)
     const balancer = roundRobin([http.url, secondHttp.url])
     try {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals
 import { randomBytes } from 'node:crypto'
 import request from 'supertest'
 import { createTestDatabase, openPrisma, testProvider, type TestDatabase } from './support/database.ts'
-import { startServerProcess, type ServerProcess } from './support/server-process.ts'
-import { useTestServer } from './support/use-test-server.ts'
+import { startHostProcess, type HostProcess } from './support/host-process.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { createAccount } from './support/accounts.ts'
 import { resolveDatabase } from '../packages/control-plane/src/db/database-url.ts'
 import { migrate } from '../packages/control-plane/src/db/migrate.ts'
@@ -60,12 +60,12 @@ const describeOnPostgres = testProvider === 'postgresql' ? describe : describe.s
 describeOnPostgres('two server processes on one PostgreSQL database', () => {
   let database: TestDatabase
   let db: Db
-  let servers: ServerProcess[] = []
+  let servers: HostProcess[] = []
 
   beforeAll(async () => {
     database = await createTestDatabase()
     await migrate(resolveDatabase(database.url))
-    db = openPrisma(database.url) as unknown as Db
+    db = openPrisma(database.url)
     const env = {
       DATABASE_URL: database.url,
       SVC_MAX_CRM_SYSTEMS: String(MAX),
@@ -74,7 +74,7 @@ describeOnPostgres('two server processes on one PostgreSQL database', () => {
       SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       SESSION_SECRET: randomBytes(32).toString('hex'),
     }
-    servers = await Promise.all([startServerProcess(env), startServerProcess(env)])
+    servers = await Promise.all([startHostProcess(env), startHostProcess(env)])
   }, 120_000)
 
   afterAll(async () => {

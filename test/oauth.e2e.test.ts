@@ -5,7 +5,7 @@ import { startBuiltServer, type BuiltServer } from './support/built-server.ts'
 import { launchChromium, openPage, screenshot } from './support/browser.ts'
 import { connectMcp } from './support/mcp-client.ts'
 import { form, pkcePair } from './support/oauth-flow.ts'
-import { startLoopbackServer, type LoopbackServer } from './support/loopback-server.ts'
+import { startLoopbackServer, type LoopbackServer } from './support/loopback-peer.ts'
 
 /**
  * A hosted connector's sign-in as a person sees it: `keystone start` serving the built Admin UI,

@@ -3,7 +3,7 @@ import { createAccount, type TestAccount } from './support/accounts.ts'
 import { sessionCookie } from './support/session-client.ts'
 import { connectMcp } from './support/mcp-client.ts'
 import { CookieJar, authorizeWithConsent, browse, follow, form, pkcePair } from './support/oauth-flow.ts'
-import { startListeningServer, type ListeningServer } from './support/oauth-server.ts'
+import { startListeningServer, type ListeningServer } from './support/in-process-server.ts'
 
 const REDIRECT = 'http://127.0.0.1:9/callback'
 const NAMESPACE = '/api/svc/v1'
@@ -108,6 +108,24 @@ describe('a connector that knows only the MCP endpoint signs in with OAuth', () 
     const refused = await dispatchWith(origin, tokens.access_token, { resource: 'variables', action: 'list' })
     expect(refused.status).toBe(401)
     expect(refused.headers.get('www-authenticate')).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource${NAMESPACE}/mcp"`)
+  })
+
+  test("a grant's last use is written only when the stored one is more than a minute old", async () => {
+    const { origin } = site
+    const clientId = await register(`${origin}/oauth/register`)
+    const { tokens } = await signInAndConsent(origin, clientId, admin, 'variables', ['variables'])
+    const grantRow = { model: 'Grant', clientId }
+    const call = async () => expect((await dispatchWith(origin, tokens.access_token, { resource: 'variables', action: 'list' })).status).toBe(200)
+    const lastUsed = async () => (await site.server.db.svcOAuthRecord.findFirstOrThrow({ where: grantRow })).lastUsedAt
+    const setLastUsed = (at: Date) => site.server.db.svcOAuthRecord.updateMany({ where: grantRow, data: { lastUsedAt: at } })
+    const recent = new Date(Date.now() - 30_000)
+    await setLastUsed(recent)
+    await call()
+    expect(await lastUsed()).toEqual(recent)
+    const stale = new Date(Date.now() - 120_000)
+    await setLastUsed(stale)
+    await call()
+    expect((await lastUsed())!.getTime()).toBeGreaterThan(stale.getTime() + 60_000)
   })
 
   test('connected apps lists the grant, and disconnecting it ends its access and refresh tokens at once', async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { Validator } from '@seriousme/openapi-schema-validator'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { BASE, getWithKey } from './support/client.ts'
 import { sessionCookie } from './support/session-client.ts'
 import { responseChecker } from './support/openapi.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import request from 'supertest'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { useAdminSession } from './support/use-admin-session.ts'
 import { createAccount } from './support/accounts.ts'
 import { BASE } from './support/client.ts'

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { startTestServer, type TestServer } from './support/server.ts'
+import { type InProcessServer, startInProcessServer, startSecondInstance } from './support/in-process-server.ts'
 import { createAccount } from './support/accounts.ts'
 import { dispatcher } from './support/client.ts'
 import { resourceCaller } from './support/operations.ts'
-import { startHttpPeer, type HttpPeer } from './support/http-peer.ts'
-import { answerJson, startLoopbackServer, type LoopbackServer } from './support/loopback-server.ts'
+import { startHttpPeer, type HttpPeer } from './support/loopback-peer.ts'
+import { answerJson, startLoopbackServer, type LoopbackServer } from './support/loopback-peer.ts'
 import { CONTACT_STATUS_TOPIC } from '../packages/control-plane/src/resources/leads/contact-push.ts'
 import { AddressPolicy } from '../packages/control-plane/src/outbound/address-policy.ts'
 import { createOutboundGuard } from '../packages/control-plane/src/outbound/outbound-guard.ts'
@@ -13,9 +13,9 @@ import { resolveOptions } from '../packages/control-plane/src/options.ts'
 import { leads } from '../packages/control-plane/src/resources/leads/index.ts'
 
 /** Allows the loopback peers, like every other suite: it stores their URLs and sets things up. */
-let permissive: TestServer
+let permissive: InProcessServer
 /** The same database with no allowlist: what a production instance does with those URLs. */
-let strict: TestServer
+let strict: InProcessServer
 let peer: HttpPeer
 let bigAnswers: LoopbackServer
 let call: Record<'permissive' | 'strict', (resource: string) => ReturnType<typeof resourceCaller>>
@@ -23,8 +23,8 @@ let call: Record<'permissive' | 'strict', (resource: string) => ReturnType<typeo
 beforeAll(async () => {
   peer = await startHttpPeer()
   bigAnswers = await startLoopbackServer((_req, res) => answerJson(res, 200, { data: [{ id: 'x'.repeat(5 * 1024 * 1024) }] }))
-  permissive = await startTestServer({ outbox: false, builtins: [leads({ contactCrmNum: 1 })] })
-  strict = await startTestServer({ security: { outboundAllow: [] }, builtins: [leads({ contactCrmNum: 1 })], outbox: { pollMs: 3_600_000 } }, permissive)
+  permissive = await startInProcessServer({ outbox: false, builtins: [leads({ contactCrmNum: 1 })] })
+  strict = await startSecondInstance(permissive, { security: { outboundAllow: [] }, builtins: [leads({ contactCrmNum: 1 })], outbox: { pollMs: 3_600_000 } })
   const account = await createAccount(permissive.db)
   const viaPermissive = dispatcher(permissive.app, account.key)
   const viaStrict = dispatcher(strict.app, account.key)

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { OutboxWorker } from '../packages/control-plane/src/outbox/worker.ts'
 import { enqueueOutbox } from '../packages/control-plane/src/outbox/enqueue.ts'
 import { retryDelayMs } from '../packages/control-plane/src/outbox/backoff.ts'

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { getWithKey } from './support/client.ts'
 import { defineResource, defineStage } from '../packages/control-plane/src/index.ts'
 import { createPost, readPost } from './support/posts.ts'

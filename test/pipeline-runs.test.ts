@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { createPost, provenanceOf, readPost } from './support/posts.ts'
 import { defineStage } from '../packages/control-plane/src/index.ts'
 import { sha256Hex } from '../packages/control-plane/src/lib/sha256.ts'

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { graphql, sessionCookie } from './support/session-client.ts'
 import { deliver } from './support/webhooks.ts'
 import { createPost, readPost } from './support/posts.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import request from 'supertest'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { BASE } from './support/client.ts'
 import { createAccount } from './support/accounts.ts'
 import { REFUSAL_AUDIT_LIMIT } from '../packages/control-plane/src/audit/refused-authentication.ts'

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { useTestServer } from './support/use-test-server.ts'
-import { startTestServer, type TestServer } from './support/server.ts'
+import { useTestServer, type InProcessServer, startInProcessServer, startSecondInstance } from './support/in-process-server.ts'
 import { defineResource, type ControlPlaneOptions } from '../packages/control-plane/src/index.ts'
 import { datedRowsRule } from '../packages/control-plane/src/retention/rule.ts'
 import { resolveRetention } from '../packages/control-plane/src/retention/retention-options.ts'
@@ -128,11 +127,11 @@ describe('pruning what the retention rules say is due', () => {
 })
 
 describe('one pruner at a time across instances', () => {
-  let first: TestServer
-  let second: TestServer
+  let first: InProcessServer
+  let second: InProcessServer
   beforeAll(async () => {
-    first = await startTestServer({ outbox: false, retention: { intervalMinutes: 0 } })
-    second = await startTestServer({ outbox: false, retention: { intervalMinutes: 0 } }, first)
+    first = await startInProcessServer({ outbox: false, retention: { intervalMinutes: 0 } })
+    second = await startSecondInstance(first, { outbox: false, retention: { intervalMinutes: 0 } })
   })
   afterAll(async () => {
     await second?.close()

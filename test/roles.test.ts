@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { ensureSystemRoles } from '../packages/control-plane/src/resources/roles/system-roles.ts'
 
 const plane = useTestServer()

@@ -3,7 +3,6 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -15,7 +14,8 @@ import { graphql } from './support/session-client.ts'
 import { createTestDatabase, testProvider, type TestDatabase } from './support/database.ts'
 import { BASE } from './support/client.ts'
 import { deliver, standardHeaders } from './support/webhooks.ts'
-import { watchKeystoneStart } from './support/server-process.ts'
+import { watchKeystoneStart } from './support/built-server.ts'
+import { freePort } from './support/loopback-peer.ts'
 import { connectMcp } from './support/mcp-client.ts'
 
 /**
@@ -71,17 +71,6 @@ async function inHost (file: string, args: string[], env: NodeJS.ProcessEnv = {}
 
 /** `npx svc-control-plane …` in the site's folder: the bin npm linked from the installed package. */
 const cli = (...args: string[]) => inHost(process.execPath, [CLI, ...args])
-
-function freePort (): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')))
-    })
-  })
-}
 
 type Site = { url: string, output (): string, stop (): Promise<void> }
 

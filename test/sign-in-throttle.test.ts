@@ -1,8 +1,6 @@
-import { hostClient } from './support/server.ts'
+import { hostClient, useTestServer, startSecondInstance } from './support/in-process-server.ts'
 import { describe, expect, test } from '@jest/globals'
 import bcrypt from 'bcryptjs'
-import { useTestServer } from './support/use-test-server.ts'
-import { startTestServer } from './support/server.ts'
 import { GRAPHQL, signIn } from './support/session-client.ts'
 import request from 'supertest'
 import { progressiveDelayMs } from '../host/sign-in-throttle.ts'
@@ -64,7 +62,7 @@ describe('password sign-in is throttled per account', () => {
     freshWindow()
     const account = await plane.account('administrator')
     await wrongPasswords(account.email, 10)
-    const second = await startTestServer({ clock: () => clock }, plane.server)
+    const second = await startSecondInstance(plane.server, { clock: () => clock })
     try {
       expect(await signIn(second.app, account.email, account.password)).toMatchObject({ ok: false, message: expect.stringContaining('Too many sign-in attempts') })
     } finally {
@@ -118,7 +116,7 @@ describe('a guesser cannot keep the owner out', () => {
 
 describe('each guess from one address waits longer than the last', () => {
   test('three attempts are answered at once, then the wait doubles', async () => {
-    const timed = await startTestServer({ clock: () => clock }, plane.server, { signInLimits: { delayBaseMs: 1500, delayMaxMs: 3000 } })
+    const timed = await startSecondInstance(plane.server, { clock: () => clock }, { signInLimits: { delayBaseMs: 1500, delayMaxMs: 3000 } })
     try {
       freshWindow()
       const account = await plane.account('editor')

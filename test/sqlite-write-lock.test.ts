@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { createTestDatabase, openPrisma, testProvider, type TestDatabase } from './support/database.ts'
-import { startServerProcess, type ServerProcess } from './support/server-process.ts'
+import { startHostProcess, type HostProcess } from './support/host-process.ts'
 import { createAccount } from './support/accounts.ts'
 import { BASE } from './support/client.ts'
 import { resolveDatabase, sqliteFilePath } from '../packages/control-plane/src/db/database-url.ts'
@@ -18,9 +18,9 @@ const describeOnSqlite = testProvider === 'sqlite' ? describe : describe.skip
 let database: TestDatabase
 let db: Db
 let key: string
-const instances: ServerProcess[] = []
+const instances: HostProcess[] = []
 
-async function create (instance: ServerProcess, name: string): Promise<{ status: number, retryAfter: string | null, body: { ok: boolean, code?: string } }> {
+async function create (instance: HostProcess, name: string): Promise<{ status: number, retryAfter: string | null, body: { ok: boolean, code?: string } }> {
   const res = await fetch(`${instance.url}${BASE}/manage/dispatch`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
@@ -52,7 +52,7 @@ describeOnSqlite('two instances on one SQLite file', () => {
     db = openPrisma(database.url) as unknown as Db
     key = (await createAccount(db)).key
     const env = { DATABASE_URL: database.url, SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex'), SESSION_SECRET: randomBytes(32).toString('hex') }
-    instances.push(await startServerProcess(env), await startServerProcess(env))
+    instances.push(await startHostProcess(env), await startHostProcess(env))
   }, 180_000)
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { keptRecount, KEPT_COUNT_MAX_AGE_MS } from '../packages/control-plane/src/resources/status/kept-counts.ts'
 import { COUNTS_LEASE_KEY, releaseLease, takeLease } from '../packages/control-plane/src/retention/lease.ts'
 import type { Db } from '../packages/control-plane/src/db/client.ts'

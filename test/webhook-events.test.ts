@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { Webhook } from 'standardwebhooks'
-import { useTestServer } from './support/use-test-server.ts'
+import { useTestServer } from './support/in-process-server.ts'
 import { BASE } from './support/client.ts'
 import { deliver, startReceiver, type Receiver } from './support/webhooks.ts'
 import { z } from 'zod'

@@ -3,8 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import request from 'supertest'
 import { Webhook } from 'standardwebhooks'
-import { useTestServer } from './support/use-test-server.ts'
-import { startTestServer } from './support/server.ts'
+import { useTestServer, startSecondInstance } from './support/in-process-server.ts'
 import { BASE } from './support/client.ts'
 
 type Delivery = { headers: IncomingHttpHeaders, body: string, at: number }
@@ -276,7 +275,7 @@ describe('two instances on one database', () => {
   const plane = useTestServer({ outbox: false })
 
   test('both deliver at once, yet each event reaches the subscription once and in order', async () => {
-    const second = await startTestServer({ outbox: false }, plane.server)
+    const second = await startSecondInstance(plane.server, { outbox: false })
     const hook = await startReceiver()
     try {
       const sub = (await plane.caller('webhooks')('create', { url: hook.url, event_types: ['lead.captured'] })).body.data

@@ -3,8 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { simpleParser } from 'mailparser'
-import { startTestServer, type TestServer } from './support/server.ts'
-import { useTestServer } from './support/use-test-server.ts'
+import { type InProcessServer, useTestServer, startSecondInstance } from './support/in-process-server.ts'
 import { dispatcher } from './support/client.ts'
 import { resourceCaller } from './support/operations.ts'
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts'
@@ -221,11 +220,11 @@ describe('a mail server that refuses the message', () => {
 })
 
 describe('across processes', () => {
-  let second: TestServer
+  let second: InProcessServer
   let usersOnSecond: ReturnType<typeof resourceCaller>
 
   beforeAll(async () => {
-    second = await startTestServer({ http: { siteUrl: SITE }, mail: { smtpUrl: smtp.url }, clock: now }, plane.server)
+    second = await startSecondInstance(plane.server, { http: { siteUrl: SITE }, mail: { smtpUrl: smtp.url }, clock: now })
     usersOnSecond = resourceCaller(dispatcher(second.app, plane.admin.key), 'users')
   })
   afterAll(async () => second.close())
@@ -273,9 +272,9 @@ describe('audit', () => {
 })
 
 describe('without SMTP_URL', () => {
-  const outboxDir = path.join('var', 'test', `outbox-${randomUUID()}`)
-  const offline = useTestServer({ http: { siteUrl: 'http://localhost:4000' }, mail: { outboxDir }, clock: now })
-  afterAll(async () => { await rm(outboxDir, { recursive: true, force: true }) })
+  const emlDir = path.join('var', 'test', `mail-${randomUUID()}`)
+  const offline = useTestServer({ http: { siteUrl: 'http://localhost:4000' }, mail: { emlDir }, clock: now })
+  afterAll(async () => { await rm(emlDir, { recursive: true, force: true }) })
 
   test('the message is written as an .eml file to the outbox folder', async () => {
     const call = offline.caller('users')
@@ -283,10 +282,10 @@ describe('without SMTP_URL', () => {
     await call('link_account', { user_num: '1', account_id: offline.admin.id })
     const res = await call('send_welcome_email', { user_num: '1' }, true)
     expect(res.body.data).toMatchObject({ outcome: 'sent', to: 'outbox@example.com' })
-    const files = await readdir(outboxDir)
+    const files = await readdir(emlDir)
     expect(files).toHaveLength(1)
     expect(files[0]).toMatch(/\.eml$/)
-    const mail = await simpleParser(await readFile(path.join(outboxDir, files[0]!)))
+    const mail = await simpleParser(await readFile(path.join(emlDir, files[0]!)))
     expect(mail.to).toMatchObject({ value: [{ address: 'outbox@example.com' }] })
     expect(mail.from).toMatchObject({ value: [{ address: 'no-reply@localhost' }] })
     expect(mail.text).toContain('Hello Boxer,')

@@ -1,6 +1,6 @@
 /**
  * The one way the benchmarks start the demo host: Keystone's own express server with the control
- * plane (as test/support/server.ts does), on a database that is already migrated, listening on a
+ * plane (as test/support/in-process-server.ts does), on a database that is already migrated, listening on a
  * loopback port. `bench/dispatch.ts` runs it in its own process; `bench/growth.ts` runs it in a
  * child process (bench/support/host-process.ts) so the server's CPU and memory are its own.
  */

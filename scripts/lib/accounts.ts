@@ -3,7 +3,7 @@ import type { PrismaClient } from '../../generated/prisma/client.ts'
 import { hashPassword } from '../../schema/password-kdf.ts'
 
 /** The e-mail belongs to an account that is not an administrator, and promoting it was not asked for. */
-export class PromotionRefused extends Error {
+class PromotionRefused extends Error {
   constructor (email: string, role: string) {
     super(`${email} belongs to an existing ${role} account; nothing was changed. Any account can set its own e-mail, ` +
       'so it is promoted only when asked: run again with --promote to make it an administrator (its password is replaced too).')
@@ -15,7 +15,7 @@ export class PromotionRefused extends Error {
  * Creates the administrator, or resets an existing administrator's password. An existing
  * account of another role is promoted only with `promote: true`; `promotedFrom` names its old role.
  */
-export async function upsertAdministrator (db: PrismaClient, input: { email: string, password: string, name?: string | undefined, promote?: boolean }) {
+async function upsertAdministrator (db: PrismaClient, input: { email: string, password: string, name?: string | undefined, promote?: boolean }) {
   const existing = await db.user.findUnique({ where: { email: input.email }, select: { role: true } })
   if (existing && existing.role !== 'administrator' && !input.promote) throw new PromotionRefused(input.email, existing.role)
   const password = await hashPassword(input.password)

@@ -5,7 +5,7 @@ import type { MigrationReport } from '../../packages/control-plane/src/db/migrat
 import { CliError, migrateDatabase } from '../../packages/control-plane/src/cli/main.ts'
 
 /** Migrates the configured database (the package CLI's `migrate`), or says clearly why it cannot and exits non-zero. */
-export async function migrateOrExit (): Promise<MigrationReport> {
+async function migrateOrExit (): Promise<MigrationReport> {
   try {
     return await migrateDatabase(resolveDatabase())
   } catch (error) {

@@ -14,5 +14,5 @@ const PLACEHOLDER_URL: Record<DatabaseProvider, string> = {
  */
 export async function keystoneDatamodel (provider: DatabaseProvider): Promise<string> {
   const config = createHostConfig({ databaseUrl: PLACEHOLDER_URL[provider], sessionSecret: 'x'.repeat(32), controlPlane: { env: {}, security: { encryptionKey: '0'.repeat(64) } } })
-  return printDatamodel(config as never, provider)
+  return printDatamodel(config, provider)
 }

@@ -1,8 +1,8 @@
-import type { HostDb } from '../support/server.ts'
+import type { HostDb } from '../support/in-process-server.ts'
 import { send } from './http.ts'
 import { BASE, type LoadRecords } from './load.ts'
 
-export type Finding = { check: string, detail: string }
+type Finding = { check: string, detail: string }
 export type Figures = {
   requests: number
   answered2xx: number

@@ -5,7 +5,7 @@ import type { ForwardReceiver } from './receiver.ts'
 import type { Random } from './random.ts'
 import { sleep } from './http.ts'
 
-export type FaultKind = 'kill' | 'pause' | 'receiver_hang' | 'pg_restart'
+type FaultKind = 'kill' | 'pause' | 'receiver_hang' | 'pg_restart'
 export type FaultLog = { at: number, kind: FaultKind, target: string, ms: number }
 
 export type FaultPlan = {

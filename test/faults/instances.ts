@@ -45,8 +45,8 @@ export class Instance {
         if (output.length < 100_000) output += chunk
         if (/Server listening on/.test(output)) { clearTimeout(timer); output = ''; resolve() }
       }
-      child.stdout!.on('data', collect)
-      child.stderr!.on('data', collect)
+      child.stdout.on('data', collect)
+      child.stderr.on('data', collect)
       child.once('exit', code => { clearTimeout(timer); reject(new Error(`instance ${this.name} exited with ${code}:\n${output.slice(-4000)}`)) })
     })
     this.#child = child

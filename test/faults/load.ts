@@ -3,11 +3,11 @@ import { standardHeaders } from '../support/webhooks.ts'
 
 export const BASE = '/api/svc/v1'
 
-export type Outcome = { answered2xx: boolean, attempts: number, lastStatus: number | 'error', answer: Answer | null }
-export type LeadRecord = Outcome & { email: string, ref: string | null }
-export type DeliveryRecord = Outcome & { source: number, webhookId: string, title: string, externalId: string, postId: string | null }
-export type CrmRecord = Outcome & { name: string, key: string }
-export type RunRecord = Outcome & { postId: string, key: string, runId: number | null }
+type Outcome = { answered2xx: boolean, attempts: number, lastStatus: number | 'error', answer: Answer | null }
+type LeadRecord = Outcome & { email: string, ref: string | null }
+type DeliveryRecord = Outcome & { source: number, webhookId: string, title: string, externalId: string, postId: string | null }
+type CrmRecord = Outcome & { name: string, key: string }
+type RunRecord = Outcome & { postId: string, key: string, runId: number | null }
 
 export type Source = { id: string, slug: string, secret: string }
 

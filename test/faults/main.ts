@@ -4,10 +4,9 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { createTestDatabase, openPrisma, testProvider } from '../support/database.ts'
 import { createAccount } from '../support/accounts.ts'
-import type { Db } from '../../packages/control-plane/src/db/client.ts'
 import { startBalancer } from './balancer.ts'
 import { Instance } from './instances.ts'
-import { freePort } from '../support/built-server.ts'
+import { freePort } from '../support/loopback-peer.ts'
 import { startForwardReceiver } from './receiver.ts'
 import { seededRandom } from './random.ts'
 import { injectFaults, type FaultLog } from './faults.ts'
@@ -63,7 +62,7 @@ try {
   // One at a time: the first migrates and creates the administrator.
   for (const instance of instances) await instance.start()
   say(`${elapsed()} both instances listen (${ports.join(', ')}) behind ${balancer.url}`)
-  const { key: adminKey } = await createAccount(db as unknown as Db)
+  const { key: adminKey } = await createAccount(db)
   const tag = randomBytes(3).toString('hex')
   // Set-up calls retry a 5xx as the load's clients do, under one idempotency key: an instance that
   // has just started may time out while the other holds SQLite's write lock.

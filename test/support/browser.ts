@@ -3,9 +3,9 @@ import { mkdir } from 'node:fs/promises'
 import { chromium, type Browser, type Page } from 'playwright-core'
 
 /** Debian's chromium package, as .ci/run installs it. */
-export const CHROMIUM = '/usr/bin/chromium'
+const CHROMIUM = '/usr/bin/chromium'
 
-export const SCREENSHOTS = 'test-output/screenshots'
+const SCREENSHOTS = 'test-output/screenshots'
 
 export function launchChromium (): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium chromium-driver (.ci/run does)`)

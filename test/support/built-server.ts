@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { createServer } from 'node:net'
 import { createTestDatabase, type TestDatabase } from './database.ts'
-import { watchKeystoneStart } from './server-process.ts'
+import { freePort } from './loopback-peer.ts'
 
 export type BuiltServer = {
   url: string
@@ -20,17 +19,6 @@ export type BuiltServerOptions = {
   siteScheme?: 'http' | 'https'
   /** Variables set on top of the `npm start` environment; `undefined` removes one. */
   env?: NodeJS.ProcessEnv
-}
-
-export function freePort (): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')))
-    })
-  })
 }
 
 function stopGroup (child: ChildProcess): Promise<void> {
@@ -103,4 +91,25 @@ export function startUntilExit (env: NodeJS.ProcessEnv): Promise<{ code: number 
   child.stdout!.on('data', chunk => { output += chunk })
   child.stderr!.on('data', chunk => { output += chunk })
   return new Promise(resolve => child.once('exit', code => resolve({ code, output })))
+}
+
+/**
+ * Collects what a Keystone server process prints and settles once it prints "Server listening on":
+ * rejects with all of it when the process exits first or `timeoutMs` passes.
+ */
+export function watchKeystoneStart (child: ChildProcess, what: string, timeoutMs: number): { listening: Promise<void>, output: () => string } {
+  let output = ''
+  const listening = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not start:\n${output}`)), timeoutMs)
+    const collect = (chunk: Buffer) => {
+      output += chunk
+      if (!/Server listening on/.test(output)) return
+      clearTimeout(timer)
+      resolve()
+    }
+    child.stdout!.on('data', collect)
+    child.stderr!.on('data', collect)
+    child.once('exit', code => { clearTimeout(timer); reject(new Error(`${what} exited with ${code}:\n${output}`)) })
+  })
+  return { listening, output: () => output }
 }

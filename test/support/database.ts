@@ -1,4 +1,4 @@
-import type { HostDb } from './server.ts'
+import type { HostDb } from './in-process-server.ts'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'

@@ -56,7 +56,7 @@ export async function form (url: string, fields: Record<string, string>): Promis
   return { status: response.status, body: await response.json() }
 }
 
-export type OAuthTokens = { access_token: string, refresh_token: string, scope: string, token_type: string, expires_in: number }
+type OAuthTokens = { access_token: string, refresh_token: string, scope: string, token_type: string, expires_in: number }
 
 export type ConsentFlow = {
   origin: string

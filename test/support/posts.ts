@@ -1,4 +1,4 @@
-import type { HostDb as Db } from './server.ts'
+import type { HostDb as Db } from './in-process-server.ts'
 
 export type PostFields = {
   title?: string

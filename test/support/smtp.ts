@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server'
 import { simpleParser, type ParsedMail } from 'mailparser'
 
-export type ReceivedMail = { from: string, to: string[], mail: ParsedMail }
+type ReceivedMail = { from: string, to: string[], mail: ParsedMail }
 
 export type TestSmtpServer = {
   url: string

@@ -1,7 +1,7 @@
 import { once } from 'node:events'
 import type { Server } from 'node:http'
 import { afterAll, beforeAll } from '@jest/globals'
-import type { UsedTestServer } from './use-test-server.ts'
+import type { UsedTestServer } from './in-process-server.ts'
 import { sessionCookie } from './session-client.ts'
 
 export type AdminSession = {

@@ -97,7 +97,7 @@ export type ResourceConfig<Name extends string = string, Operations extends Oper
 }
 
 /** A part of the host a resource may need. */
-export type HostRequirement = 'content'
+type HostRequirement = 'content'
 
 /**
  * A resource as the control plane installs it: every part present, operations named, routes

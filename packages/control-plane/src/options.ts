@@ -18,7 +18,7 @@ import type { SealedColumn } from './secrets/sealed-column.ts'
 /** Capability name → host roles that hold it. */
 export type CapabilityMap = Record<string, readonly string[]>
 
-export type { RateLimitOptions }
+
 
 /** Where the namespace is served and whom it believes about addresses and hosts. */
 export type HttpOptions = {
@@ -69,7 +69,7 @@ export type SecurityOptions = {
 }
 
 /** Limits on API keys, so a leaked key's reach is bounded in time and in descendants. */
-export type ApiKeyOptions = {
+type ApiKeyOptions = {
   /** Longest lifetime a new key may have, in days (`SVC_API_KEY_MAX_EXPIRY_DAYS`); also the lifetime of a key minted without one. @default 90 */
   maxExpiryDays?: number
   /** Whether a key may be minted with `expires_in_days: null`, never to expire (`SVC_API_KEY_ALLOW_NO_EXPIRY`). @default false */
@@ -83,7 +83,7 @@ export type ResolvedApiKeyOptions = Required<ApiKeyOptions>
 const API_KEY_DEFAULTS: ResolvedApiKeyOptions = { maxExpiryDays: 90, allowNoExpiry: false, maxChildren: 10 }
 
 /** The host as an OAuth 2.1 authorization server for hosted connectors (docs/oauth.md). */
-export type OAuthOptions = {
+type OAuthOptions = {
   /** Whether clients may register themselves at `/oauth/register` (RFC 7591) (`SVC_OAUTH_DYNAMIC_REGISTRATION`). @default true */
   dynamicRegistration?: boolean
   /**
@@ -97,7 +97,7 @@ export type OAuthOptions = {
   refreshTokenDays?: number
 }
 
-export type ResolvedOAuthOptions = Required<OAuthOptions>
+type ResolvedOAuthOptions = Required<OAuthOptions>
 
 const OAUTH_DEFAULTS: ResolvedOAuthOptions = { dynamicRegistration: true, clientIdMetadataDocuments: true, accessTokenMinutes: 10, refreshTokenDays: 30 }
 
@@ -105,13 +105,19 @@ const OAUTH_DEFAULTS: ResolvedOAuthOptions = { dynamicRegistration: true, client
 export type MailOptions = {
   /**
    * SMTP server, e.g. `smtp://user:pass@mail.example.com:587` or `smtps://…` (`SMTP_URL`).
-   * When absent, messages are written as `.eml` files to `outboxDir` instead of being sent.
+   * When absent, messages are written as `.eml` files to `emlDir` instead of being sent.
    * @default undefined
    */
   smtpUrl?: string
   /** Sender address (`SVC_MAIL_FROM`). @default `no-reply@<siteUrl host>` */
   from?: string
-  /** Where messages go when no `smtpUrl` is set. @default `${varDir}/outbox` */
+  /**
+   * The folder unsent messages are written to, one `.eml` file each, when no `smtpUrl` is set
+   * (not the `outbox` option, which is the database queue of outbound calls).
+   * @default `${varDir}/mail`
+   */
+  emlDir?: string
+  /** @deprecated the old name of `emlDir`, still read when `emlDir` is absent. */
   outboxDir?: string
 }
 
@@ -172,7 +178,7 @@ export type ResolvedOptions = {
   retention: ResolvedRetention
   siteUrl: string
   smtpUrl: string | undefined
-  outboxDir: string
+  emlDir: string
   mailFrom: string
   /** Every server-side HTTP request goes through this. */
   outbound: OutboundGuard
@@ -244,7 +250,7 @@ const coreSettingsSchema = z.strictObject({
     accessTokenMinutes: z.number().int().min(1).max(1440).default(OAUTH_DEFAULTS.accessTokenMinutes),
     refreshTokenDays: z.number().int().min(1).max(365).default(OAUTH_DEFAULTS.refreshTokenDays),
   }).default(OAUTH_DEFAULTS),
-  mail: z.strictObject({ smtpUrl: z.string().optional(), from: z.string().optional(), outboxDir: z.string().optional() }).default({}),
+  mail: z.strictObject({ smtpUrl: z.string().optional(), from: z.string().optional(), emlDir: z.string().optional(), outboxDir: z.string().optional() }).default({}),
   retention: object<RetentionOptions>('retention').optional(),
   varDir: z.string().min(1).default('var'),
   env: z.unknown().optional(),
@@ -331,7 +337,7 @@ export function resolveOptions (
     retention: resolveRetention(settings.retention, [...CORE_RETENTION_RULES, ...resources.retentionRules ?? []], env),
     siteUrl: http.siteUrl,
     smtpUrl: mail.smtpUrl || undefined,
-    outboxDir: mail.outboxDir ?? `${varDir}/outbox`,
+    emlDir: mail.emlDir ?? mail.outboxDir ?? `${varDir}/mail`,
     mailFrom: mail.from ?? `no-reply@${new URL(http.siteUrl).hostname}`,
     outbound: createOutboundGuard(security.outboundAllow),
     clientAddress: clientAddressResolver(http.trustProxy),

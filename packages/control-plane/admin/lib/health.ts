@@ -12,7 +12,7 @@ const STUCK_AFTER_MS = 5 * 60_000
 
 const TONE_RANK: Record<Tone, number> = { positive: 0, neutral: 1, caution: 2, critical: 3 }
 
-export function worstTone (tones: readonly Tone[]): Tone {
+function worstTone (tones: readonly Tone[]): Tone {
   return tones.reduce<Tone>((worst, tone) => TONE_RANK[tone] > TONE_RANK[worst] ? tone : worst, 'positive')
 }
 

@@ -7,22 +7,22 @@ import type { CallResult } from './svc-client.ts'
  */
 export type Paged<Item> = { items: Item[], total: number, page: number, per_page: number }
 
-export type ApiKeyList = CallResult<'api_keys', 'list'>
+type ApiKeyList = CallResult<'api_keys', 'list'>
 export type ApiKey = ApiKeyList['keys'][number]
 export type MintedApiKey = CallResult<'api_keys', 'mint'>
 
-export type ApprovalList = CallResult<'approvals', 'list'>
+type ApprovalList = CallResult<'approvals', 'list'>
 export type Approval = ApprovalList['approvals'][number]
 
 export type AuditEntry = CallResult<'audit', 'list'>['items'][number]
 
-export type CrmList = CallResult<'crm', 'list'>
+type CrmList = CallResult<'crm', 'list'>
 export type CrmConnection = CrmList['crms'][number]
 
-export type TeamList = CallResult<'users', 'list'>
+type TeamList = CallResult<'users', 'list'>
 export type TeamMember = TeamList['users'][number]
 
-export type RoleList = CallResult<'roles', 'list'>
+type RoleList = CallResult<'roles', 'list'>
 export type Role = RoleList['roles'][number]
 
 export type LeadRow = CallResult<'leads', 'list'>['items'][number]
@@ -30,27 +30,27 @@ export type LeadDetail = CallResult<'leads', 'get'>
 export type LeadChain = CallResult<'leads', 'verify'>['chain']
 export type LeadEvent = LeadDetail['events'][number]
 
-export type ContentSourceList = CallResult<'content_sources', 'list'>
+type ContentSourceList = CallResult<'content_sources', 'list'>
 export type ContentSource = ContentSourceList['sources'][number]
 export type ApprovedMapping = CallResult<'content_sources', 'approve_mapping'>
 
-export type RecipeList = CallResult<'pipelines', 'list_recipes'>
+type RecipeList = CallResult<'pipelines', 'list_recipes'>
 export type Recipe = RecipeList['recipes'][number]
-export type StageTypeList = CallResult<'pipelines', 'list_stages'>
+type StageTypeList = CallResult<'pipelines', 'list_stages'>
 export type StageType = StageTypeList['stages'][number]
-export type RunDetail = CallResult<'pipelines', 'get_run'>
+type RunDetail = CallResult<'pipelines', 'get_run'>
 export type RunRow = CallResult<'pipelines', 'list_runs'>['items'][number]
 export type StageReport = RunDetail['stages'][number]
 export type RunOutcome = CallResult<'pipelines', 'run'>
-export type PostChoiceList = CallResult<'pipelines', 'list_posts'>
+type PostChoiceList = CallResult<'pipelines', 'list_posts'>
 export type PostChoice = PostChoiceList['posts'][number]
 
-export type IntegrationList = CallResult<'integrations', 'list'>
+type IntegrationList = CallResult<'integrations', 'list'>
 export type Integration = IntegrationList['integrations'][number]
 export type AiSettings = CallResult<'ai', 'get'>
 export type AiTestResult = CallResult<'ai', 'test'>
 export type Variable = CallResult<'variables', 'get'>
-export type ModuleList = CallResult<'modules', 'list'>
+type ModuleList = CallResult<'modules', 'list'>
 export type ModuleState = ModuleList['modules'][number]
 
 export type StatusReport = CallResult<'status', 'get'>

@@ -2,7 +2,7 @@
  * The value a dotted mapping path (`body.html`, `items.0.title`) picks from a sample, the way
  * content sources read deliveries; undefined when a step is missing.
  */
-export function valueAtPath (sample: unknown, path: string): unknown {
+function valueAtPath (sample: unknown, path: string): unknown {
   let current = sample
   for (const segment of path.split('.')) {
     if (Array.isArray(current) && /^\d+$/.test(segment)) current = current[Number(segment)]

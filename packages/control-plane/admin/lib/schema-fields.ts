@@ -13,9 +13,9 @@ export type JsonSchema = {
   maximum?: number
 }
 
-export type TextInput = 'text' | 'email' | 'url' | 'password'
+type TextInput = 'text' | 'email' | 'url' | 'password'
 
-export type FieldKind =
+type FieldKind =
   | { type: 'text', input: TextInput }
   | { type: 'number', integer: boolean, minimum?: number | undefined, maximum?: number | undefined }
   | { type: 'boolean' }

@@ -4,7 +4,7 @@ import { diffWordsWithSpace, type Change } from 'diff'
 const BLOCK_END = /(<\/(?:p|h[1-6]|li|ul|ol|div|blockquote|figure|pre|table|tr|section)>)/g
 
 /** A field's value as text to compare: HTML broken into lines, lists one per line, objects as JSON. */
-export function diffableText (value: unknown): string {
+function diffableText (value: unknown): string {
   if (typeof value === 'string') return value.replace(BLOCK_END, '$1\n').trimEnd()
   if (Array.isArray(value) && value.every(item => typeof item === 'string')) return value.join('\n')
   return JSON.stringify(value ?? null, null, 2)

@@ -1,7 +1,7 @@
 import type { AdminFileToWrite } from '@keystone-6/core/types'
 import type { AdminPage } from '../registry/manifest.ts'
 
-export const PACKAGE_NAME = 'keystone-svc-control-plane'
+const PACKAGE_NAME = 'keystone-svc-control-plane'
 
 /** The Admin UI pages this package ships (`admin/pages/<name>.tsx`), by the path they serve. */
 const SHIPPED_PAGES = new Set([

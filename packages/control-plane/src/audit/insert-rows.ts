@@ -29,7 +29,7 @@ const ARG_TYPES = Object.values(COLUMNS)
 const COLUMN_LIST = NAMES.map(column => `"${column}"`).join(', ')
 
 /** Rows per statement: 14 bound values each stays far below SQLite's 32,766 and PostgreSQL's 65,535. */
-export const MAX_ROWS_PER_STATEMENT = 500
+const MAX_ROWS_PER_STATEMENT = 500
 
 function placeholders (provider: DatabaseProvider, rows: number): string {
   const tuples: string[] = []

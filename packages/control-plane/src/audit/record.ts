@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts'
 import type { Identity } from '../auth/identity.ts'
 import { redactSecrets } from '../lib/redact.ts'
-import { jsonDepth } from '../lib/json-value.ts'
+import { jsonDepth, jsonColumn } from '../lib/json-value.ts'
 import { storableText } from '../registry/input-boundary.ts'
 import type { Channel } from '../registry/channel.ts'
 
@@ -85,5 +85,5 @@ export function toAuditRow (entry: AuditRecord, at: Date): AuditRow {
 
 export async function recordAudit (db: Db, entry: AuditRecord, at: Date): Promise<void> {
   const { params, ...row } = toAuditRow(entry, at)
-  await db.svcAuditEntry.create({ data: { ...row, params: params as never } })
+  await db.svcAuditEntry.create({ data: { ...row, params: jsonColumn(params) } })
 }

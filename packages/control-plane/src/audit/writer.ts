@@ -6,7 +6,7 @@ import { isDatabaseUnavailable } from '../db/connection-error.ts'
  * How long an entry waits for a database that went away (a restart, a failover) before it is given
  * up: the call it records has already happened, so it must not be answered without its entry.
  */
-export const AUDIT_UNAVAILABLE_PATIENCE_MS = 30_000
+const AUDIT_UNAVAILABLE_PATIENCE_MS = 30_000
 const FIRST_WAIT_MS = 100
 const LONGEST_WAIT_MS = 2_000
 

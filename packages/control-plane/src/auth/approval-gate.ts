@@ -4,7 +4,7 @@ import type { OperationResult } from '../registry/define-operation.ts'
 import { approvalRequired, conflict, forbidden, notFound, SvcError, type ErrorCode } from '../errors.ts'
 
 /** How long an administrator has to decide on a held call. */
-export const APPROVAL_TTL_MS = 24 * 60 * 60 * 1000
+const APPROVAL_TTL_MS = 24 * 60 * 60 * 1000
 
 /** The param a caller re-sends, with the call, to collect a held call's result. */
 export const APPROVAL_ID_PARAM = 'approval_id'

@@ -6,7 +6,7 @@ import type { SessionArgs, SessionRoleOf } from './session-role.ts'
  * Access rules for the plugin's own Keystone lists. Dispatch is the only write path, so GraphQL
  * (and the Admin UI's generic pages built on it) may read, with the capability, and never write.
  */
-export function readOnlyListAccess (capabilities: CapabilityMap, roleOf: SessionRoleOf, capability = 'manage_options') {
+function readOnlyListAccess (capabilities: CapabilityMap, roleOf: SessionRoleOf, capability = 'manage_options') {
   const canManage = async (args: SessionArgs) => roleHasCapability(capabilities, await roleOf(args), capability)
   const denyWrites = () => false
   return {
@@ -15,7 +15,7 @@ export function readOnlyListAccess (capabilities: CapabilityMap, roleOf: Session
 }
 
 /** Read-only in the Admin UI, and out of its navigation for accounts that may not read them. */
-export function readOnlyListUi (capabilities: CapabilityMap, roleOf: SessionRoleOf, capability = 'manage_options') {
+function readOnlyListUi (capabilities: CapabilityMap, roleOf: SessionRoleOf, capability = 'manage_options') {
   return {
     hideCreate: true,
     hideDelete: true,

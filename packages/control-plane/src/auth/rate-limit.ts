@@ -5,7 +5,7 @@ import type { Identity } from './identity.ts'
 import { rateLimited } from '../errors.ts'
 import { consumeFixedWindow, type WindowState } from '../db/fixed-window.ts'
 
-export type { WindowState } from '../db/fixed-window.ts'
+
 
 /** Counts one request for a subject (a key, a content source, …), or throws `rate_limited`. */
 export type SubjectLimiter = {

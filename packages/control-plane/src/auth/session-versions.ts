@@ -8,7 +8,7 @@ const VERSION_FIELD = 'svcSessionVersion'
 type SessionData = { itemId?: string | number, [VERSION_FIELD]?: number } & Record<string, unknown>
 
 /** The account's current session version: 0 until its sessions are first ended. */
-export async function sessionVersionOf (db: Db, accountId: string): Promise<number> {
+async function sessionVersionOf (db: Db, accountId: string): Promise<number> {
   const row = await db.svcSessionVersion.findUnique({ where: { accountId }, select: { version: true } })
   return row?.version ?? 0
 }

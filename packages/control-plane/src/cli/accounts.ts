@@ -14,7 +14,7 @@ type AccountItem = Record<string, unknown> & { id: unknown }
 const ADMINISTRATOR = 'administrator'
 
 /** The e-mail belongs to an account that is not an administrator, and promoting it was not asked for. */
-export class PromotionRefused extends CliError {
+class PromotionRefused extends CliError {
   constructor (email: string, role: string | null) {
     super(`${email} belongs to an existing ${role || 'non-administrator'} account; nothing was changed. Any account can set its own e-mail, ` +
       'so it is promoted only when asked: run again with --promote to make it an administrator (its password is replaced too).')
@@ -29,7 +29,7 @@ function listOf (context: KeystoneContext, accounts: ResolvedAccounts) {
 }
 
 /** The account with that e-mail (host.accounts.emailField), and the role host.accounts.roleOf gives it. */
-export async function findAccount (context: KeystoneContext, accounts: ResolvedAccounts, email: string) {
+async function findAccount (context: KeystoneContext, accounts: ResolvedAccounts, email: string) {
   const item = await listOf(context, accounts).findOne({ where: { [accounts.emailField]: email } }) as AccountItem | null
   if (!item) return null
   const account = await accountLoader(context.prisma, accounts)(String(item.id))

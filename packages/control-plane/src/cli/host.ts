@@ -10,17 +10,17 @@ import { CliError } from './errors.ts'
  * which Keystone's `config()` copies while it rebuilds the top level). A registry symbol, so the
  * CLI finds them although the host's built bundle holds its own copy of this package.
  */
-export const CONTROL_PLANE_OPTIONS = Symbol.for('keystone-svc-control-plane')
+const CONTROL_PLANE_OPTIONS = Symbol.for('keystone-svc-control-plane')
 
 type Carrier = { [CONTROL_PLANE_OPTIONS]?: ResolvedOptions }
 
 /** The control plane's resolved options a Keystone config carries, or null when it was not wrapped. */
-export function controlPlaneOptionsOf (config: unknown): ResolvedOptions | null {
+function controlPlaneOptionsOf (config: unknown): ResolvedOptions | null {
   const top = config as (Carrier & { db?: Carrier }) | null | undefined
   return top?.[CONTROL_PLANE_OPTIONS] ?? top?.db?.[CONTROL_PLANE_OPTIONS] ?? null
 }
 
-export const BUILT_CONFIG = '.keystone/config.js'
+const BUILT_CONFIG = '.keystone/config.js'
 const BUILT_PRISMA = '.keystone/prisma.js'
 
 /** The host's Keystone config as `keystone build` left it (`.keystone/config.js`), loaded like `keystone start` does. */
@@ -45,7 +45,7 @@ export function requireControlPlaneOptions (config: KeystoneConfig): ResolvedOpt
  * The host's generated Prisma client module: Keystone's bundle of it (`.keystone/prisma.js`, what
  * `keystone start` loads), else `db.prismaClientPath` when it is JavaScript, else `@prisma/client`.
  */
-export function loadPrismaModule (cwd: string, config: KeystoneConfig): unknown {
+function loadPrismaModule (cwd: string, config: KeystoneConfig): unknown {
   const bundled = path.resolve(cwd, BUILT_PRISMA)
   if (existsSync(bundled)) return createRequire(bundled)(bundled)
   const require = createRequire(path.resolve(cwd, 'package.json'))

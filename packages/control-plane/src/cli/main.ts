@@ -16,10 +16,10 @@ import { databaseTarget, describeMigration, migrateDatabase } from './migrate.ts
 import { MIGRATION_NAME, type Artifacts } from './generate.ts'
 
 export { CliError } from './errors.ts'
-export { databaseTarget, migrateDatabase, describeMigration } from './migrate.ts'
-export { generateMigrations, keystoneDatamodel, MIGRATION_NAME } from './generate.ts'
-export { CONTROL_PLANE_OPTIONS, controlPlaneOptionsOf, openHost, loadBuiltConfig } from './host.ts'
-export { upsertAdministrator, mintKeyFor, PromotionRefused } from './accounts.ts'
+export {  migrateDatabase,  } from './migrate.ts'
+
+
+
 
 export type CliSettings = {
   /** How the usage names the command. @default 'svc-control-plane' */
@@ -35,7 +35,7 @@ export type CliSettings = {
   datamodel?: (provider: DatabaseProvider) => Promise<string>
 }
 
-export function usage (program: string, generateProgram = `${program} migrations generate`): string {
+function usage (program: string, generateProgram = `${program} migrations generate`): string {
   return `usage:
   ${program} migrate
   ${generateProgram} <name in snake_case> [--provider sqlite|postgresql]

@@ -9,7 +9,7 @@ const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const
  * Links may point to http(s), mailto or relative addresses, images to http(s) or relative ones;
  * `class` is kept for code highlighting and image classes, `id` where in-page links land.
  */
-export const ARTICLE_ALLOWLIST: sanitizeHtml.IOptions = {
+const ARTICLE_ALLOWLIST: sanitizeHtml.IOptions = {
   allowedTags: [
     ...HEADINGS, 'p', 'br', 'hr', 'blockquote', 'ul', 'ol', 'li', 'dl', 'dt', 'dd',
     'a', 'img', 'figure', 'figcaption',

@@ -10,7 +10,7 @@ export type Migration = { name: string, sql: string, checksum: string }
  * Resolved from the working directory because Keystone bundles this module into CommonJS, where
  * `import.meta.url` does not exist; every entry point runs from the project root.
  */
-export const MIGRATIONS_ROOT = path.resolve('migrations')
+const MIGRATIONS_ROOT = path.resolve('migrations')
 
 export const migrationsDir = (provider: DatabaseProvider) => path.join(MIGRATIONS_ROOT, provider)
 
@@ -19,7 +19,7 @@ export const datamodelSnapshotPath = (provider: DatabaseProvider) => path.join(m
 
 const MIGRATION_FILE = /^\d{4}_[a-z0-9_]+\.sql$/
 
-export function checksum (sql: string): string {
+function checksum (sql: string): string {
   return sha256Hex(sql)
 }
 

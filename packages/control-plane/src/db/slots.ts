@@ -14,7 +14,7 @@ export const slotNumber = z
 export const formatSlot = (slot: number): string => String(slot).padStart(3, '0')
 
 /** The lowest slot from 1 to `max` that is not in `occupied`, or null when all are taken. */
-export function lowestFreeSlot (occupied: readonly number[], max: number): number | null {
+function lowestFreeSlot (occupied: readonly number[], max: number): number | null {
   const taken = new Set(occupied)
   for (let slot = 1; slot <= max; slot++) if (!taken.has(slot)) return slot
   return null

@@ -14,7 +14,7 @@ type BoundStatement = {
 type AdapterConnection = { prepare (sql: string): BoundStatement & { bind (args: unknown[]): BoundStatement }, exec (sql: string): unknown, close (): unknown }
 
 /** Statements kept per connection. Prisma's SQL comes in few shapes; the multi-row audit INSERT adds one per batch size. */
-export const STATEMENT_CACHE_SIZE = 500
+const STATEMENT_CACHE_SIZE = 500
 
 /** `bind` in better-sqlite3 is permanent, so a reused statement gets its arguments at each run instead. */
 function bound (statement: Statement, args: unknown[]): BoundStatement {

@@ -7,6 +7,7 @@ import type { EventDeclaration } from './define-event.ts'
 import { matchesAny } from './event-pattern.ts'
 import { WEBHOOK_TOPIC, webhookOrderingKey } from './webhook-topic.ts'
 import type { z } from 'zod'
+import { jsonColumn } from '../lib/json-value.ts'
 
 /** Who caused an event: an account, through one of its API keys or its session; null for the public (a form post, an inbound webhook). */
 export type EventActor = { account_id: string, key_id: string | null } | null
@@ -42,7 +43,7 @@ export async function emitEvent<Data extends z.ZodObject> (
   if (!parsed.success) throw internal(new Error(`event ${declaration.type} has data outside its schema: ${parsed.error.message}`))
   const eventId = newEventId()
   await tx.svcEvent.create({
-    data: { eventId, type: declaration.type, occurredAt: meta.at, actor: meta.actor as never, requestId: meta.requestId ?? null, data: parsed.data as never },
+    data: { eventId, type: declaration.type, occurredAt: meta.at, actor: jsonColumn(meta.actor), requestId: meta.requestId ?? null, data: jsonColumn(parsed.data) },
     select: { id: true },
   })
   const subscriptions = await tx.svcWebhookSubscription.findMany({ where: { enabled: true }, select: { subscriptionId: true, eventTypes: true }, orderBy: { id: 'asc' } })

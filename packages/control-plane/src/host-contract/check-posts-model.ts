@@ -2,7 +2,7 @@ import type { ContentFieldMap, ResolvedContent } from './content.ts'
 import { recordModelFacts, type TermKind } from './posts.ts'
 
 /** A field of the Prisma client's runtime data model. */
-export type ModelField = { name: string, kind: string, type: string }
+type ModelField = { name: string, kind: string, type: string }
 
 /** What the Prisma client knows of the database's models (`prisma._runtimeDataModel`). */
 export type RuntimeDataModel = { models: Record<string, { fields: readonly ModelField[] }> }

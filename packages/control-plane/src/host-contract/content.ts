@@ -5,7 +5,7 @@ import type { PostStatus } from '../content/post-statuses.ts'
  * status field. A state left out is not written: a post ingested as that state takes the field's
  * default, and a content source may not name it as its `default_post_status`.
  */
-export type HostStatusOptions = {
+type HostStatusOptions = {
   /** The status field (a `select` or `text` field). */
   field: string
   /** The host's value for a published post. */
@@ -17,7 +17,7 @@ export type HostStatusOptions = {
 }
 
 /** The body field and how it is stored. */
-export type HostBodyOptions = {
+type HostBodyOptions = {
   /** The field. @default 'content' */
   field?: string
   /** `html`: a text field holding HTML; `document`: a Keystone `document` field. @default 'html' */
@@ -31,7 +31,7 @@ export type HostBodyOptions = {
  * when such a field exists. What needs a part that is left out is switched off and says so:
  * a recipe with `set_excerpt` without `excerpt`, `apply_taxonomy` terms without `tags`/`categories`, …
  */
-export type HostContentFields = {
+type HostContentFields = {
   /** The title, a text field. Required. @default 'title' */
   title?: string
   /** The body. Required. @default { field: 'content', format: 'html' } */

@@ -10,10 +10,10 @@ type AccountDelegate = {
 }
 
 /** Prisma names a model's delegate after it, first letter lower-cased: `User` → `user`. */
-export const delegateName = (list: string): string => list.charAt(0).toLowerCase() + list.slice(1)
+const delegateName = (list: string): string => list.charAt(0).toLowerCase() + list.slice(1)
 
 /** The host's Prisma delegate for its accounts list; the package's client types know only the reference host's. */
-export function accountDelegate (db: object, accounts: Pick<ResolvedAccounts, 'list'>): AccountDelegate {
+function accountDelegate (db: object, accounts: Pick<ResolvedAccounts, 'list'>): AccountDelegate {
   const name = delegateName(accounts.list)
   const delegate = (db as Record<string, AccountDelegate | undefined>)[name]
   if (!delegate) throw new Error(`the Prisma client has no "${name}" model for the ${accounts.list} list (host.accounts.list)`)

@@ -81,7 +81,7 @@ export function recordModelFacts (content: ResolvedContent, facts: ModelFacts): 
   modelFacts.set(content, facts)
 }
 
-export const relatedList = (content: ResolvedContent, kind: TermKind) => modelFacts.get(content)?.targets[kind] ?? CONVENTIONAL_TARGETS[kind]
+const relatedList = (content: ResolvedContent, kind: TermKind) => modelFacts.get(content)?.targets[kind] ?? CONVENTIONAL_TARGETS[kind]
 
 const bodyCodec = (content: ResolvedContent) => bodyCodecFor(content.fields.body.format, modelFacts.get(content)?.bodyStoredAsText ?? false)
 

@@ -4,7 +4,7 @@ import { isDatabaseUnavailable } from '../db/connection-error.ts'
 import { requestIdOf } from './request-id.ts'
 
 export type SuccessEnvelope = { ok: true, data: unknown, changed: boolean, error: null }
-export type FailureEnvelope = {
+type FailureEnvelope = {
   ok: false, data: null, changed: false, error: string, code: string, details?: ErrorDetails
   /** The response's Request-Id, to quote in a support request. */
   request_id?: string

@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../db/client.ts'
 import { idempotencyInProgress, idempotencyMismatch } from '../errors.ts'
 
 /** How long a finished call's response is replayed for its key. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
 /** A claim with no response after this long is taken to belong to a process that died mid-call. */
 export const IDEMPOTENCY_LEASE_MS = 60 * 1000
 const ATTEMPTS = 4

@@ -1,3 +1,6 @@
+// From the runtime, not the generated client: Keystone bundles src/ as CommonJS, where the
+// generated client cannot load. Prisma recognises DbNull by a registered symbol, so any copy works.
+import { DbNull, type InputJsonValue } from '@prisma/client/runtime/client'
 import { z } from 'zod'
 
 /** Nesting depth of a JSON value, measured without recursion so any input is safe to measure. */
@@ -14,7 +17,7 @@ export function jsonDepth (value: unknown): number {
   return deepest
 }
 
-export const jsonByteLength = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), 'utf8')
+const jsonByteLength = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), 'utf8')
 
 /**
  * Any JSON value (null included; absent is not a value), bounded in depth before anything
@@ -31,4 +34,12 @@ export function boundedJson ({ maxBytes, maxDepth }: { maxBytes: number, maxDept
         ctx.addIssue({ code: 'custom', message: `larger than ${maxBytes} bytes serialized as JSON` })
       }
     })
+}
+
+/**
+ * A value for a JSON column: Prisma needs `DbNull` to write SQL NULL; anything else passes through.
+ * Typed as a JSON input so no write casts (a required column refuses null either way).
+ */
+export function jsonColumn (value: unknown): InputJsonValue {
+  return (value === null || value === undefined ? DbNull : value) as InputJsonValue
 }

@@ -4,7 +4,7 @@ const SECRET_WORDS = new Set(['secret', 'password', 'passphrase', 'token', 'auth
 /** Word pairs that do: `api_key`, `apiKey`, `private_key`, `AccessKey`. A bare `key` (`key_set`) does not. */
 const SECRET_PAIRS = new Set(['api key', 'private key', 'access key'])
 
-export const REDACTED = '[redacted]'
+const REDACTED = '[redacted]'
 
 /** The lower-case words of a snake_case, kebab-case, camelCase or PascalCase name: `APIKey` → api, key. */
 function wordsOf (name: string): string[] {
@@ -17,7 +17,7 @@ function wordsOf (name: string): string[] {
 }
 
 /** Whole words only, so `max_tokens` and `key_set` stay visible. */
-export function isSecretName (name: string): boolean {
+function isSecretName (name: string): boolean {
   const words = wordsOf(name)
   return words.some((word, index) => SECRET_WORDS.has(word) || SECRET_PAIRS.has(`${word} ${words[index + 1]}`))
 }

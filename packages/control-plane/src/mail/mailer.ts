@@ -4,7 +4,7 @@ import path from 'node:path'
 import { createTransport } from 'nodemailer'
 import type { ResolvedOptions } from '../options.ts'
 
-export type MailOptions = Pick<ResolvedOptions, 'smtpUrl' | 'outboxDir' | 'mailFrom'>
+export type MailOptions = Pick<ResolvedOptions, 'smtpUrl' | 'emlDir' | 'mailFrom'>
 
 export type OutgoingMail = {
   to: { name: string, address: string }
@@ -29,12 +29,12 @@ async function sendSmtp (smtpUrl: string, message: OutgoingMail & { from: string
 }
 
 /** Without a mail server, each message becomes an .eml file any mail client opens. */
-async function writeToOutbox (outboxDir: string, message: OutgoingMail & { from: string }): Promise<Delivery> {
+async function writeToFolder (emlDir: string, message: OutgoingMail & { from: string }): Promise<Delivery> {
   const transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   const info = await transport.sendMail(message)
-  await mkdir(outboxDir, { recursive: true })
+  await mkdir(emlDir, { recursive: true })
   const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`
-  const file = path.join(outboxDir, name)
+  const file = path.join(emlDir, name)
   // Written under a temporary name first, so nothing watching the folder reads half a message.
   await writeFile(`${file}.tmp`, info.message as Buffer)
   await rename(`${file}.tmp`, file)
@@ -44,5 +44,5 @@ async function writeToOutbox (outboxDir: string, message: OutgoingMail & { from:
 /** Sends through SMTP when `smtpUrl` is set, else writes the message to the outbox folder. */
 export function sendMail (options: MailOptions, mail: OutgoingMail): Promise<Delivery> {
   const message = { ...mail, from: options.mailFrom }
-  return options.smtpUrl ? sendSmtp(options.smtpUrl, message) : writeToOutbox(options.outboxDir, message)
+  return options.smtpUrl ? sendSmtp(options.smtpUrl, message) : writeToFolder(options.emlDir, message)
 }

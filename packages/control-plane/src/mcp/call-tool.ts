@@ -9,11 +9,11 @@ import { structuredContentOf } from './tool-output.ts'
 import { ALL_TOOLS, inToolScope, type ToolScope } from './tool-scope.ts'
 
 /** `_meta` key of a tool result that says whether stored state changed, as `changed` does in the envelope. */
-export const CHANGED_META_KEY = 'svc/changed'
+const CHANGED_META_KEY = 'svc/changed'
 /** `_meta` key of a tool result given again for a repeated `idempotency_key`, as `Idempotent-Replayed` is over HTTP. */
-export const REPLAYED_META_KEY = 'svc/idempotent_replayed'
+const REPLAYED_META_KEY = 'svc/idempotent_replayed'
 /** The argument (or `_meta` key) carrying an idempotency key; taken out before the params are validated. */
-export const IDEMPOTENCY_ARGUMENT = 'idempotency_key'
+const IDEMPOTENCY_ARGUMENT = 'idempotency_key'
 
 /** A refusal the model can read and act on: the envelope's code, message and details as JSON. */
 function toolError (error: SvcError, requestId: string | null): CallToolResult {

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client.ts'
  * process applies at once (the cache is refreshed by the switch itself); one made through another
  * instance applies here within this long. Saves a query on every dispatch.
  */
-export const MODULE_STATE_TTL_MS = 1000
+const MODULE_STATE_TTL_MS = 1000
 
 type Snapshot = { readAt: number, disabled: Set<string> }
 

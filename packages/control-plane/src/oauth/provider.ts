@@ -11,7 +11,7 @@ import { originOf, resourceUrls } from './resource-urls.ts'
 import { oauthScopes } from './scopes.ts'
 
 /** Where the authorization server's endpoints live, under the site's origin (the issuer). */
-export const OAUTH_ROUTES = {
+const OAUTH_ROUTES = {
   authorization: '/oauth/authorize',
   token: '/oauth/token',
   registration: '/oauth/register',

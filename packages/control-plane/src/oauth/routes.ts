@@ -10,10 +10,10 @@ import { originOf } from './resource-urls.ts'
 import { oauthScopes, scopesHeldBy, READ_ONLY_SCOPE } from './scopes.ts'
 
 /** Where a sign-in started from an OAuth request resumes: read by the Admin UI once signed in. */
-export const RESUME_COOKIE = 'svc_oauth_resume'
+const RESUME_COOKIE = 'svc_oauth_resume'
 
 /** The Admin UI page where the signed-in account grants or denies a client's request. */
-export const consentPath = (uid: string): string => `/oauth-consent?uid=${encodeURIComponent(uid)}`
+const consentPath = (uid: string): string => `/oauth-consent?uid=${encodeURIComponent(uid)}`
 
 type AsyncHandler = (req: Request, res: Response) => Promise<void>
 

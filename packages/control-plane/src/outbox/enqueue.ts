@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../db/client.ts'
+import { jsonColumn } from '../lib/json-value.ts'
 
 export type OutboxMessage = {
   /** Which handler delivers it, e.g. `content_sources.forward`. */
@@ -12,7 +13,7 @@ export type OutboxMessage = {
 /** Writes a message; pass the transaction that makes the change so both commit or neither. */
 export async function enqueueOutbox (db: Db | Tx, message: OutboxMessage, now: Date): Promise<number> {
   const row = await db.svcOutboxMessage.create({
-    data: { topic: message.topic, orderingKey: message.orderingKey, payload: message.payload as never, nextAttemptAt: now, createdAt: now },
+    data: { topic: message.topic, orderingKey: message.orderingKey, payload: jsonColumn(message.payload), nextAttemptAt: now, createdAt: now },
     select: { id: true },
   })
   return row.id

@@ -78,7 +78,7 @@ export function findInputIssue (value: unknown, root = ''): InputIssue | null {
 }
 
 /** The 400 `invalid_params` a broken input answers with, naming the field. */
-export function inputRefused (issue: InputIssue, what = 'invalid input'): SvcError {
+function inputRefused (issue: InputIssue, what = 'invalid input'): SvcError {
   const where = issue.path ? `${issue.path}: ` : ''
   return invalidParams(`${what}: ${where}${issue.message}`, { issues: [issue] })
 }

@@ -8,7 +8,7 @@ import type { EventDeclaration } from '../events/define-event.ts'
 import type { ModuleCatalogue } from '../modules/module-catalogue.ts'
 
 /** What a handler may read of the registered operations. */
-export type RegisteredOperations = {
+type RegisteredOperations = {
   /** Every operation, sorted by name. */
   all (): ReadonlyArray<{ name: string, resource: string, action: string, module: string, summary: string, capability: string, readonly: boolean }>
 }

@@ -39,7 +39,7 @@ export const EXAMPLE_FIXTURES = {
 
 const PLACEHOLDER = /^\{\{([a-z][a-z0-9_]*)((?:\.[A-Za-z0-9_]+)*)\}\}$/
 
-export const isPlaceholder = (value: unknown): value is string => typeof value === 'string' && PLACEHOLDER.test(value)
+const isPlaceholder = (value: unknown): value is string => typeof value === 'string' && PLACEHOLDER.test(value)
 
 function walk (value: unknown, visit: (placeholder: string) => unknown): unknown {
   if (isPlaceholder(value)) return visit(value)

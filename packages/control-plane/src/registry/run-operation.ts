@@ -6,7 +6,7 @@ import type { CapabilityMap } from '../options.ts'
 import type { Identity } from '../auth/identity.ts'
 import { roleHasCapability } from '../auth/capabilities.ts'
 import { missingScope } from '../auth/scopes.ts'
-import { confirmRequired, forbidden, insufficientScope, internal, invalidParams } from '../errors.ts'
+import { confirmRequired, forbidden, insufficientScope, internal, invalidParams, type SvcError } from '../errors.ts'
 import { assertCleanInput } from './input-boundary.ts'
 import { APPROVAL_ID_PARAM, collectApproved, holdForApproval, needsApproval } from '../auth/approval-gate.ts'
 
@@ -18,7 +18,7 @@ function formatIssues (issues: ReturnType<typeof describeIssues>): string {
   return issues.map(issue => issue.path ? `${issue.path}: ${issue.message}` : issue.message).join('; ')
 }
 
-export function parseParams (operation: Operation, raw: unknown): Record<string, unknown> {
+function parseParams (operation: Operation, raw: unknown): Record<string, unknown> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalidParams('params must be a JSON object')
   assertCleanInput(raw, { what: `invalid params for ${operation.name}` })
   const parsed = operation.params.safeParse(raw)
@@ -29,17 +29,27 @@ export function parseParams (operation: Operation, raw: unknown): Record<string,
   return parsed.data
 }
 
-export function assertCapability (holder: { options: { capabilities: CapabilityMap } }, identity: Identity, operation: Operation): void {
+/**
+ * Why the caller may not run the operation (its role's capability, then its credential's scopes),
+ * or null: the one rule behind both the refusal and the MCP tool list.
+ */
+function refusalOf (holder: { options: { capabilities: CapabilityMap } }, identity: Identity, operation: Operation): SvcError | null {
   if (!roleHasCapability(holder.options.capabilities, identity.account.role, operation.capability)) {
-    throw forbidden(`${operation.name} requires the capability ${operation.capability}`)
+    return forbidden(`${operation.name} requires the capability ${operation.capability}`)
   }
   const missing = missingScope(identity.grant, operation)
-  if (missing !== null) throw insufficientScope(operation.name, `this ${identity.mode === 'oauth' ? 'token' : 'key'}'s scopes do not include ${missing}`)
+  if (missing !== null) return insufficientScope(operation.name, `this ${identity.mode === 'oauth' ? 'token' : 'key'}'s scopes do not include ${missing}`)
+  return null
 }
 
-/** Whether the caller may run the operation: its role's capability and its credential's scopes. */
+export function assertCapability (holder: { options: { capabilities: CapabilityMap } }, identity: Identity, operation: Operation): void {
+  const refusal = refusalOf(holder, identity, operation)
+  if (refusal) throw refusal
+}
+
+/** Whether the caller may run the operation: what assertCapability checks, without throwing. */
 export function callerMayRun (holder: { options: { capabilities: CapabilityMap } }, identity: Identity, operation: Operation): boolean {
-  return roleHasCapability(holder.options.capabilities, identity.account.role, operation.capability) && missingScope(identity.grant, operation) === null
+  return refusalOf(holder, identity, operation) === null
 }
 
 /** The approval a gated caller re-calls with to collect a held call's result. */

@@ -2,7 +2,7 @@ import type { Db } from '../db/client.ts'
 import { isUniqueViolation } from '../db/client.ts'
 
 /** The state row that names the pruning instance; no rule name can take it (names are lower snake case). */
-export const LEASE_KEY = '*lease'
+const LEASE_KEY = '*lease'
 /** The state row that names the instance recounting `status.get`'s kept counts. */
 export const COUNTS_LEASE_KEY = '*counts'
 

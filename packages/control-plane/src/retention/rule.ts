@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts'
 
 /** What a rule's rows are, as the pruner last measured them. */
-export type TableMeasure = { rows: number, oldestAt: Date | null }
+type TableMeasure = { rows: number, oldestAt: Date | null }
 
 /**
  * How long one kind of row is kept. Resources declare their own (`defineResource({ retention })`);

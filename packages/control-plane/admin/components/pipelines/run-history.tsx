@@ -15,7 +15,7 @@ export type RunFilter = { recipe_id: string, status: string, post_id: string, pa
 
 export const NO_RUN_FILTER: RunFilter = { recipe_id: '', status: '', post_id: '', page: 1 }
 
-export const RUNS_PER_PAGE = 20
+const RUNS_PER_PAGE = 20
 
 /** list_runs' params for a filter; empty filters are left out. */
 export function runParams (filter: RunFilter): Record<string, unknown> {

@@ -17,8 +17,6 @@ const imageModifyOptions = z.object({
 
 const IMAGES = new Set(['img'])
 
-export type ImageModifyOptions = z.output<typeof imageModifyOptions>
-
 /** Percent-escapes decoded; a malformed one (`%E0%A4%A`) is kept as written rather than failing the image. */
 function decodedFileName (name: string): string {
   try {

@@ -1,5 +1,5 @@
 export { cloneHtml, parseHtml, serializeHtml } from './document.ts'
-export { defineTransform, type ContentTransform, type TransformResult } from './transform.ts'
+export {  type ContentTransform,  } from './transform.ts'
 export { contentTransforms, type TransformType } from './registry.ts'
-export { runTransforms, type TransformStep, type StepReport } from './run-transforms.ts'
-export type { ImageModifyOptions } from './image-modify.ts'
+export { runTransforms, type TransformStep,  } from './run-transforms.ts'
+

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { AiProvider } from './settings.ts'
 
-export type ModelListingRequest = { url: string, headers: Record<string, string> }
+type ModelListingRequest = { url: string, headers: Record<string, string> }
 
 /** How to ask one provider for its models: the endpoint, the credential header, the answer's shape. */
 type ModelListing = {

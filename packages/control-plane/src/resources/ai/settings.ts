@@ -33,7 +33,7 @@ export type AiRecord = z.infer<typeof aiRecord>
 /** The singleton's id: Keystone stores a singleton list's one item as id 1. */
 export const AI_ROW_ID = 1
 
-export const AI_ROW_FIELDS = {
+const AI_ROW_FIELDS = {
   provider: true, model: true, baseUrl: true, temperature: true, maxTokens: true, enabled: true, apiKeyCiphertext: true, version: true,
 } as const
 

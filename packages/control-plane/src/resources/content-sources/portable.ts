@@ -5,8 +5,8 @@ import { storedMapping } from './mapping/mapping-schema.ts'
 import { MAPPING_STATUSES } from './values.ts'
 import { sourceSlug } from './source-slug.ts'
 
-export const EXPORT_FORMAT = 'svc.content_source' as const
-export const EXPORT_SCHEMA_VERSION = 1 as const
+const EXPORT_FORMAT = 'svc.content_source' as const
+const EXPORT_SCHEMA_VERSION = 1 as const
 
 const { cpt_post_type: _cpt, name, ...portableSettings } = settingFields
 

@@ -74,7 +74,7 @@ export function requireHostParts (posts: PostsGateway, settings: Pick<SourceSett
  * A source's `default_post_status` must be a state the host's status field can hold. Without a
  * status field at all, ingested posts keep the host's default and any state is accepted.
  */
-export function requirePostStatus (posts: PostsGateway, status: PostStatus): void {
+function requirePostStatus (posts: PostsGateway, status: PostStatus): void {
   if (!posts.content.fields.status || hostStatus(posts.content, status) !== null) return
   throw invalidParams(`the host's status field has no value for "${status}" (host.content.fields.status.${status === 'publish' ? 'published' : status})`, {
     issues: [{ path: 'default_post_status', code: 'not_supported', message: `no host value is mapped for "${status}"` }],

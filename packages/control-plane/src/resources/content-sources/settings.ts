@@ -10,7 +10,7 @@ import {
 
 const slugPattern = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/
 
-export const postTypeSlug = z.string().max(40).regex(slugPattern, 'lower-case letters, digits, - and _')
+const postTypeSlug = z.string().max(40).regex(slugPattern, 'lower-case letters, digits, - and _')
 
 const metaKey = z.string().regex(/^[A-Za-z0-9_:-]{1,100}$/, 'letters, digits, _, : and -, at most 100')
 

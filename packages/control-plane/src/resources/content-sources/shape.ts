@@ -28,7 +28,7 @@ export const sourceRecord = z.object({
 
 export type SourceRecord = z.input<typeof sourceRecord>
 
-export function ingestPath (basePath: string, slug: string): string {
+function ingestPath (basePath: string, slug: string): string {
   return `${basePath}/ingest/${slug}`
 }
 

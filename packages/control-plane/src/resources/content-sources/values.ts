@@ -9,7 +9,6 @@ export const SOURCE_STATUSES = ['awaiting_sample', 'needs_mapping', 'active', 'p
 export const MAPPING_STATUSES = ['none', 'proposed', 'approved', 'stale'] as const
 export const SECRET_SOURCES = ['generated', 'provided', 'none'] as const
 
-export type AuthMode = (typeof AUTH_MODES)[number]
 export type SourceStatus = (typeof SOURCE_STATUSES)[number]
 export type MappingStatus = (typeof MAPPING_STATUSES)[number]
 export type SecretSource = (typeof SECRET_SOURCES)[number]

@@ -8,7 +8,7 @@ export function generateWebhookSecret (): string {
 }
 
 /** The HMAC key of a secret: the decoded bytes of a `whsec_` secret, the UTF-8 bytes of any other. */
-export function hmacKey (secret: string): Buffer {
+function hmacKey (secret: string): Buffer {
   return secret.startsWith(WHSEC) ? Buffer.from(secret.slice(WHSEC.length), 'base64') : Buffer.from(secret, 'utf8')
 }
 

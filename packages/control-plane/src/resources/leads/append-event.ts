@@ -2,13 +2,14 @@ import type { Db, Tx } from '../../db/client.ts'
 import type { Prisma } from '../../../generated/prisma/client.ts'
 import { notFound } from '../../errors.ts'
 import { eventHash } from './chain.ts'
+import { jsonColumn } from '../../lib/json-value.ts'
 
-export const LEAD_STATE = { id: true, ref: true, status: true, rtContactId: true, eventCount: true, headHash: true } as const
+const LEAD_STATE = { id: true, ref: true, status: true, rtContactId: true, eventCount: true, headHash: true } as const
 
 export type LeadState = { id: number, ref: string, status: string, rtContactId: string | null, eventCount: number, headHash: string }
 
 /** An event to append and the change of the lead it records. */
-export type NewEvent = { type: string, data: Record<string, unknown>, change?: Prisma.SvcLeadUpdateInput }
+type NewEvent = { type: string, data: Record<string, unknown>, change?: Prisma.SvcLeadUpdateInput }
 
 export type AppendedEvent = { seq: number, type: string, at: Date, data: Record<string, unknown>, prevHash: string, hash: string }
 
@@ -39,7 +40,7 @@ export async function appendLeadEvent (db: Db, { leadId, at, build, alongside }:
     const seq = before.eventCount
     const event: AppendedEvent = { seq, type, at, data, prevHash: before.headHash, hash: eventHash(before.headHash, { lead: before.ref, seq, type, at, data }) }
     await tx.svcLeadEvent.create({
-      data: { lead: { connect: { id: leadId } }, seq, type, at, data: data as never, prevHash: event.prevHash, hash: event.hash },
+      data: { lead: { connect: { id: leadId } }, seq, type, at, data: jsonColumn(data), prevHash: event.prevHash, hash: event.hash },
     })
     const lead = await tx.svcLead.update({ where: { id: leadId }, data: { ...change, headHash: event.hash }, select: LEAD_STATE })
     await alongside?.(tx, before, event)

@@ -8,7 +8,7 @@ export const ATTRIBUTION_KEYS = [
   'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'referrer', 'landing_page', 'gclid', 'fbclid',
 ] as const
 
-export const attributionInput = z
+const attributionInput = z
   .object(Object.fromEntries(ATTRIBUTION_KEYS.map(key => [key, z.string().trim().max(2048).optional()])) as
     Record<typeof ATTRIBUTION_KEYS[number], z.ZodOptional<z.ZodString>>)
   .strict()

@@ -35,7 +35,7 @@ export const contactStatusMessage = (push: ContactStatusPush): OutboxMessage => 
 export const contactOrderingKey = (rtContactId: string) => `leads.contact:${rtContactId}`
 
 /** The CRM slot the contact system is reached through; the one place a site-level override belongs. */
-export const CONTACT_CRM_VARIABLE = 'leads.contact_crm_num'
+const CONTACT_CRM_VARIABLE = 'leads.contact_crm_num'
 
 /**
  * The site variable `leads.contact_crm_num` (a slot number, as a number or a string such as

@@ -6,7 +6,7 @@ import { pushContactStatus } from './contact-push.ts'
 /** The caller waits for this push, so it gets less time than an outbox delivery. */
 const PUSH_TIMEOUT_MS = 5_000
 
-export const CONTACT_PUSH_AUDIT_OPERATION = 'leads.contact_push'
+const CONTACT_PUSH_AUDIT_OPERATION = 'leads.contact_push'
 
 const reasonOf = (error: unknown) => error instanceof DeliveryError ? error.message : `unexpected ${(error as Error)?.name ?? 'error'}`
 

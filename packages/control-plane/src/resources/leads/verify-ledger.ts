@@ -5,13 +5,13 @@ import { verifyChain, type ChainHead, type StoredEvent } from './chain.ts'
 import { EVENT_FIELDS } from './shape.ts'
 
 /** The key of the one checkpoint row `leads.verify_all` keeps. */
-export const LEDGER_CHECKPOINT = 'ledger'
+const LEDGER_CHECKPOINT = 'ledger'
 /** Leads read per round trip: their events fit in memory, and their ids in one statement's parameters. */
 const LEAD_BATCH = 500
 /** Broken leads reported by id; the count is always complete. */
 export const MAX_BROKEN_LISTED = 100
 
-export type BrokenLead = { id: number, ref: string, broken_at: number }
+type BrokenLead = { id: number, ref: string, broken_at: number }
 
 export type LedgerReport = {
   ok: boolean

@@ -2,8 +2,9 @@ import { z } from 'zod'
 import { displayName } from '../../lib/fields.ts'
 import { isoOrNull } from '../../lib/timestamps.ts'
 import { ON_ERROR, TRIGGER_KINDS } from './values.ts'
+import { jsonColumn } from '../../lib/json-value.ts'
 
-export const RECIPE_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/
+const RECIPE_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/
 
 export const recipeIdParam = z.string().regex(RECIPE_ID, 'lower-case letters, digits, - and _ (at most 64), starting with a letter or digit')
   .describe('Recipe id, e.g. "default".')
@@ -97,7 +98,7 @@ export function toRecipeRecord (row: RecipeRow): z.input<typeof recipeRecord> {
 export const recipeColumns = (definition: RecipeDefinition) => ({
   name: definition.name,
   priority: definition.priority,
-  stages: definition.stages as never,
-  trigger: definition.trigger as never,
-  policy: definition.policy as never,
+  stages: jsonColumn(definition.stages),
+  trigger: jsonColumn(definition.trigger),
+  policy: jsonColumn(definition.policy),
 })

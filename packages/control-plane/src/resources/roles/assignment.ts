@@ -11,7 +11,7 @@ export const assignmentResult = z.object({ slug: z.string(), assigned_users: z.a
 export const assignmentData = (role: RoleRow) => ({ slug: role.slug, assigned_users: assignedUsers(role) })
 
 /** The id of the member in `slot`; a free slot is not_found. */
-export async function findMemberId (db: Db | Tx, slot: number): Promise<string> {
+async function findMemberId (db: Db | Tx, slot: number): Promise<string> {
   const member = await db.svcTeamMember.findUnique({ where: { slot }, select: { id: true } })
   if (!member) throw emptySlot(slot)
   return member.id

@@ -11,7 +11,7 @@ export const roleSlugParam = z.string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a role slug is lower-case letters and digits joined by hyphens')
   .describe('Role slug, e.g. "editor".')
 
-export const CONSTRAINT_TYPES = ['none', 'max'] as const
+const CONSTRAINT_TYPES = ['none', 'max'] as const
 
 export type ConstraintType = (typeof CONSTRAINT_TYPES)[number]
 

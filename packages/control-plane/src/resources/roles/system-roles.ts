@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/client.ts'
 
 /** The roles every site has. They are listed with system: true and cannot be changed or deleted. */
-export const SYSTEM_ROLES = [
+const SYSTEM_ROLES = [
   { slug: 'owner', name: 'Owner', description: 'Runs the site and the team.' },
   { slug: 'editor', name: 'Editor', description: 'Plans, edits and publishes articles.' },
   { slug: 'writer', name: 'Writer', description: 'Writes articles.' },

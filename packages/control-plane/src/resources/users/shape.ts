@@ -10,7 +10,7 @@ import type { MemberWritableKey } from './fields.ts'
 export const userNumParam = slotNumber.describe('Team-member slot number: "1", "01" or "001".')
 
 /** Where each writable field is stored. */
-export const MEMBER_COLUMNS = {
+const MEMBER_COLUMNS = {
   first_name: 'firstName',
   last_name: 'lastName',
   full_name: 'fullName',

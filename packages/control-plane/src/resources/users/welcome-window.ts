@@ -6,7 +6,7 @@ import { rateLimited } from '../../errors.ts'
 export const WELCOME_WINDOW_MS = 5 * 60 * 1000
 
 /** Addresses differ only in case in practice; one window covers every spelling. */
-export const windowKey = (address: string) => address.trim().toLowerCase()
+const windowKey = (address: string) => address.trim().toLowerCase()
 
 /** A claimed window: what to restore if the e-mail then fails to go out. */
 export type WindowClaim = { address: string, claimedAt: Date, previous: Date | null }

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { boundedJson } from '../../lib/json-value.ts'
 import { isoOrNull } from '../../lib/timestamps.ts'
 
-export const MAX_VALUE_BYTES = 64 * 1024
-export const MAX_VALUE_DEPTH = 64
+const MAX_VALUE_BYTES = 64 * 1024
+const MAX_VALUE_DEPTH = 64
 
 export const variableNameParam = z.string()
   .regex(/^[a-z][a-z0-9_.]{0,63}$/, 'a variable name is a lowercase letter followed by up to 63 lowercase letters, digits, "_" or "."')

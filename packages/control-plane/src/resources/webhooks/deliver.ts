@@ -6,7 +6,7 @@ import { toEventBody } from '../../events/event-body.ts'
 import { sendEvent } from './send-event.ts'
 
 /** Deliveries that keep failing for longer than this disable their subscription. */
-export const FAILURE_WINDOW_MS = 3 * 24 * 60 * 60 * 1000
+const FAILURE_WINDOW_MS = 3 * 24 * 60 * 60 * 1000
 
 const payloadSchema = z.object({ subscription_id: z.string(), event_id: z.string() })
 

@@ -8,7 +8,7 @@ import { signingSecrets } from './signing-secrets.ts'
 
 const EXCERPT_CHARS = 500
 /** A receiver gets this long to answer; one that takes longer holds only its own subscription's lane. */
-export const DELIVERY_TIMEOUT_MS = 10_000
+const DELIVERY_TIMEOUT_MS = 10_000
 
 export type Attempt = { ok: boolean, httpStatus: number | null, durationMs: number, excerpt: string, error: string | null }
 

@@ -5,7 +5,7 @@ import { httpUrl } from '../../lib/fields.ts'
 
 export const subscriptionIdParam = z.string().regex(/^wh_[0-9a-f]{16,64}$/, 'must be a subscription id like wh_…').describe('The subscription id (`wh_…`).')
 
-export const eventTypesParam = z.array(
+const eventTypesParam = z.array(
   z.string().regex(/^(\*|[a-z][a-z0-9_]*\.(\*|[a-z][a-z0-9_]*))$/, 'must be an event type (lead.captured), a resource wildcard (lead.*) or *'),
 ).min(1).max(100).describe('Event types to receive: exact types (`lead.captured`), wildcards per resource (`lead.*`) or `*` for all.')
 

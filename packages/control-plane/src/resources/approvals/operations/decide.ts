@@ -8,7 +8,7 @@ import { accountLoader } from '../../../host-contract/load-account.ts'
 import { runOperation } from '../../../registry/run-operation.ts'
 import { conflict, notFound, SvcError, unauthenticated } from '../../../errors.ts'
 import { approvalRecord, toApprovalRecord } from '../shape.ts'
-import { assertSession } from '../session-only.ts'
+import { assertSignedIn } from '../../../auth/signed-in.ts'
 
 /** The key that asked, as it stands now: revoked, expired or orphaned since, the call does not run. */
 async function requesterOf ({ db, options, now }: OperationContext, keyId: string): Promise<Identity> {
@@ -42,7 +42,7 @@ const decision = (action: 'approve' | 'reject') => defineOperation({
   returns: approvalRecord,
   async handler ({ id }, context) {
     const { db, identity, now } = context
-    assertSession(identity)
+    assertSignedIn(identity, 'approvals are decided by an administrator')
     const at = now()
     const row = await db.svcApproval.findUnique({ where: { id } })
     if (!row) throw notFound(`no approval ${id}`)

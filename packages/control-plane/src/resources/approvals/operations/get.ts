@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { notFound } from '../../../errors.ts'
 import { approvalRecord, toApprovalRecord } from '../shape.ts'
-import { assertSession } from '../session-only.ts'
+import { assertSignedIn } from '../../../auth/signed-in.ts'
 
 export const getApproval = defineOperation({
   summary: 'One held call: what it would run, who asked, who decided. Needs a session.',
@@ -12,7 +12,7 @@ export const getApproval = defineOperation({
   params: z.object({ id: z.string().min(1).max(100) }),
   returns: approvalRecord,
   async handler ({ id }, { db, identity, now }) {
-    assertSession(identity)
+    assertSignedIn(identity, 'approvals are decided by an administrator')
     const row = await db.svcApproval.findUnique({ where: { id } })
     if (!row) throw notFound(`no approval ${id}`)
     return { data: toApprovalRecord(row, now()), changed: false }

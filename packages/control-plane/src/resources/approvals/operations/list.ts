@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { approvalRecord, toApprovalRecord } from '../shape.ts'
-import { assertSession } from '../session-only.ts'
+import { assertSignedIn } from '../../../auth/signed-in.ts'
 
 export const listApprovals = defineOperation({
   summary: 'List calls held for approval, newest first; pending ones by default. Needs a session.',
@@ -13,7 +13,7 @@ export const listApprovals = defineOperation({
   }),
   returns: z.object({ approvals: z.array(approvalRecord) }),
   async handler ({ status }, { db, identity, now }) {
-    assertSession(identity)
+    assertSignedIn(identity, 'approvals are decided by an administrator')
     const at = now()
     const rows = await db.svcApproval.findMany({
       where: status === 'pending' ? { status: 'pending', expiresAt: { gt: at } } : {},

@@ -6,7 +6,7 @@ import { sinceParam } from '../../../lib/since.ts'
 import { isoOrNull } from '../../../lib/timestamps.ts'
 import { CHANNELS } from '../../../registry/channel.ts'
 
-export const auditEntry = z.object({
+const auditEntry = z.object({
   id: z.number().int(),
   at: z.string().nullable(),
   operation: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { connectedAppRecord, GRANT_ROW_FIELDS, toConnectedApp } from '../shape.ts'
-import { assertSession } from '../session-only.ts'
+import { assertSignedIn } from '../../../auth/signed-in.ts'
 
 export const listConnectedApps = defineOperation({
   summary: 'List the apps the signed-in account let in with OAuth, newest first: client, scopes, when granted and last used. Needs a session.',
@@ -10,7 +10,7 @@ export const listConnectedApps = defineOperation({
   params: z.object({}),
   returns: z.object({ apps: z.array(connectedAppRecord) }),
   async handler (_params, { db, identity, secrets, now }) {
-    assertSession(identity)
+    assertSignedIn(identity, 'connected apps are managed')
     const rows = await db.svcOAuthRecord.findMany({
       where: { model: 'Grant', accountId: identity.account.id },
       select: GRANT_ROW_FIELDS,

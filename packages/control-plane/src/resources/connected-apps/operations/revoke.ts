@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { notFound } from '../../../errors.ts'
 import { revokeGrant } from '../../../oauth/adapter.ts'
-import { assertSession } from '../session-only.ts'
+import { assertSignedIn } from '../../../auth/signed-in.ts'
 
 export const revokeConnectedApp = defineOperation({
   summary: 'Disconnect an app: its grant, refresh tokens and access tokens end at once, on every instance. Needs a session.',
@@ -14,7 +14,7 @@ export const revokeConnectedApp = defineOperation({
   }),
   returns: z.object({ grant_id: z.string(), revoked: z.literal(true) }),
   async handler ({ grant_id }, { db, identity }) {
-    assertSession(identity)
+    assertSignedIn(identity, 'connected apps are managed')
     // Another account's grant is not found rather than forbidden: its id says nothing to this caller.
     const grant = await db.svcOAuthRecord.findFirst({ where: { model: 'Grant', grantId: grant_id, accountId: identity.account.id }, select: { id: true } })
     if (!grant) throw notFound(`no connected app with grant ${grant_id}`)

@@ -8,7 +8,7 @@ import { WEBHOOK_SECRET } from '../sealed-columns.ts'
 import { bindTo } from '../../../secrets/sealed-column.ts'
 
 /** Both HMAC modes: a delivery signed more than 5 minutes before or after now is refused. */
-export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60
+const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60
 
 const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
   const value = headers[name.toLowerCase()]

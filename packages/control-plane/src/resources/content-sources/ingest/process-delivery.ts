@@ -24,7 +24,7 @@ import { hostStatus, postsOf } from '../../../host-contract/posts.ts'
 import { postIdFromStored, storedPostId, type PostId } from '../../../host-contract/post-ids.ts'
 import type { ResolvedContent } from '../../../host-contract/content.ts'
 
-export type DeliveryStatus = 'received' | 'held' | 'failed' | PostAction
+type DeliveryStatus = 'received' | 'held' | 'failed' | PostAction
 
 export type DeliveryOutcome = {
   delivery_id: number

@@ -12,7 +12,7 @@ const FLAGGED: readonly [TransformType, (source: SourceRow) => boolean][] = [
   ['add_heading_anchors', source => source.addHeadingAnchors],
 ]
 
-export function transformStepsFor (source: SourceRow): TransformStep[] {
+function transformStepsFor (source: SourceRow): TransformStep[] {
   return FLAGGED.filter(([, enabled]) => enabled(source)).map(([type]) => ({
     transform: contentTransforms[type],
     options: type === 'image_modify' ? source.imageModify : {},

@@ -7,7 +7,7 @@ import { postIdFromStored } from '../../../host-contract/post-ids.ts'
 import { requireContent } from '../../../host-contract/posts.ts'
 import { sourceIdParam } from '../shape.ts'
 
-export const DELIVERY_STATUSES = ['received', 'processing', 'held', 'failed', 'created', 'updated', 'unchanged', 'skipped'] as const
+const DELIVERY_STATUSES = ['received', 'processing', 'held', 'failed', 'created', 'updated', 'unchanged', 'skipped'] as const
 
 const deliveryRow = z.object({
   id: z.number().int(),

@@ -9,6 +9,7 @@ import { findIntegrationRow, integrationRecord, storedSettings, toIntegrationRec
 import { mergeSettings, secretDestinationChanged, validateSettings } from '../settings.ts'
 import { INTEGRATION_SECRET } from '../sealed-columns.ts'
 import { bindTo } from '../../../secrets/sealed-column.ts'
+import { jsonColumn } from '../../../lib/json-value.ts'
 
 const fieldsByIntegration = INTEGRATIONS
   .map(integration => `${integration.key}: ${Object.keys(integration.settings.shape).join(', ') || 'none'}`)
@@ -45,10 +46,10 @@ export const updateIntegration = defineOperation({
         if (typeof destination === 'string') assertAllowedDestination(options.outbound, destination, `settings.${field}`)
       }
       const written = await writeIfUnchanged(current, {
-        create: () => db.svcIntegration.create({ data: { key, enabled: nextEnabled, settings: nextSettings as never } }),
+        create: () => db.svcIntegration.create({ data: { key, enabled: nextEnabled, settings: jsonColumn(nextSettings) } }),
         update: version => db.svcIntegration.updateMany({
           where: { key, version },
-          data: { enabled: nextEnabled, settings: nextSettings as never, version: { increment: 1 }, secretCiphertext: boundSecretColumn({ destinationChanged }, secrets, bindTo(INTEGRATION_SECRET, key)) },
+          data: { enabled: nextEnabled, settings: jsonColumn(nextSettings), version: { increment: 1 }, secretCiphertext: boundSecretColumn({ destinationChanged }, secrets, bindTo(INTEGRATION_SECRET, key)) },
         }),
       })
       if (!written) return STALE

@@ -10,7 +10,7 @@ import { ledgerRow, readLedgerPage } from '../ledger-page.ts'
  * many rows; past it the call is refused rather than held in memory or silently cut short.
  */
 export const EXPORT_UNPAGED_MAX = 10_000
-export const EXPORT_MAX_LIMIT = 5000
+const EXPORT_MAX_LIMIT = 5000
 
 export const exportLeads = defineOperation({
   summary: 'Export the lead ledger: one row per event, joined with its lead, oldest first, a page at a time.',

@@ -5,9 +5,9 @@ import { parseJsonObject } from '../../../http/body.ts'
 import { ATTRIBUTION_KEYS } from '../capture-input.ts'
 
 /** A field real visitors never see or fill in; a value in it marks the submission as a bot's. */
-export const HONEYPOT_FIELD = '_gotcha'
+const HONEYPOT_FIELD = '_gotcha'
 
-export const DEFAULT_FORM_SOURCE = 'web_form'
+const DEFAULT_FORM_SOURCE = 'web_form'
 
 type Fields = Record<string, unknown>
 

@@ -14,7 +14,7 @@ import { newLeadRef } from '../ref.ts'
 import { captureCandidate, isBotSubmission, readFormFields } from './form-fields.ts'
 
 /** Site forms are small; this keeps an anonymous endpoint cheap to serve. */
-export const PUBLIC_LEAD_MAX_BYTES = 64 * 1024
+const PUBLIC_LEAD_MAX_BYTES = 64 * 1024
 
 const RATE_SCOPE = 'public_leads'
 

@@ -5,7 +5,7 @@ import type { TriggerKind } from '../values.ts'
 
 const allows = (list: readonly string[] | undefined, value: string | null) => list === undefined || (value !== null && list.includes(value))
 
-export function triggers (recipe: Recipe, kind: TriggerKind, post: PostFacts): boolean {
+function triggers (recipe: Recipe, kind: TriggerKind, post: PostFacts): boolean {
   return recipe.trigger.on.includes(kind) && allows(recipe.trigger.post_types, post.postType) && allows(recipe.trigger.sources, post.source)
 }
 

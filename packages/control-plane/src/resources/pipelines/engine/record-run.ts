@@ -10,6 +10,7 @@ import type { PostRow, PostState } from './post-document.ts'
 import { emitEvent } from '../../../events/emit.ts'
 import { pipelineRunCompleted } from '../events.ts'
 import { RUN_ROW_FIELDS, toRunRow } from '../run-shape.ts'
+import { jsonColumn } from '../../../lib/json-value.ts'
 
 /** The post was written by someone else after the run read it; the run starts over on the new version. */
 export class PostChanged extends Error {
@@ -66,7 +67,7 @@ async function writePost (tx: Tx, content: ResolvedContent, { read, next, fields
 export async function recordRun (db: Db, content: ResolvedContent, run: RunRow, write: PostWrite | null): Promise<number> {
   return retryOnUniqueViolation(() => db.$transaction(async tx => {
     if (write) await writePost(tx, content, write)
-    const row = await tx.svcPipelineRun.create({ data: { ...run, postId: storedPostId(run.postId), stages: run.stages as never }, select: RUN_ROW_FIELDS })
+    const row = await tx.svcPipelineRun.create({ data: { ...run, postId: storedPostId(run.postId), stages: jsonColumn(run.stages) }, select: RUN_ROW_FIELDS })
     await emitEvent(tx, pipelineRunCompleted, toRunRow(row, content), { actor: null, at: run.createdAt })
     return row.id
   }))

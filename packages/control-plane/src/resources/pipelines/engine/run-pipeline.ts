@@ -28,7 +28,7 @@ export type RunResult = {
   changes: FieldChange[]
 }
 
-export type FieldChange = { [Field in keyof PostState]: { field: Field, before: PostState[Field], after: PostState[Field] } }[keyof PostState]
+type FieldChange = { [Field in keyof PostState]: { field: Field, before: PostState[Field], after: PostState[Field] } }[keyof PostState]
 
 type Evaluation = {
   status: RunStatus

@@ -6,7 +6,7 @@ import { storedPostId } from '../../../host-contract/post-ids.ts'
 import { sourcesOf } from '../../content-sources/provenance.ts'
 import { postIdValue } from '../post-id.ts'
 
-export const postChoice = z.object({
+const postChoice = z.object({
   id: postIdValue,
   title: z.string(),
   status: z.string().nullable().describe('draft, pending or publish (or the host\'s own value when it maps to none of them); null when the host\'s posts have no status.'),

@@ -3,7 +3,7 @@ import { defineOperation } from '../../../registry/define-operation.ts'
 import { toJsonSchema } from '../../../registry/manifest.ts'
 import { stageRegistryFor } from '../stages/registry.ts'
 
-export const stageType = z.object({
+const stageType = z.object({
   type: z.string(),
   summary: z.string(),
   builtin: z.boolean(),

@@ -12,7 +12,7 @@ import { RUN_STATUSES } from '../values.ts'
 import { hostPostId, postIdParam, postIdValue } from '../post-id.ts'
 import { requireContent } from '../../../host-contract/posts.ts'
 
-export const runOutcome = z.object({
+const runOutcome = z.object({
   status: z.enum(RUN_STATUSES),
   post_id: postIdValue,
   recipe: z.string().describe('Id of the recipe that ran.'),

@@ -11,7 +11,7 @@ import { type PostId } from '../../../host-contract/post-ids.ts'
  * Runs, for each trigger kind in turn, the highest-priority recipe it selects for the post; a
  * recipe selected by several kinds runs once. Nothing runs while the pipelines module is disabled.
  */
-export async function runTriggeredPipelines (deps: PipelineDeps, postId: PostId, kinds: readonly TriggerKind[]): Promise<RunResult[]> {
+async function runTriggeredPipelines (deps: PipelineDeps, postId: PostId, kinds: readonly TriggerKind[]): Promise<RunResult[]> {
   if (!await isModuleEnabled(deps.db, 'pipelines')) return []
   const results: RunResult[] = []
   const ran = new Set<string>()

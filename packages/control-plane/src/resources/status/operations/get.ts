@@ -7,7 +7,7 @@ import { retentionReport } from '../../../retention/report.ts'
 import { readKeptCounts } from '../kept-counts.ts'
 import { encryptionKeyCheck, outboxCheck, probeDatabase, tablesCheck, type HealthCheck } from '../checks.ts'
 
-export const statusReport = z.object({
+const statusReport = z.object({
   product_version: z.string(),
   namespace: z.string(),
   database: z.object({ provider: z.string(), ok: z.boolean(), latency_ms: z.number() }),

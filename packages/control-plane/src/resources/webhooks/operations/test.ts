@@ -4,6 +4,7 @@ import { actorOf, newEventId } from '../../../events/emit.ts'
 import { findSubscription, subscriptionIdParam } from '../shape.ts'
 import { sendEvent } from '../send-event.ts'
 import { webhookTest } from '../events.ts'
+import { jsonColumn } from '../../../lib/json-value.ts'
 
 export const testWebhook = defineOperation({
   summary: 'Send a signed webhook.test event to one subscription now and report what its receiver answered.',
@@ -37,7 +38,7 @@ export const testWebhook = defineOperation({
     }
     // Stored like any event, so redeliver can send it again.
     await db.svcEvent.create({
-      data: { eventId: event.id, type: event.type, occurredAt: now(), actor: event.actor as never, requestId: event.request_id, data: event.data as never },
+      data: { eventId: event.id, type: event.type, occurredAt: now(), actor: jsonColumn(event.actor), requestId: event.request_id, data: jsonColumn(event.data) },
       select: { id: true },
     })
     const result = await sendEvent(context, subscription, event, 1)

@@ -1,5 +1,5 @@
 /**
- * One real server process for multi-instance tests: the host configured from its environment,
+ * The entry point of startHostProcess (host-process.ts): the host configured from its environment,
  * as `npm start` would, without the Admin UI. Prints `listening <port>` when ready.
  */
 import { getContext } from '@keystone-6/core/context'

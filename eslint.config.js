@@ -1,0 +1,42 @@
+// The linter `npm test` runs (docs/testing.md "Lint and unused code"): typescript-eslint's
+// type-checked recommended rules over the package, the demo host, scripts, bench and tests.
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**', '**/dist/**', '**/generated/**', '**/.keystone/**', 'var/**', 'test-output/**',
+      // The second host is an installed copy's consumer with its own tsconfig and lockfile; its own build checks it.
+      'hosts/second/**',
+      '**/*.js', '**/*.cjs', '**/*.mjs',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // As tsc's noUnusedLocals, plus the convention already used for values left out on purpose (`const { NODE_ENV: _mode, ...rest }`).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['test/**/*.ts'],
+    rules: {
+      // Tests read HTTP bodies as supertest gives them (`res.body: any`) and assert on them with
+      // expect(); declaring a type per body would only restate the assertion.
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+)

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll } from '@jest/globals'
+import type request from 'supertest'
+import { randomBytes } from 'node:crypto'
+import { getContext } from '@keystone-6/core/context'
+import { createExpressServer } from '@keystone-6/core/___internal-do-not-use-will-break-in-patch/artifacts'
+import type { Express } from 'express'
+import type { Server as HttpServer } from 'node:http'
+import * as PrismaModule from '../../generated/prisma/client.ts'
+import { createHostConfig, type HostSettings } from '../../host/config.ts'
+import type { ControlPlaneOptions } from '../../packages/control-plane/src/index.ts'
+import { resolveDatabase } from '../../packages/control-plane/src/db/database-url.ts'
+import { createTestDatabase } from './database.ts'
+import { migrate } from '../../packages/control-plane/src/db/migrate.ts'
+import type { HostRole } from '../../schema/roles.ts'
+import { createAccount, type TestAccount } from './accounts.ts'
+import { dispatcher, type DispatchBody } from './client.ts'
+import { resourceCaller } from './operations.ts'
+import { freePort } from './loopback-peer.ts'
+import { controlPlaneRuntimeOf } from '../../packages/control-plane/src/http/mount.ts'
+import type { ControlPlaneRuntime } from '../../packages/control-plane/src/runtime.ts'
+import type { Db } from '../../packages/control-plane/src/db/client.ts'
+
+/** The host's client: its own lists (typed by its generated client) and the plugin's (typed by the package's). */
+export type HostDb = PrismaModule.PrismaClient & Db
+
+/** The host's lists alone, typed by the host's client (where both clients know a list, the intersection would pick the package's shape). */
+export const hostClient = (db: HostDb): PrismaModule.PrismaClient => db
+
+export type InProcessServer = {
+  app: Express
+  db: HostDb
+  runtime: ControlPlaneRuntime
+  databaseUrl: string
+  encryptionKey: string
+  close (): Promise<void>
+}
+
+type HostOptions = Pick<HostSettings, 'signInLimits'>
+
+/**
+ * The real host in this process on a fresh, migrated database of the suite's provider: Keystone's
+ * own express server (GraphQL, session, the control plane), configured as from the environment.
+ * Only the Next.js Admin UI is left out. Most files want `useTestServer` instead.
+ */
+export function startInProcessServer (controlPlane: ControlPlaneOptions = {}, host: HostOptions = {}): Promise<InProcessServer> {
+  return startHost(controlPlane, undefined, host)
+}
+
+/**
+ * A second instance on `first`'s SQLite file or PostgreSQL database, as a second process would
+ * (same encryption key); the database stays `first`'s, so close this one first.
+ */
+export function startSecondInstance (first: InProcessServer, controlPlane: ControlPlaneOptions = {}, host: HostOptions = {}): Promise<InProcessServer> {
+  return startHost(controlPlane, first, host)
+}
+
+async function startHost (controlPlane: ControlPlaneOptions, sharedWith: InProcessServer | undefined, host: HostOptions): Promise<InProcessServer> {
+  const database = sharedWith ? null : await createTestDatabase()
+  const databaseUrl = sharedWith?.databaseUrl ?? database!.url
+  if (!sharedWith) await migrate(resolveDatabase(databaseUrl))
+  const encryptionKey = sharedWith?.encryptionKey ?? randomBytes(32).toString('hex')
+  const config = createHostConfig({
+    databaseUrl,
+    sessionSecret: randomBytes(32).toString('base64'),
+    // No growing wait between sign-in attempts unless a test asks: files that exhaust a limit would take seconds per account.
+    signInLimits: host.signInLimits ?? { delayBaseMs: 0 },
+    controlPlane: {
+      // The developer's environment stays out of the suite: every setting is its default or the test's own.
+      env: {},
+      varDir: 'var/test',
+      // A prune is started by the tests that are about it (runtime.retention.runOnce()).
+      retention: { intervalMinutes: 0 },
+      ...controlPlane,
+      security: {
+        encryptionKey,
+        // The suite's other systems are loopback peers (test/support/loopback-peer.ts).
+        outboundAllow: ['127.0.0.1'],
+        ...controlPlane.security,
+      },
+    },
+  })
+  const context = getContext(config, PrismaModule)
+  await config.db.onConnect?.(context)
+  const { expressServer } = await createExpressServer(config, context)
+  const runtime = controlPlaneRuntimeOf(expressServer)!
+  return {
+    app: expressServer,
+    db: context.prisma as HostDb,
+    runtime,
+    databaseUrl,
+    encryptionKey,
+    async close () {
+      await runtime.stop()
+      await context.prisma.$disconnect()
+      await database?.drop()
+    },
+  }
+}
+
+/** Calls one resource's operations: `crm('create', {name})`, `crm('delete', {crm_num}, true)`. */
+type ResourceCaller = ReturnType<typeof resourceCaller>
+
+/** An account with a key, and a dispatcher acting as it. */
+export type ActingAccount = TestAccount & { dispatch: (body: DispatchBody) => Promise<request.Response> }
+
+export type UsedTestServer = {
+  readonly server: InProcessServer
+  /** The server's administrator, with an API key. */
+  readonly admin: TestAccount
+  /** Dispatches as the administrator. */
+  dispatch: (body: DispatchBody) => Promise<request.Response>
+  /** A caller for one resource's operations, as the administrator. */
+  caller: (resource: string) => ResourceCaller
+  /** A new account of the role, with a key, and a dispatcher acting as it. */
+  account: (role: HostRole) => Promise<ActingAccount>
+}
+
+/**
+ * One real server for the test file (or the describe block it is called in): started before its
+ * tests with the given options, with an administrator and their key, and closed after them. Read
+ * its parts inside tests and hooks. Options that name something the file starts itself (an SMTP
+ * server, a loopback peer) are given as a function, called when the server starts: after the
+ * `beforeAll` hooks declared before `useTestServer`.
+ */
+export function useTestServer (options: ControlPlaneOptions | (() => ControlPlaneOptions) = {}): UsedTestServer {
+  let started: { server: InProcessServer, admin: TestAccount, dispatch: (body: DispatchBody) => Promise<request.Response> } | undefined
+  const current = () => {
+    if (!started) throw new Error('the test server starts in beforeAll: use it inside tests and hooks')
+    return started
+  }
+  beforeAll(async () => {
+    const server = await startInProcessServer(typeof options === 'function' ? options() : options)
+    const admin = await createAccount(server.db)
+    started = { server, admin, dispatch: dispatcher(server.app, admin.key) }
+  })
+  afterAll(async () => { await started?.server.close() })
+  return {
+    get server () { return current().server },
+    get admin () { return current().admin },
+    dispatch: body => current().dispatch(body),
+    caller: resource => resourceCaller(body => current().dispatch(body), resource),
+    account: async role => {
+      const account = await createAccount(current().server.db, role)
+      return { ...account, dispatch: dispatcher(current().server.app, account.key) }
+    },
+  }
+}
+
+export type ListeningServer = { server: InProcessServer, origin: string, close (): Promise<void> }
+
+/**
+ * An in-process server listening on loopback at the address its `siteUrl` names: OAuth's issuer and
+ * resource URLs are absolute, so they must be the ones the client calls.
+ */
+export async function startListeningServer (options: ControlPlaneOptions = {}, sharedWith?: InProcessServer): Promise<ListeningServer> {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const withOrigin = { ...options, http: { ...options.http, siteUrl: origin } }
+  const server = await (sharedWith ? startSecondInstance(sharedWith, withOrigin) : startInProcessServer(withOrigin))
+  const listening: HttpServer = await new Promise(resolve => { const s = server.app.listen(port, '127.0.0.1', () => resolve(s)) })
+  return {
+    server,
+    origin,
+    async close () {
+      listening.closeAllConnections()
+      await new Promise(resolve => listening.close(resolve))
+      await server.close()
+    },
+  }
+}
