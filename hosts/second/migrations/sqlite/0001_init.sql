@@ -217,6 +217,14 @@ CREATE TABLE "svc_integrations" (
 );
 
 -- CreateTable
+CREATE TABLE "svc_kept_counts" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "key" TEXT NOT NULL DEFAULT '',
+    "count" INTEGER NOT NULL DEFAULT 0,
+    "countedAt" DATETIME
+);
+
+-- CreateTable
 CREATE TABLE "svc_leads" (
     "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "ref" TEXT NOT NULL DEFAULT '',
@@ -552,6 +560,9 @@ CREATE UNIQUE INDEX "svc_idempotency_keys_caller_key_key" ON "svc_idempotency_ke
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_integrations_key_key" ON "svc_integrations"("key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_kept_counts_key_key" ON "svc_kept_counts"("key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "svc_leads_ref_key" ON "svc_leads"("ref");
