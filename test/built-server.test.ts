@@ -186,6 +186,8 @@ describe('end-to-end flows over the built server', () => {
     expect([delivered.status, delivered.body.data?.status]).toEqual([200, 'created'])
     const postId = delivered.body.data.post_id as number
     expect(postId).toEqual(expect.any(Number))
+    // The bundle found the package's built mapping thread rather than falling back to the event loop.
+    expect(server.output()).not.toContain('mapped on the main thread')
 
     const dry = await ok('pipelines', 'run', { post_id: postId, dry_run: true })
     expect(dry).toMatchObject({ status: 'dry_run', post_id: postId, recipe: 'default' })

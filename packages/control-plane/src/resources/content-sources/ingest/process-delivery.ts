@@ -38,6 +38,8 @@ export type DeliveryOutcome = {
   wrote: boolean
   /** This call created the post with the status `publish`. */
   published: boolean
+  /** This call claimed the delivery; false when another call or process had (its status is then theirs). */
+  claimed: boolean
 }
 
 const NO_EFFECTS = { forwarded: false, wrote: false, published: false }
@@ -47,6 +49,8 @@ const lostRace = (error: unknown) => isUniqueViolation(error) || error instanceo
 
 /** Only these may be (re)processed; anything else was finished by this or another process. */
 const PROCESSABLE = ['received', 'held']
+/** A sender's replay finishes a first delivery that was never processed; one held as the sample was. */
+const REPLAY_PROCESSABLE = ['received']
 
 /** The posts list this resource writes to; the resource is not installed without one. */
 function contentOf (deps: IngestDeps): ResolvedContent {
@@ -59,15 +63,15 @@ function contentOf (deps: IngestDeps): ResolvedContent {
 const isPublished = (content: ResolvedContent, source: SourceRow) =>
   source.defaultPostStatus === 'publish' && hostStatus(content, 'publish') !== null
 
-async function processInTransaction (tx: Tx, deps: IngestDeps, deliveryId: number, prepared: MappedDelivery | null): Promise<DeliveryOutcome> {
+async function processInTransaction (tx: Tx, deps: IngestDeps, deliveryId: number, processable: readonly string[], prepared: MappedDelivery | null): Promise<DeliveryOutcome> {
   const now = deps.options.now()
   const content = contentOf(deps)
-  const outcome = (status: DeliveryStatus, postId: PostId | null = null, effects = NO_EFFECTS): DeliveryOutcome =>
-    ({ delivery_id: deliveryId, status, post_id: postId, error: null, ...effects })
+  const outcome = (status: DeliveryStatus, postId: PostId | null = null, effects = NO_EFFECTS, claimed = true): DeliveryOutcome =>
+    ({ delivery_id: deliveryId, status, post_id: postId, error: null, ...effects, claimed })
   // The conditional update is the claim: two processes never process one delivery twice.
-  const { count } = await tx.svcContentDelivery.updateMany({ where: { id: deliveryId, status: { in: PROCESSABLE } }, data: { status: 'processing' } })
+  const { count } = await tx.svcContentDelivery.updateMany({ where: { id: deliveryId, status: { in: [...processable] } }, data: { status: 'processing' } })
   const delivery = await tx.svcContentDelivery.findUniqueOrThrow({ where: { id: deliveryId } })
-  if (count === 0) return outcome(delivery.status as DeliveryStatus, delivery.postId === null ? null : postIdFromStored(content, delivery.postId))
+  if (count === 0) return outcome(delivery.status as DeliveryStatus, delivery.postId === null ? null : postIdFromStored(content, delivery.postId), NO_EFFECTS, false)
 
   const source = await tx.svcContentSource.findUnique({ where: { id: delivery.sourceId } })
   if (!source) throw new DeliveryRejected('the content source was deleted')
@@ -117,12 +121,15 @@ function failureReason (error: unknown): string {
  * A delivery that cannot be processed — unmappable, or failing in any unexpected way — is marked
  * failed with the reason, so it never blocks the deliveries behind it. Only when the database
  * cannot be reached does it stay in the inbox as it was, and the error is thrown.
+ * `replay`: a sender's replay of a delivery stored first by another call, processed only if that
+ * first was never processed.
  */
-export async function processDelivery (deps: IngestDeps, deliveryId: number): Promise<DeliveryOutcome> {
+export async function processDelivery (deps: IngestDeps, deliveryId: number, { replay = false }: { replay?: boolean } = {}): Promise<DeliveryOutcome> {
+  const processable = replay ? REPLAY_PROCESSABLE : PROCESSABLE
   let outcome: DeliveryOutcome
   try {
-    const prepared = await prepareDelivery(deps.db, deliveryId, PROCESSABLE)
-    outcome = await retryWhen(lostRace, () => deps.db.$transaction(tx => processInTransaction(tx, deps, deliveryId, prepared)))
+    const prepared = await prepareDelivery(deps.db, deliveryId, processable)
+    outcome = await retryWhen(lostRace, () => deps.db.$transaction(tx => processInTransaction(tx, deps, deliveryId, processable, prepared)))
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error
     if (!(error instanceof DeliveryRejected)) (deps.log ?? defaultLog)(`content delivery ${deliveryId} could not be processed`, error)
@@ -137,7 +144,7 @@ export async function processDelivery (deps: IngestDeps, deliveryId: number): Pr
       const source = await tx.svcContentSource.findUnique({ where: { id: failed.sourceId }, select: { slug: true } })
       await emitEvent(tx, contentDeliveryFailed, { delivery_id: deliveryId, source_id: failed.sourceId, source_slug: source?.slug ?? '', error: reason }, { actor: null, at })
     })
-    return { delivery_id: deliveryId, status: 'failed', post_id: null, error: reason, ...NO_EFFECTS }
+    return { delivery_id: deliveryId, status: 'failed', post_id: null, error: reason, ...NO_EFFECTS, claimed: true }
   }
   // After the commit: the ingested post stands whatever the pipelines do with it.
   if (outcome.wrote && outcome.post_id !== null) {

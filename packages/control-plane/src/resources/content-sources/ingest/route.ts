@@ -90,13 +90,14 @@ export const ingestRoute: PublicRoute = {
     const delivery = parseDelivery(body)
     assertTermsFit(source, delivery.payload)
     const stored = await storeDelivery(runtime.db, { sourceId: source.id, sourceSlug: source.slug, webhookId: webhookIdOf(req), body: delivery.text, now })
-    // A replay is answered `duplicate`, unless the first was stored by a process that died before
-    // processing it: then the sender's retry is the only one who will ever ask, so it is processed now.
-    if (stored.duplicate && !stored.unprocessed) {
-      sendSuccess(res, { delivery_id: stored.id, status: 'duplicate', post_id: null }, false)
-      return
-    }
-    const outcome = await processDelivery({ db: runtime.db, options: runtime.options, log: runtime.log }, stored.id)
+    // A replay is answered `duplicate`, unless the first was never processed — it may have been
+    // stored by a process that died, and then the sender's retry is the only one who will ever
+    // ask — so a replay tries to process it, and is still a `duplicate` when the first's own call
+    // (or another replay) claimed it.
+    const duplicate = () => sendSuccess(res, { delivery_id: stored.id, status: 'duplicate', post_id: null }, false)
+    if (stored.duplicate && !stored.unprocessed) return duplicate()
+    const outcome = await processDelivery({ db: runtime.db, options: runtime.options, log: runtime.log }, stored.id, { replay: stored.duplicate })
+    if (stored.duplicate && !outcome.claimed) return duplicate()
     runtime.kickOutbox()
     if (outcome.status === 'failed') {
       throw invalidParams(`delivery ${stored.id} was stored but not ingested: ${outcome.error}`, { delivery_id: stored.id })
