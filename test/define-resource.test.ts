@@ -73,11 +73,11 @@ describe('the tables derived from the resources', () => {
   const plane = resolveControlPlane(builtinResources, { extensions: [probe], operations: [echo('loose')] })
 
   test('hold every built-in resource\'s parts and the extension\'s alike', () => {
-    expect(plane.parts.operations.map(operation => operation.name)).toEqual(expect.arrayContaining(['crm.create', 'probe.echo', 'loose.echo']))
-    expect(plane.parts.outboxTopics.map(topic => topic.topic)).toEqual(expect.arrayContaining(['leads.contact_status', 'probe.ping']))
+    expect(plane.operations.map(operation => operation.name)).toEqual(expect.arrayContaining(['crm.create', 'probe.echo', 'loose.echo']))
+    expect(plane.outboxTopics.map(topic => topic.topic)).toEqual(expect.arrayContaining(['leads.contact_status', 'probe.ping']))
     expect(plane.seeds.map(seed => seed.what)).toEqual(expect.arrayContaining(['the system roles', 'the default pipeline recipe', 'the probe']))
-    expect(plane.parts.statusCounters.map(counter => counter.key)).toEqual(['crm', 'users', 'leads', 'content_sources', 'recipes', 'runs', 'webhooks', 'webhooks_disabled', 'probes'])
-    expect(plane.parts.adminPages.at(-1)).toEqual({ path: '/probe', label: 'Probe', title: 'Probe', requires: ['probe.echo'] })
+    expect(plane.statusCounters.map(counter => counter.key)).toEqual(['crm', 'users', 'leads', 'content_sources', 'recipes', 'runs', 'webhooks', 'webhooks_disabled', 'probes'])
+    expect(plane.adminPages.at(-1)).toEqual({ path: '/probe', label: 'Probe', title: 'Probe', requires: ['probe.echo'] })
     expect(plane.routes.map(route => [route.method, route.path, route.module])).toEqual([
       ['GET', '/team/:userNum', 'users'], ['GET', '/leads/export.ndjson', 'leads'], ['POST', '/public/leads', 'leads'], ['POST', '/ingest/:slug', 'content_sources'],
     ])
@@ -85,7 +85,7 @@ describe('the tables derived from the resources', () => {
   })
 
   test('name each resource\'s module, locked or switchable', () => {
-    const modules = Object.fromEntries(plane.parts.modules.map(module => [module.key, module.locked]))
+    const modules = Object.fromEntries(plane.modules.map(module => [module.key, module.locked]))
     expect(modules).toMatchObject({ status: true, modules: true, api_keys: true, audit: true, crm: false, leads: false, probe: false })
   })
 

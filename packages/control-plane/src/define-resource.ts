@@ -1,5 +1,6 @@
 import type { ListConfig } from '@keystone-6/core/types'
-import type { CapabilityMap, ResolvedOptions } from './options.ts'
+import type { ResolvedOptions } from './resolved-options.ts'
+import type { CapabilityMap } from './auth/capabilities.ts'
 import type { ListAccess } from './auth/list-access.ts'
 import type { Db } from './db/client.ts'
 import { nameOperation, type Operation, type OperationMap } from './registry/define-operation.ts'

@@ -1,5 +1,4 @@
-import type { CapabilityMap } from '../options.ts'
-import { roleHasCapability } from './capabilities.ts'
+import { roleHasCapability, type CapabilityMap } from './capabilities.ts'
 import type { SessionArgs, SessionRoleOf } from './session-role.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Db } from '../db/client.ts'
-import type { ResolvedOptions } from '../options.ts'
+import type { ResolvedOptions } from '../resolved-options.ts'
 import type { Identity } from './identity.ts'
 import { rateLimited } from '../errors.ts'
 import { consumeFixedWindow, type WindowState } from '../db/fixed-window.ts'

@@ -1,5 +1,5 @@
 import type { KeystoneContext } from '@keystone-6/core/types'
-import type { ResolvedOptions } from '../options.ts'
+import type { ResolvedOptions } from '../resolved-options.ts'
 import type { ResolvedAccounts } from '../host-contract/accounts.ts'
 import type { Db } from '../db/client.ts'
 import { accountLoader } from '../host-contract/load-account.ts'

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { KeystoneConfig, KeystoneContext } from '@keystone-6/core/types'
-import type { ResolvedOptions } from '../options.ts'
+import type { ResolvedOptions } from '../resolved-options.ts'
 import { CliError } from './errors.ts'
 
 /**

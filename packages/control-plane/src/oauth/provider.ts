@@ -2,7 +2,7 @@
 import { Provider, errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import { fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici'
 import type { Db } from '../db/client.ts'
-import type { ResolvedOptions } from '../options.ts'
+import type { ResolvedOptions } from '../resolved-options.ts'
 import type { SecretBox } from '../secrets/secret-box.ts'
 import type { ScopedOperation } from '../auth/scopes.ts'
 import { DatabaseAdapter, type OAuthStore } from './adapter.ts'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Prisma, SvcTeamMember } from '../../../generated/prisma/client.ts'
 import { isRecordNotFound, type Db, type Tx } from '../../db/client.ts'
-import type { ResolvedOptions } from '../../options.ts'
+import type { ResolvedOptions } from '../../resolved-options.ts'
 import { formatSlot, slotNumber } from '../../db/slots.ts'
 import { isoOrNull } from '../../lib/timestamps.ts'
 import { notFound } from '../../errors.ts'

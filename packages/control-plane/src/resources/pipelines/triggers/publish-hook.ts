@@ -1,6 +1,6 @@
 import type { ListConfig } from '@keystone-6/core/types'
 import type { Db } from '../../../db/client.ts'
-import type { ResolvedOptions } from '../../../options.ts'
+import type { ResolvedOptions } from '../../../resolved-options.ts'
 import type { ResolvedStatus } from '../../../host-contract/content.ts'
 import { runTriggeredPipelinesAfterWrite } from './run-triggered.ts'
 
