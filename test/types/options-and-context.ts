@@ -30,7 +30,7 @@ const caller = (context: ServiceContext) => context.identity
 void caller
 
 // A handler may declare the narrow part it uses.
-const narrowHandler = async (_params: object, context: ServiceContext) => ({ data: { at: stamp(context) }, changed: false })
+const narrowHandler = (_params: object, context: ServiceContext) => Promise.resolve({ data: { at: stamp(context) }, changed: false })
 export const stamped = defineOperation({
   summary: 'The time, from a handler that declares only the services it uses.',
   readonly: true,

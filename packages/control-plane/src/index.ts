@@ -90,8 +90,8 @@ export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTy
     server: {
       ...keystoneConfig.server,
       extendExpressApp: async (app, context) => {
-        await hostExtend?.(app, context as never)
-        await mountControlPlane(app, context as never, plane)
+        await hostExtend?.(app, context)
+        await mountControlPlane(app, context, plane)
       },
     },
   }

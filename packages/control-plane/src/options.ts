@@ -229,7 +229,7 @@ function overEnvironment (given: ControlPlaneOptions, fromEnv: Partial<ControlPl
   const givenKeys = given.security?.apiKeys
   const envKeys = fromEnv.security?.apiKeys
   if (givenKeys && envKeys) merged.security = { ...(merged.security as object), apiKeys: { ...envKeys, ...definedOnly(givenKeys) } }
-  return merged as ControlPlaneOptions
+  return merged
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -246,7 +246,7 @@ export function resolveOptions (
 ): ResolvedOptions {
   // The resources are resolved by `resolveControlPlane`; the schema checks the core's settings.
   const { extensions: _extensions, operations: _operations, builtins: _builtins, ...core } = options
-  const env = (options.env ?? process.env) as Env
+  const env = options.env ?? process.env
   const parsed = coreSettingsSchema.safeParse(overEnvironment(core, coreSettingsFromEnv(env)))
   if (!parsed.success) throw new Error(`control plane options: ${describeIssues(parsed.error)}`)
   const settings = parsed.data
@@ -258,7 +258,8 @@ export function resolveOptions (
     host: resolveHost(settings.host, host.accountsList),
     restRoot: http.restRoot,
     basePath: `${http.restRoot}/svc/v1`,
-    capabilities: Object.assign({ manage_options: ['administrator'] }, ...resources.map(resource => resource.capabilities), security.capabilities),
+    capabilities: [...resources.map(resource => resource.capabilities), security.capabilities]
+      .reduce<CapabilityMap>((merged, capabilities) => ({ ...merged, ...capabilities }), { manage_options: ['administrator'] }),
     rateLimit: rateLimit.data,
     maxBodyBytes: http.maxBodyBytes,
     stages: uniqueStages(resources.flatMap(resource => resource.stages)),

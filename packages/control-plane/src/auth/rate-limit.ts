@@ -25,7 +25,7 @@ type LimitOptions = ResolvedOptions['rateLimit']
  * instance on the database.
  */
 export function createSubjectLimiter (scope: string, options: LimitOptions, db: Db, now: () => Date): SubjectLimiter {
-  if (options === false) return { consume: async () => null, limit: null }
+  if (options === false) return { consume: () => Promise.resolve(null), limit: null }
   if (options.store === 'database') {
     return { consume: subject => consumeFixedWindow(db, scope, subject, options, now()), limit: options.points }
   }
