@@ -17,7 +17,7 @@ const echo = (resource: string) => defineOperation({
   examples: [{ params: {} }],
   params: z.object({}),
   returns: z.object({}),
-  async handler () { return { data: {}, changed: false } },
+  handler: () => Promise.resolve({ data: {}, changed: false }),
 })
 
 const probeList = (key: string) => ({ [key]: list({ access: { operation: { query: () => true, create: () => false, update: () => false, delete: () => false } }, fields: { name: text() } }) })
@@ -26,7 +26,7 @@ describe('defineResource', () => {
   test('fills every part with its default and tags its routes with its module', () => {
     const resource = defineResource({
       name: 'probe',
-      routes: [{ method: 'GET', path: '/public/probe', async handler (_runtime, _req, res) { sendSuccess(res, {}, false) } }],
+      routes: [{ method: 'GET', path: '/public/probe', handler: (_runtime, _req, res) => { sendSuccess(res, {}, false); return Promise.resolve() } }],
     })
     expect(resource).toMatchObject({ name: 'probe', module: 'switchable', operations: [], outboxTopics: [], seeds: [], statusCounters: [], adminPages: [], capabilities: {}, stages: [] })
     expect(resource.routes).toEqual([expect.objectContaining({ path: '/public/probe', module: 'probe' })])
@@ -34,7 +34,7 @@ describe('defineResource', () => {
   })
 
   test('names the operations of its map by their keys, once, with the resource\'s name', () => {
-    const ping = defineOperation({ summary: 'Ping.', readonly: true, examples: [{ params: {} }], params: z.object({}), returns: z.object({ pong: z.boolean() }), async handler () { return { data: { pong: true }, changed: false } } })
+    const ping = defineOperation({ summary: 'Ping.', readonly: true, examples: [{ params: {} }], params: z.object({}), returns: z.object({ pong: z.boolean() }), handler: () => Promise.resolve({ data: { pong: true }, changed: false }) })
     const resource = defineResource({ name: 'probe', operations: { ping, ping_again: ping } })
     expect(resource.operations.map(operation => [operation.name, operation.resource, operation.action, operation.module])).toEqual([
       ['probe.ping', 'probe', 'ping', 'probe'], ['probe.ping_again', 'probe', 'ping_again', 'probe'],
@@ -42,9 +42,9 @@ describe('defineResource', () => {
     expect(resource.declared.ping).toBe(ping)
     expect(() => defineResource({ name: 'probe', operations: { 'Ping-Now': ping } })).toThrow('operation name part "Ping-Now" must match')
     // Checks that need the name run when the resource names the operation.
-    const stale = defineOperation({ summary: 'Stale.', examples: [{ params: { nope: 1 } }], params: z.object({}), returns: z.object({}), async handler () { return { data: {}, changed: false } } })
+    const stale = defineOperation({ summary: 'Stale.', examples: [{ params: { nope: 1 } }], params: z.object({}), returns: z.object({}), handler: () => Promise.resolve({ data: {}, changed: false }) })
     expect(() => defineResource({ name: 'probe', operations: { stale } })).toThrow('probe.stale example 1')
-    expect(() => defineOperation({ resource: 'probe', summary: 'Half named.', params: z.object({}), returns: z.object({}), async handler () { return { data: {}, changed: false } } } as never)).toThrow('both resource and action, or neither')
+    expect(() => defineOperation({ resource: 'probe', summary: 'Half named.', params: z.object({}), returns: z.object({}), handler: () => Promise.resolve({ data: {}, changed: false }) } as never)).toThrow('both resource and action, or neither')
   })
 
   test('installs the extension guide\'s snippet: naming the host\'s own siteNotes again installs it once', () => {
@@ -66,18 +66,18 @@ describe('the tables derived from the resources', () => {
     operations: [echo('probe')],
     outboxTopics: [{ topic: 'probe.ping', deliver: async () => {} }],
     seeds: [{ what: 'the probe', run: async () => {} }],
-    statusCounters: [{ key: 'probes', count: async () => 0 }],
+    statusCounters: [{ key: 'probes', count: () => Promise.resolve(0) }],
     adminPages: [{ path: '/probe', label: 'Probe', title: 'Probe', requires: ['probe.echo'] }],
     capabilities: { probe_things: ['editor'] },
   })
   const plane = resolveControlPlane(builtinResources, { extensions: [probe], operations: [echo('loose')] })
 
   test('hold every built-in resource\'s parts and the extension\'s alike', () => {
-    expect(plane.parts.operations.map(operation => operation.name)).toEqual(expect.arrayContaining(['crm.create', 'probe.echo', 'loose.echo']))
-    expect(plane.parts.outboxTopics.map(topic => topic.topic)).toEqual(expect.arrayContaining(['leads.contact_status', 'probe.ping']))
+    expect(plane.operations.map(operation => operation.name)).toEqual(expect.arrayContaining(['crm.create', 'probe.echo', 'loose.echo']))
+    expect(plane.outboxTopics.map(topic => topic.topic)).toEqual(expect.arrayContaining(['leads.contact_status', 'probe.ping']))
     expect(plane.seeds.map(seed => seed.what)).toEqual(expect.arrayContaining(['the system roles', 'the default pipeline recipe', 'the probe']))
-    expect(plane.parts.statusCounters.map(counter => counter.key)).toEqual(['crm', 'users', 'leads', 'content_sources', 'recipes', 'runs', 'webhooks', 'webhooks_disabled', 'probes'])
-    expect(plane.parts.adminPages.at(-1)).toEqual({ path: '/probe', label: 'Probe', title: 'Probe', requires: ['probe.echo'] })
+    expect(plane.statusCounters.map(counter => counter.key)).toEqual(['crm', 'users', 'leads', 'content_sources', 'recipes', 'runs', 'webhooks', 'webhooks_disabled', 'probes'])
+    expect(plane.adminPages.at(-1)).toEqual({ path: '/probe', label: 'Probe', title: 'Probe', requires: ['probe.echo'] })
     expect(plane.routes.map(route => [route.method, route.path, route.module])).toEqual([
       ['GET', '/team/:userNum', 'users'], ['GET', '/leads/export.ndjson', 'leads'], ['POST', '/public/leads', 'leads'], ['POST', '/ingest/:slug', 'content_sources'],
     ])
@@ -85,7 +85,7 @@ describe('the tables derived from the resources', () => {
   })
 
   test('name each resource\'s module, locked or switchable', () => {
-    const modules = Object.fromEntries(plane.parts.modules.map(module => [module.key, module.locked]))
+    const modules = Object.fromEntries(plane.modules.map(module => [module.key, module.locked]))
     expect(modules).toMatchObject({ status: true, modules: true, api_keys: true, audit: true, crm: false, leads: false, probe: false })
   })
 

@@ -20,7 +20,7 @@ import type { Db } from '../packages/control-plane/src/db/client.ts'
 /** The demo host's lists, as the plugin sees them in its Keystone config. */
 const demoSchema: HostSchema = { lists: hostLists }
 
-const ok = <Res extends { status: number, body: any }>(res: Res): Res => {
+const ok = <Res extends { status: number, body: { ok?: unknown } }>(res: Res): Res => {
   expect([res.status, res.body.ok]).toEqual([200, true])
   return res
 }
@@ -123,16 +123,16 @@ describe('string post ids', () => {
   test('the gateway reads and writes a cuid-keyed list through its field map', async () => {
     const rows = new Map<string, Record<string, unknown>>()
     const article = {
-      findUnique: async ({ where }: { where: { id: string } }) => rows.get(where.id) ?? null,
-      create: async ({ data }: { data: Record<string, unknown> }) => {
+      findUnique: ({ where }: { where: { id: string } }) => Promise.resolve(rows.get(where.id) ?? null),
+      create: ({ data }: { data: Record<string, unknown> }) => {
         const id = `c${rows.size}k${randomBytes(8).toString('hex')}`
         rows.set(id, { id, ...data })
-        return { id }
+        return Promise.resolve({ id })
       },
-      updateMany: async ({ where, data }: { where: { id: string }, data: Record<string, unknown> }) => {
+      updateMany: ({ where, data }: { where: { id: string }, data: Record<string, unknown> }) => {
         const row = rows.get(where.id)
         if (row) Object.assign(row, data)
-        return { count: row ? 1 : 0 }
+        return Promise.resolve({ count: row ? 1 : 0 })
       },
     }
     const posts = postsOf({ article } as unknown as Db, stringIds)
@@ -349,7 +349,7 @@ describe('a host without posts (host.content: false)', () => {
     expect(plane.options.host.content).toBe(false)
     expect(plane.unavailable.map(module => module.key).sort()).toEqual(['content_sources', 'pipelines'])
     expect(plane.unavailable[0]!.reason).toContain('no Post list')
-    expect(plane.parts.operations.some(operation => operation.resource === 'pipelines')).toBe(false)
-    expect(plane.parts.adminPages.some(page => page.path === '/pipelines')).toBe(false)
+    expect(plane.operations.some(operation => operation.resource === 'pipelines')).toBe(false)
+    expect(plane.adminPages.some(page => page.path === '/pipelines')).toBe(false)
   })
 })

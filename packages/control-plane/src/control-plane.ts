@@ -1,34 +1,31 @@
-import { OAUTH_PAYLOAD } from './oauth/adapter.ts'
 import type { Operation } from './registry/define-operation.ts'
-import type { RuntimeParts } from './runtime.ts'
+import type { StatusCounter } from './registry/operation-context.ts'
+import type { AdminPage } from './registry/manifest.ts'
+import type { ModuleDeclaration } from './modules/module-catalogue.ts'
+import type { OutboxTopic } from './outbox/topic.ts'
+import type { EventDeclaration } from './events/define-event.ts'
 import type { MountedRoute } from './http/route.ts'
 import type { Lists, Resource, Seed } from './define-resource.ts'
-import { resolveOptions, type ControlPlaneSettings, type HostFacts, type ResolvedOptions } from './options.ts'
-import { resolveSettings } from './settings/define-settings.ts'
-import type { Env } from './settings/env-values.ts'
+import { resolveOptions, type ControlPlaneOptions, type HostFacts } from './options.ts'
+import type { ResolvedOptions } from './resolved-options.ts'
 import { contentUnavailableReason, resolveContent, type HostSchema } from './host-contract/content.ts'
 import { recordUnavailableModules, type UnavailableModule } from './host-contract/unavailable-modules.ts'
 import { checkBodyKind, checkPostsModel, type GraphQLSchemaLike, type RuntimeDataModel } from './host-contract/check-posts-model.ts'
 
-export type ControlPlaneOptions = ControlPlaneSettings & {
-  /** Resources the host adds, made with `defineResource`; they install exactly like the built-ins. @default [] */
-  extensions?: readonly Resource[]
-  /** One-off operations of the host's that belong to no resource of its own; they dispatch like built-ins. @default [] */
-  operations?: readonly Operation[]
-  /**
-   * Built-in resources with settings of the host's, made with their factories (`crm({ maxSystems: 20 })`,
-   * `leads({ publicOrigins: ['https://www.example.com'] })`); each replaces the built-in of its name.
-   * @default [] (every built-in with its settings from the environment and its defaults)
-   */
-  builtins?: readonly Resource[]
-}
-
-/** One installation: the settings and every resource, with what the derived tables read from them. */
-export type ControlPlane = {
+/**
+ * One installation: the resolved options and every installed resource, with what they contribute
+ * gathered into the tables the runtime and the host's config are built from.
+ */
+export type Installation = {
   options: ResolvedOptions
   resources: readonly Resource[]
-  /** Everything the runtime is built from. */
-  parts: RuntimeParts
+  /** The resources' operations, then the host's one-off ones. */
+  operations: readonly Operation[]
+  modules: readonly ModuleDeclaration[]
+  outboxTopics: readonly OutboxTopic[]
+  events: readonly EventDeclaration[]
+  statusCounters: readonly StatusCounter[]
+  adminPages: readonly AdminPage[]
   routes: readonly MountedRoute[]
   seeds: readonly Seed[]
   /** The host's lists with every resource's additions (hooks on its `Post` list, for one). */
@@ -67,8 +64,8 @@ export function resolveControlPlane (
   options: ControlPlaneOptions = {},
   host: HostFacts = { databaseProvider: 'sqlite' },
   schema?: HostSchema,
-): ControlPlane {
-  const { extensions = [], operations = [], builtins: configured = [], ...settings } = options
+): Installation {
+  const { extensions = [], operations = [], builtins: configured = [] } = options
   for (const resource of configured) {
     if (!builtins.some(builtin => builtin.name === resource.name)) throw new Error(`builtins: ${resource.name} is not a built-in resource (add your own with extensions)`)
   }
@@ -76,17 +73,10 @@ export function resolveControlPlane (
   assertUnique('builtins: resource', configured.map(resource => resource.name))
   const declared = [...builtins.map(builtin => configured.find(resource => resource.name === builtin.name) ?? builtin), ...extensions]
   assertUnique('resource', declared.map(resource => resource.name))
-  const unavailable = unavailableResources(declared, contentUnavailableReason(settings.host?.content, schema))
+  const unavailable = unavailableResources(declared, contentUnavailableReason(options.host?.content, schema))
   const resources = declared.filter(resource => !unavailable.some(module => module.key === resource.name))
-  const env = (settings.env ?? process.env) as Env
-  const resolved = resolveOptions(settings, host, {
-    capabilities: resources.map(resource => resource.capabilities),
-    stages: resources.flatMap(resource => resource.stages),
-    retentionRules: resources.flatMap(resource => resource.retention),
-    settings: new Map(resources.flatMap(resource => resource.settings ? [[resource.name, resolveSettings(resource.settings, resource.settingsInput, env)] as const] : [])),
-  })
-  resolved.host = { ...resolved.host, content: resolveContent(settings.host?.content, schema) }
-  resolved.sealedColumns = [OAUTH_PAYLOAD, ...resources.flatMap(resource => resource.sealedColumns)]
+  const resolved = resolveOptions(options, host, resources)
+  resolved.host = { ...resolved.host, content: resolveContent(options.host?.content, schema) }
   recordUnavailableModules(resolved, unavailable)
   const outboxTopics = resources.flatMap(resource => resource.outboxTopics)
   assertUnique('outbox topic', outboxTopics.map(topic => topic.topic))
@@ -95,14 +85,12 @@ export function resolveControlPlane (
   return {
     options: resolved,
     resources,
-    parts: {
-      operations: [...resources.flatMap(resource => resource.operations), ...operations],
-      modules: resources.map(resource => ({ key: resource.name, locked: resource.module === 'locked' })),
-      outboxTopics,
-      events,
-      statusCounters: resources.flatMap(resource => resource.statusCounters),
-      adminPages: resources.flatMap(resource => resource.adminPages),
-    },
+    operations: [...resources.flatMap(resource => resource.operations), ...operations],
+    modules: resources.map(resource => ({ key: resource.name, locked: resource.module === 'locked' })),
+    outboxTopics,
+    events,
+    statusCounters: resources.flatMap(resource => resource.statusCounters),
+    adminPages: resources.flatMap(resource => resource.adminPages),
     routes: resources.flatMap(resource => resource.routes),
     seeds: resources.flatMap(resource => resource.seeds),
     extendHostLists: lists => resources.reduce((current, resource) => resource.extendHostLists(current, resolved), lists),

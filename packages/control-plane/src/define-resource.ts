@@ -1,5 +1,6 @@
-import type { ListConfig } from '@keystone-6/core/types'
-import type { CapabilityMap, ResolvedOptions } from './options.ts'
+import type { BaseKeystoneTypeInfo, KeystoneConfigPre } from '@keystone-6/core/types'
+import type { ResolvedOptions } from './resolved-options.ts'
+import type { CapabilityMap } from './auth/capabilities.ts'
 import type { ListAccess } from './auth/list-access.ts'
 import type { Db } from './db/client.ts'
 import { nameOperation, type Operation, type OperationMap } from './registry/define-operation.ts'
@@ -17,7 +18,7 @@ import type { SealedColumn } from './secrets/sealed-column.ts'
 export type { AdminPage }
 
 /** Keystone lists by key, as `config({ lists })` takes them. */
-export type Lists = Record<string, ListConfig<any>>
+export type Lists = KeystoneConfigPre<BaseKeystoneTypeInfo>['lists']
 
 /** Records a site starts with, written again by the operations that need them. */
 export type Seed = {

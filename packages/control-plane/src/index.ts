@@ -1,5 +1,6 @@
 import type { BaseKeystoneTypeInfo, KeystoneConfigPre } from '@keystone-6/core/types'
-import { resolveControlPlane, type ControlPlaneOptions } from './control-plane.ts'
+import { resolveControlPlane } from './control-plane.ts'
+import type { ControlPlaneOptions } from './options.ts'
 import { controlPlaneLists } from './lists.ts'
 import { mountControlPlane } from './http/mount.ts'
 import type { DatabaseProvider } from './db/database-url.ts'
@@ -10,8 +11,7 @@ import { inspectAccountsList } from './host-contract/accounts-list.ts'
 import { controlPlaneAdminFiles } from './admin-ui/admin-files.ts'
 import { revocableSessions } from './auth/session-versions.ts'
 
-export type { ControlPlaneOptions } from './control-plane.ts'
-export type { ControlPlaneSettings } from './options.ts'
+export type { ControlPlaneOptions, ControlPlaneSettings } from './options.ts'
 export type { HostOptions } from './host-contract/host-options.ts'
 export type { AccountRow, AccountSelect, HostAccountsOptions } from './host-contract/accounts.ts'
 export type { HostContentOptions } from './host-contract/content.ts'
@@ -33,7 +33,7 @@ export { defineOperation } from './registry/define-operation.ts'
 export type { Operation, OperationConfig, OperationDeclaration, OperationMap, OperationResult, ParamsOf, ResultOf } from './registry/define-operation.ts'
 export type { ApiOf, CallShape, ResourceApi } from './registry/api.ts'
 export type { OperationExample, ExampleStep } from './registry/operation-example.ts'
-export type { OperationContext, StatusCounter } from './registry/operation-context.ts'
+export type { CallerContext, OperationContext, ServiceContext, StatusCounter } from './registry/operation-context.ts'
 export type { Handler, PublicRoute } from './http/route.ts'
 export { sendSuccess } from './http/envelope.ts'
 export type { OutboxDeps, OutboxTopic } from './outbox/topic.ts'
@@ -84,14 +84,14 @@ export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTy
       ...keystoneConfig.ui,
       getAdditionalFiles: async () => {
         const hostFiles = await hostAdminFiles?.() ?? []
-        return [...hostFiles, ...controlPlaneAdminFiles(plane.parts.adminPages, plane.options.basePath, hostFiles)]
+        return [...hostFiles, ...controlPlaneAdminFiles(plane.adminPages, plane.options.basePath, hostFiles)]
       },
     },
     server: {
       ...keystoneConfig.server,
       extendExpressApp: async (app, context) => {
-        await hostExtend?.(app, context as never)
-        await mountControlPlane(app, context as never, plane)
+        await hostExtend?.(app, context)
+        await mountControlPlane(app, context, plane)
       },
     },
   }

@@ -1,4 +1,4 @@
-import type { ControlPlane } from './control-plane.ts'
+import type { Installation } from './control-plane.ts'
 import type { Lists } from './define-resource.ts'
 import { internalList, readOnlyListFor } from './auth/list-access.ts'
 import { sessionRoles } from './auth/session-role.ts'
@@ -16,7 +16,7 @@ import { retentionStateList } from './retention/state-list.ts'
 import { oauthRecordList } from './oauth/record-list.ts'
 
 /** The Keystone lists the control plane contributes to the host: its own machinery's, then each resource's. */
-export function controlPlaneLists ({ options, resources }: ControlPlane): Lists {
+export function controlPlaneLists ({ options, resources }: Pick<Installation, 'options' | 'resources'>): Lists {
   const roleOf = sessionRoles(options.host.accounts, options.credentialWrites)
   const readOnly = (capability?: string) => readOnlyListFor(options.capabilities, roleOf, capability)
   const shared = readOnly()

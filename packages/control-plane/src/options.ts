@@ -1,24 +1,22 @@
-import type { TableWrites } from './db/write-observer.ts'
-import type { AdapterHandle } from './db/adapter-handle.ts'
 import type { OutboxWorkerOptions } from './outbox/worker.ts'
-import type { RetentionRule } from './retention/rule.ts'
-import { resolveRetention, type ResolvedRetention, type RetentionOptions } from './retention/retention-options.ts'
+import { resolveRetention, type RetentionOptions } from './retention/retention-options.ts'
 import { CORE_RETENTION_RULES } from './retention/core-rules.ts'
-import type { DatabaseProvider } from './db/database-url.ts'
 import type { AnyStageDefinition } from './content/stage.ts'
-import { createOutboundGuard, type OutboundGuard } from './outbound/outbound-guard.ts'
+import { createOutboundGuard } from './outbound/outbound-guard.ts'
 import { z } from 'zod'
-import { clientAddressResolver, parseTrustProxy, type ClientAddressOf, type TrustProxy } from './http/client-address.ts'
+import { clientAddressResolver, parseTrustProxy, type TrustProxy } from './http/client-address.ts'
 import { booleanEnv, definedOnly, describeIssues, integerEnv, listEnv, stringEnv, type Env } from './settings/env-values.ts'
-import { rateLimitSetting, type RateLimitOptions, type ResolvedRateLimit } from './settings/rate-limit-setting.ts'
-import { resolveHost, type HostOptions, type ResolvedHost } from './host-contract/host-options.ts'
+import { rateLimitSetting, type RateLimitOptions } from './settings/rate-limit-setting.ts'
+import { resolveHost, type HostOptions } from './host-contract/host-options.ts'
 import type { AccountsListFacts } from './host-contract/accounts.ts'
-import type { SealedColumn } from './secrets/sealed-column.ts'
-
-/** Capability name → host roles that hold it. */
-export type CapabilityMap = Record<string, readonly string[]>
-
-
+import type { CapabilityMap } from './auth/capabilities.ts'
+import { API_KEY_DEFAULTS, type ApiKeyOptions } from './auth/api-key-options.ts'
+import { OAUTH_DEFAULTS, type OAuthOptions } from './oauth/oauth-options.ts'
+import { OAUTH_PAYLOAD } from './oauth/adapter.ts'
+import { resolveSettings } from './settings/define-settings.ts'
+import type { ResolvedOptions } from './resolved-options.ts'
+import type { Resource } from './define-resource.ts'
+import type { Operation } from './registry/define-operation.ts'
 
 /** Where the namespace is served and whom it believes about addresses and hosts. */
 export type HttpOptions = {
@@ -65,41 +63,9 @@ export type SecurityOptions = {
    * @default []
    */
   outboundAllow?: readonly string[]
+  /** Limits on API keys, so a leaked key's reach is bounded in time and in descendants. @default { maxExpiryDays: 90, allowNoExpiry: false, maxChildren: 10 } */
   apiKeys?: ApiKeyOptions
 }
-
-/** Limits on API keys, so a leaked key's reach is bounded in time and in descendants. */
-type ApiKeyOptions = {
-  /** Longest lifetime a new key may have, in days (`SVC_API_KEY_MAX_EXPIRY_DAYS`); also the lifetime of a key minted without one. @default 90 */
-  maxExpiryDays?: number
-  /** Whether a key may be minted with `expires_in_days: null`, never to expire (`SVC_API_KEY_ALLOW_NO_EXPIRY`). @default false */
-  allowNoExpiry?: boolean
-  /** Live keys one key may have minted at a time (`SVC_API_KEY_MAX_CHILDREN`). @default 10 */
-  maxChildren?: number
-}
-
-export type ResolvedApiKeyOptions = Required<ApiKeyOptions>
-
-const API_KEY_DEFAULTS: ResolvedApiKeyOptions = { maxExpiryDays: 90, allowNoExpiry: false, maxChildren: 10 }
-
-/** The host as an OAuth 2.1 authorization server for hosted connectors (docs/oauth.md). */
-type OAuthOptions = {
-  /** Whether clients may register themselves at `/oauth/register` (RFC 7591) (`SVC_OAUTH_DYNAMIC_REGISTRATION`). @default true */
-  dynamicRegistration?: boolean
-  /**
-   * Whether a client may name itself by an https URL serving its Client ID Metadata Document,
-   * fetched through the outbound guard (`SVC_OAUTH_CLIENT_ID_METADATA_DOCUMENTS`). @default true
-   */
-  clientIdMetadataDocuments?: boolean
-  /** Lifetime of an access token, in minutes (`SVC_OAUTH_ACCESS_TOKEN_MINUTES`). @default 10 */
-  accessTokenMinutes?: number
-  /** Lifetime of a refresh token, in days (`SVC_OAUTH_REFRESH_TOKEN_DAYS`). @default 30 */
-  refreshTokenDays?: number
-}
-
-type ResolvedOAuthOptions = Required<OAuthOptions>
-
-const OAUTH_DEFAULTS: ResolvedOAuthOptions = { dynamicRegistration: true, clientIdMetadataDocuments: true, accessTokenMinutes: 10, refreshTokenDays: 30 }
 
 /** Outgoing e-mail. */
 export type MailOptions = {
@@ -122,13 +88,17 @@ export type MailOptions = {
 }
 
 /**
- * The core's settings; each resource's own are given with its factory (`crm({ maxSystems })`).
- * Precedence for every setting: the value given here, then its environment variable, then its default.
+ * What a host passes to `withControlPlane(config, options)`: the core's settings, grouped, and the
+ * resources to install. A built-in resource's own settings are given with its factory in
+ * `builtins` (`crm({ maxSystems })`). Precedence for every setting: the value given here, then its
+ * environment variable, then its default.
  */
-export type ControlPlaneSettings = {
+export type ControlPlaneOptions = {
   /** The host's lists the control plane reads and writes: its accounts and its posts. @default { accounts: { list: 'User' }, content: { list: 'Post' } } */
   host?: HostOptions
+  /** Where the namespace is served and whom it believes about addresses and hosts. @default { restRoot: '/api', maxBodyBytes: 1048576, siteUrl: 'http://localhost:3000', trustProxy: 0, mcpAllowedHosts: [] } */
   http?: HttpOptions
+  /** Capabilities, keys for secrets at rest, reachable internal addresses, API key limits. @default { capabilities: { manage_options: ['administrator'] }, outboundAllow: [], apiKeys: { maxExpiryDays: 90, allowNoExpiry: false, maxChildren: 10 } } */
   security?: SecurityOptions
   /**
    * Per-key (per-account for sessions) request limit, or `false` to turn it off
@@ -140,6 +110,7 @@ export type ControlPlaneSettings = {
   clock?: () => Date
   /** Delivery of outbox messages (forwarding, pushes to other systems), or `false` to not run a worker in this process. @default {} */
   outbox?: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
+  /** Outgoing e-mail: sent over SMTP, or written as `.eml` files without a server. @default { emlDir: `${varDir}/mail`, from: `no-reply@<siteUrl host>` } */
   mail?: MailOptions
   /** OAuth 2.1 sign-in for connectors, beside API keys. @default { dynamicRegistration: true, clientIdMetadataDocuments: true, accessTokenMinutes: 10, refreshTokenDays: 30 } */
   oauth?: OAuthOptions
@@ -149,63 +120,25 @@ export type ControlPlaneSettings = {
   varDir?: string
   /** Where environment variables are read from. @default process.env */
   env?: Env
+  /** Resources the host adds, made with `defineResource`; they install exactly like the built-ins. @default [] */
+  extensions?: readonly Resource[]
+  /** One-off operations of the host's that belong to no resource of its own; they dispatch like built-ins. @default [] */
+  operations?: readonly Operation[]
+  /**
+   * Built-in resources with settings of the host's, made with their factories (`crm({ maxSystems: 20 })`,
+   * `leads({ publicOrigins: ['https://www.example.com'] })`); each replaces the built-in of its name.
+   * @default [] (every built-in with its settings from the environment and its defaults)
+   */
+  builtins?: readonly Resource[]
 }
 
-export type ResolvedOptions = {
-  host: ResolvedHost
-  restRoot: string
-  basePath: string
-  capabilities: CapabilityMap
-  rateLimit: ResolvedRateLimit
-  maxBodyBytes: number
-  /** The stage types the resources declare (the pipelines' built-ins among them); the host's own are the pipelines resource's settings. */
-  stages: readonly AnyStageDefinition[]
-  encryptionKey: string | undefined
-  apiKeys: ResolvedApiKeyOptions
-  oauth: ResolvedOAuthOptions
-  /** Every column of the control plane's lists that holds sealed secrets. */
-  sealedColumns: readonly SealedColumn[]
-  varDir: string
-  /** The host database's provider, taken from its Keystone config. */
-  databaseProvider: DatabaseProvider
-  /** This process's writes to API keys and accounts, when the plugin watches the host's Prisma adapter. */
-  credentialWrites: TableWrites | null
-  /** The host's Prisma driver adapter once connected, when the plugin could capture it. */
-  hostAdapter: AdapterHandle | null
-  now: () => Date
-  outbox: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
-  /** Every retention rule (the core's, then each resource's) with its days, and the pruner's pace. */
-  retention: ResolvedRetention
-  siteUrl: string
-  smtpUrl: string | undefined
-  emlDir: string
-  mailFrom: string
-  /** Every server-side HTTP request goes through this. */
-  outbound: OutboundGuard
-  /** The address a per-client limit counts for a request. */
-  clientAddress: ClientAddressOf
-  /** Host names the MCP endpoint answers to besides the site's and loopback, lower case. */
-  mcpAllowedHosts: readonly string[]
-  /** Each installed resource's parsed settings, by resource name; read with its `settings.of(options)`. */
-  resourceSettings: ReadonlyMap<string, unknown>
-}
-
-export const MAX_SLOT = 999
+/** @deprecated the old name of the core's part of {@link ControlPlaneOptions}, which holds every option now. */
+export type ControlPlaneSettings = ControlPlaneOptions
 
 /** What the plugin learns from the host's Keystone config rather than from its options. */
-export type HostFacts = { databaseProvider: DatabaseProvider, credentialWrites?: TableWrites, hostAdapter?: AdapterHandle, accountsList?: AccountsListFacts }
-
-/** What the installed resources add to the settings. */
-export type ResourceSettings = {
-  capabilities: readonly CapabilityMap[]
-  stages: readonly AnyStageDefinition[]
-  /** The resources' retention rules; the core's come first. @default [] */
-  retentionRules?: readonly RetentionRule[]
-  /** Each resource's parsed settings, by name. */
-  settings?: ReadonlyMap<string, unknown>
+export type HostFacts = Pick<ResolvedOptions, 'databaseProvider'> & Partial<Pick<ResolvedOptions, 'credentialWrites' | 'hostAdapter'>> & {
+  accountsList?: AccountsListFacts
 }
-
-const NO_RESOURCE_SETTINGS: ResourceSettings = { capabilities: [], stages: [] }
 
 const fn = <T extends (...args: never[]) => unknown>(what: string) => z.custom<T>(value => typeof value === 'function', `${what} must be a function`)
 const object = <T>(what: string) => z.custom<T>(value => typeof value === 'object' && value !== null, `${what} must be an object`)
@@ -257,7 +190,7 @@ const coreSettingsSchema = z.strictObject({
 })
 
 /** The core's environment variables, grouped like the options; unset ones are left out. */
-function coreSettingsFromEnv (env: Env): Partial<ControlPlaneSettings> {
+function coreSettingsFromEnv (env: Env): Partial<ControlPlaneOptions> {
   const trustProxy = env.SVC_TRUST_PROXY?.trim() ? parseTrustProxy(env.SVC_TRUST_PROXY) : undefined
   const perMinute = integerEnv(env, 'SVC_RATE_LIMIT_PER_MINUTE')
   return definedOnly({
@@ -284,7 +217,7 @@ function coreSettingsFromEnv (env: Env): Partial<ControlPlaneSettings> {
 }
 
 /** Given options over environment variables, one group deep: `http.siteUrl` given keeps `http.trustProxy` from the environment. */
-function overEnvironment (given: ControlPlaneSettings, fromEnv: Partial<ControlPlaneSettings>): ControlPlaneSettings {
+function overEnvironment (given: ControlPlaneOptions, fromEnv: Partial<ControlPlaneOptions>): ControlPlaneOptions {
   const merged: Record<string, unknown> = { ...fromEnv }
   for (const [key, value] of Object.entries(given)) {
     if (value === undefined) continue
@@ -296,20 +229,25 @@ function overEnvironment (given: ControlPlaneSettings, fromEnv: Partial<ControlP
   const givenKeys = given.security?.apiKeys
   const envKeys = fromEnv.security?.apiKeys
   if (givenKeys && envKeys) merged.security = { ...(merged.security as object), apiKeys: { ...envKeys, ...definedOnly(givenKeys) } }
-  return merged as ControlPlaneSettings
+  return merged
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype
 
-/** The core's settings, validated at startup: a wrong value stops it with the option's path. */
+/**
+ * The options as the control plane runs with them, validated at startup (a wrong value stops it
+ * with the option's path), with what the host's config and the installed resources add.
+ */
 export function resolveOptions (
-  options: ControlPlaneSettings = {},
+  options: ControlPlaneOptions = {},
   host: HostFacts = { databaseProvider: 'sqlite' },
-  resources: ResourceSettings = NO_RESOURCE_SETTINGS,
+  resources: readonly Resource[] = [],
 ): ResolvedOptions {
-  const env = (options.env ?? process.env) as Env
-  const parsed = coreSettingsSchema.safeParse(overEnvironment(options, coreSettingsFromEnv(env)))
+  // The resources are resolved by `resolveControlPlane`; the schema checks the core's settings.
+  const { extensions: _extensions, operations: _operations, builtins: _builtins, ...core } = options
+  const env = options.env ?? process.env
+  const parsed = coreSettingsSchema.safeParse(overEnvironment(core, coreSettingsFromEnv(env)))
   if (!parsed.success) throw new Error(`control plane options: ${describeIssues(parsed.error)}`)
   const settings = parsed.data
   const rateLimit = rateLimitSetting({ points: 600, durationSeconds: 60, store: host.databaseProvider === 'postgresql' ? 'database' : 'memory' })
@@ -320,21 +258,22 @@ export function resolveOptions (
     host: resolveHost(settings.host, host.accountsList),
     restRoot: http.restRoot,
     basePath: `${http.restRoot}/svc/v1`,
-    capabilities: Object.assign({ manage_options: ['administrator'] }, ...resources.capabilities, security.capabilities),
+    capabilities: [...resources.map(resource => resource.capabilities), security.capabilities]
+      .reduce<CapabilityMap>((merged, capabilities) => ({ ...merged, ...capabilities }), { manage_options: ['administrator'] }),
     rateLimit: rateLimit.data,
     maxBodyBytes: http.maxBodyBytes,
-    stages: uniqueStages(resources.stages),
+    stages: uniqueStages(resources.flatMap(resource => resource.stages)),
     encryptionKey: security.encryptionKey,
     apiKeys: security.apiKeys,
     oauth: settings.oauth,
-    sealedColumns: [],
+    sealedColumns: [OAUTH_PAYLOAD, ...resources.flatMap(resource => resource.sealedColumns)],
     varDir,
     databaseProvider: host.databaseProvider,
     credentialWrites: host.credentialWrites ?? null,
     hostAdapter: host.hostAdapter ?? null,
     now: settings.clock,
     outbox: settings.outbox,
-    retention: resolveRetention(settings.retention, [...CORE_RETENTION_RULES, ...resources.retentionRules ?? []], env),
+    retention: resolveRetention(settings.retention, [...CORE_RETENTION_RULES, ...resources.flatMap(resource => resource.retention)], env),
     siteUrl: http.siteUrl,
     smtpUrl: mail.smtpUrl || undefined,
     emlDir: mail.emlDir ?? mail.outboxDir ?? `${varDir}/mail`,
@@ -342,7 +281,7 @@ export function resolveOptions (
     outbound: createOutboundGuard(security.outboundAllow),
     clientAddress: clientAddressResolver(http.trustProxy),
     mcpAllowedHosts: http.mcpAllowedHosts,
-    resourceSettings: resources.settings ?? new Map(),
+    resourceSettings: new Map(resources.flatMap(resource => resource.settings ? [[resource.name, resolveSettings(resource.settings, resource.settingsInput, env)] as const] : [])),
   }
 }
 

@@ -2,37 +2,27 @@ import type { KeystoneContext } from '@keystone-6/core/types'
 import type { Db } from './db/client.ts'
 import type { Identity } from './auth/identity.ts'
 import type { Channel } from './registry/channel.ts'
-import type { ResolvedOptions } from './options.ts'
-import type { Operation } from './registry/define-operation.ts'
-import type { CallContext, StatusCounter } from './registry/operation-context.ts'
-import type { OutboxDeps, OutboxTopic } from './outbox/topic.ts'
-import { OperationRegistry } from './registry/registry.ts'
+import type { ResolvedOptions } from './resolved-options.ts'
+import type { CallContext } from './registry/operation-context.ts'
+import type { OperationRegistry } from './registry/registry.ts'
 import type { AdminPage } from './registry/manifest.ts'
-import { ModuleCatalogue, type ModuleDeclaration } from './modules/module-catalogue.ts'
+import type { ModuleCatalogue } from './modules/module-catalogue.ts'
 import type { SecretBox } from './secrets/secret-box.ts'
-import { createSecretBox } from './secrets/encryption-keys.ts'
-import { createOAuthServer, type OAuthServer } from './oauth/server.ts'
+import type { OAuthServer } from './oauth/server.ts'
 import type { AccessTokenResolver } from './auth/authenticate.ts'
-import { createRateLimiter, type RateLimiter } from './auth/rate-limit.ts'
-import { OutboxWorker } from './outbox/worker.ts'
-import { AuditWriter } from './audit/writer.ts'
-import { RetentionPruner } from './retention/pruner.ts'
-import { defaultLog, type Log } from './lib/log.ts'
-import { cachedKeyLookup, uncachedKeyLookup, type KeyLookup } from './auth/key-cache.ts'
+import type { RateLimiter } from './auth/rate-limit.ts'
+import type { OutboxWorker } from './outbox/worker.ts'
+import type { AuditWriter } from './audit/writer.ts'
+import type { RetentionPruner } from './retention/pruner.ts'
+import type { Log } from './lib/log.ts'
+import type { KeyLookup } from './auth/key-cache.ts'
 import type { EventDeclaration } from './events/define-event.ts'
-import { accountLoader } from './host-contract/load-account.ts'
 
-/** What the installed resources contribute to the runtime, gathered from their declarations. */
-export type RuntimeParts = {
-  operations: readonly Operation[]
-  modules: readonly ModuleDeclaration[]
-  outboxTopics: readonly OutboxTopic[]
-  events: readonly EventDeclaration[]
-  statusCounters: readonly StatusCounter[]
-  adminPages: readonly AdminPage[]
-}
-
-/** What the HTTP layer holds for the life of the server. */
+/**
+ * What the control plane holds for the life of the server, built once the host's database is
+ * connected: every route handler and each resource's `setup` get it; narrower needs take a `Pick`
+ * of it (`OutboxDeps`).
+ */
 export type ControlPlaneRuntime = {
   registry: OperationRegistry
   /** The installed resources' Admin UI pages, for the manifest. */
@@ -66,64 +56,4 @@ export type ControlPlaneRuntime = {
   start: () => void
   /** Stops background work, waits for a delivery or a prune in progress and for audit entries being written, and closes outbound connections. */
   stop: () => Promise<void>
-}
-
-export function createRuntime (keystone: KeystoneContext, options: ResolvedOptions, parts: RuntimeParts, log = defaultLog): ControlPlaneRuntime {
-  const db = keystone.prisma as Db
-  const sudo = keystone.sudo()
-  const secrets = createSecretBox({
-    configured: options.encryptionKey,
-    varDir: options.varDir,
-    production: process.env.NODE_ENV === 'production',
-    allowGenerated: /^(1|true|yes)$/i.test(process.env.SVC_ALLOW_GENERATED_KEY?.trim() ?? ''),
-  }, log)
-  const deps: OutboxDeps = { db, secrets, options }
-  const outbox = new OutboxWorker(
-    db,
-    Object.fromEntries(parts.outboxTopics.map(topic => [topic.topic, (payload, message) => topic.deliver(payload, deps, message)])),
-    { ...(options.outbox || {}), now: options.now, log },
-    Object.fromEntries(parts.outboxTopics.flatMap(topic => topic.retry ? [[topic.topic, topic.retry]] : [])),
-  )
-  const retention = new RetentionPruner(db, options.retention, { now: options.now, log })
-  const kickOutbox = () => { if (options.outbox !== false) void outbox.kick() }
-  const registry = new OperationRegistry(parts.operations)
-  const modules = new ModuleCatalogue(db, parts.modules, registry.all())
-  const { statusCounters } = parts
-  const eventTypes = parts.events.map(event => event.type)
-  const loadAccount = accountLoader(db, options.host.accounts)
-  const oauth = createOAuthServer({ db, secrets, options, operations: () => registry.all(), loadAccount })
-  const audit = new AuditWriter({ db, provider: options.databaseProvider, adapter: options.hostAdapter }, options.now)
-  return {
-    registry,
-    adminPages: parts.adminPages,
-    events: parts.events,
-    modules,
-    db,
-    keystone,
-    options,
-    secrets,
-    // Without a view of this process's writes to keys and accounts, a cache could not drop a revoked key at once.
-    findKey: options.credentialWrites?.observing ? cachedKeyLookup(db, loadAccount, options.credentialWrites) : uncachedKeyLookup(db, loadAccount),
-    limiter: createRateLimiter(options.rateLimit, db, options.now),
-    oauth,
-    accessTokens: oauth.identify,
-    outbox,
-    retention,
-    audit,
-    kickOutbox,
-    log,
-    contextFor: (identity, channel, requestId) => ({
-      db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, eventTypes, kickOutbox,
-      ...requestId ? { requestId } : {},
-    }),
-    start: () => {
-      if (options.outbox !== false) outbox.start()
-      retention.start()
-    },
-    stop: async () => {
-      await Promise.all([outbox.stop(), retention.stop()])
-      await audit.drain()
-      await options.outbound.dispatcher.close()
-    },
-  }
 }

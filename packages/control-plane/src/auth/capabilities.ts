@@ -1,4 +1,5 @@
-import type { CapabilityMap } from '../options.ts'
+/** Capability name → host roles that hold it. */
+export type CapabilityMap = Record<string, readonly string[]>
 
 export function roleHasCapability (capabilities: CapabilityMap, role: string | undefined, capability: string): boolean {
   if (!role) return false

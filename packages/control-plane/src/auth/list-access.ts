@@ -1,5 +1,4 @@
-import type { CapabilityMap } from '../options.ts'
-import { roleHasCapability } from './capabilities.ts'
+import { roleHasCapability, type CapabilityMap } from './capabilities.ts'
 import type { SessionArgs, SessionRoleOf } from './session-role.ts'
 
 /**
@@ -39,4 +38,4 @@ export const readOnlyListFor = (capabilities: CapabilityMap, roleOf: SessionRole
  * The control plane's bookkeeping (queues, windows, counters, logs): out of the Admin UI's dashboard
  * and navigation for everyone, still readable at its address and through the control-plane pages.
  */
-export const internalList = ({ access, ui }: ListAccess): ListAccess => ({ access, ui: { ...ui, hideNavigation: async () => true } })
+export const internalList = ({ access, ui }: ListAccess): ListAccess => ({ access, ui: { ...ui, hideNavigation: () => Promise.resolve(true) } })

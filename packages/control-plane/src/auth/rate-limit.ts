@@ -1,6 +1,6 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Db } from '../db/client.ts'
-import type { ResolvedOptions } from '../options.ts'
+import type { ResolvedOptions } from '../resolved-options.ts'
 import type { Identity } from './identity.ts'
 import { rateLimited } from '../errors.ts'
 import { consumeFixedWindow, type WindowState } from '../db/fixed-window.ts'
@@ -25,7 +25,7 @@ type LimitOptions = ResolvedOptions['rateLimit']
  * instance on the database.
  */
 export function createSubjectLimiter (scope: string, options: LimitOptions, db: Db, now: () => Date): SubjectLimiter {
-  if (options === false) return { consume: async () => null, limit: null }
+  if (options === false) return { consume: () => Promise.resolve(null), limit: null }
   if (options.store === 'database') {
     return { consume: subject => consumeFixedWindow(db, scope, subject, options, now()), limit: options.points }
   }

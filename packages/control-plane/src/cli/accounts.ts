@@ -1,5 +1,5 @@
 import type { KeystoneContext } from '@keystone-6/core/types'
-import type { ResolvedOptions } from '../options.ts'
+import type { ResolvedOptions } from '../resolved-options.ts'
 import type { ResolvedAccounts } from '../host-contract/accounts.ts'
 import type { Db } from '../db/client.ts'
 import { accountLoader } from '../host-contract/load-account.ts'
@@ -32,7 +32,7 @@ function listOf (context: KeystoneContext, accounts: ResolvedAccounts) {
 async function findAccount (context: KeystoneContext, accounts: ResolvedAccounts, email: string) {
   const item = await listOf(context, accounts).findOne({ where: { [accounts.emailField]: email } }) as AccountItem | null
   if (!item) return null
-  const account = await accountLoader(context.prisma, accounts)(String(item.id))
+  const account = await accountLoader(context.prisma as Db, accounts)(String(item.id))
   return { item, role: account?.role || null }
 }
 

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { KeystoneConfig, KeystoneContext } from '@keystone-6/core/types'
-import type { ResolvedOptions } from '../options.ts'
+import type { ResolvedOptions } from '../resolved-options.ts'
+import type { Db } from '../db/client.ts'
 import { CliError } from './errors.ts'
 
 /**
@@ -54,7 +55,9 @@ function loadPrismaModule (cwd: string, config: KeystoneConfig): unknown {
     for (const candidate of [path.resolve(cwd, clientPath), path.resolve(cwd, clientPath, 'client')]) {
       try {
         return require(candidate)
-      } catch {}
+      } catch {
+        // Not at this path: try the next candidate.
+      }
     }
   }
   try {
@@ -82,11 +85,11 @@ export type HostSession = {
 }
 
 /** Opens the host in `cwd`: its built config, the control plane's options and a Keystone context on its database. */
-export async function openHost (cwd: string): Promise<HostSession> {
+export function openHost (cwd: string): HostSession {
   const config = loadBuiltConfig(cwd)
   const options = requireControlPlaneOptions(config)
   const prismaModule = loadPrismaModule(cwd, config)
   const { getContext } = requireFromHost<typeof import('@keystone-6/core/context')>(cwd, '@keystone-6/core/context')
   const context = getContext(config, prismaModule) as KeystoneContext
-  return { config, options, context, close: async () => { await context.prisma.$disconnect() } }
+  return { config, options, context, close: async () => { await (context.prisma as Db).$disconnect() } }
 }

@@ -114,9 +114,9 @@ export async function main (argv: readonly string[], settings: CliSettings = {})
       await settings.beforeOpen?.()
       const { openHost } = await import('./host.ts')
       const { rotateEncryptionKey } = await import('./rotate-key.ts')
-      const host = await openHost(cwd)
+      const host = openHost(cwd)
       try {
-        await rotateEncryptionKey(host.context.prisma, host.options, Number(size), out)
+        await rotateEncryptionKey(host.context.prisma as object, host.options, Number(size), out)
       } finally {
         await host.close()
       }
@@ -142,13 +142,14 @@ export async function main (argv: readonly string[], settings: CliSettings = {})
     await settings.beforeOpen?.()
     await migrateDatabase()
     const { openHost } = await import('./host.ts')
-    const host = await openHost(cwd)
+    const host = openHost(cwd)
     try {
       if (admin) {
         const { upsertAdministrator } = await import('./accounts.ts')
         const accounts = host.options.host.accounts
         const { account, promotedFrom } = await upsertAdministrator(host.context, accounts, { email, password: admin.password, name: values.name, promote: values.promote === true })
-        const shown = String(account[accounts.emailField] ?? email)
+        const stored = account[accounts.emailField]
+        const shown = typeof stored === 'string' ? stored : email
         if (promotedFrom) out(`promoted ${shown} from ${promotedFrom} to administrator`)
         out(`administrator ${shown} is ready`)
       } else if (mint) {

@@ -1,4 +1,4 @@
-import type { ResolvedOptions } from '../options.ts'
+import type { ResolvedOptions } from '../resolved-options.ts'
 import { SecretBox, parseEncryptionKeys } from '../secrets/secret-box.ts'
 import { rotateSealedSecrets } from '../secrets/rotate.ts'
 import { CliError } from './errors.ts'

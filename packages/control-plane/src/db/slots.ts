@@ -1,7 +1,9 @@
 import { z } from 'zod'
-import { MAX_SLOT } from '../options.ts'
 import { isUniqueViolation } from './client.ts'
 import { conflict } from '../errors.ts'
+
+/** The highest slot number: slots are written with at most three digits. */
+export const MAX_SLOT = 999
 
 /** Slot numbers as callers write them: `"1"`, `"01"` or `"001"`, 1–999. Parses to a number. */
 export const slotNumber = z

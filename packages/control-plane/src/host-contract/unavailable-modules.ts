@@ -1,4 +1,4 @@
-import type { ResolvedOptions } from '../options.ts'
+import type { ResolvedOptions } from '../resolved-options.ts'
 
 /** A resource left out because the host lacks a part it requires. */
 export type UnavailableModule = { key: string, reason: string }

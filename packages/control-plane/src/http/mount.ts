@@ -1,7 +1,8 @@
 import type { Express, RequestHandler } from 'express'
 import type { KeystoneContext } from '@keystone-6/core/types'
-import type { ControlPlane } from '../control-plane.ts'
-import { createRuntime, type ControlPlaneRuntime } from '../runtime.ts'
+import type { Installation } from '../control-plane.ts'
+import type { ControlPlaneRuntime } from '../runtime.ts'
+import { createRuntime } from '../create-runtime.ts'
 import { createRouter } from './router.ts'
 import { mountOAuth } from '../oauth/routes.ts'
 import { toMiddleware, type MountedRoute } from './route.ts'
@@ -13,9 +14,9 @@ const RUNTIME_KEY = 'svcControlPlane'
  * Runs each resource's setup, mounts the namespace and the resources' site routes on Keystone's
  * express app, runs the resources' seeds, and starts background work; returns the runtime for the host's own use.
  */
-export async function mountControlPlane (app: Express, keystone: KeystoneContext, plane: ControlPlane): Promise<ControlPlaneRuntime> {
+export async function mountControlPlane (app: Express, keystone: KeystoneContext, plane: Installation): Promise<ControlPlaneRuntime> {
   plane.checkHost((keystone.prisma as { _runtimeDataModel?: RuntimeDataModel })._runtimeDataModel, keystone.graphql?.schema)
-  const runtime = createRuntime(keystone, plane.options, plane.parts)
+  const runtime = createRuntime(keystone, plane)
   // Naming the framework helps only someone probing for its known flaws.
   app.disable('x-powered-by')
   for (const resource of plane.resources) await resource.setup(runtime)

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import type { ControlPlaneRuntime } from '../runtime.ts'
-import type { ResolvedOptions } from '../options.ts'
+import type { ResolvedOptions } from '../resolved-options.ts'
 import { methodNotAllowed } from '../errors.ts'
 import { sendFailure } from './envelope.ts'
 

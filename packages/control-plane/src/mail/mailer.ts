@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createTransport } from 'nodemailer'
-import type { ResolvedOptions } from '../options.ts'
-
-export type MailOptions = Pick<ResolvedOptions, 'smtpUrl' | 'emlDir' | 'mailFrom'>
+import type { ResolvedOptions } from '../resolved-options.ts'
 
 export type OutgoingMail = {
   to: { name: string, address: string }
@@ -42,7 +40,7 @@ async function writeToFolder (emlDir: string, message: OutgoingMail & { from: st
 }
 
 /** Sends through SMTP when `smtpUrl` is set, else writes the message to the outbox folder. */
-export function sendMail (options: MailOptions, mail: OutgoingMail): Promise<Delivery> {
+export function sendMail (options: Pick<ResolvedOptions, 'smtpUrl' | 'emlDir' | 'mailFrom'>, mail: OutgoingMail): Promise<Delivery> {
   const message = { ...mail, from: options.mailFrom }
   return options.smtpUrl ? sendSmtp(options.smtpUrl, message) : writeToFolder(options.emlDir, message)
 }

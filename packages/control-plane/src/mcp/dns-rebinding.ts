@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server'
-import type { ResolvedOptions } from '../options.ts'
+import type { ResolvedOptions } from '../resolved-options.ts'
 import { forbidden } from '../errors.ts'
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]']

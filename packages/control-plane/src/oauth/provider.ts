@@ -2,7 +2,7 @@
 import { Provider, errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import { fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici'
 import type { Db } from '../db/client.ts'
-import type { ResolvedOptions } from '../options.ts'
+import type { ResolvedOptions } from '../resolved-options.ts'
 import type { SecretBox } from '../secrets/secret-box.ts'
 import type { ScopedOperation } from '../auth/scopes.ts'
 import { DatabaseAdapter, type OAuthStore } from './adapter.ts'
@@ -64,7 +64,7 @@ export async function createProvider ({ db, secrets, options, operations }: Prov
   const { accessTokenMinutes, refreshTokenDays, dynamicRegistration, clientIdMetadataDocuments } = options.oauth
   const configuration: Configuration = {
     adapter: (name: string) => new DatabaseAdapter(name, store),
-    jwks: keys.jwks as Configuration['jwks'],
+    jwks: keys.jwks,
     cookies: { keys: keys.cookieKeys },
     routes: OAUTH_ROUTES,
     scopes,
@@ -74,7 +74,7 @@ export async function createProvider ({ db, secrets, options, operations }: Prov
     pkce: { required: () => true },
     clientDefaults: { grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', id_token_signed_response_alg: 'ES256' },
     rotateRefreshToken: true,
-    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     ttl: {
       AccessToken: accessTokenMinutes * 60,
       AuthorizationCode: 60,
@@ -84,8 +84,8 @@ export async function createProvider ({ db, secrets, options, operations }: Prov
       Session: 3600,
       IdToken: 600,
     },
-    findAccount: async (_ctx, accountId) => ({ accountId, claims: async () => ({ sub: accountId }) }),
-    interactions: { url: async (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
+    findAccount: (_ctx, accountId) => ({ accountId, claims: () => ({ sub: accountId }) }),
+    interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
     clientBasedCORS: () => true,
     fetch: guardedFetch(options.outbound),
     features: {
@@ -98,12 +98,12 @@ export async function createProvider ({ db, secrets, options, operations }: Prov
         allowFetch: (_ctx, clientId) => options.outbound.policy.literalRefusal(clientId) === null,
       },
       // A client revokes only its own tokens; another's are left alone, with the 200 RFC 7009 asks for.
-      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
+      revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       resourceIndicators: {
         enabled: true,
-        defaultResource: async () => urls.mcp,
-        useGrantedResource: async () => true,
-        getResourceServerInfo: async (_ctx: KoaContextWithOIDC, resource: string) => {
+        defaultResource: () => urls.mcp,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx: KoaContextWithOIDC, resource: string) => {
           const audience = audienceOf(resource, urls)
           if (!audience) throw new errors.InvalidTarget(`this server issues tokens for ${urls.mcp} and ${urls.namespace} only`)
           return { scope: scopes.join(' '), audience, accessTokenTTL: accessTokenMinutes * 60, accessTokenFormat: 'opaque' }

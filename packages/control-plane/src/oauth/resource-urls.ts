@@ -1,4 +1,4 @@
-import type { ResolvedOptions } from '../options.ts'
+import type { ResolvedOptions } from '../resolved-options.ts'
 
 /** The origin the authorization server and the protected resources are named under. */
 export const originOf = (options: Pick<ResolvedOptions, 'siteUrl'>): string => new URL(options.siteUrl).origin

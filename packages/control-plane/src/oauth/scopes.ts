@@ -1,6 +1,6 @@
 import { roleHasCapability } from '../auth/capabilities.ts'
 import type { ScopedOperation, ScopeGrant } from '../auth/scopes.ts'
-import type { CapabilityMap } from '../options.ts'
+import type { CapabilityMap } from '../auth/capabilities.ts'
 
 /** The scope that narrows a token to read-only operations, as `read_only` does for a key. */
 export const READ_ONLY_SCOPE = 'read_only'

@@ -1,6 +1,6 @@
 import type { Provider } from 'oidc-provider'
 import type { Db } from '../db/client.ts'
-import type { ResolvedOptions } from '../options.ts'
+import type { ResolvedOptions } from '../resolved-options.ts'
 import type { SecretBox } from '../secrets/secret-box.ts'
 import type { Account, Identity } from '../auth/identity.ts'
 import type { ScopedOperation } from '../auth/scopes.ts'

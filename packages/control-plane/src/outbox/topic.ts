@@ -1,10 +1,8 @@
-import type { Db } from '../db/client.ts'
-import type { ResolvedOptions } from '../options.ts'
-import type { SecretBox } from '../secrets/secret-box.ts'
+import type { ControlPlaneRuntime } from '../runtime.ts'
 import type { BackoffOptions } from './backoff.ts'
 
-/** What an outbox handler may use: no caller identity, since delivery happens later. */
-export type OutboxDeps = { db: Db, secrets: SecretBox, options: ResolvedOptions }
+/** What an outbox handler may use of the runtime: no caller identity, since delivery happens later. */
+export type OutboxDeps = Pick<ControlPlaneRuntime, 'db' | 'secrets' | 'options'>
 
 /** A kind of outbox message and how to deliver it. Resources declare these beside their operations. */
 export type OutboxTopic = {

@@ -1,11 +1,12 @@
 import type { KeystoneContext } from '@keystone-6/core/types'
 import type { Identity } from '../auth/identity.ts'
-import type { ResolvedOptions } from '../options.ts'
+import type { ResolvedOptions } from '../resolved-options.ts'
 import type { SecretBox } from '../secrets/secret-box.ts'
 import type { Db, Tx } from '../db/client.ts'
 import type { z } from 'zod'
 import type { EventDeclaration } from '../events/define-event.ts'
 import type { ModuleCatalogue } from '../modules/module-catalogue.ts'
+import type { Channel } from './channel.ts'
 
 /** What a handler may read of the registered operations. */
 type RegisteredOperations = {
@@ -25,24 +26,32 @@ export type StatusCounter = {
    */
   kept?: boolean
 }
-import type { Channel } from './channel.ts'
 
-/** What the runtime gives a call; `runOperation` adds the event helpers, bound to the call. */
-export type CallContext = Omit<OperationContext, 'emit' | 'withEvent'>
-
-/** Everything a handler may use. Handlers never see the HTTP request. */
-export type OperationContext = {
+/** What every handler may use: the database, the options, the secrets, the clock and the outbox. */
+export type ServiceContext = {
   /** Prisma client of the host database (no access control: the dispatcher already checked). */
   db: Db
   /** Keystone context with sudo rights, for host lists that have hooks. */
   keystone: KeystoneContext
-  identity: Identity
-  /** The door the call came in through, for audit entries the operation writes itself. */
-  channel: Channel
   options: ResolvedOptions
   secrets: SecretBox
   /** The current time; always use this rather than `new Date()`, so tests control time. */
   now: () => Date
+  /** Asks the outbox worker to deliver now what was just enqueued (after the transaction commits). */
+  kickOutbox: () => void
+}
+
+/** Who made the call and through which door. */
+export type CallerContext = {
+  identity: Identity
+  /** The door the call came in through, for audit entries the operation writes itself. */
+  channel: Channel
+  /** The id of the request that made this call, when the door that received it assigned one; events carry it. */
+  requestId?: string
+}
+
+/** What is installed, for the operations that describe or switch the installation. */
+type InstallationContext = {
   /** Every registered operation (for operations that describe the installation). */
   registry: RegisteredOperations
   /** The installation's modules and their switches. */
@@ -51,19 +60,29 @@ export type OperationContext = {
   eventTypes: readonly string[]
   /** What `status.get` counts, from every installed resource. */
   statusCounters: readonly StatusCounter[]
-  /** The id of the request that made this call, when the door that received it assigned one; events carry it. */
-  requestId?: string
-  /** Asks the outbox worker to deliver now what was just enqueued (after the transaction commits). */
-  kickOutbox: () => void
+}
+
+/** The events a handler emits, caused by its call (its account, key and request). */
+type EventContext = {
   /**
-   * Emits an event in `tx`, the transaction that makes the change it reports, caused by this call
-   * (its account, key and request). Its webhook deliveries start when the handler returns, once
-   * that transaction has committed; the handler does not kick the outbox for it.
+   * Emits an event in `tx`, the transaction that makes the change it reports. Its webhook
+   * deliveries start when the handler returns, once that transaction has committed; the handler
+   * does not kick the outbox for it.
    */
   emit: <Data extends z.ZodObject>(tx: Db | Tx, declaration: EventDeclaration<Data>, data: z.input<Data>) => Promise<string>
   /**
    * Runs a change and emits its event in one transaction (`dataOf` reads the event's data from
-   * what the change returned), caused by this call; delivered like `emit`'s.
+   * what the change returned); delivered like `emit`'s.
    */
   withEvent: <Result, Data extends z.ZodObject>(change: (tx: Tx) => Promise<Result>, declaration: EventDeclaration<Data>, dataOf: (result: Result) => z.input<Data>) => Promise<Result>
 }
+
+/**
+ * Everything a handler may use; it never sees the HTTP request. A helper a handler calls takes the
+ * part it needs (`ServiceContext`, `Pick<OperationContext, 'db' | 'now'>`), so it can be called
+ * from outside a handler too.
+ */
+export type OperationContext = ServiceContext & CallerContext & InstallationContext & EventContext
+
+/** What the runtime gives a call; `runOperation` adds the event helpers, bound to the call. */
+export type CallContext = ServiceContext & CallerContext & InstallationContext

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { Operation, OperationResult } from './define-operation.ts'
 import type { CallContext, OperationContext } from './operation-context.ts'
 import { emitEvent, eventMetaOf, withEvent } from '../events/emit.ts'
-import type { CapabilityMap } from '../options.ts'
+import type { CapabilityMap } from '../auth/capabilities.ts'
 import type { Identity } from '../auth/identity.ts'
 import { roleHasCapability } from '../auth/capabilities.ts'
 import { missingScope } from '../auth/scopes.ts'
@@ -31,20 +31,21 @@ function parseParams (operation: Operation, raw: unknown): Record<string, unknow
 
 /**
  * Why the caller may not run the operation (its role's capability, then its credential's scopes),
- * or null: the one rule behind both the refusal and the MCP tool list.
+ * or null: the one rule behind both the refusal and the MCP tool list. The error is made only when
+ * it is thrown, since listing tools asks this of every operation and an error records a stack.
  */
-function refusalOf (holder: { options: { capabilities: CapabilityMap } }, identity: Identity, operation: Operation): SvcError | null {
+function refusalOf (holder: { options: { capabilities: CapabilityMap } }, identity: Identity, operation: Operation): (() => SvcError) | null {
   if (!roleHasCapability(holder.options.capabilities, identity.account.role, operation.capability)) {
-    return forbidden(`${operation.name} requires the capability ${operation.capability}`)
+    return () => forbidden(`${operation.name} requires the capability ${operation.capability}`)
   }
   const missing = missingScope(identity.grant, operation)
-  if (missing !== null) return insufficientScope(operation.name, `this ${identity.mode === 'oauth' ? 'token' : 'key'}'s scopes do not include ${missing}`)
+  if (missing !== null) return () => insufficientScope(operation.name, `this ${identity.mode === 'oauth' ? 'token' : 'key'}'s scopes do not include ${missing}`)
   return null
 }
 
 export function assertCapability (holder: { options: { capabilities: CapabilityMap } }, identity: Identity, operation: Operation): void {
   const refusal = refusalOf(holder, identity, operation)
-  if (refusal) throw refusal
+  if (refusal) throw refusal()
 }
 
 /** Whether the caller may run the operation: what assertCapability checks, without throwing. */

@@ -1,13 +1,14 @@
 import { z } from 'zod'
 
 export type RateLimitOptions = {
-  /** Requests allowed in each window. */
+  /** Requests allowed in each window. @default the limit's own: 600 for the core's `rateLimit` */
   points?: number
-  /** Window length in seconds. */
+  /** Window length in seconds. @default the limit's own: 60 for the core's `rateLimit` */
   durationSeconds?: number
   /**
    * Where counters live: `memory` (one process) or `database` (shared by every instance on one
    * database; what a multi-instance PostgreSQL site needs).
+   * @default the limit's own: for the core's `rateLimit`, `memory` on SQLite and `database` on PostgreSQL
    */
   store?: 'memory' | 'database'
 }

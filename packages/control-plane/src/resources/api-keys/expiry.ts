@@ -1,5 +1,5 @@
 import type { Identity } from '../../auth/identity.ts'
-import type { ResolvedApiKeyOptions } from '../../options.ts'
+import type { ResolvedApiKeyOptions } from '../../auth/api-key-options.ts'
 import { invalidParams } from '../../errors.ts'
 import { DAY_MS } from './issue-key.ts'
 

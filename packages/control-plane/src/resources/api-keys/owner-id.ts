@@ -1,5 +1,5 @@
 import type { Identity } from '../../auth/identity.ts'
-import type { ResolvedOptions } from '../../options.ts'
+import type { ResolvedOptions } from '../../resolved-options.ts'
 import { accountIdValue } from '../../host-contract/account-id.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineSettings } from '../../settings/define-settings.ts'
 import { integerEnv } from '../../settings/env-values.ts'
-import { MAX_SLOT } from '../../options.ts'
+import { MAX_SLOT } from '../../db/slots.ts'
 
 export const crmSettings = defineSettings('crm', z.strictObject({
   /** Highest CRM slot number (`SVC_MAX_CRM_SYSTEMS`). @default 10 */

@@ -1,4 +1,4 @@
-import type { OperationContext } from '../../registry/operation-context.ts'
+import type { CallerContext, ServiceContext } from '../../registry/operation-context.ts'
 import { recordAudit } from '../../audit/record.ts'
 import { DeliveryError } from '../../outbound/http-client.ts'
 import { pushContactStatus } from './contact-push.ts'
@@ -15,7 +15,7 @@ const reasonOf = (error: unknown) => error instanceof DeliveryError ? error.mess
  * so the outcome is reported and written to the audit log instead.
  */
 export async function pushLostContact (
-  context: OperationContext,
+  context: ServiceContext & CallerContext,
   lead: { id: number, ref: string, rtContactId: string },
 ): Promise<'sent' | 'failed'> {
   const started = performance.now()

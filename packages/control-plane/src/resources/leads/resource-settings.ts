@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineSettings } from '../../settings/define-settings.ts'
 import { integerEnv, listEnv } from '../../settings/env-values.ts'
 import { rateLimitSetting } from '../../settings/rate-limit-setting.ts'
-import { MAX_SLOT } from '../../options.ts'
+import { MAX_SLOT } from '../../db/slots.ts'
 
 /** `'*'` or a bare origin; `https://Example.com/` becomes `https://example.com`. */
 const origin = z.string().transform((value, ctx) => {

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.ts'
 import { displayName } from '../../lib/fields.ts'
 import { formatSlot } from '../../db/slots.ts'
 import { isoOrNull } from '../../lib/timestamps.ts'
-import { MAX_SLOT } from '../../options.ts'
+import { MAX_SLOT } from '../../db/slots.ts'
 import { invalidParams, notFound } from '../../errors.ts'
 
 export const roleSlugParam = z.string()

@@ -1,6 +1,4 @@
-import type { Db } from '../../db/client.ts'
-import type { ResolvedOptions } from '../../options.ts'
-import type { SecretBox } from '../../secrets/secret-box.ts'
+import type { OutboxDeps } from '../../outbox/topic.ts'
 import { postForAnswer } from '../../outbound/http-client.ts'
 import { signatureHeaders } from '../../events/sign.ts'
 import type { EventBody } from '../../events/event-body.ts'
@@ -16,7 +14,7 @@ type Subscription = { subscriptionId: string, url: string, secretCiphertext: str
 
 /** POSTs one signed event to a subscription and records the attempt; never throws for the receiver's sake. */
 export async function sendEvent (
-  { db, secrets, options }: { db: Db, secrets: SecretBox, options: ResolvedOptions },
+  { db, secrets, options }: OutboxDeps,
   subscription: Subscription,
   event: EventBody,
   attempt: number,

@@ -11,7 +11,7 @@ import { ownerIdOf } from '../owner-id.ts'
 import { apiKeyMinted } from '../events.ts'
 
 /** The new key's grant: what was asked, within the minting key's (a child narrows, never widens). */
-function grantOf (asked: { scopes?: string[] | undefined, read_only?: boolean | undefined }, { identity, registry, options }: OperationContext): ScopeGrant {
+function grantOf (asked: { scopes?: string[] | undefined, read_only?: boolean | undefined }, { identity, registry, options }: Pick<OperationContext, 'identity' | 'registry' | 'options'>): ScopeGrant {
   const operations = registry.all()
   if (asked.scopes) {
     const unknown = unknownScopes(asked.scopes, operations, Object.keys(options.capabilities))

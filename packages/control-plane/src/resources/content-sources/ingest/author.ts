@@ -1,5 +1,5 @@
 import type { Tx } from '../../../db/client.ts'
-import type { ResolvedOptions } from '../../../options.ts'
+import type { ResolvedOptions } from '../../../resolved-options.ts'
 import type { SourceRow } from '../columns.ts'
 import { matchTeamMemberAuthor } from '../../users/match-author.ts'
 import { contentSourcesSettings } from '../resource-settings.ts'

@@ -1,6 +1,4 @@
-import type { Db } from '../../../db/client.ts'
-import type { ResolvedOptions } from '../../../options.ts'
-import type { Log } from '../../../lib/log.ts'
+import type { ControlPlaneRuntime } from '../../../runtime.ts'
 
-/** What processing a delivery needs; operations and the ingest route both have it. */
-export type IngestDeps = { db: Db, options: ResolvedOptions, log?: Log }
+/** What processing a delivery needs of the runtime; operations (which have no logger of their own) and the ingest route both have it. */
+export type IngestDeps = Pick<ControlPlaneRuntime, 'db' | 'options'> & Partial<Pick<ControlPlaneRuntime, 'log'>>

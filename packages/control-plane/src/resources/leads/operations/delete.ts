@@ -11,7 +11,7 @@ import { leadDeleted } from '../events.ts'
 type DeletedLead = { id: number, ref: string, rtContactId: string | null }
 
 /** Removes the lead and its events; status pushes still queued for its contact are superseded by `lost`. */
-async function removeLead (context: OperationContext, id: number): Promise<DeletedLead> {
+async function removeLead (context: Pick<OperationContext, 'db' | 'now' | 'emit'>, id: number): Promise<DeletedLead> {
   const { db, now } = context
   return db.$transaction(async tx => {
     // Writing the lead row first makes an append racing with this delete wait, then find no lead.

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client.ts'
-import type { ResolvedOptions } from '../../../options.ts'
+import type { ControlPlaneRuntime } from '../../../runtime.ts'
 import type { Recipe } from '../recipe-shape.ts'
 import type { RunStatus, TriggerKind } from '../values.ts'
 import { stageRegistryFor } from '../stages/registry.ts'
@@ -11,7 +11,8 @@ import { runStages, type StageReport } from './run-stages.ts'
 import { bodyAsStored, requireContent as contentOf } from '../../../host-contract/posts.ts'
 import { storedPostId, type PostId } from '../../../host-contract/post-ids.ts'
 
-export type PipelineDeps = { db: Db, options: ResolvedOptions }
+/** What a pipeline run needs of the runtime; operations and the publish hook both have it. */
+export type PipelineDeps = Pick<ControlPlaneRuntime, 'db' | 'options'>
 
 export type RunRequest = { post: PostRow, recipe: Recipe, kind: TriggerKind, dryRun: boolean, force: boolean }
 

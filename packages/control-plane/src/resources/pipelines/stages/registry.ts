@@ -1,4 +1,4 @@
-import type { ResolvedOptions } from '../../../options.ts'
+import type { ResolvedOptions } from '../../../resolved-options.ts'
 import type { AnyStageDefinition } from '../../../content/stage.ts'
 import { builtinStages } from './builtin.ts'
 import { pipelinesSettings } from '../resource-settings.ts'

@@ -3,7 +3,7 @@ import { formatSlot } from '../../../db/slots.ts'
 import { userChanged } from '../events.ts'
 import { defineOperation } from '../../../registry/define-operation.ts'
 import { allocateSlot } from '../../../db/slots.ts'
-import { MAX_SLOT } from '../../../options.ts'
+import { MAX_SLOT } from '../../../db/slots.ts'
 import { memberWritableParams } from '../fields.ts'
 import { MEMBER_ROW_SELECT, memberRecord, toMemberData, toMemberRecord } from '../shape.ts'
 

@@ -1,0 +1,78 @@
+import type { KeystoneContext } from '@keystone-6/core/types'
+import type { Db } from './db/client.ts'
+import type { Installation } from './control-plane.ts'
+import type { ControlPlaneRuntime } from './runtime.ts'
+import type { OutboxDeps } from './outbox/topic.ts'
+import { OperationRegistry } from './registry/registry.ts'
+import { ModuleCatalogue } from './modules/module-catalogue.ts'
+import { createSecretBox } from './secrets/encryption-keys.ts'
+import { createOAuthServer } from './oauth/server.ts'
+import { createRateLimiter } from './auth/rate-limit.ts'
+import { OutboxWorker } from './outbox/worker.ts'
+import { AuditWriter } from './audit/writer.ts'
+import { RetentionPruner } from './retention/pruner.ts'
+import { defaultLog } from './lib/log.ts'
+import { cachedKeyLookup, uncachedKeyLookup } from './auth/key-cache.ts'
+import { accountLoader } from './host-contract/load-account.ts'
+
+/** The runtime of an installation on the host's connected database. */
+export function createRuntime (keystone: KeystoneContext, installation: Installation, log = defaultLog): ControlPlaneRuntime {
+  const { options } = installation
+  const db = keystone.prisma as Db
+  const sudo = keystone.sudo()
+  const secrets = createSecretBox({
+    configured: options.encryptionKey,
+    varDir: options.varDir,
+    production: process.env.NODE_ENV === 'production',
+    allowGenerated: /^(1|true|yes)$/i.test(process.env.SVC_ALLOW_GENERATED_KEY?.trim() ?? ''),
+  }, log)
+  const deps: OutboxDeps = { db, secrets, options }
+  const outbox = new OutboxWorker(
+    db,
+    Object.fromEntries(installation.outboxTopics.map(topic => [topic.topic, (payload, message) => topic.deliver(payload, deps, message)])),
+    { ...(options.outbox || {}), now: options.now, log },
+    Object.fromEntries(installation.outboxTopics.flatMap(topic => topic.retry ? [[topic.topic, topic.retry]] : [])),
+  )
+  const retention = new RetentionPruner(db, options.retention, { now: options.now, log })
+  const kickOutbox = () => { if (options.outbox !== false) void outbox.kick() }
+  const registry = new OperationRegistry(installation.operations)
+  const modules = new ModuleCatalogue(db, installation.modules, registry.all())
+  const { statusCounters } = installation
+  const eventTypes = installation.events.map(event => event.type)
+  const loadAccount = accountLoader(db, options.host.accounts)
+  const oauth = createOAuthServer({ db, secrets, options, operations: () => registry.all(), loadAccount })
+  const audit = new AuditWriter({ db, provider: options.databaseProvider, adapter: options.hostAdapter }, options.now)
+  return {
+    registry,
+    adminPages: installation.adminPages,
+    events: installation.events,
+    modules,
+    db,
+    keystone,
+    options,
+    secrets,
+    // Without a view of this process's writes to keys and accounts, a cache could not drop a revoked key at once.
+    findKey: options.credentialWrites?.observing ? cachedKeyLookup(db, loadAccount, options.credentialWrites) : uncachedKeyLookup(db, loadAccount),
+    limiter: createRateLimiter(options.rateLimit, db, options.now),
+    oauth,
+    accessTokens: oauth.identify,
+    outbox,
+    retention,
+    audit,
+    kickOutbox,
+    log,
+    contextFor: (identity, channel, requestId) => ({
+      db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, eventTypes, kickOutbox,
+      ...requestId ? { requestId } : {},
+    }),
+    start: () => {
+      if (options.outbox !== false) outbox.start()
+      retention.start()
+    },
+    stop: async () => {
+      await Promise.all([outbox.stop(), retention.stop()])
+      await audit.drain()
+      await options.outbound.dispatcher.close()
+    },
+  }
+}

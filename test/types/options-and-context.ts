@@ -1,0 +1,50 @@
+/**
+ * Type-level proof of the configuration and context types (docs/architecture.md, "Types"): one
+ * type for what a host writes, its retired name still accepted, and handlers and helpers that
+ * declare only the part of the context they use. Never run, only compiled by the typecheck.
+ */
+import { z } from 'zod'
+import {
+  defineOperation, type CallerContext, type ControlPlaneOptions, type ControlPlaneSettings, type OperationContext, type OutboxTopic, type ServiceContext,
+} from '../../packages/control-plane/src/index.ts'
+import { siteNotes } from '../../examples/site-notes/index.ts'
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false
+const same = <A, B>(proof: Equal<A, B>) => proof
+
+// What a host writes is one type: the core's groups and the resources in one object.
+const written: ControlPlaneOptions = { http: { siteUrl: 'https://www.example.com' }, extensions: [siteNotes], security: { apiKeys: { maxChildren: 3 } } }
+// @ts-expect-error an unknown option is a compile error, as it is a start error
+const unknown: ControlPlaneOptions = { maxCrmSystems: 3 }
+void unknown
+// The retired name is the same type, so a host that still writes it compiles unchanged.
+same<ControlPlaneSettings, ControlPlaneOptions>(true)
+const retired: ControlPlaneSettings = written
+void retired
+
+// The context is its parts: a helper that declares one is called with a handler's whole context.
+same<OperationContext extends ServiceContext & CallerContext ? true : false, true>(true)
+const stamp = ({ now }: Pick<ServiceContext, 'now'>) => now().toISOString()
+// @ts-expect-error a helper reads only the part it declares
+const caller = (context: ServiceContext) => context.identity
+void caller
+
+// A handler may declare the narrow part it uses.
+const narrowHandler = (_params: object, context: ServiceContext) => Promise.resolve({ data: { at: stamp(context) }, changed: false })
+export const stamped = defineOperation({
+  summary: 'The time, from a handler that declares only the services it uses.',
+  readonly: true,
+  params: z.object({}),
+  returns: z.object({ at: z.string() }),
+  handler: narrowHandler,
+})
+
+// An outbox delivery gets no caller: delivery happens after the call has returned.
+export const topic: OutboxTopic = {
+  topic: 'probe.ping',
+  async deliver (_payload, deps) {
+    // @ts-expect-error an outbox delivery has no identity
+    void deps.identity
+    await deps.db.svcOutboxMessage.count()
+  },
+}
