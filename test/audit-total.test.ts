@@ -122,7 +122,7 @@ describe('audit.list first-page total from kept counts', () => {
     await expectExactTotals()
     await auditTotalsSettled(db())
     const moved = (await watermark())!
-    const newestOldEnough = await db().svcAuditEntry.findFirst({ where: { at: { lte: new Date(clock.getTime() - WATERMARK_LAG_MS) } }, orderBy: { at: 'desc' } })
+    const newestOldEnough = await db().svcAuditEntry.findFirst({ where: { at: { lte: new Date(clock.getTime() - WATERMARK_LAG_MS) } }, orderBy: [{ at: 'desc' }, { id: 'desc' }] })
     expect(moved).toMatchObject({ count: newestOldEnough!.id, countedAt: clock })
     expect(moved.count).toBeGreaterThan(before.count)
     await expectKeptTotalsExact()

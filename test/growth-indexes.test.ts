@@ -32,7 +32,7 @@ const SHAPES: Record<string, string[]> = {
     `SELECT * FROM svc_audit_entries WHERE "requestId" = 'req-77' ORDER BY id DESC LIMIT 21`,
     `SELECT * FROM svc_audit_entries WHERE at >= now() - interval '1 hour' ORDER BY id DESC LIMIT 21`,
     // The kept totals' watermark: the newest entry five minutes old.
-    'SELECT id FROM svc_audit_entries WHERE at <= $1 ORDER BY at DESC LIMIT 1',
+    'SELECT id FROM svc_audit_entries WHERE at <= $1 ORDER BY at DESC, id DESC LIMIT 1',
   ],
   'leads.list': [
     'SELECT * FROM svc_leads ORDER BY "firstSeen" DESC, id DESC LIMIT 21',

@@ -81,9 +81,9 @@ async function ifMarksUnchanged ({ db, provider }: TotalsContext, seen: Marks, c
   })
 }
 
-/** The id of the newest entry written `WATERMARK_LAG_MS` ago or earlier, by the `at` index. */
+/** The id of the newest entry written `WATERMARK_LAG_MS` ago or earlier (the last of its time), by the `at` index. */
 async function watermarkCandidate ({ db, now }: TotalsContext): Promise<number | null> {
-  const newest = await db.svcAuditEntry.findFirst({ where: { at: { lte: new Date(now().getTime() - WATERMARK_LAG_MS) } }, orderBy: { at: 'desc' }, select: { id: true } })
+  const newest = await db.svcAuditEntry.findFirst({ where: { at: { lte: new Date(now().getTime() - WATERMARK_LAG_MS) } }, orderBy: [{ at: 'desc' }, { id: 'desc' }], select: { id: true } })
   return newest?.id ?? null
 }
 
