@@ -36,8 +36,12 @@ const PRUNES_KEY = 'audit.list:prune-batches'
 const TOTAL_PREFIX = 'audit.list:total:'
 /** A computation thrown away this often (prunes or moves kept landing meanwhile) waits for the next call. */
 const ATTEMPTS = 3
-/** A first count of a combination reads every matching entry: a transaction must outlast it. */
-const LONG_READ = { maxWait: 30_000, timeout: 120_000 }
+/**
+ * Background counts read this many ids per statement: on SQLite a statement holds the event loop
+ * and the connection while it runs, and a first count of a million entries in one would hold them
+ * for a second.
+ */
+const IDS_PER_READ = 100_000
 
 export type TotalsContext = { db: Db, provider: DatabaseProvider, now: () => Date }
 
@@ -61,8 +65,19 @@ async function readMarks (reader: Reader): Promise<Marks> {
  * uncommitted half (a prune batch between its count and its delete); one inside a transaction of
  * its own waits for it, as the adapter runs one at a time. A PostgreSQL statement never sees one.
  */
-function committed<T> ({ db, provider }: TotalsContext, read: (reader: Reader) => Promise<T>, options?: typeof LONG_READ): Promise<T> {
-  return provider === 'sqlite' ? db.$transaction(tx => read(tx), options) : read(db)
+function committed<T> ({ db, provider }: TotalsContext, read: (reader: Reader) => Promise<T>): Promise<T> {
+  return provider === 'sqlite' ? db.$transaction(tx => read(tx)) : read(db)
+}
+
+/** `read` over the ids after `after` up to `through`, a range of `IDS_PER_READ` at a time, each read committed. */
+async function byIdRanges<T> (context: TotalsContext, after: number, through: number, read: (reader: Reader, ids: { gt: number, lte: number }) => Promise<T>): Promise<T[]> {
+  const oldest = await committed(context, reader => reader.svcAuditEntry.findFirst({ where: { id: { gt: after } }, orderBy: { id: 'asc' }, select: { id: true } }))
+  const results: T[] = []
+  for (let from = Math.max(after, (oldest?.id ?? through) - 1); from < through; from += IDS_PER_READ) {
+    const ids = { gt: from, lte: Math.min(from + IDS_PER_READ, through) }
+    results.push(await committed(context, reader => read(reader, ids)))
+  }
+  return results
 }
 
 /**
@@ -82,8 +97,9 @@ async function ifMarksUnchanged ({ db, provider }: TotalsContext, seen: Marks, c
 }
 
 /** The id of the newest entry written `WATERMARK_LAG_MS` ago or earlier (the last of its time), by the `at` index. */
-async function watermarkCandidate ({ db, now }: TotalsContext): Promise<number | null> {
-  const newest = await db.svcAuditEntry.findFirst({ where: { at: { lte: new Date(now().getTime() - WATERMARK_LAG_MS) } }, orderBy: [{ at: 'desc' }, { id: 'desc' }], select: { id: true } })
+async function watermarkCandidate (context: TotalsContext): Promise<number | null> {
+  const oldEnough = new Date(context.now().getTime() - WATERMARK_LAG_MS)
+  const newest = await committed(context, reader => reader.svcAuditEntry.findFirst({ where: { at: { lte: oldEnough } }, orderBy: [{ at: 'desc' }, { id: 'desc' }], select: { id: true } }))
   return newest?.id ?? null
 }
 
@@ -192,17 +208,19 @@ async function ensureWatermark (context: TotalsContext): Promise<void> {
   })
 }
 
-/** Counts a combination through the watermark, outside any lock, and keeps it unless a prune or a move landed meanwhile. */
+/**
+ * Counts a combination through the watermark, outside any lock and a range of ids at a time, and
+ * keeps it unless a prune or a move landed meanwhile.
+ */
 async function keepTotal (context: TotalsContext, filters: KeptFilters): Promise<void> {
   await ensureWatermark(context)
   const key = totalKey(filters)
+  const where = auditWhere(filters)
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const { seen, total } = await committed(context, async reader => {
-      const seen = await readMarks(reader)
-      const total = seen.watermark === null ? 0 : await reader.svcAuditEntry.count({ where: { AND: [auditWhere(filters), { id: { lte: seen.watermark } }] } })
-      return { seen, total }
-    }, LONG_READ)
+    const seen = await committed(context, readMarks)
     if (seen.watermark === null) return
+    const counts = await byIdRanges(context, 0, seen.watermark, (reader, id) => reader.svcAuditEntry.count({ where: { AND: [where, { id }] } }))
+    const total = counts.reduce((sum, count) => sum + count, 0)
     const kept = await ifMarksUnchanged(context, seen, async tx => {
       if (await tx.svcKeptCount.count({ where: { key: { startsWith: TOTAL_PREFIX } } }) >= MAX_KEPT_TOTALS) return
       const countedAt = context.now()
@@ -216,13 +234,10 @@ async function keepTotal (context: TotalsContext, filters: KeptFilters): Promise
 async function advanceWatermark (context: TotalsContext): Promise<void> {
   const target = await watermarkCandidate(context)
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const { seen, groups } = await committed(context, async reader => {
-      const seen = await readMarks(reader)
-      const moves = seen.watermark !== null && target !== null && target > seen.watermark
-      return { seen, groups: moves ? await countByColumns(reader, { id: { gt: seen.watermark!, lte: target } }) : [] }
-    }, LONG_READ)
+    const seen = await committed(context, readMarks)
     if (seen.watermark === null) return
     const through = Math.max(seen.watermark, target ?? 0)
+    const groups = (await byIdRanges(context, seen.watermark, through, (reader, id) => countByColumns(reader, { id }))).flat()
     const moved = await ifMarksUnchanged(context, seen, async tx => {
       await applyToTotals(tx, groups, 1)
       await tx.svcKeptCount.update({ where: { key: WATERMARK_KEY }, data: { count: through, countedAt: context.now() } })
