@@ -2,8 +2,8 @@ import { eventHash, GENESIS_HASH } from '../../packages/control-plane/src/resour
 
 const SOURCES = ['contact_form', 'fair', 'web']
 
-export type SeededEvent = { seq: number, type: string, at: Date, data: unknown, prevHash: string, hash: string }
-export type SeededLead = { ref: string, source: string, email: string, firstSeen: Date, events: SeededEvent[], headHash: string }
+type SeededEvent = { seq: number, type: string, at: Date, data: unknown, prevHash: string, hash: string }
+type SeededLead = { ref: string, source: string, email: string, firstSeen: Date, events: SeededEvent[], headHash: string }
 
 /**
  * The `n`-th lead of a seeded ledger, captured `spacingMs` after the one before it from `epochMs`,

@@ -18,6 +18,7 @@ import { OutboxWorker } from './outbox/worker.ts'
 import { AuditWriter } from './audit/writer.ts'
 import { RetentionPruner } from './retention/pruner.ts'
 import { defaultLog, type Log } from './lib/log.ts'
+import { auditTotalsSettled } from './audit/audit-total.ts'
 import { cachedKeyLookup, uncachedKeyLookup, type KeyLookup } from './auth/key-cache.ts'
 import type { EventDeclaration } from './events/define-event.ts'
 import { accountLoader } from './host-contract/load-account.ts'
@@ -64,7 +65,7 @@ export type ControlPlaneRuntime = {
   contextFor: (identity: Identity, channel: Channel, requestId?: string | null) => CallContext
   /** Starts background work: the outbox worker (unless disabled) and the pruner (unless its interval is 0). */
   start: () => void
-  /** Stops background work, waits for a delivery or a prune in progress and for audit entries being written, and closes outbound connections. */
+  /** Stops background work, waits for a delivery, a prune or audit.list's counts in progress and for audit entries being written, and closes outbound connections. */
   stop: () => Promise<void>
 }
 
@@ -121,7 +122,7 @@ export function createRuntime (keystone: KeystoneContext, options: ResolvedOptio
       retention.start()
     },
     stop: async () => {
-      await Promise.all([outbox.stop(), retention.stop()])
+      await Promise.all([outbox.stop(), retention.stop(), auditTotalsSettled(db)])
       await audit.drain()
       await options.outbound.dispatcher.close()
     },

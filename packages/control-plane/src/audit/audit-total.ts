@@ -29,7 +29,7 @@ export const KEPT_TOTAL_MAX_AGE_MS = 60_000
 /** A combination matching fewer entries is counted live on every call: an index range that short costs less than keeping it. */
 export const KEEP_TOTAL_FROM = 1_000
 /** Combinations kept at most; any other is counted live. Bounds the table and a prune batch's work. */
-export const MAX_KEPT_TOTALS = 200
+const MAX_KEPT_TOTALS = 200
 
 const WATERMARK_KEY = 'audit.list:watermark'
 const PRUNES_KEY = 'audit.list:prune-batches'
@@ -43,7 +43,7 @@ const ATTEMPTS = 3
  */
 const IDS_PER_READ = 100_000
 
-export type TotalsContext = { db: Db, provider: DatabaseProvider, now: () => Date }
+type TotalsContext = { db: Db, provider: DatabaseProvider, now: () => Date }
 
 type Reader = Db | Tx
 type Marks = { watermark: number | null, prunes: number | null }
@@ -172,7 +172,7 @@ function inBackground (db: Db, task: string, work: () => Promise<void>): void {
   tasks.set(task, started)
 }
 
-/** Resolves once this process's background work on the totals is done (tests, shutdown). */
+/** Resolves once this process's background work on the totals is done (`runtime.stop()`, tests). */
 export async function auditTotalsSettled (db: Db): Promise<void> {
   for (let tasks = running.get(db); tasks !== undefined && tasks.size > 0;) await Promise.all(tasks.values())
 }
