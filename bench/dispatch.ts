@@ -16,7 +16,7 @@
  *                   target got a warm-up
  *   BENCH_ROUNDS    the seconds are cut into this many rounds (default 5), the targets taking turns
  *                   in each, so the shared machine's noise falls on all of them alike
- *   BENCH_ONLY      run only the targets whose label contains one of these comma-separated texts
+ *   BENCH_ONLY      run only the targets whose label contains every word of one of these comma-separated entries
  *                   (e.g. "dispatch", to profile; "crm.list,GraphQL" for the read ratio)
  *   DATABASE_URL    postgresql://… benchmarks that database (the baseline then uses `pg`);
  *                   anything else uses a fresh SQLite file under var/bench/, removed afterwards
@@ -32,7 +32,7 @@ import { migrate } from '../packages/control-plane/src/db/migrate.ts'
 import type { Db } from '../packages/control-plane/src/db/client.ts'
 import { closeServer, createAdministrator, listen, startHost } from './support/host.ts'
 import { load, loadProblems, type LoadRequest, type LoadResult } from './lib/load.ts'
-import { positiveInteger } from './lib/env.ts'
+import { chosenBy, positiveInteger } from './lib/env.ts'
 import { rawBaseline } from './lib/raw-baseline.ts'
 import { printReport, type Goal, type Measurement } from './lib/report.ts'
 import { prismaBaseline } from './lib/prisma-baseline.ts'
@@ -46,7 +46,7 @@ const VARIABLES = Math.max(...CONNECTION_COUNTS)
 const WARMUP_REQUESTS = 500
 const SECONDS = positiveInteger('BENCH_SECONDS', 5)
 const ROUNDS = positiveInteger('BENCH_ROUNDS', 5)
-const ONLY = process.env.BENCH_ONLY?.split(',').map(label => label.trim()).filter(Boolean)
+const chosen = chosenBy('BENCH_ONLY')
 
 /** Anything that must be undone, newest first. */
 const cleanups: Array<() => Promise<unknown> | unknown> = []
@@ -339,7 +339,7 @@ async function main (): Promise<void> {
       verify: verifyRawWrite,
     },
   ]
-  const targets = allTargets.filter(target => !ONLY?.length || ONLY.some(only => target.label.includes(only)))
+  const targets = allTargets.filter(target => chosen(target.label))
 
   console.log(`[bench] ${database.provider}, ${CONNECTION_COUNTS.join(' and ')} connections, ${SECONDS}s per target`)
   for (const target of targets) await warmUp(target)

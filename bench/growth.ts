@@ -23,6 +23,10 @@
  *   --keep               keep the tiers' databases (SQLite var/bench/growth-<tier>.db, PostgreSQL
  *                        databases bench_growth_<tier>) and reuse them on the next run
  *   BENCH_ITERATIONS     calls per list figure and tier (default 100; the p99 of 100 calls is the second slowest)
+ *   BENCH_ONLY           measure only the figures named (the table's first column): comma-separated
+ *                        entries, a figure chosen when its name holds every space-separated word of
+ *                        one, e.g. "audit.list first" (both first pages of audit.list) or
+ *                        "status.get, leads.verify_all"; unset, every figure
  *   DATABASE_URL         postgresql://… creates the tiers' databases in that cluster; anything else SQLite files
  *
  * Writes the table to stdout and var/bench/growth-<provider>.json.
@@ -35,7 +39,7 @@ import pg from 'pg'
 import { resolveDatabase, sqliteFilePath, type DatabaseTarget } from '../packages/control-plane/src/db/database-url.ts'
 import { migrate } from '../packages/control-plane/src/db/migrate.ts'
 import { encodeCursor, type CursorKey } from '../packages/control-plane/src/lib/cursor.ts'
-import { positiveInteger } from './lib/env.ts'
+import { chosenBy, positiveInteger } from './lib/env.ts'
 import { openSeeder, seedTier, type Seeder, type Tier } from './support/growth-seed.ts'
 import type { HostProcessReady } from './support/host-process.ts'
 
@@ -43,6 +47,7 @@ const ITERATIONS = positiveInteger('BENCH_ITERATIONS', 100)
 const WARMUP = 3
 const PER_PAGE = 20
 const KEEP = process.argv.includes('--keep')
+const chosen = chosenBy('BENCH_ONLY')
 
 const TIERS: Record<string, Tier> = {
   '1k': { name: '1k', audit: 1_000, leads: 1_000, deliveries: 10_000, runs: 10_000 },
@@ -230,22 +235,24 @@ async function measure (hosts: Host[]): Promise<Row[]> {
     console.error(`[bench] ${what}: ${hosts.map((host, index) => `${host.tier.name} p50 ${timings[index]!.p50.toFixed(1)} / p99 ${timings[index]!.p99.toFixed(1)} ms, cpu ${timings[index]!.cpu.toFixed(1)} ms${extras[index] ? ` (${extras[index]})` : ''}`).join('; ')}`)
   }
   for (const list of LISTS) {
+    const [first, byPage, byCursor] = ['first page', 'last page (page)', 'last page (cursor)'].map(figure => `${list.name} ${figure}`) as [string, string, string]
+    if (![first, byPage, byCursor].some(chosen)) continue
     const params = { ...list.filter, per_page: PER_PAGE }
     const totals = await Promise.all(hosts.map(async host => (await dispatch(host, list.resource, list.action, params) as { total: number }).total))
-    push(`${list.name} first page`, true, await interleaved(hosts, host => dispatch(host, list.resource, list.action, params)), totals.map(total => `total ${total}`))
+    if (chosen(first)) push(first, true, await interleaved(hosts, host => dispatch(host, list.resource, list.action, params)), totals.map(total => `total ${total}`))
     const lastPages = totals.map(total => Math.max(1, Math.ceil(total / PER_PAGE)))
-    push(`${list.name} last page (page)`, false, await interleaved(hosts, host => dispatch(host, list.resource, list.action, { ...params, page: lastPages[hosts.indexOf(host)] })), lastPages.map(page => `page ${page}`))
+    if (chosen(byPage)) push(byPage, false, await interleaved(hosts, host => dispatch(host, list.resource, list.action, { ...params, page: lastPages[hosts.indexOf(host)] })), lastPages.map(page => `page ${page}`))
     const cursors = await Promise.all(hosts.map((host, index) => lastCursor(host, list, totals[index]!)))
-    if (cursors.every(cursor => cursor !== null)) {
-      push(`${list.name} last page (cursor)`, true, await interleaved(hosts, host => dispatch(host, list.resource, list.action, { ...params, cursor: cursors[hosts.indexOf(host)] })))
+    if (chosen(byCursor) && cursors.every(cursor => cursor !== null)) {
+      push(byCursor, true, await interleaved(hosts, host => dispatch(host, list.resource, list.action, { ...params, cursor: cursors[hosts.indexOf(host)] })))
     }
   }
-  push('status.get', true, await interleaved(hosts, host => dispatch(host, 'status', 'get', {})))
+  if (chosen('status.get')) push('status.get', true, await interleaved(hosts, host => dispatch(host, 'status', 'get', {})))
 
   // The export and the verification are long: one tier at a time.
   const exportTimings: Timing[] = []
   const exportExtras: string[] = []
-  for (const host of hosts) {
+  for (const host of chosen('leads.export (stream)') ? hosts : []) {
     const before = await memoryMiB(host.pid)
     // Writing 5 to clear_refs resets the peak resident set (VmHWM) to the current one.
     await writeFile(`/proc/${host.pid}/clear_refs`, '5')
@@ -265,19 +272,19 @@ async function measure (hosts: Host[]): Promise<Row[]> {
     exportTimings.push(timing!)
     exportExtras.push(`${lines} rows; server RSS ${before.rss.toFixed(0)} MiB before, peak ${after.hwm.toFixed(0)} MiB`)
   }
-  push('leads.export (stream)', false, exportTimings, exportExtras)
+  if (exportTimings.length > 0) push('leads.export (stream)', false, exportTimings, exportExtras)
 
   const verifyTimings: Timing[] = []
   const verifyExtras: string[] = []
-  for (const host of hosts) {
+  for (const host of chosen('leads.verify_all') ? hosts : []) {
     let verified: { leads: number, events: number, ok: boolean } | undefined
     const [timing] = await interleaved([host], async () => { verified = await dispatch(host, 'leads', 'verify_all', {}) }, 3, 1)
     if (!verified?.ok) throw new Error(`${host.tier.name}: leads.verify_all answered ${JSON.stringify(verified)}`)
     verifyTimings.push(timing!)
     verifyExtras.push(`${verified.leads} leads, ${verified.events} events, ok`)
   }
-  push('leads.verify_all', false, verifyTimings, verifyExtras)
-  push('leads.verify_all from_checkpoint', false, await interleaved(hosts, host => dispatch(host, 'leads', 'verify_all', { from_checkpoint: true }), 10))
+  if (verifyTimings.length > 0) push('leads.verify_all', false, verifyTimings, verifyExtras)
+  if (chosen('leads.verify_all from_checkpoint')) push('leads.verify_all from_checkpoint', false, await interleaved(hosts, host => dispatch(host, 'leads', 'verify_all', { from_checkpoint: true }), 10))
   return rows
 }
 

@@ -1,6 +1,7 @@
-import { describe, expect, test } from '@jest/globals'
-import { useTestServer } from './support/in-process-server.ts'
-import { keptRecount, KEPT_COUNT_MAX_AGE_MS } from '../packages/control-plane/src/resources/status/kept-counts.ts'
+import { describe, expect, jest, test } from '@jest/globals'
+import { useTestServer, type UsedTestServer } from './support/in-process-server.ts'
+import { seedLedger } from './support/ledger-seed.ts'
+import { FIRST_COUNT_LIVE_UP_TO, keptRecount, KEPT_COUNT_MAX_AGE_MS } from '../packages/control-plane/src/resources/status/kept-counts.ts'
 import { COUNTS_LEASE_KEY, releaseLease, takeLease } from '../packages/control-plane/src/retention/lease.ts'
 import type { Db } from '../packages/control-plane/src/db/client.ts'
 
@@ -13,17 +14,19 @@ const status = async () => (await plane.dispatch({ resource: 'status', action: '
 const capture = (source: string) => plane.caller('leads')('capture', { source })
 
 describe('status.get keeps the counts of tables that grow, instead of counting them per call', () => {
-  test('leads are counted once, answered from the kept count with its time, and recounted in the background once a minute old', async () => {
+  test('leads are answered from the kept count with its time, and recounted in the background once a minute old', async () => {
     await capture('kept-1')
+    later(KEPT_COUNT_MAX_AGE_MS + 1)
+    await status()
+    await keptRecount(db())
     await capture('kept-2')
     const first = await status()
-    const counted = await db().svcLead.count()
+    const counted = await db().svcLead.count() - 1
     expect(first.counts.leads).toBe(counted)
     expect(first.counts_as_of).toMatchObject({ leads: clock.toISOString(), runs: clock.toISOString() })
     // Small tables stay live: they are not in counts_as_of.
     expect(first.counts_as_of).not.toHaveProperty('crm')
 
-    await capture('kept-3')
     later(KEPT_COUNT_MAX_AGE_MS / 2)
     const fresh = await status()
     expect(fresh.counts.leads).toBe(counted)
@@ -68,5 +71,70 @@ describe('status.get keeps the counts of tables that grow, instead of counting t
     await status()
     await keptRecount(db())
     expect((await status()).counts.leads).toBe(kept.counts.leads + 1)
+  })
+})
+
+/** A server of its own, whose kept counters were never counted. */
+function freshServer () {
+  const fresh = useTestServer({ clock: () => clock, outbox: false })
+  return { fresh, freshDb: () => fresh.server.runtime.db as unknown as Db, freshStatus: () => fresh.dispatch({ resource: 'status', action: 'get' }) }
+}
+
+const checkNamed = (res: Awaited<ReturnType<UsedTestServer['dispatch']>>, name: string) => res.body.data.checks.find((check: { name: string }) => check.name === name)
+
+describe('a kept counter never counted yet is counted in the background, never in the request', () => {
+  describe('while its table is small', () => {
+    const { fresh, freshDb, freshStatus } = freshServer()
+
+    test('the first call answers a live count and starts the kept count; the next call answers it with its time', async () => {
+      await fresh.caller('leads')('capture', { source: 'first-count' })
+      const first = (await freshStatus()).body.data
+      expect(first.counts.leads).toBe(1)
+      expect(first.counts_as_of).not.toHaveProperty('leads')
+      await keptRecount(freshDb())
+      expect((await freshStatus()).body.data).toMatchObject({ counts: { leads: 1 }, counts_as_of: { leads: clock.toISOString() } })
+    })
+  })
+
+  describe(`while its table holds more than ${FIRST_COUNT_LIVE_UP_TO} rows`, () => {
+    const { freshDb, freshStatus } = freshServer()
+
+    test('the first call leaves it out of counts (and flags nothing), the next one answers the kept count', async () => {
+      await seedLedger(freshDb(), FIRST_COUNT_LIVE_UP_TO + 1)
+      const first = await freshStatus()
+      expect(first.body.data.counts).not.toHaveProperty('leads')
+      expect(checkNamed(first, 'migrations')).toMatchObject({ ok: true })
+      await keptRecount(freshDb())
+      expect((await freshStatus()).body.data.counts.leads).toBe(FIRST_COUNT_LIVE_UP_TO + 1)
+    })
+  })
+})
+
+describe('reading the kept counts fails', () => {
+  describe('because their table is missing (the migration not applied)', () => {
+    const { fresh, freshDb, freshStatus } = freshServer()
+
+    test('the counters are counted live, as before the table existed', async () => {
+      await fresh.caller('leads')('capture', { source: 'no-table' })
+      await freshDb().$executeRawUnsafe('DROP TABLE "svc_kept_counts"')
+      const res = await freshStatus()
+      expect(res.body.data).toMatchObject({ counts: { leads: 1 }, counts_as_of: {} })
+    })
+  })
+
+  describe('for any other reason', () => {
+    const { freshDb, freshStatus } = freshServer()
+
+    test('the failure is logged and status.get fails with internal, instead of counting every large table live', async () => {
+      await freshDb().$executeRawUnsafe('ALTER TABLE "svc_kept_counts" RENAME COLUMN "countedAt" TO "countedAtElsewhere"')
+      const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+      try {
+        const res = await freshStatus()
+        expect(res.body).toMatchObject({ ok: false, code: 'internal' })
+        expect(logged).toHaveBeenCalledWith('[svc] status: could not read the kept counts', expect.anything())
+      } finally {
+        logged.mockRestore()
+      }
+    })
   })
 })

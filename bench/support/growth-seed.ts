@@ -8,7 +8,7 @@
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import { sqliteFilePath, type DatabaseTarget } from '../../packages/control-plane/src/db/database-url.ts'
-import { eventHash, GENESIS_HASH } from '../../packages/control-plane/src/resources/leads/chain.ts'
+import { seededLead } from './seeded-lead.ts'
 
 export type Tier = { name: string, audit: number, leads: number, deliveries: number, runs: number }
 
@@ -17,7 +17,6 @@ const LEAD_CHUNK = 5_000
 
 const OPERATIONS = ['crm.list', 'leads.capture', 'audit.list', 'status.get', 'content_sources.update']
 const CHANNELS = ['dispatch', 'read_form', 'route', 'mcp']
-const SOURCES = ['contact_form', 'fair', 'web']
 const RUN_STATUSES = ['success', 'skipped', 'failed', 'dry_run']
 const DELIVERY_STATUSES = ['created', 'updated', 'unchanged', 'failed', 'held']
 /** Seconds since the epoch of the oldest row: recent enough that no retention rule would remove one (the pruner is off anyway). */
@@ -76,19 +75,9 @@ function leadRows (from: number, to: number) {
   const leads: unknown[] = []
   const events: unknown[] = []
   for (let n = from; n <= to; n++) {
-    const ref = `L${String(n).padStart(8, '0')}`
-    const firstSeen = new Date((EPOCH_S + n * 10) * 1000)
-    const chain = [
-      { seq: 1, type: 'captured', at: firstSeen, data: { source: SOURCES[n % 3], email: `lead-${n}@example.test` } },
-      { seq: 2, type: 'status_changed', at: new Date(firstSeen.getTime() + 5_000), data: { from: 'New', to: 'Contacted' } },
-    ]
-    let prevHash = GENESIS_HASH
-    for (const event of chain) {
-      const hash = eventHash(prevHash, { lead: ref, ...event })
-      events.push({ ref, seq: event.seq, type: event.type, at: event.at.toISOString(), data: event.data, prev_hash: prevHash, hash })
-      prevHash = hash
-    }
-    leads.push({ ref, source: SOURCES[n % 3], email: `lead-${n}@example.test`, head_hash: prevHash, first_seen: firstSeen.toISOString() })
+    const lead = seededLead(n, EPOCH_S * 1000, 10_000)
+    for (const event of lead.events) events.push({ ref: lead.ref, seq: event.seq, type: event.type, at: event.at.toISOString(), data: event.data, prev_hash: event.prevHash, hash: event.hash })
+    leads.push({ ref: lead.ref, source: lead.source, email: lead.email, head_hash: lead.headHash, first_seen: lead.firstSeen.toISOString() })
   }
   return { leads, events }
 }

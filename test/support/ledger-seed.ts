@@ -1,9 +1,8 @@
 import type { Db } from '../../packages/control-plane/src/db/client.ts'
-import { eventHash, GENESIS_HASH } from '../../packages/control-plane/src/resources/leads/chain.ts'
+import { seededLead } from '../../bench/support/seeded-lead.ts'
 import { testProvider } from './database.ts'
 
 const BATCH = 500
-const SOURCES = ['contact_form', 'fair', 'web']
 
 /** `(?, ?), (?, ?)` on SQLite, `($1, $2::jsonb), …` on PostgreSQL. */
 function values (rows: number, columns: number, casts: Record<number, string> = {}): string {
@@ -18,29 +17,13 @@ function values (rows: number, columns: number, casts: Record<number, string> = 
  */
 export async function seedLedger (db: Db, count: number, { from = 0, epoch = Date.UTC(2026, 0, 1) } = {}): Promise<void> {
   for (let start = from; start < from + count; start += BATCH) {
-    const leads = Array.from({ length: Math.min(BATCH, from + count - start) }, (_, i) => {
-      const n = start + i
-      const ref = `L${String(n).padStart(8, '0')}`
-      const firstSeen = new Date(epoch + n * 60_000)
-      const events = [
-        { seq: 1, type: 'captured', at: firstSeen, data: { source: SOURCES[n % 3], email: `lead-${n}@example.test`, attribution: { utm: { source: 'x', medium: n % 2 === 0 ? 'cpc' : null } } } },
-        { seq: 2, type: 'status_changed', at: new Date(firstSeen.getTime() + 30_000), data: { from: 'New', to: 'Contacted', note: `Ünïcödé ${n} "quoted" \u2028`, n: n / 7 } },
-      ]
-      let prevHash = GENESIS_HASH
-      const chained = events.map(event => {
-        const hash = eventHash(prevHash, { lead: ref, ...event })
-        const row = { ...event, prevHash, hash }
-        prevHash = hash
-        return row
-      })
-      return { ref, source: SOURCES[n % 3]!, email: `lead-${n}@example.test`, headHash: prevHash, firstSeen, chained }
-    })
+    const leads = Array.from({ length: Math.min(BATCH, from + count - start) }, (_, i) => seededLead(start + i, epoch, 60_000))
     const created = await db.$queryRawUnsafe<Array<{ id: number | bigint, ref: string }>>(
       `INSERT INTO "svc_leads" ("ref", "source", "email", "status", "eventCount", "headHash", "firstSeen") VALUES ${values(leads.length, 7)} RETURNING "id", "ref"`,
       ...leads.flatMap(lead => [lead.ref, lead.source, lead.email, 'Contacted', 2, lead.headHash, lead.firstSeen]),
     )
     const idOf = new Map(created.map(row => [row.ref, Number(row.id)]))
-    const events = leads.flatMap(lead => lead.chained.map(event => [idOf.get(lead.ref)!, event.seq, event.type, event.at, JSON.stringify(event.data), event.prevHash, event.hash]))
+    const events = leads.flatMap(lead => lead.events.map(event => [idOf.get(lead.ref)!, event.seq, event.type, event.at, JSON.stringify(event.data), event.prevHash, event.hash]))
     await db.$executeRawUnsafe(
       `INSERT INTO "svc_lead_events" ("lead", "seq", "type", "at", "data", "prevHash", "hash") VALUES ${values(events.length, 7, { 4: '::jsonb' })}`,
       ...events.flat(),

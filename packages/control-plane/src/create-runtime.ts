@@ -12,6 +12,7 @@ import { OutboxWorker } from './outbox/worker.ts'
 import { AuditWriter } from './audit/writer.ts'
 import { RetentionPruner } from './retention/pruner.ts'
 import { defaultLog } from './lib/log.ts'
+import { auditTotalsSettled } from './audit/audit-total.ts'
 import { cachedKeyLookup, uncachedKeyLookup } from './auth/key-cache.ts'
 import { accountLoader } from './host-contract/load-account.ts'
 
@@ -70,7 +71,7 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
       retention.start()
     },
     stop: async () => {
-      await Promise.all([outbox.stop(), retention.stop()])
+      await Promise.all([outbox.stop(), retention.stop(), auditTotalsSettled(db)])
       await audit.drain()
       await options.outbound.dispatcher.close()
     },

@@ -54,6 +54,6 @@ export type ControlPlaneRuntime = {
   contextFor: (identity: Identity, channel: Channel, requestId?: string | null) => CallContext
   /** Starts background work: the outbox worker (unless disabled) and the pruner (unless its interval is 0). */
   start: () => void
-  /** Stops background work, waits for a delivery or a prune in progress and for audit entries being written, and closes outbound connections. */
+  /** Stops background work, waits for a delivery, a prune or audit.list's counts in progress and for audit entries being written, and closes outbound connections. */
   stop: () => Promise<void>
 }

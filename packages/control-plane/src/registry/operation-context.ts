@@ -17,7 +17,11 @@ type RegisteredOperations = {
 /** One entry of `status.get`'s `counts`; each resource declares its own. */
 export type StatusCounter = {
   key: string
-  count: (db: Db) => Promise<number>
+  /**
+   * The count. With `upTo`, it may stop there (`count({ take: upTo })`): a kept counter's first
+   * call asks only whether its table is small enough to count live.
+   */
+  count: (db: Db, bound?: { upTo: number }) => Promise<number>
   /**
    * Counted in the background, at most once a minute across instances, and answered from the last
    * count with the time it was taken (`counts_as_of`): for a table that grows without bound, whose

@@ -1,4 +1,5 @@
 import { datedRowsRule, type RetentionRule } from './rule.ts'
+import { retirePrunedFromTotals } from '../audit/audit-total.ts'
 
 /** The rules of the control plane's own machinery; resources add theirs. */
 export const CORE_RETENTION_RULES: readonly RetentionRule[] = [
@@ -9,6 +10,8 @@ export const CORE_RETENTION_RULES: readonly RetentionRule[] = [
     defaultDays: 365,
     rows: db => db.svcAuditEntry,
     datedBy: 'at',
+    // audit.list's kept totals lose the batch's entries in the batch's own transaction.
+    inBatch: retirePrunedFromTotals,
   }),
   datedRowsRule({
     name: 'outbox_delivered',

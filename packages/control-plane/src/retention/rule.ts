@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 
 /** What a rule's rows are, as the pruner last measured them. */
 type TableMeasure = { rows: number, oldestAt: Date | null }
@@ -35,7 +35,7 @@ type RowsDelegate = {
 }
 
 export type DatedRowsRule = Pick<RetentionRule, 'name' | 'table' | 'removes' | 'defaultDays'> & {
-  rows: (db: Db) => unknown
+  rows: (db: Db | Tx) => unknown
   /** The timestamp the days count from. */
   datedBy: string
   /** Which rows the rule is about (e.g. `{ status: 'delivered' }`); it must leave out rows whose `datedBy` is null. @default all */
@@ -46,6 +46,14 @@ export type DatedRowsRule = Pick<RetentionRule, 'name' | 'table' | 'removes' | '
    * @default the row is deleted
    */
   empty?: object
+  /**
+   * Runs in the transaction that changes a batch, before the change, with the condition that
+   * selects the batch's rows: for what must change with them, so no reader ever sees one without
+   * the other (audit.list's kept totals). Its first statement must write: on SQLite a transaction
+   * that reads first cannot take the write lock once another process has written meanwhile.
+   * @default the batch is changed by one statement, without a transaction
+   */
+  inBatch?: (tx: Tx, batch: object) => Promise<void>
 }
 
 const NAME = /^[a-z][a-z0-9_]*$/
@@ -60,7 +68,7 @@ export function datedRowsRule (spec: DatedRowsRule): RetentionRule {
     throw new Error(`retention rule ${spec.name}: defaultDays must be a positive integer or null`)
   }
   const scope = spec.scope ?? {}
-  const delegate = (db: Db) => spec.rows(db) as RowsDelegate
+  const delegate = (db: Db | Tx) => spec.rows(db) as RowsDelegate
   return {
     name: spec.name,
     table: spec.table,
@@ -72,8 +80,13 @@ export function datedRowsRule (spec: DatedRowsRule): RetentionRule {
       const ids = (await rows.findMany({ where: due, select: { id: true }, orderBy: { id: 'asc' }, take: limit })).map(row => row.id)
       if (ids.length === 0) return 0
       const where = { ...due, id: { in: ids } }
-      const changed = spec.empty ? await rows.updateMany({ where, data: spec.empty }) : await rows.deleteMany({ where })
-      return changed.count
+      const change = async (target: RowsDelegate) => (spec.empty ? await target.updateMany({ where, data: spec.empty }) : await target.deleteMany({ where })).count
+      const { inBatch } = spec
+      if (inBatch === undefined) return change(delegate(db))
+      return db.$transaction(async tx => {
+        await inBatch(tx, where)
+        return change(delegate(tx))
+      })
     },
     async measure (db) {
       const rows = delegate(db)

@@ -43,7 +43,7 @@ export const leadsResource = defineResource({
   routes: [leadsExportStream, publicLeadForm],
   outboxTopics: [contactStatusTopic],
   events: leadEvents,
-  statusCounters: [{ key: 'leads', count: db => db.svcLead.count(), kept: true }],
+  statusCounters: [{ key: 'leads', count: (db, bound) => db.svcLead.count(bound && { take: bound.upTo }), kept: true }],
   adminPages: [{ path: '/leads', label: 'Leads', title: 'Leads', requires: ['leads.list', 'leads.get'] }],
 })
 

@@ -3,7 +3,8 @@ import type { ArgType, SqlDriverAdapter } from '@prisma/driver-adapter-utils'
 import type { Db } from '../../db/client.ts'
 import type { DatabaseProvider } from '../../db/database-url.ts'
 import type { CursorKey } from '../../lib/cursor.ts'
-import { DATETIME_ARG, INT_ARG, intValue, jsonValue, placeholder, timestampValue, type LedgerSource } from './raw-rows.ts'
+import { DATETIME_ARG, INT_ARG, intValue, jsonValue, timestampValue, type LedgerSource } from './raw-rows.ts'
+import { placeholder } from '../../db/sql-placeholder.ts'
 import { EVENT_FIELDS, leadEventRecord, toLeadEventRecord } from './shape.ts'
 
 export const ledgerRow = leadEventRecord.extend({

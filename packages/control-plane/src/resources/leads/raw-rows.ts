@@ -13,8 +13,6 @@ export type LedgerSource = { db: Db, adapter?: SqlDriverAdapter | undefined, pro
 export const INT_ARG: ArgType = { scalarType: 'int', arity: 'scalar' }
 export const DATETIME_ARG: ArgType = { scalarType: 'datetime', arity: 'scalar' }
 
-/** The `index`-th (0-based) placeholder of a statement. */
-export const placeholder = (provider: DatabaseProvider, index: number) => provider === 'sqlite' ? '?' : `$${index + 1}`
 
 /** Both adapters hand a timestamp back as an ISO string with `+00:00`, and a JSON column as its text. */
 export const timestampValue = (value: unknown): Date => new Date(value as string | number)

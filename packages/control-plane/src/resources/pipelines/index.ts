@@ -43,7 +43,7 @@ export const pipelinesResource = defineResource({
   seeds: [{ what: 'the default pipeline recipe', run: ensureDefaultRecipe }],
   statusCounters: [
     { key: 'recipes', count: db => db.svcPipelineRecipe.count() },
-    { key: 'runs', count: db => db.svcPipelineRun.count(), kept: true },
+    { key: 'runs', count: (db, bound) => db.svcPipelineRun.count(bound && { take: bound.upTo }), kept: true },
   ],
   retention: pipelineRunRetention,
   adminPages: [{

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import type { Db } from '../../db/client.ts'
+import { isTableMissing, type Db } from '../../db/client.ts'
 import type { StatusCounter } from '../../registry/operation-context.ts'
 import { defaultLog } from '../../lib/log.ts'
 import { COUNTS_LEASE_KEY, releaseLease, takeLease } from '../../retention/lease.ts'
 
 /** A kept count older than this is recounted in the background; the answer meanwhile is the last count. */
 export const KEPT_COUNT_MAX_AGE_MS = 60_000
+/** A kept counter not counted yet answers a live count meanwhile if its table holds at most this many rows. */
+export const FIRST_COUNT_LIVE_UP_TO = 10_000
 /** Long enough for every kept counter's count; a holder that dies frees the lease this long after. */
 const LEASE_MS = 5 * 60_000
 const HOLDER = randomUUID()
@@ -48,35 +50,53 @@ function recountInBackground (db: Db, counters: readonly StatusCounter[], now: (
 export const keptRecount = (db: Db): Promise<void> => recounting.get(db) ?? Promise.resolve()
 
 /**
+ * The stored counts of `counters`; null when their table is missing (its migration not applied).
+ * Any other failure is logged and thrown: answering live counts then would hide it, and cost
+ * `status.get` a count of every large table on each call for as long as it lasts.
+ */
+async function storedCounts (db: Db, counters: readonly StatusCounter[]) {
+  try {
+    return await db.svcKeptCount.findMany({ where: { key: { in: counters.map(counter => counter.key) } } })
+  } catch (error) {
+    if (isTableMissing(error)) return null
+    defaultLog('status: could not read the kept counts', error)
+    throw error
+  }
+}
+
+/**
+ * A kept counter never counted yet: counted in the background (`recountKept`); meanwhile its table
+ * is counted live if it holds at most `FIRST_COUNT_LIVE_UP_TO` rows, and left out of `counts`
+ * otherwise. A count that fails is null, as a live one's is.
+ */
+async function firstCount (db: Db, counter: StatusCounter): Promise<number | null | undefined> {
+  const upTo = await counter.count(db, { upTo: FIRST_COUNT_LIVE_UP_TO + 1 }).catch(() => null)
+  return upTo !== null && upTo > FIRST_COUNT_LIVE_UP_TO ? undefined : upTo
+}
+
+/**
  * The kept counters' last counts, read from one small table; a count older than
- * `KEPT_COUNT_MAX_AGE_MS` starts a recount in the background. A counter never counted yet is
- * counted now, once. A count that fails is null, as a live one's is.
+ * `KEPT_COUNT_MAX_AGE_MS`, or none yet, starts a recount in the background.
  */
 export async function readKeptCounts (db: Db, counters: readonly StatusCounter[], now: () => Date): Promise<KeptCountsRead> {
   if (counters.length === 0) return { counts: [], asOf: {} }
-  const rows = await db.svcKeptCount.findMany({ where: { key: { in: counters.map(counter => counter.key) } } }).catch(() => null)
+  const rows = await storedCounts(db, counters)
   if (rows === null) {
-    // The table does not answer (its migration not applied): count as before it existed.
     return { counts: await Promise.all(counters.map(async counter => [counter.key, await counter.count(db).catch(() => null)] as const)), asOf: {} }
   }
   const at = now()
-  let stale = false
+  let recount = false
   const asOf: Record<string, string> = {}
   const counts = await Promise.all(counters.map(async counter => {
     const row = rows.find(candidate => candidate.key === counter.key)
-    if (row?.countedAt) {
-      if (at.getTime() - row.countedAt.getTime() > KEPT_COUNT_MAX_AGE_MS) stale = true
-      asOf[counter.key] = row.countedAt.toISOString()
-      return [counter.key, row.count] as const
+    if (!row?.countedAt) {
+      recount = true
+      return [counter.key, await firstCount(db, counter)] as const
     }
-    const count = await counter.count(db).catch(() => null)
-    if (count !== null) {
-      // Two instances may both store a first count: either is a true count, so the loser's error is moot.
-      await store(db, counter.key, count, at).catch(() => undefined)
-      asOf[counter.key] = at.toISOString()
-    }
-    return [counter.key, count] as const
+    if (at.getTime() - row.countedAt.getTime() > KEPT_COUNT_MAX_AGE_MS) recount = true
+    asOf[counter.key] = row.countedAt.toISOString()
+    return [counter.key, row.count] as const
   }))
-  if (stale) recountInBackground(db, counters, now)
-  return { counts, asOf }
+  if (recount) recountInBackground(db, counters, now)
+  return { counts: counts.filter((entry): entry is readonly [string, number | null] => entry[1] !== undefined), asOf }
 }

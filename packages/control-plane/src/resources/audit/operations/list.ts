@@ -5,6 +5,8 @@ import { afterId, cursorParam, keysetResult, pageTotal, toKeysetPage } from '../
 import { sinceParam } from '../../../lib/since.ts'
 import { isoOrNull } from '../../../lib/timestamps.ts'
 import { CHANNELS } from '../../../registry/channel.ts'
+import { auditWhere } from '../../../audit/audit-filters.ts'
+import { auditTotal } from '../../../audit/audit-total.ts'
 
 const auditEntry = z.object({
   id: z.number().int(),
@@ -39,18 +41,12 @@ export const listAudit = defineOperation({
     request_id: z.string().min(1).max(128).optional().describe('Only the call answered with this Request-Id.'),
   }),
   returns: cursorPagedResult(auditEntry),
-  async handler (params, { db }) {
+  async handler (params, { db, options, now }) {
     const page = toKeysetPage(params)
-    const where = {
-      ...(params.operation === undefined ? {} : { operation: params.operation }),
-      ...(params.channel === undefined ? {} : { channel: params.channel }),
-      ...(params.since === undefined ? {} : { at: { gte: params.since } }),
-      ...(params.ok === undefined ? {} : { ok: params.ok }),
-      ...(params.request_id === undefined ? {} : { requestId: params.request_id }),
-    }
+    const filters = { operation: params.operation, channel: params.channel, ok: params.ok, since: params.since, requestId: params.request_id }
     const [read, total] = await Promise.all([
-      db.svcAuditEntry.findMany({ where: { ...where, ...afterId(page) }, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
-      pageTotal(page, () => db.svcAuditEntry.count({ where })),
+      db.svcAuditEntry.findMany({ where: { ...auditWhere(filters), ...afterId(page) }, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
+      pageTotal(page, () => auditTotal({ db, provider: options.databaseProvider, now }, filters)),
     ])
     const { rows, nextCursor } = keysetResult(read, page, row => ({ id: row.id }), total)
     const items = rows.map(row => ({

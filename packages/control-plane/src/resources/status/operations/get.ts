@@ -4,7 +4,7 @@ import { NAMESPACE, PRODUCT_VERSION } from '../../../version.ts'
 import { forwardBacklog, forwardBacklogs } from '../../content-sources/forward/forward-backlog.ts'
 import { isoOrNull } from '../../../lib/timestamps.ts'
 import { retentionReport } from '../../../retention/report.ts'
-import { readKeptCounts } from '../kept-counts.ts'
+import { FIRST_COUNT_LIVE_UP_TO, readKeptCounts } from '../kept-counts.ts'
 import { encryptionKeyCheck, outboxCheck, probeDatabase, tablesCheck, type HealthCheck } from '../checks.ts'
 
 const statusReport = z.object({
@@ -12,7 +12,7 @@ const statusReport = z.object({
   namespace: z.string(),
   database: z.object({ provider: z.string(), ok: z.boolean(), latency_ms: z.number() }),
   modules: z.record(z.string(), z.boolean()),
-  counts: z.record(z.string(), z.number().int()),
+  counts: z.record(z.string(), z.number().int()).describe(`One number per status counter. A kept counter (see counts_as_of) not counted yet is counted in the background; until then it is counted live if its table holds at most ${FIRST_COUNT_LIVE_UP_TO.toLocaleString('en')} rows, and left out otherwise.`),
   counts_as_of: z.record(z.string(), z.string()).describe('For each count kept rather than counted on every call (a table that grows without bound, such as leads and runs): when it was counted. Recounted in the background when older than a minute.'),
   outbox: z.object({
     pending: z.number().int(),
