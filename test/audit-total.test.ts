@@ -4,7 +4,6 @@ import { dispatcher } from './support/client.ts'
 import { auditWhere, type KeptFilters } from '../packages/control-plane/src/audit/audit-filters.ts'
 import { auditTotalsSettled, KEEP_TOTAL_FROM, KEPT_TOTAL_MAX_AGE_MS, WATERMARK_LAG_MS } from '../packages/control-plane/src/audit/audit-total.ts'
 import type { ControlPlaneOptions } from '../packages/control-plane/src/index.ts'
-import type { Db } from '../packages/control-plane/src/db/client.ts'
 
 jest.setTimeout(120_000)
 
@@ -14,7 +13,7 @@ const later = (ms: number) => { clock = new Date(clock.getTime() + ms) }
 
 const options: ControlPlaneOptions = { clock: () => clock, outbox: false, retention: { intervalMinutes: 0, batchSize: 100 } }
 const plane = useTestServer(options)
-const db = () => plane.server.runtime.db as unknown as Db
+const db = () => plane.server.runtime.db
 
 type Filters = KeptFilters & { since?: string, request_id?: string }
 
@@ -166,12 +165,12 @@ describe('audit.list first-page total from kept counts', () => {
     const onSecond = dispatcher(second.app, plane.admin.key)
     try {
       await expectExactTotals(FILTERS, onSecond)
-      await auditTotalsSettled(second.runtime.db as unknown as Db)
+      await auditTotalsSettled(second.runtime.db)
       later(20 * DAY)
       const pruned = (await second.runtime.retention.runOnce())!.find(rule => rule.name === 'audit')!
       expect(pruned.pruned).toBeGreaterThan(0)
       await expectExactTotals(FILTERS, onSecond)
-      await auditTotalsSettled(second.runtime.db as unknown as Db)
+      await auditTotalsSettled(second.runtime.db)
     } finally {
       await second.close()
     }

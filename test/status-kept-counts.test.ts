@@ -77,7 +77,7 @@ describe('status.get keeps the counts of tables that grow, instead of counting t
 /** A server of its own, whose kept counters were never counted. */
 function freshServer () {
   const fresh = useTestServer({ clock: () => clock, outbox: false })
-  return { fresh, freshDb: () => fresh.server.runtime.db as unknown as Db, freshStatus: () => fresh.dispatch({ resource: 'status', action: 'get' }) }
+  return { fresh, freshDb: () => fresh.server.runtime.db, freshStatus: () => fresh.dispatch({ resource: 'status', action: 'get' }) }
 }
 
 const checkNamed = (res: Awaited<ReturnType<UsedTestServer['dispatch']>>, name: string) => res.body.data.checks.find((check: { name: string }) => check.name === name)

@@ -164,7 +164,7 @@ const running = new WeakMap<Db, Map<string, Promise<void>>>()
 
 function inBackground (db: Db, task: string, work: () => Promise<void>): void {
   let tasks = running.get(db)
-  if (tasks === undefined) running.set(db, tasks = new Map())
+  if (tasks === undefined) running.set(db, tasks = new Map<string, Promise<void>>())
   if (tasks.has(task)) return
   const started = work()
     .catch(error => defaultLog(`audit.list: could not ${task === 'advance' ? 'move the watermark of the kept totals' : `keep the total ${task}`}`, error))
@@ -256,5 +256,5 @@ export async function retirePrunedFromTotals (tx: Tx, batch: object): Promise<vo
   await tx.svcKeptCount.upsert({ where: { key: PRUNES_KEY }, create: { key: PRUNES_KEY, count: 1 }, update: { count: { increment: 1 } } })
   const { watermark } = await readMarks(tx)
   if (watermark === null) return
-  await applyToTotals(tx, await countByColumns(tx, { AND: [batch as Prisma.SvcAuditEntryWhereInput, { id: { lte: watermark } }] }), -1)
+  await applyToTotals(tx, await countByColumns(tx, { AND: [batch, { id: { lte: watermark } }] }), -1)
 }
