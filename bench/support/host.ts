@@ -19,7 +19,7 @@ import { issueApiKey } from '../../packages/control-plane/src/resources/api-keys
 import { hashPassword } from '../../schema/password-kdf.ts'
 
 /** A limit no run reaches, so the limiter does all its work and never refuses. */
-export const UNREACHABLE_RATE_LIMIT = 1_000_000_000
+const UNREACHABLE_RATE_LIMIT = 1_000_000_000
 
 export type BenchHost = { baseUrl: string, db: Db, stop: () => Promise<void> }
 

@@ -24,7 +24,7 @@ async function store (db: Db, key: string, count: number, countedAt: Date): Prom
  * recounts them). Each count is stamped with the time before it started, so `counts_as_of` never
  * claims more than the count saw.
  */
-export async function recountKept (db: Db, counters: readonly StatusCounter[], now: () => Date): Promise<void> {
+async function recountKept (db: Db, counters: readonly StatusCounter[], now: () => Date): Promise<void> {
   if (!await takeLease(db, HOLDER, now(), LEASE_MS, COUNTS_LEASE_KEY)) return
   try {
     for (const counter of counters) {
