@@ -18,7 +18,7 @@ async function clientScript (): Promise<string> {
 /** The files the control plane writes into the Admin UI build of a host whose restRoot is REST_ROOT. */
 async function adminUiFiles (databaseUrl: string) {
   const config = createHostConfig({ databaseUrl, sessionSecret: 'x'.repeat(32), controlPlane: { env: {}, http: { restRoot: REST_ROOT } } })
-  return config.ui!.getAdditionalFiles!()
+  return config.ui.getAdditionalFiles()
 }
 
 /** The meta tag of the document the control plane writes into the Admin UI build. */
