@@ -49,7 +49,7 @@ const ROUNDS = positiveInteger('BENCH_ROUNDS', 5)
 const ONLY = process.env.BENCH_ONLY?.split(',').map(label => label.trim()).filter(Boolean)
 
 /** Anything that must be undone, newest first. */
-const cleanups: Array<() => Promise<unknown> | unknown> = []
+const cleanups: Array<() => unknown> = []
 
 async function cleanUp (): Promise<void> {
   for (const step of cleanups.reverse()) {

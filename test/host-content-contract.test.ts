@@ -20,7 +20,7 @@ import type { Db } from '../packages/control-plane/src/db/client.ts'
 /** The demo host's lists, as the plugin sees them in its Keystone config. */
 const demoSchema: HostSchema = { lists: hostLists }
 
-const ok = <Res extends { status: number, body: any }>(res: Res): Res => {
+const ok = <Res extends { status: number, body: { ok?: unknown } }>(res: Res): Res => {
   expect([res.status, res.body.ok]).toEqual([200, true])
   return res
 }

@@ -5,6 +5,7 @@ import { connectMcp } from './support/mcp-client.ts'
 import { CookieJar, authorizeWithConsent, browse, follow, form, pkcePair } from './support/oauth-flow.ts'
 import { startListeningServer, type ListeningServer } from './support/in-process-server.ts'
 import { TableWrites } from '../packages/control-plane/src/db/write-observer.ts'
+import type { JsonObject } from './support/json.ts'
 
 const REDIRECT = 'http://127.0.0.1:9/callback'
 const NAMESPACE = '/api/svc/v1'
@@ -32,7 +33,7 @@ async function discover (origin: string) {
   expect(metadataUrl).toBe(`${origin}/.well-known/oauth-protected-resource${NAMESPACE}/mcp`)
   const resource = await (await fetch(metadataUrl!)).json() as { resource: string, authorization_servers: string[], scopes_supported: string[] }
   expect(resource.resource).toBe(`${origin}${NAMESPACE}/mcp`)
-  const server = await (await fetch(`${resource.authorization_servers[0]}/.well-known/oauth-authorization-server`)).json() as Record<string, any>
+  const server = await (await fetch(`${resource.authorization_servers[0]}/.well-known/oauth-authorization-server`)).json() as JsonObject
   return { resource, server }
 }
 
