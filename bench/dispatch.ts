@@ -49,7 +49,7 @@ const ROUNDS = positiveInteger('BENCH_ROUNDS', 5)
 const chosen = chosenBy('BENCH_ONLY')
 
 /** Anything that must be undone, newest first. */
-const cleanups: Array<() => Promise<unknown> | unknown> = []
+const cleanups: Array<() => unknown> = []
 
 async function cleanUp (): Promise<void> {
   for (const step of cleanups.reverse()) {

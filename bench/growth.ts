@@ -65,7 +65,7 @@ function tiersFromArgs (): Tier[] {
   })
 }
 
-const cleanups: Array<() => Promise<unknown> | unknown> = []
+const cleanups: Array<() => unknown> = []
 
 // ---------------------------------------------------------------------------------------------
 // One database per tier.
@@ -158,7 +158,7 @@ async function request (url: string, init: RequestInit): Promise<Response> {
   }
 }
 
-async function dispatch (host: Host, resource: string, action: string, params: Record<string, unknown>): Promise<any> {
+async function dispatch (host: Host, resource: string, action: string, params: Record<string, unknown>): Promise<unknown> {
   const res = await request(`${host.baseUrl}/api/svc/v1/manage/dispatch`, {
     method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${host.key}` }, body: JSON.stringify({ resource, action, params }),
   })
@@ -278,7 +278,7 @@ async function measure (hosts: Host[]): Promise<Row[]> {
   const verifyExtras: string[] = []
   for (const host of chosen('leads.verify_all') ? hosts : []) {
     let verified: { leads: number, events: number, ok: boolean } | undefined
-    const [timing] = await interleaved([host], async () => { verified = await dispatch(host, 'leads', 'verify_all', {}) }, 3, 1)
+    const [timing] = await interleaved([host], async () => { verified = await dispatch(host, 'leads', 'verify_all', {}) as typeof verified }, 3, 1)
     if (!verified?.ok) throw new Error(`${host.tier.name}: leads.verify_all answered ${JSON.stringify(verified)}`)
     verifyTimings.push(timing!)
     verifyExtras.push(`${verified.leads} leads, ${verified.events} events, ok`)

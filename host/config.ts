@@ -12,6 +12,7 @@ import { clientAddressResolver, parseTrustProxy } from 'keystone-svc-control-pla
 import { throttleSignIn, type SignInLimits } from './sign-in-throttle.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
 import { seedPostTypes } from '../schema/seed-post-types.ts'
+import { isSignedIn } from '../schema/access.ts'
 import type { PrismaClient } from '../generated/prisma/client.ts'
 
 export type HostSettings = {
@@ -67,7 +68,7 @@ export function createHostConfig (settings: HostSettings = {}) {
     },
     lists: hostLists,
     session: statelessSessions({ secret: settings.sessionSecret ?? sessionSecret(), maxAge: 60 * 60 * 24 * 7, secure: sessionCookieSecure() }),
-    ui: { isAccessAllowed: context => Boolean(context.session?.itemId) },
+    ui: { isAccessAllowed: isSignedIn },
     graphql: {
       // Explicit rather than left to Keystone's NODE_ENV defaults, so the production surface is visible here.
       playground: !production,

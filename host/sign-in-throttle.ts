@@ -65,7 +65,7 @@ export function throttleSignIn (schema: GraphQLSchema, deps: SignInThrottleDeps)
   const perClient: WindowLimit = { points: limits.perClient ?? 50, durationSeconds: windowSeconds }
   const signIn = field.resolve as GraphQLFieldResolver<unknown, KeystoneContext, Args>
   // The schema was built for this config a moment ago and is not shared, so its resolver is replaced in place.
-  field.resolve = async (root, args, context, info) => {
+  const throttled: GraphQLFieldResolver<unknown, KeystoneContext, Args> = async (root, args, context, info) => {
     const db = context.prisma as Db
     const email = args.email.trim().toLowerCase()
     const account = digestSubject(email)
@@ -78,7 +78,7 @@ export function throttleSignIn (schema: GraphQLSchema, deps: SignInThrottleDeps)
       await consumeFixedWindow(db, ACCOUNT_SCOPE, account, perAccount, now)
     } catch (error) {
       if (!(error instanceof SvcError) || error.code !== 'rate_limited') throw error
-      return { code: 'FAILURE', message: `Too many sign-in attempts. Try again in ${error.details?.retry_after} seconds.` }
+      return { code: 'FAILURE', message: `Too many sign-in attempts. Try again in ${String(error.details?.retry_after)} seconds.` }
     }
     const attempt = await fixedWindowHits(db, PAIR_SCOPE, pair, perPair, now)
     const wait = progressiveDelayMs(attempt, limits.delayAfter ?? 3, limits.delayBaseMs ?? 250, limits.delayMaxMs ?? 4000)
@@ -90,5 +90,6 @@ export function throttleSignIn (schema: GraphQLSchema, deps: SignInThrottleDeps)
     }
     return result
   }
+  field.resolve = throttled
   return schema
 }

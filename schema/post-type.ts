@@ -1,10 +1,10 @@
 import { list } from '@keystone-6/core'
 import { text } from '@keystone-6/core/fields'
-import type { ListConfig } from '@keystone-6/core/types'
+import type { BaseListTypeInfo, ListConfig } from '@keystone-6/core/types'
 import { contentAccess } from './content-access.ts'
 
 /** Kinds of post (`post`, `page`, custom types added by content sources). */
-export const PostType: ListConfig<any> = list({
+export const PostType: ListConfig<BaseListTypeInfo> = list({
   access: contentAccess,
   ui: { label: 'Post types', listView: { initialColumns: ['slug', 'name'] } },
   db: { idField: { kind: 'autoincrement' } },

@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { integer, json, relationship, select, text, timestamp } from '@keystone-6/core/fields'
-import type { ListConfig } from '@keystone-6/core/types'
+import type { BaseListTypeInfo, ListConfig } from '@keystone-6/core/types'
 import { compoundUnique } from 'keystone-svc-control-plane'
 import { slugify } from 'keystone-svc-control-plane'
 import { contentAccess } from './content-access.ts'
@@ -10,7 +10,7 @@ import { POST_STATUSES } from './post-statuses.ts'
  * An article. `slug` is unique per post type, enforced by the database. Which content source
  * delivered it is kept by the control plane in its own list (`SvcContentItem`).
  */
-export const Post: ListConfig<any> = list({
+export const Post: ListConfig<BaseListTypeInfo> = list({
   access: contentAccess,
   ui: { listView: { initialColumns: ['title', 'status', 'postType', 'author', 'updatedAt'] } },
   db: {
@@ -19,7 +19,10 @@ export const Post: ListConfig<any> = list({
   },
   hooks: {
     resolveInput: {
-      create: ({ resolvedData }) => ({ ...resolvedData, slug: resolvedData.slug || slugify(String(resolvedData.title ?? '')) }),
+      create: ({ resolvedData }) => {
+        const given: unknown = resolvedData.slug
+        return { ...resolvedData, slug: typeof given === 'string' && given ? given : slugify(String(resolvedData.title ?? '')) }
+      },
     },
   },
   fields: {

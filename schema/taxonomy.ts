@@ -1,10 +1,10 @@
 import { list } from '@keystone-6/core'
 import { text } from '@keystone-6/core/fields'
-import type { ListConfig } from '@keystone-6/core/types'
+import type { BaseListTypeInfo, ListConfig } from '@keystone-6/core/types'
 import { contentAccess } from './content-access.ts'
 
 /** A flat taxonomy list (tags, categories): a name and a unique slug. */
-function taxonomyList (label: string): ListConfig<any> {
+function taxonomyList (label: string): ListConfig<BaseListTypeInfo> {
   return list({
     access: contentAccess,
     ui: { label, listView: { initialColumns: ['name', 'slug'] } },

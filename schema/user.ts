@@ -1,11 +1,11 @@
 import { list } from '@keystone-6/core'
 import { password, select, text, timestamp } from '@keystone-6/core/fields'
-import type { ListConfig } from '@keystone-6/core/types'
+import type { BaseListTypeInfo, ListConfig } from '@keystone-6/core/types'
 import { HOST_ROLES } from './roles.ts'
 import { passwordKdf } from './password-kdf.ts'
 import { isAdministrator, isSignedIn, ownAccountOrAdministrator } from './access.ts'
 
-export const User: ListConfig<any> = list({
+export const User: ListConfig<BaseListTypeInfo> = list({
   access: {
     operation: {
       query: isSignedIn,

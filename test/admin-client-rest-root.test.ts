@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { readFile } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
 import ts from 'typescript'
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium, openPage } from './support/browser.ts'
-import { startInProcessServer, type InProcessServer } from './support/in-process-server.ts'
+import { startListeningServer, type ListeningServer } from './support/in-process-server.ts'
 import { createHostConfig } from '../host/config.ts'
 
 const REST_ROOT = '/rest'
@@ -17,26 +15,29 @@ async function clientScript (): Promise<string> {
   return `${outputText}\nwindow.svc = { fetchManifest, svcBase }\n`
 }
 
+/** The files the control plane writes into the Admin UI build of a host whose restRoot is REST_ROOT. */
+async function adminUiFiles (databaseUrl: string) {
+  const config = createHostConfig({ databaseUrl, sessionSecret: 'x'.repeat(32), controlPlane: { env: {}, http: { restRoot: REST_ROOT } } })
+  return config.ui.getAdditionalFiles()
+}
+
 /** The meta tag of the document the control plane writes into the Admin UI build. */
-function metaOf (document: string): string {
-  const base = /<meta name="svc-base-path" content=\{"([^"]+)"\} \/>/.exec(document)?.[1]
-  if (!base) throw new Error(`no svc-base-path meta in\n${document}`)
+function metaOf (files: Awaited<ReturnType<typeof adminUiFiles>>): string {
+  const document = files.find(file => file.outputPath === 'pages/_document.js') as { src: string } | undefined
+  if (!document) throw new Error('no pages/_document.js among the Admin UI files')
+  const base = /<meta name="svc-base-path" content=\{"([^"]+)"\} \/>/.exec(document.src)?.[1]
+  if (!base) throw new Error(`no svc-base-path meta in\n${document.src}`)
   return `<meta name="svc-base-path" content="${base}">`
 }
 
 describe('the Admin UI client on a host whose restRoot is not /api', () => {
-  let server: InProcessServer
-  let listening: Server
-  let origin: string
+  let site: ListeningServer
   let browser: Browser
   let page: Page
   let script: string
 
   beforeAll(async () => {
-    server = await startInProcessServer({ http: { restRoot: REST_ROOT } })
-    listening = server.app.listen(0, '127.0.0.1')
-    await new Promise(resolve => listening.once('listening', resolve))
-    origin = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`
+    site = await startListeningServer({ http: { restRoot: REST_ROOT } })
     script = await clientScript()
     browser = await launchChromium()
     page = await openPage(browser)
@@ -44,12 +45,12 @@ describe('the Admin UI client on a host whose restRoot is not /api', () => {
 
   afterAll(async () => {
     await browser?.close()
-    await new Promise(resolve => listening?.close(resolve))
-    await server?.close()
+    await site?.close()
   })
 
   /** A page of the site's origin holding `head`, with the client loaded. */
   async function pageWith (head: string) {
+    const { origin } = site
     await page.route(`${origin}/probe`, route => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html><head>${head}</head><body></body></html>` }))
     await page.goto(`${origin}/probe`)
     await page.addScriptTag({ type: 'module', content: script })
@@ -57,19 +58,14 @@ describe('the Admin UI client on a host whose restRoot is not /api', () => {
   }
 
   test('the Admin UI document the control plane writes names the namespace under the host\'s restRoot', async () => {
-    const config = createHostConfig({ databaseUrl: server.databaseUrl, sessionSecret: 'x'.repeat(32), controlPlane: { env: {}, http: { restRoot: REST_ROOT } } })
-    const files = await config.ui!.getAdditionalFiles!()
-    const document = files.find(file => file.outputPath === 'pages/_document.js')
-    expect(document).toBeDefined()
-    expect(metaOf((document as { src: string }).src)).toBe('<meta name="svc-base-path" content="/rest/svc/v1">')
+    const files = await adminUiFiles(site.server.databaseUrl)
+    expect(metaOf(files)).toBe('<meta name="svc-base-path" content="/rest/svc/v1">')
     // The pages themselves are still the package's.
     expect(files.map(file => file.outputPath)).toEqual(expect.arrayContaining(['pages/control-plane.js', 'pages/crm.js']))
   })
 
   test('reaches the control plane at the base path the document names: the manifest answers with its envelope', async () => {
-    const config = createHostConfig({ databaseUrl: server.databaseUrl, sessionSecret: 'x'.repeat(32), controlPlane: { env: {}, http: { restRoot: REST_ROOT } } })
-    const document = (await config.ui!.getAdditionalFiles!()).find(file => file.outputPath === 'pages/_document.js') as { src: string }
-    await pageWith(metaOf(document.src))
+    await pageWith(metaOf(await adminUiFiles(site.server.databaseUrl)))
     const answer = await page.evaluate(async () => {
       const svc = (window as unknown as { svc: { fetchManifest: () => Promise<{ status: number, ok: boolean, code?: string }>, svcBase: () => string } }).svc
       const response = await svc.fetchManifest()

@@ -15,6 +15,7 @@ import { Webhook } from 'standardwebhooks'
 import { testProvider } from './support/database.ts'
 import { BASE } from './support/client.ts'
 import { connectMcp, connectMcp2, MODERN_REVISION } from './support/mcp-client.ts'
+import type { JsonObject } from './support/json.ts'
 
 /**
  * What `npm start` serves: scripts/start.ts in production mode, Keystone's CommonJS bundle and
@@ -230,7 +231,7 @@ describe('end-to-end flows over the built server', () => {
       const captured = await request(server.url).post(`${BASE}/public/leads`).send({ source: 'built_server_hook', email })
       expect(captured.status).toBe(200)
       await Promise.race([receiver.accepted(1), new Promise((_resolve, reject) => setTimeout(() => reject(new Error('no delivery within 2 s')), 2 * SECOND))])
-      const event = new Webhook(subscription.secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers as Record<string, string>) as Record<string, any>
+      const event = new Webhook(subscription.secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers as Record<string, string>) as JsonObject
       expect(event).toMatchObject({ type: 'lead.captured', data: { ref: captured.body.data.ref, email, via: 'public_form' } })
       const log = await ok('webhooks', 'list_deliveries', { id: subscription.id })
       expect(log.items[0]).toMatchObject({ event_id: event.id, status: 'succeeded', http_status: 200 })

@@ -5,6 +5,7 @@ import { seenBodies } from './support/client.ts'
 import { deliver, startReceiver, type Receiver } from './support/webhooks.ts'
 import { OutboxWorker } from '../packages/control-plane/src/outbox/worker.ts'
 import { forwardTopic } from '../packages/control-plane/src/resources/content-sources/forward/topic.ts'
+import type { Json } from './support/json.ts'
 
 const FORWARD_TOKEN = 'forward-Bearer-Token-0xABCDEF'
 const FORWARD_WHSEC = `whsec_${Buffer.from('forward-hmac-key-of-32-bytes!!!!').toString('base64')}`
@@ -17,7 +18,7 @@ beforeEach(async () => {
   receiver = await startReceiver(() => failuresLeft-- > 0 ? 503 : 200)
 })
 
-type Sources = (action: string, params: Record<string, unknown>) => Promise<any>
+type Sources = (action: string, params: Record<string, unknown>) => Promise<Json>
 const sourcesOf = (plane: UsedTestServer): Sources => {
   const call = plane.caller('content_sources')
   return async (action, params) => {

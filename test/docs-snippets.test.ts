@@ -57,7 +57,7 @@ describe('the docs', () => {
       writeFileSync(file, `${code}\nexport {}\n`)
       files.set(file, block)
     }
-    const { config } = ts.readConfigFile(path.join(ROOT, 'tsconfig.json'), ts.sys.readFile)
+    const { config } = ts.readConfigFile(path.join(ROOT, 'tsconfig.json'), file => ts.sys.readFile(file))
     const { options } = ts.convertCompilerOptionsFromJson(config.compilerOptions, ROOT)
     // Snippets show a piece, not a program: a name they only mention is fine, a wrong one is not.
     const program = ts.createProgram([...files.keys()], { ...options, noUnusedLocals: false, allowJs: true, checkJs: true, noImplicitAny: false, types: ['node'] })

@@ -69,7 +69,7 @@ async function attempt (label: string, path: string, init: { method?: string, bo
     failures.push(`${label}: ${res.status} answered without JSON: ${text.slice(0, 120)}`)
     return
   }
-  if (res.status >= 500) failures.push(`${label}: ${res.status} ${body.code}: ${String(body.error).slice(0, 160)}`)
+  if (res.status >= 500) failures.push(`${label}: ${res.status} ${String(body.code)}: ${String(body.error).slice(0, 160)}`)
   else if (res.status >= 400 && !isEnvelope(body)) failures.push(`${label}: ${res.status} refusal is not an envelope: ${text.slice(0, 160)}`)
 }
 

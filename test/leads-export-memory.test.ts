@@ -57,7 +57,7 @@ function streamExport (): Promise<{ lines: number, bytes: number, ms: number }> 
 
 beforeAll(async () => {
   server = await startBuiltServer()
-  db = openPrisma(server.databaseUrl) as unknown as Db
+  db = openPrisma(server.databaseUrl)
   key = (await createAccount(db)).key
 }, 300_000)
 

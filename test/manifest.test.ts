@@ -5,10 +5,11 @@ import { useTestServer } from './support/in-process-server.ts'
 import { getWithKey } from './support/client.ts'
 import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
+import type { JsonObject } from './support/json.ts'
 
-let manifest: { namespace: string, product_version: string, operations: Array<Record<string, any>> }
+let manifest: { namespace: string, product_version: string, operations: JsonObject[] }
 /** The built-in operations' entries; the host's own (the extension example) are tested on their own. */
-let builtins: Array<Record<string, any>>
+let builtins: JsonObject[]
 
 /** A valid and an invalid params example for every built-in operation. */
 const EXAMPLES: Record<string, { valid: object, invalid: object }> = {

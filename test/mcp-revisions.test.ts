@@ -11,6 +11,7 @@ import { connectMcp, connectMcp2, listen, MCP_PATH, MODERN_REVISION, roundRobin,
 import { ERROR_STATUS, type ErrorCode } from '../packages/control-plane/src/errors.ts'
 import type { ManifestEntry } from '../packages/control-plane/src/registry/manifest.ts'
 import { MCP_CACHE_HINT } from '../packages/control-plane/src/mcp/server.ts'
+import type { Json, JsonObject } from './support/json.ts'
 
 const plane = useTestServer()
 let http: Awaited<ReturnType<typeof listen>>
@@ -34,12 +35,12 @@ async function with2<T> (body: (client: Client2) => Promise<T>, options: Paramet
 
 const dataOf = (result: CallToolResult | CallToolResult1) => {
   expect(result.isError).toBeFalsy()
-  return result.structuredContent as Record<string, any>
+  return result.structuredContent as JsonObject
 }
 
 const errorOf = (result: CallToolResult) => {
   expect(result.isError).toBe(true)
-  return JSON.parse((result.content[0] as { text: string }).text) as { code: string, error: string, details?: Record<string, any> }
+  return JSON.parse((result.content[0] as { text: string }).text) as { code: string, error: string, details?: JsonObject }
 }
 
 const call = async (client: Client2, name: string, args: Record<string, unknown> = {}) =>
@@ -47,7 +48,7 @@ const call = async (client: Client2, name: string, args: Record<string, unknown>
 
 /** A fetch that keeps every request and a copy of every response body, to read what went over the wire. */
 function recording () {
-  const exchanges: Array<{ headers: Headers, body: any, status: number, response: any }> = []
+  const exchanges: Array<{ headers: Headers, body: Json, status: number, response: Json }> = []
   const fetchLike = async (url: string | URL, init?: RequestInit) => {
     const res = await fetch(url, init)
     const text = await res.clone().text()

@@ -11,6 +11,7 @@ import { PRODUCT_VERSION } from '../packages/control-plane/src/version.ts'
 import { operationOfTool } from '../packages/control-plane/src/mcp/tool-name.ts'
 import { allowedHostnames } from '../packages/control-plane/src/mcp/dns-rebinding.ts'
 import { resolveOptions } from '../packages/control-plane/src/options.ts'
+import type { JsonObject } from './support/json.ts'
 
 /** A host operation whose data is a list, not an object. */
 const siteTags = defineOperation({
@@ -40,9 +41,9 @@ const plane = useTestServer({ operations: [siteTags, siteBroken] })
 let http: Awaited<ReturnType<typeof listen>>
 let editor: ActingAccount
 let client: Client
-let manifest: { operations: Array<Record<string, any>> }
+let manifest: { operations: JsonObject[] }
 
-type ToolError = { code: string, error: string, details?: Record<string, any> }
+type ToolError = { code: string, error: string, details?: JsonObject }
 
 const errorOf = (result: CallToolResult): ToolError => {
   expect(result.isError).toBe(true)
@@ -56,7 +57,7 @@ const dataOf = (result: CallToolResult) => {
   expect(result.isError).toBeFalsy()
   const [block] = result.content
   expect(block?.type === 'text' && JSON.parse(block.text)).toEqual(result.structuredContent)
-  return result.structuredContent as Record<string, any>
+  return result.structuredContent as JsonObject
 }
 
 const call = async (name: string, args: Record<string, unknown> = {}, as = client) =>

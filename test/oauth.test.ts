@@ -4,15 +4,19 @@ import { sessionCookie } from './support/session-client.ts'
 import { connectMcp } from './support/mcp-client.ts'
 import { CookieJar, authorizeWithConsent, browse, follow, form, pkcePair } from './support/oauth-flow.ts'
 import { startListeningServer, type ListeningServer } from './support/in-process-server.ts'
+import { TableWrites } from '../packages/control-plane/src/db/write-observer.ts'
+import type { JsonObject } from './support/json.ts'
 
 const REDIRECT = 'http://127.0.0.1:9/callback'
 const NAMESPACE = '/api/svc/v1'
 
 let site: ListeningServer
 let admin: TestAccount
+/** Every statement this file's site writes to the OAuth records, whether or not it changes a row. */
+const oauthRecordWrites = new TableWrites(['svc_oauth_records'])
 
 beforeAll(async () => {
-  site = await startListeningServer()
+  site = await startListeningServer({}, undefined, { writes: oauthRecordWrites })
   admin = await createAccount(site.server.db)
 })
 afterAll(async () => { await site?.close() })
@@ -29,7 +33,7 @@ async function discover (origin: string) {
   expect(metadataUrl).toBe(`${origin}/.well-known/oauth-protected-resource${NAMESPACE}/mcp`)
   const resource = await (await fetch(metadataUrl!)).json() as { resource: string, authorization_servers: string[], scopes_supported: string[] }
   expect(resource.resource).toBe(`${origin}${NAMESPACE}/mcp`)
-  const server = await (await fetch(`${resource.authorization_servers[0]}/.well-known/oauth-authorization-server`)).json() as Record<string, any>
+  const server = await (await fetch(`${resource.authorization_servers[0]}/.well-known/oauth-authorization-server`)).json() as JsonObject
   return { resource, server }
 }
 
@@ -110,21 +114,25 @@ describe('a connector that knows only the MCP endpoint signs in with OAuth', () 
     expect(refused.headers.get('www-authenticate')).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource${NAMESPACE}/mcp"`)
   })
 
-  test("a grant's last use is written only when the stored one is more than a minute old", async () => {
+  test('a call with a token whose grant was used less than a minute ago issues no write statement; an older one writes the last use', async () => {
     const { origin } = site
     const clientId = await register(`${origin}/oauth/register`)
     const { tokens } = await signInAndConsent(origin, clientId, admin, 'variables', ['variables'])
     const grantRow = { model: 'Grant', clientId }
-    const call = async () => expect((await dispatchWith(origin, tokens.access_token, { resource: 'variables', action: 'list' })).status).toBe(200)
+    const statementsOfCall = async () => {
+      const before = oauthRecordWrites.version
+      expect((await dispatchWith(origin, tokens.access_token, { resource: 'variables', action: 'list' })).status).toBe(200)
+      return oauthRecordWrites.version - before
+    }
     const lastUsed = async () => (await site.server.db.svcOAuthRecord.findFirstOrThrow({ where: grantRow })).lastUsedAt
     const setLastUsed = (at: Date) => site.server.db.svcOAuthRecord.updateMany({ where: grantRow, data: { lastUsedAt: at } })
     const recent = new Date(Date.now() - 30_000)
     await setLastUsed(recent)
-    await call()
+    expect(await statementsOfCall()).toBe(0)
     expect(await lastUsed()).toEqual(recent)
     const stale = new Date(Date.now() - 120_000)
     await setLastUsed(stale)
-    await call()
+    expect(await statementsOfCall()).toBeGreaterThan(0)
     expect((await lastUsed())!.getTime()).toBeGreaterThan(stale.getTime() + 60_000)
   })
 

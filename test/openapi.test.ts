@@ -7,8 +7,7 @@ import { sessionCookie } from './support/session-client.ts'
 import { responseChecker } from './support/openapi.ts'
 import { ERROR_STATUS } from '../packages/control-plane/src/errors.ts'
 import type { ManifestEntry } from '../packages/control-plane/src/registry/manifest.ts'
-
-type Json = Record<string, any>
+import type { JsonObject as Json } from './support/json.ts'
 
 const SITE_URL = 'https://cms.example.com'
 
@@ -49,7 +48,7 @@ describe('GET /openapi.json', () => {
       expect(post).toMatchObject({ operationId: operation.name, summary: operation.summary, tags: [operation.resource] })
       expect(post.description).toContain(operation.description)
     }
-    const operationIds = Object.values(document.paths).flatMap((item: any) => Object.values(item).map((method: any) => method.operationId))
+    const operationIds = Object.values<Json>(document.paths).flatMap(item => Object.values<Json>(item).map(method => method.operationId))
     expect(new Set(operationIds).size).toBe(operationIds.length)
     expect(document.tags.map((tag: Json) => tag.name)).toEqual(['control-plane', ...new Set(operations.map(operation => operation.resource))])
   })
@@ -129,7 +128,7 @@ describe('GET /openapi.json', () => {
 
   test('carries the registry\'s examples as request examples, confirm inside the body', () => {
     for (const operation of operations) {
-      const examples = Object.values(document.paths[`/manage/${operation.resource}/${operation.action}`].post.requestBody.content['application/json'].examples ?? {}) as Json[]
+      const examples = Object.values<Json>(document.paths[`/manage/${operation.resource}/${operation.action}`].post.requestBody.content['application/json'].examples ?? {})
       expect(examples.map(example => example.summary)).toEqual(operation.examples.map(example => example.title))
       for (const [index, example] of operation.examples.entries()) {
         const confirmInBody = example.confirm === true && 'confirm' in ((operation.params as Json).properties ?? {})

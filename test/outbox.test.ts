@@ -73,7 +73,7 @@ describe('outbox', () => {
         if (payload.to === 'down') throw new Error('peer is down')
         delivered.push(String(payload.to))
       },
-      'test.other': async payload => { delivered.push(`other:${payload.to}`) },
+      'test.other': async payload => { delivered.push(`other:${String(payload.to)}`) },
     }, { now, baseMs: 1 })
     for (let n = 0; n < 50; n++) await enqueueOutbox(plane.server.db, { topic: 'test.deliver', orderingKey: 'down-peer', payload: { to: 'down', n } }, clock)
     await worker.runOnce()

@@ -1,7 +1,8 @@
 import { describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
 import { parseHtml, serializeHtml } from '../packages/control-plane/src/content/transforms/index.ts'
-import { defineStage, type PipelineDocument, type StageDefinition } from '../packages/control-plane/src/index.ts'
+import { defineStage, type PipelineDocument } from '../packages/control-plane/src/index.ts'
+import type { AnyStageDefinition } from '../packages/control-plane/src/content/stage.ts'
 import { applyTaxonomy } from '../packages/control-plane/src/resources/pipelines/stages/apply-taxonomy.ts'
 import { normalizeHeadings } from '../packages/control-plane/src/resources/pipelines/stages/normalize-headings.ts'
 import { setExcerpt, truncateAtWord } from '../packages/control-plane/src/resources/pipelines/stages/set-excerpt.ts'
@@ -24,7 +25,7 @@ function documentOf (html: string, fields: Partial<Omit<PipelineDocument, 'html'
 }
 
 /** Runs one stage with its options parsed (defaults filled), as a run does. */
-async function apply (stage: StageDefinition<any>, doc: PipelineDocument, options: unknown = {}) {
+async function apply (stage: AnyStageDefinition, doc: PipelineDocument, options: unknown = {}) {
   const result = await stage.run(doc, stage.options.parse(options), { signal: new AbortController().signal })
   return { html: serializeHtml(doc.html), changed: result.changed }
 }

@@ -49,7 +49,7 @@ describeOnSqlite('two instances on one SQLite file', () => {
   beforeAll(async () => {
     database = await createTestDatabase()
     await migrate(resolveDatabase(database.url))
-    db = openPrisma(database.url) as unknown as Db
+    db = openPrisma(database.url)
     key = (await createAccount(db)).key
     const env = { DATABASE_URL: database.url, SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex'), SESSION_SECRET: randomBytes(32).toString('hex') }
     instances.push(await startHostProcess(env), await startHostProcess(env))

@@ -3,13 +3,12 @@ import { useTestServer, type UsedTestServer } from './support/in-process-server.
 import { seedLedger } from './support/ledger-seed.ts'
 import { FIRST_COUNT_LIVE_UP_TO, keptRecount, KEPT_COUNT_MAX_AGE_MS } from '../packages/control-plane/src/resources/status/kept-counts.ts'
 import { COUNTS_LEASE_KEY, releaseLease, takeLease } from '../packages/control-plane/src/retention/lease.ts'
-import type { Db } from '../packages/control-plane/src/db/client.ts'
 
 let clock = new Date('2026-03-01T10:00:00Z')
 const later = (ms: number) => { clock = new Date(clock.getTime() + ms) }
 
 const plane = useTestServer({ clock: () => clock, outbox: false })
-const db = () => plane.server.runtime.db as unknown as Db
+const db = () => plane.server.runtime.db
 const status = async () => (await plane.dispatch({ resource: 'status', action: 'get' })).body.data
 const capture = (source: string) => plane.caller('leads')('capture', { source })
 

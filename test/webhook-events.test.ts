@@ -7,6 +7,7 @@ import { deliver, startReceiver, type Receiver } from './support/webhooks.ts'
 import { z } from 'zod'
 import { defineStage } from '../packages/control-plane/src/index.ts'
 import { pipelines } from '../packages/control-plane/src/resources/pipelines/index.ts'
+import type { JsonObject } from './support/json.ts'
 
 const explode = defineStage({ type: 'explode', summary: 'test: fails', options: z.object({}), run () { throw new Error('exploded on purpose') } })
 
@@ -28,10 +29,10 @@ beforeAll(async () => {
 })
 
 /** The events emitted since the last call, oldest first, as `[type, data]`. */
-async function emitted (): Promise<Array<[string, Record<string, any>]>> {
+async function emitted (): Promise<Array<[string, JsonObject]>> {
   const rows = await plane.server.db.svcEvent.findMany({ orderBy: { id: 'asc' }, skip: seen })
   seen += rows.length
-  return rows.map(row => [row.type, row.data as Record<string, any>])
+  return rows.map(row => [row.type, row.data as JsonObject])
 }
 
 const ok = async (resource: string, action: string, params: Record<string, unknown> = {}, confirm?: boolean) => {
@@ -146,7 +147,7 @@ describe('every event type is emitted by its cause', () => {
   test('every event emitted above reaches the * subscription signed, with the actor and no secret', async () => {
     const expected = await plane.server.db.svcEvent.count({ where: { type: { not: 'webhook.test' } } })
     while (await plane.server.runtime.outbox.runOnce() > 0);
-    const bodies = receiver.received.map(delivery => new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>) as Record<string, any>)
+    const bodies = receiver.received.map(delivery => new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>) as JsonObject)
     expect(bodies).toHaveLength(expected)
     const types = new Set(bodies.map(body => body.type))
     for (const type of ['lead.captured', 'lead.status_changed', 'lead.deleted', 'content.delivery_received', 'content.post_created',

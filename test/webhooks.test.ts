@@ -5,6 +5,7 @@ import request from 'supertest'
 import { Webhook } from 'standardwebhooks'
 import { useTestServer, startSecondInstance } from './support/in-process-server.ts'
 import { BASE } from './support/client.ts'
+import type { Json, JsonObject } from './support/json.ts'
 
 type Delivery = { headers: IncomingHttpHeaders, body: string, at: number }
 
@@ -43,8 +44,8 @@ async function startReceiver (answer: (n: number) => number | 'hang' = () => 200
 }
 
 /** Verifies a delivery with the reference implementation, as a receiver would; returns the parsed event. */
-function verified (secret: string, delivery: Delivery): Record<string, any> {
-  return new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>) as Record<string, any>
+function verified (secret: string, delivery: Delivery): JsonObject {
+  return new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>) as JsonObject
 }
 
 /** Whether one of a delivery's signatures is the one the reference implementation makes with `secret`. */
@@ -169,7 +170,7 @@ describe('with the clock in the test\'s hands', () => {
     expect(hook.received).toHaveLength(2)
     expect(hook.received[1]!.headers['webhook-id']).toBe(hook.received[0]!.headers['webhook-id'])
     const log = (await webhooks('list_deliveries', { id: sub.id })).body.data
-    expect(log.items.map((item: any) => [item.attempt, item.status, item.http_status])).toEqual([[2, 'succeeded', 200], [1, 'failed', 503]])
+    expect(log.items.map((item: Json) => [item.attempt, item.status, item.http_status])).toEqual([[2, 'succeeded', 200], [1, 'failed', 503]])
     expect(log.items[1].response_excerpt).toBe('not now')
     expect((await webhooks('get', { id: sub.id })).body.data.failing_since).toBeNull()
   })
@@ -261,9 +262,9 @@ describe('with the clock in the test\'s hands', () => {
 
   test('the manifest lists the event catalogue and the OpenAPI document describes each event as a webhook', async () => {
     const manifest = await request(plane.server.app).get(`${BASE}/manage/manifest`).set('Authorization', `Bearer ${plane.admin.key}`)
-    const types = manifest.body.data.events.map((event: any) => event.type)
+    const types = manifest.body.data.events.map((event: Json) => event.type)
     for (const type of ['lead.captured', 'lead.status_changed', 'lead.deleted', 'webhook.test']) expect(types).toContain(type)
-    const captured = manifest.body.data.events.find((event: any) => event.type === 'lead.captured')
+    const captured = manifest.body.data.events.find((event: Json) => event.type === 'lead.captured')
     expect(captured.data).toMatchObject({ type: 'object', properties: { ref: { type: 'string' } } })
     const openapi = await request(plane.server.app).get(`${BASE}/openapi.json`).set('Authorization', `Bearer ${plane.admin.key}`)
     expect(Object.keys(openapi.body.webhooks).sort()).toEqual([...types].sort())

@@ -117,7 +117,7 @@ function runChild (): void {
     const length = 'seconds' in options ? { duration: options.seconds } : { amount: options.requests }
     const unchanged = { count: 0 }
     const sequence = writes ? { requests: [writeSequence(request.body ?? '', writes.slots, unchanged)] } : {}
-    autocannon({ ...request, ...sequence, connections: options.connections, ...length })
+    void autocannon({ ...request, ...sequence, connections: options.connections, ...length })
       .then(result => ({ result: { ...result, unchanged: unchanged.count } }), (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }))
       .then((reply: Reply) => process.send!(reply, () => process.disconnect()))
   })

@@ -28,7 +28,7 @@ export function prismaBaseline (db: Db): Server {
       return
     }
     const row = await db.svcVariable.upsert({ where: { name }, create: { name, valueJson }, update: { valueJson }, select: VARIABLE_FIELDS })
-    res.json({ variable: { name: row.name, value: JSON.parse(row.valueJson), description: row.description, updated_at: row.updatedAt?.toISOString() ?? null }, changed: true })
+    res.json({ variable: { name: row.name, value: JSON.parse(row.valueJson) as unknown, description: row.description, updated_at: row.updatedAt?.toISOString() ?? null }, changed: true })
   })
   return createServer(app)
 }

@@ -66,7 +66,7 @@ export function rawBaseline (database: DatabaseTarget, poolSize: number): RawBas
       res.status(404).json({ error: `no variable ${name}` })
       return
     }
-    res.json({ variable: { name: row.name, value: JSON.parse(row.valueJson), description: row.description, updated_at: new Date(row.updatedAt).toISOString() }, changed: true })
+    res.json({ variable: { name: row.name, value: JSON.parse(row.valueJson) as unknown, description: row.description, updated_at: new Date(row.updatedAt).toISOString() }, changed: true })
   })
   const server = createServer(app)
   return {

@@ -39,7 +39,7 @@ export async function openSeeder (database: DatabaseTarget): Promise<Seeder> {
     return {
       exec: async (sql, params) => { await client.query(sql.pg, params) },
       rows: async <T>(sql: { pg: string }, params: unknown[]) => (await client.query(sql.pg, params)).rows as T[],
-      count: async table => Number((await client.query(`SELECT count(*) AS n FROM "${table}"`)).rows[0].n),
+      count: async table => Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}"`)).rows[0]!.n),
       close: () => client.end(),
     }
   }

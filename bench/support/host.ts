@@ -19,7 +19,7 @@ import { issueApiKey } from '../../packages/control-plane/src/resources/api-keys
 import { hashPassword } from '../../schema/password-kdf.ts'
 
 /** A limit no run reaches, so the limiter does all its work and never refuses. */
-export const UNREACHABLE_RATE_LIMIT = 1_000_000_000
+const UNREACHABLE_RATE_LIMIT = 1_000_000_000
 
 export type BenchHost = { baseUrl: string, db: Db, stop: () => Promise<void> }
 
@@ -53,7 +53,9 @@ export async function startHost (database: DatabaseTarget, options: BenchHostOpt
     },
   })
   const context = getContext(config, PrismaModule)
-  const steps: Array<() => Promise<unknown> | unknown> = [() => context.prisma.$disconnect()]
+  const db = context.prisma as Db
+  // A step may be asynchronous; stop awaits each.
+  const steps: Array<() => unknown> = [() => db.$disconnect()]
   const stop = async () => {
     for (const step of steps.splice(0).reverse()) await step()
   }
@@ -65,7 +67,7 @@ export async function startHost (database: DatabaseTarget, options: BenchHostOpt
     steps.push(() => controlPlaneRuntimeOf(expressServer)?.stop())
     const baseUrl = await listen(httpServer)
     steps.push(() => closeServer(httpServer))
-    return { baseUrl, db: context.prisma as Db, stop }
+    return { baseUrl, db, stop }
   } catch (error) {
     await stop()
     throw error

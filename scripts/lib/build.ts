@@ -24,7 +24,7 @@ function buildFingerprint (ui: boolean): string {
 
 function readStamp (): string[] {
   try {
-    return JSON.parse(readFileSync(STAMP, 'utf8')).fingerprints ?? []
+    return (JSON.parse(readFileSync(STAMP, 'utf8')) as { fingerprints?: string[] }).fingerprints ?? []
   } catch {
     return []
   }

@@ -1,6 +1,7 @@
 import { request } from 'node:http'
+import type { Json } from '../support/json.ts'
 
-export type Answer = { status: number, body: any, headers: Record<string, string | string[] | undefined> }
+export type Answer = { status: number, body: Json, headers: Record<string, string | string[] | undefined> }
 
 /**
  * One request on a connection of its own (`Connection: close`), so the balancer spreads requests,

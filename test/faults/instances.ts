@@ -42,7 +42,7 @@ export class Instance {
       const timer = setTimeout(() => reject(new Error(`instance ${this.name} did not start:\n${output.slice(-4000)}`)), timeoutMs)
       const collect = (chunk: Buffer) => {
         this.#log.write(chunk)
-        if (output.length < 100_000) output += chunk
+        if (output.length < 100_000) output += chunk.toString()
         if (/Server listening on/.test(output)) { clearTimeout(timer); output = ''; resolve() }
       }
       child.stdout.on('data', collect)

@@ -9,7 +9,7 @@ import { Instance } from './instances.ts'
 import { freePort } from '../support/loopback-peer.ts'
 import { startForwardReceiver } from './receiver.ts'
 import { seededRandom } from './random.ts'
-import { injectFaults, type FaultLog } from './faults.ts'
+import { injectFaults } from './faults.ts'
 import { BASE, runLoad, type Source } from './load.ts'
 import { send, sleep } from './http.ts'
 import { checkRecords } from './checks.ts'
@@ -105,7 +105,7 @@ try {
   const [records, faults] = await Promise.all([
     runLoad({ url: balancer.url, adminKey, sources, tag, until: () => Date.now() >= loadEnds }),
     injectFaults({ instances, receiver, random, count: faultCount, durationMs, pgRestart, log: line => say(line) }),
-  ]) as [Awaited<ReturnType<typeof runLoad>>, FaultLog[]]
+  ])
   say(`${elapsed()} load over; draining the outbox`)
 
   const drainStarted = Date.now()

@@ -102,7 +102,7 @@ export function watchKeystoneStart (child: ChildProcess, what: string, timeoutMs
   const listening = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${what} did not start:\n${output}`)), timeoutMs)
     const collect = (chunk: Buffer) => {
-      output += chunk
+      output += chunk.toString()
       if (!/Server listening on/.test(output)) return
       clearTimeout(timer)
       resolve()

@@ -1,7 +1,8 @@
 import { ERROR_STATUS } from '../../packages/control-plane/src/errors.ts'
 import { resolvePlaceholders, type OperationExample } from '../../packages/control-plane/src/registry/operation-example.ts'
+import type { Json } from './json.ts'
 
-export type Envelope = { ok: boolean, data: any, changed: boolean, error: string | null, code?: string }
+export type Envelope = { ok: boolean, data: Json, changed: boolean, error: string | null, code?: string }
 
 export type Dispatch = (body: { resource: string, action: string, params: unknown, confirm?: boolean }) => Promise<{ status: number, body: Envelope }>
 

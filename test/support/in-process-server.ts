@@ -19,6 +19,7 @@ import { freePort } from './loopback-peer.ts'
 import { controlPlaneRuntimeOf } from '../../packages/control-plane/src/http/mount.ts'
 import type { ControlPlaneRuntime } from '../../packages/control-plane/src/runtime.ts'
 import type { Db } from '../../packages/control-plane/src/db/client.ts'
+import type { TableWrites } from '../../packages/control-plane/src/db/write-observer.ts'
 
 /** The host's client: its own lists (typed by its generated client) and the plugin's (typed by the package's). */
 export type HostDb = PrismaModule.PrismaClient & Db
@@ -35,7 +36,10 @@ export type InProcessServer = {
   close (): Promise<void>
 }
 
-type HostOptions = Pick<HostSettings, 'signInLimits'>
+type HostOptions = Pick<HostSettings, 'signInLimits'> & {
+  /** Told of every statement the host's Prisma client runs against its tables: what a test counts writes with. */
+  writes?: TableWrites
+}
 
 /**
  * The real host in this process on a fresh, migrated database of the suite's provider: Keystone's
@@ -79,6 +83,7 @@ async function startHost (controlPlane: ControlPlaneOptions, sharedWith: InProce
       },
     },
   })
+  if (host.writes) observeWrites(config, host.writes)
   const context = getContext(config, PrismaModule)
   await config.db.onConnect?.(context)
   const { expressServer } = await createExpressServer(config, context)
@@ -94,6 +99,15 @@ async function startHost (controlPlane: ControlPlaneOptions, sharedWith: InProce
       await context.prisma.$disconnect()
       await database?.drop()
     },
+  }
+}
+
+/** The host's driver adapter, wrapped so its writes to `writes`' tables are reported there (outside the plugin's own wrapping). */
+function observeWrites (config: ReturnType<typeof createHostConfig>, writes: TableWrites): void {
+  const given = config.db.prismaClientOptions
+  config.db.prismaClientOptions = () => {
+    const options = given()
+    return { ...options, adapter: writes.observe(options.adapter) }
   }
 }
 
@@ -152,11 +166,11 @@ export type ListeningServer = { server: InProcessServer, origin: string, close (
  * An in-process server listening on loopback at the address its `siteUrl` names: OAuth's issuer and
  * resource URLs are absolute, so they must be the ones the client calls.
  */
-export async function startListeningServer (options: ControlPlaneOptions = {}, sharedWith?: InProcessServer): Promise<ListeningServer> {
+export async function startListeningServer (options: ControlPlaneOptions = {}, sharedWith?: InProcessServer, host: HostOptions = {}): Promise<ListeningServer> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const withOrigin = { ...options, http: { ...options.http, siteUrl: origin } }
-  const server = await (sharedWith ? startSecondInstance(sharedWith, withOrigin) : startInProcessServer(withOrigin))
+  const server = await (sharedWith ? startSecondInstance(sharedWith, withOrigin, host) : startInProcessServer(withOrigin, host))
   const listening: HttpServer = await new Promise(resolve => { const s = server.app.listen(port, '127.0.0.1', () => resolve(s)) })
   return {
     server,

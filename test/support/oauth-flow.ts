@@ -1,5 +1,6 @@
 import { expect } from '@jest/globals'
 import { createHash, randomBytes } from 'node:crypto'
+import type { Json } from './json.ts'
 
 /** A browser's cookies for one origin: enough for oidc-provider's interaction cookies and Keystone's session. */
 export class CookieJar {
@@ -51,7 +52,7 @@ export function pkcePair (): { verifier: string, challenge: string } {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') }
 }
 
-export async function form (url: string, fields: Record<string, string>): Promise<{ status: number, body: any }> {
+export async function form (url: string, fields: Record<string, string>): Promise<{ status: number, body: Json }> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) })
   return { status: response.status, body: await response.json() }
 }

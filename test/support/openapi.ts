@@ -1,14 +1,13 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-
-type Json = Record<string, any>
+import type { JsonObject as Json } from './json.ts'
 
 const DOCUMENT_ID = 'https://svc.invalid/openapi.json'
 
 const escapePointer = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1')
 
 function at (document: Json, pointer: string): Json | undefined {
-  return pointer.split('/').slice(1).reduce<any>((value, segment) => value?.[segment.replaceAll('~1', '/').replaceAll('~0', '~')], document)
+  return pointer.split('/').slice(1).reduce<Json>((value, segment) => value?.[segment.replaceAll('~1', '/').replaceAll('~0', '~')], document)
 }
 
 /**
@@ -38,6 +37,6 @@ export function responseChecker (document: Json) {
 }
 
 /** The body of the per-operation route for a call given as dispatch gives it: `confirm` moves inside, where the params declare it. */
-export function routeBody (operation: { params: Record<string, any> }, params: Record<string, unknown>, confirm: boolean | undefined): Record<string, unknown> {
+export function routeBody (operation: { params: Json }, params: Record<string, unknown>, confirm: boolean | undefined): Record<string, unknown> {
   return confirm && operation.params.properties?.confirm ? { ...params, confirm: true } : params
 }

@@ -1,12 +1,13 @@
 import request from 'supertest'
 import type { Express } from 'express'
 import type { Server } from 'node:http'
+import type { Json } from './json.ts'
 
 export const GRAPHQL = '/api/graphql'
 
 type GraphqlTarget = Express | Server | string
 
-export type GraphqlResult = { status: number, body: { data?: any, errors?: { message: string, extensions?: { code?: string } }[] }, cookie: string | null }
+export type GraphqlResult = { status: number, body: { data?: Json, errors?: { message: string, extensions?: { code?: string } }[] }, cookie: string | null }
 
 function sessionCookieOf (res: request.Response): string | null {
   const raw = res.headers['set-cookie'] as unknown

@@ -75,7 +75,7 @@ export const deliveryFailed = (message: string, details?: ErrorDetails) => new S
 /** A stored secret this server cannot open (sealed with a key it no longer holds): the operator's to fix, the caller may retry later. */
 export const secretUnavailable = (message: string) => new SvcError('secret_unavailable', message)
 /** Seconds a caller is asked to wait after `unavailable`. */
-export const UNAVAILABLE_RETRY_AFTER_S = 1
+const UNAVAILABLE_RETRY_AFTER_S = 1
 /**
  * The database could not take the call now: another instance held SQLite's write lock past the
  * busy timeout, or the connection is gone. The transaction that met it was rolled back; send the

@@ -2,7 +2,7 @@ import type { AdminPage, ManifestEntry } from '../../src/registry/manifest.ts'
 import type { BuiltinApi } from '../../src/resources/index.ts'
 
 /** The meta tag the control plane's Admin UI document carries its namespace's base path in (`restRoot` + `/svc/v1`). */
-export const SVC_BASE_META = 'svc-base-path'
+const SVC_BASE_META = 'svc-base-path'
 
 const DEFAULT_SVC_BASE = '/api/svc/v1'
 
@@ -16,7 +16,7 @@ export function svcBase (): string {
 }
 
 /** What the pages may call, by resource and action, inferred from the operations' declarations. */
-export type Api = BuiltinApi
+type Api = BuiltinApi
 export type ResourceName = keyof Api & string
 export type ActionName<R extends ResourceName> = keyof Api[R] & string
 /** The params an operation takes, as the caller sends them. */
@@ -26,7 +26,7 @@ export type CallResult<R extends ResourceName, A extends ActionName<R>> = Api[R]
 
 export type Manifest = { namespace: string, product_version: string, operations: ManifestEntry[], admin_pages: AdminPage[] }
 
-export type SvcSuccess<Data> = { ok: true, data: Data, changed: boolean, error: null }
+type SvcSuccess<Data> = { ok: true, data: Data, changed: boolean, error: null }
 export type SvcFailure = { ok: false, data: null, changed: boolean, error: string, code: string, details?: unknown }
 
 /** A response as the page received it: the envelope, and the HTTP status it came with (0: no response). */
@@ -50,17 +50,6 @@ export type DispatchRequest<R extends ResourceName, A extends ActionName<R>> = {
 /** A typed request, for one kept in a constant: `const LIST = operation('crm', 'list')`. */
 export function operation<R extends ResourceName, A extends ActionName<R>> (resource: R, action: A, ...params: {} extends CallParams<R, A> ? [CallParams<R, A>?] : [CallParams<R, A>]): DispatchRequest<R, A> {
   return (params[0] === undefined ? { resource, action } : { resource, action, params: params[0] }) as DispatchRequest<R, A>
-}
-
-/** A failed call, for code that only wants the data. */
-export class SvcCallError extends Error {
-  readonly response: SvcFailure & { status: number }
-
-  constructor (response: SvcFailure & { status: number }) {
-    super(response.error)
-    this.name = 'SvcCallError'
-    this.response = response
-  }
 }
 
 function isEnvelope (body: unknown): body is SvcSuccess<unknown> | SvcFailure {
@@ -103,11 +92,4 @@ export function dispatchUntyped<Data = unknown> ({ resource, action, params = {}
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ resource, action, params, ...(confirm === undefined ? {} : { confirm }) }),
   })
-}
-
-/** Runs an operation and returns its data, or throws an SvcCallError with the envelope. */
-export async function call<R extends ResourceName, A extends ActionName<R>> (request: DispatchRequest<R, A>): Promise<CallResult<R, A>> {
-  const response = await dispatch(request)
-  if (!response.ok) throw new SvcCallError(response)
-  return response.data
 }

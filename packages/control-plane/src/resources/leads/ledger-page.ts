@@ -16,7 +16,7 @@ export const ledgerRow = leadEventRecord.extend({
   rt_contact_id: z.string().nullable(),
 })
 
-export type LedgerRow = z.input<typeof ledgerRow>
+type LedgerRow = z.input<typeof ledgerRow>
 
 type PageOptions = { since?: Date | undefined, after: CursorKey | null, take: number }
 type LedgerPage = { rows: LedgerRow[], keys: CursorKey[] }
