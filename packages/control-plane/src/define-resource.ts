@@ -1,4 +1,4 @@
-import type { ListConfig } from '@keystone-6/core/types'
+import type { KeystoneConfigPre } from '@keystone-6/core/types'
 import type { CapabilityMap, ResolvedOptions } from './options.ts'
 import type { ListAccess } from './auth/list-access.ts'
 import type { Db } from './db/client.ts'
@@ -17,7 +17,7 @@ import type { SealedColumn } from './secrets/sealed-column.ts'
 export type { AdminPage }
 
 /** Keystone lists by key, as `config({ lists })` takes them. */
-export type Lists = Record<string, ListConfig<any>>
+export type Lists = KeystoneConfigPre['lists']
 
 /** Records a site starts with, written again by the operations that need them. */
 export type Seed = {

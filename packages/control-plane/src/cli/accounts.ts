@@ -32,7 +32,7 @@ function listOf (context: KeystoneContext, accounts: ResolvedAccounts) {
 async function findAccount (context: KeystoneContext, accounts: ResolvedAccounts, email: string) {
   const item = await listOf(context, accounts).findOne({ where: { [accounts.emailField]: email } }) as AccountItem | null
   if (!item) return null
-  const account = await accountLoader(context.prisma, accounts)(String(item.id))
+  const account = await accountLoader(context.prisma as object, accounts)(String(item.id))
   return { item, role: account?.role || null }
 }
 

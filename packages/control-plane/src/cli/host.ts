@@ -54,7 +54,9 @@ function loadPrismaModule (cwd: string, config: KeystoneConfig): unknown {
     for (const candidate of [path.resolve(cwd, clientPath), path.resolve(cwd, clientPath, 'client')]) {
       try {
         return require(candidate)
-      } catch {}
+      } catch {
+        // Not at this candidate: the next one, then @prisma/client.
+      }
     }
   }
   try {
@@ -73,6 +75,9 @@ export function requireFromHost<T> (cwd: string, specifier: string): T {
   return createRequire(path.resolve(cwd, BUILT_CONFIG))(specifier) as T
 }
 
+/** The host's generated Prisma client, whose models the package's types do not know. */
+type HostPrisma = { $disconnect (): Promise<void> }
+
 export type HostSession = {
   config: KeystoneConfig
   options: ResolvedOptions
@@ -88,5 +93,5 @@ export async function openHost (cwd: string): Promise<HostSession> {
   const prismaModule = loadPrismaModule(cwd, config)
   const { getContext } = requireFromHost<typeof import('@keystone-6/core/context')>(cwd, '@keystone-6/core/context')
   const context = getContext(config, prismaModule) as KeystoneContext
-  return { config, options, context, close: async () => { await context.prisma.$disconnect() } }
+  return { config, options, context, close: async () => { await (context.prisma as HostPrisma).$disconnect() } }
 }

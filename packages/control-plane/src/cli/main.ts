@@ -116,7 +116,7 @@ export async function main (argv: readonly string[], settings: CliSettings = {})
       const { rotateEncryptionKey } = await import('./rotate-key.ts')
       const host = await openHost(cwd)
       try {
-        await rotateEncryptionKey(host.context.prisma, host.options, Number(size), out)
+        await rotateEncryptionKey(host.context.prisma as object, host.options, Number(size), out)
       } finally {
         await host.close()
       }
@@ -148,7 +148,8 @@ export async function main (argv: readonly string[], settings: CliSettings = {})
         const { upsertAdministrator } = await import('./accounts.ts')
         const accounts = host.options.host.accounts
         const { account, promotedFrom } = await upsertAdministrator(host.context, accounts, { email, password: admin.password, name: values.name, promote: values.promote === true })
-        const shown = String(account[accounts.emailField] ?? email)
+        const stored = account[accounts.emailField]
+        const shown = typeof stored === 'string' ? stored : email
         if (promotedFrom) out(`promoted ${shown} from ${promotedFrom} to administrator`)
         out(`administrator ${shown} is ready`)
       } else if (mint) {

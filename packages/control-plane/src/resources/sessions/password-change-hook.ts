@@ -1,4 +1,4 @@
-import type { ListConfig } from '@keystone-6/core/types'
+import type { Lists } from '../../define-resource.ts'
 import type { Db } from '../../db/client.ts'
 import type { ResolvedOptions } from '../../options.ts'
 import { endAccountSessions } from '../../auth/session-versions.ts'
@@ -22,7 +22,7 @@ async function runHostHook (hook: HostHook | undefined, args: HookArgs): Promise
  * Keystone (Admin UI, GraphQL, a sudo context): whoever held a session under the old password
  * must sign in with the new one. Writes that bypass Keystone (Prisma directly, the CLI) end none.
  */
-export function withPasswordChangeSignOut (lists: Record<string, ListConfig<any>>, options: ResolvedOptions): Record<string, ListConfig<any>> {
+export function withPasswordChangeSignOut (lists: Lists, options: ResolvedOptions): Lists {
   const { list, passwordField } = options.host.accounts
   const accounts = lists[list]
   if (!accounts) return lists

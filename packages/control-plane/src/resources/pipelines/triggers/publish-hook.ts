@@ -1,4 +1,4 @@
-import type { ListConfig } from '@keystone-6/core/types'
+import type { Lists } from '../../../define-resource.ts'
 import type { Db } from '../../../db/client.ts'
 import type { ResolvedOptions } from '../../../options.ts'
 import type { ResolvedStatus } from '../../../host-contract/content.ts'
@@ -31,7 +31,7 @@ const becamePublished = (status: ResolvedStatus, { operation, item, originalItem
  * control plane writes itself (ingest, pipeline runs) use Prisma directly and trigger from their
  * own code. A host whose posts have no status field has no publish trigger.
  */
-export function withPublishTrigger (lists: Record<string, ListConfig<any>>, options: ResolvedOptions): Record<string, ListConfig<any>> {
+export function withPublishTrigger (lists: Lists, options: ResolvedOptions): Lists {
   const content = options.host.content
   const status = content ? content.fields.status : null
   const post = content ? lists[content.list] : undefined
