@@ -64,7 +64,7 @@ export async function createProvider ({ db, secrets, options, operations }: Prov
   const { accessTokenMinutes, refreshTokenDays, dynamicRegistration, clientIdMetadataDocuments } = options.oauth
   const configuration: Configuration = {
     adapter: (name: string) => new DatabaseAdapter(name, store),
-    jwks: keys.jwks as Configuration['jwks'],
+    jwks: keys.jwks,
     cookies: { keys: keys.cookieKeys },
     routes: OAUTH_ROUTES,
     scopes,

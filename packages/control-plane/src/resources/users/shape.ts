@@ -41,7 +41,7 @@ export function toMemberData (params: Partial<Record<MemberWritableKey, unknown>
     const value = params[key as MemberWritableKey]
     if (value !== undefined) data[column] = value
   }
-  return data as MemberData
+  return data
 }
 
 type StringKey = Exclude<MemberWritableKey, 'link_profile_pic_attachment_id' | 'model_photo_ids'>
@@ -76,7 +76,7 @@ export const MEMBER_ROW_SELECT = {
 export type MemberRow = SvcTeamMember & { roles: { slug: string }[] }
 
 /** Stored JSON is trusted only as far as it is an array of integers. */
-const photoIds = (value: unknown): number[] => Array.isArray(value) ? value.filter(Number.isInteger) : []
+const photoIds = (value: unknown): number[] => Array.isArray(value) ? (value as unknown[]).filter((item): item is number => Number.isInteger(item)) : []
 
 /** Where the public personal pages are mounted on the site. */
 export const TEAM_PAGES_PATH = '/team'
