@@ -13,7 +13,7 @@ const packageDir = path.resolve(import.meta.dirname, '..')
 // Keystone formats the schema with the Prisma CLI, which only checks that this file exists.
 process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= process.execPath
 
-const { prisma } = await buildArtifacts(packageDir, createSystem(referenceHostConfig('sqlite') as never))
+const { prisma } = await buildArtifacts(packageDir, createSystem(referenceHostConfig('sqlite')))
 mkdirSync(path.join(packageDir, 'generated'), { recursive: true })
 const schemaPath = path.join(packageDir, 'generated/reference.prisma')
 writeFileSync(schemaPath, prisma.replace(/output\s*=\s*"[^"]*"/, 'output = "prisma"'))

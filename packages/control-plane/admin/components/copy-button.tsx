@@ -26,7 +26,7 @@ export function CopyButton ({ text, label = 'Copy' }: { text: string, label?: st
   return (
     <Button
       prominence='high'
-      onPress={async () => setOutcome(await writeToClipboard(text) ? 'copied' : 'failed')}
+      onPress={() => void writeToClipboard(text).then(copied => setOutcome(copied ? 'copied' : 'failed'))}
     >
       {outcome === 'copied' ? 'Copied' : outcome === 'failed' ? 'Copy failed: select and copy by hand' : label}
     </Button>

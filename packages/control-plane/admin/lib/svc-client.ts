@@ -40,15 +40,18 @@ export type UntypedRequest = {
   confirm?: boolean
 }
 
+/** No params at all: an operation whose params this satisfies may be called without them. */
+type NoParams = Record<never, never>
+
 /** A call of a built-in operation: its params are checked against, and its result inferred from, the declaration. */
 export type DispatchRequest<R extends ResourceName, A extends ActionName<R>> = {
   resource: R
   action: A
   confirm?: boolean
-} & ({} extends CallParams<R, A> ? { params?: CallParams<R, A> } : { params: CallParams<R, A> })
+} & (NoParams extends CallParams<R, A> ? { params?: CallParams<R, A> } : { params: CallParams<R, A> })
 
 /** A typed request, for one kept in a constant: `const LIST = operation('crm', 'list')`. */
-export function operation<R extends ResourceName, A extends ActionName<R>> (resource: R, action: A, ...params: {} extends CallParams<R, A> ? [CallParams<R, A>?] : [CallParams<R, A>]): DispatchRequest<R, A> {
+export function operation<R extends ResourceName, A extends ActionName<R>> (resource: R, action: A, ...params: NoParams extends CallParams<R, A> ? [CallParams<R, A>?] : [CallParams<R, A>]): DispatchRequest<R, A> {
   return (params[0] === undefined ? { resource, action } : { resource, action, params: params[0] }) as DispatchRequest<R, A>
 }
 

@@ -6,7 +6,7 @@ export function useManifestAccess (): ManifestAccess {
   const [access, setAccess] = useState<ManifestAccess>(() => lastManifestAccess() ?? { state: 'loading' })
   useEffect(() => {
     let current = true
-    loadManifestAccess().then(result => { if (current) setAccess(result) })
+    void loadManifestAccess().then(result => { if (current) setAccess(result) })
     return () => { current = false }
   }, [])
   return access

@@ -10,7 +10,7 @@ export type OperationState<Data> =
  * Runs a read operation when the page shows and whenever the request changes; `reload` runs it
  * again. While a new answer is on its way the last one stays on screen.
  */
-export function useOperation<R extends ResourceName, A extends ActionName<R>> (request: DispatchRequest<R, A> | null): OperationState<CallResult<R, A>> & { reload (): void } {
+export function useOperation<R extends ResourceName, A extends ActionName<R>> (request: DispatchRequest<R, A> | null): OperationState<CallResult<R, A>> & { reload: () => void } {
   type Data = CallResult<R, A>
   const [state, setState] = useState<OperationState<Data>>({ status: 'loading' })
   const [round, setRound] = useState(0)
@@ -19,7 +19,7 @@ export function useOperation<R extends ResourceName, A extends ActionName<R>> (r
     if (key === null) return
     let current = true
     setState(previous => previous.status === 'ready' ? { ...previous, refreshing: true } : previous)
-    dispatchUntyped<Data>(JSON.parse(key) as UntypedRequest).then(response => {
+    void dispatchUntyped<Data>(JSON.parse(key) as UntypedRequest).then(response => {
       if (!current) return
       setState(response.ok ? { status: 'ready', data: response.data, refreshing: false } : { status: 'failed', failure: response })
     })

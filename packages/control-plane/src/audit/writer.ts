@@ -10,7 +10,7 @@ const AUDIT_UNAVAILABLE_PATIENCE_MS = 30_000
 const FIRST_WAIT_MS = 100
 const LONGEST_WAIT_MS = 2_000
 
-type Pending = { row: AuditRow, settle: (error?: unknown) => void }
+type Pending = { row: AuditRow, resolve: () => void, reject: (error: unknown) => void }
 
 /**
  * Group commit for the audit log: entries recorded in the same turn of the event loop are written
@@ -35,7 +35,7 @@ export class AuditWriter {
   record (entry: AuditRecord): Promise<void> {
     return new Promise((resolve, reject) => {
       if (this.#queue.length === 0) setImmediate(() => this.#startFlush())
-      this.#queue.push({ row: toAuditRow(entry, this.#now()), settle: error => error === undefined ? resolve() : reject(error) })
+      this.#queue.push({ row: toAuditRow(entry, this.#now()), resolve, reject })
     })
   }
 
@@ -58,13 +58,13 @@ export class AuditWriter {
   async #flush (batch: Pending[]): Promise<void> {
     try {
       await this.#insertPatiently(this.#target, batch.map(pending => pending.row))
-      for (const pending of batch) pending.settle()
+      for (const pending of batch) pending.resolve()
     } catch {
       // One row the database refuses must not take the rest of the batch with it; each is
       // tried alone, through the Prisma client in case the adapter itself was the trouble.
       const alone = { ...this.#target, adapter: null }
       await Promise.all(batch.map(pending => this.#insertPatiently(alone, [pending.row])
-        .then(() => pending.settle(), error => pending.settle(error))))
+        .then(() => pending.resolve(), error => pending.reject(error))))
     }
   }
 

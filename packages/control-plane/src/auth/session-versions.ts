@@ -1,4 +1,4 @@
-import type { KeystoneContext, SessionStrategy } from '@keystone-6/core/types'
+import type { KeystoneConfigPre, KeystoneContext } from '@keystone-6/core/types'
 import type { Db } from '../db/client.ts'
 import { retryOnUniqueViolation } from '../db/retry-unique.ts'
 
@@ -32,10 +32,13 @@ const dbOf = (context: KeystoneContext) => context.prisma as Db
  * password change and `sessions.revoke` raise it too. Sessions made before the package counted
  * versions carry none and count as version 0.
  */
-export function revocableSessions<T extends SessionStrategy<any, any>> (strategy: T): T {
+/** A host's session strategy, as Keystone's config takes it. */
+type HostSessionStrategy = NonNullable<KeystoneConfigPre['session']>
+
+export function revocableSessions<T extends HostSessionStrategy> (strategy: T): T {
   return {
     ...strategy,
-    async start ({ data, context }) {
+    async start ({ data, context }: { data: unknown, context: KeystoneContext }) {
       const itemId = (data as SessionData | undefined)?.itemId
       if (itemId === undefined || itemId === null) return strategy.start({ data, context })
       const version = await sessionVersionOf(dbOf(context), String(itemId))

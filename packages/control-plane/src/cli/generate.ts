@@ -26,7 +26,7 @@ export async function keystoneDatamodel (
   // Keystone formats the schema with the Prisma CLI, which only checks that this file exists.
   process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= process.execPath
   const { buildArtifacts, createSystem } = artifacts ?? await import('@keystone-6/core/___internal-do-not-use-will-break-in-patch/artifacts')
-  const { prisma } = await buildArtifacts(cwd, createSystem({ ...config, db: { ...config.db, provider } } as KeystoneConfig))
+  const { prisma } = await buildArtifacts(cwd, createSystem({ ...config, db: { ...config.db, provider } }))
   return prisma
 }
 

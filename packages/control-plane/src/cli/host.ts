@@ -3,7 +3,6 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { KeystoneConfig, KeystoneContext } from '@keystone-6/core/types'
 import type { ResolvedOptions } from '../resolved-options.ts'
-import type { Db } from '../db/client.ts'
 import { CliError } from './errors.ts'
 
 /**
@@ -56,7 +55,7 @@ function loadPrismaModule (cwd: string, config: KeystoneConfig): unknown {
       try {
         return require(candidate)
       } catch {
-        // Not at this path: try the next candidate.
+        // Not at this candidate: the next one, then @prisma/client.
       }
     }
   }
@@ -76,6 +75,9 @@ export function requireFromHost<T> (cwd: string, specifier: string): T {
   return createRequire(path.resolve(cwd, BUILT_CONFIG))(specifier) as T
 }
 
+/** The host's generated Prisma client, whose models the package's types do not know. */
+type HostPrisma = { $disconnect (): Promise<void> }
+
 export type HostSession = {
   config: KeystoneConfig
   options: ResolvedOptions
@@ -91,5 +93,5 @@ export function openHost (cwd: string): HostSession {
   const prismaModule = loadPrismaModule(cwd, config)
   const { getContext } = requireFromHost<typeof import('@keystone-6/core/context')>(cwd, '@keystone-6/core/context')
   const context = getContext(config, prismaModule) as KeystoneContext
-  return { config, options, context, close: async () => { await (context.prisma as Db).$disconnect() } }
+  return { config, options, context, close: async () => { await (context.prisma as HostPrisma).$disconnect() } }
 }

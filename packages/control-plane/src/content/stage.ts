@@ -63,12 +63,14 @@ export type StageDefinition<Options extends z.ZodType = z.ZodType> = {
   /**
    * Edits the document. Usually synchronous CPU work over `doc.html`; it may return a promise, which
    * is abandoned (and `context.signal` aborted) once it runs past the recipe's `stage_timeout_ms`.
+   * A method, so its options are compared bivariantly and a stage of any options type is an
+   * `AnyStageDefinition`; callers pass only what `options` parsed.
    */
-  run: (doc: PipelineDocument, options: z.output<Options>, context: StageContext) => StageResult | Promise<StageResult>
+  run (doc: PipelineDocument, options: z.output<Options>, context: StageContext): StageResult | Promise<StageResult>
 }
 
 /** A stage definition of any options type, as registries and option lists hold them. */
-export type AnyStageDefinition = StageDefinition<any>
+export type AnyStageDefinition = StageDefinition
 
 const STAGE_TYPE = /^[a-z][a-z0-9_]*$/
 

@@ -6,6 +6,6 @@ import { cacheSqliteStatements } from './sqlite-statement-cache.ts'
 
 /** The Prisma driver adapter for the configured database. */
 export function createAdapterFactory (target: DatabaseTarget): SqlMigrationAwareDriverAdapterFactory {
-  if (target.provider === 'sqlite') return cacheSqliteStatements(new PrismaBetterSqlite3({ url: target.url }) as unknown as SqlMigrationAwareDriverAdapterFactory)
-  return new PrismaPg({ connectionString: target.url }) as unknown as SqlMigrationAwareDriverAdapterFactory
+  if (target.provider === 'sqlite') return cacheSqliteStatements(new PrismaBetterSqlite3({ url: target.url }))
+  return new PrismaPg({ connectionString: target.url })
 }

@@ -11,10 +11,10 @@ export const PROVIDERS: readonly DatabaseProvider[] = ['sqlite', 'postgresql']
 export async function diffAdapterFactory (provider: DatabaseProvider): Promise<SqlMigrationAwareDriverAdapterFactory> {
   if (provider === 'sqlite') {
     const { PrismaBetterSqlite3 } = await import('@prisma/adapter-better-sqlite3')
-    return new PrismaBetterSqlite3({ url: 'file::memory:' }) as unknown as SqlMigrationAwareDriverAdapterFactory
+    return new PrismaBetterSqlite3({ url: 'file::memory:' })
   }
   const connectionString = process.env.SVC_MIGRATIONS_PG_URL
   if (!connectionString) throw new Error('set SVC_MIGRATIONS_PG_URL to a scratch PostgreSQL database to generate its migrations')
   const { PrismaPg } = await import('@prisma/adapter-pg')
-  return new PrismaPg({ connectionString }) as unknown as SqlMigrationAwareDriverAdapterFactory
+  return new PrismaPg({ connectionString })
 }

@@ -7,7 +7,7 @@ export function forwarding<T extends object> (target: T, overrides: Partial<T>):
     get (object, property) {
       if (Object.hasOwn(overrides, property)) return overrides[property as keyof T]
       const value: unknown = Reflect.get(object, property, object)
-      return typeof value === 'function' ? value.bind(object) : value
+      return typeof value === 'function' ? value.bind(object) as unknown : value
     },
   })
 }

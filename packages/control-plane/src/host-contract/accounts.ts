@@ -2,6 +2,7 @@
 export type AccountSelect = Record<string, unknown>
 
 /** An account row as the accounts list's Prisma delegate returns it for `roleSelect`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the host's roleOf reads fields only its own schema types; unknown would force a cast into every host's callback
 export type AccountRow = Record<string, any>
 
 /** How the host's accounts are read: which list, which fields, and what role an account holds. */
@@ -51,7 +52,7 @@ export function resolveAccounts (options: HostAccountsOptions = {}, facts?: Acco
     nameField: options.nameField ?? 'name',
     passwordField: options.passwordField ?? 'password',
     roleSelect: options.roleSelect ?? { role: true },
-    roleOf: options.roleOf ?? (account => account.role),
+    roleOf: options.roleOf ?? (account => account.role as string | null | undefined),
     administratorData: options.administratorData ?? { role: 'administrator' },
     table: facts?.table ?? list,
     idType: facts?.idType ?? 'string',

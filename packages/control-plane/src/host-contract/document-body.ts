@@ -1,5 +1,5 @@
 import { htmlToSlate, slateToHtml, type HtmlToSlateConfig, type SlateToHtmlConfig } from '@slate-serializers/html'
-import { Element } from 'domhandler'
+import { Element, type ChildNode } from 'domhandler'
 
 /**
  * Keystone `document` field bodies as HTML and back, through `@slate-serializers/html`, so the
@@ -42,7 +42,10 @@ function withPlaceholders (nodes: readonly DocumentNode[]): DocumentNode[] {
   })
 }
 
-const element = (name: string, attribs: Record<string, string> = {}, children: any[] = []) => new Element(name, attribs, children)
+const element = (name: string, attribs: Record<string, string> = {}, children: ChildNode[] = []) => new Element(name, attribs, children)
+
+/** What the serializer gives an element transform: the document node (the library types it `any`) and its converted children. */
+type ElementInput = { node?: DocumentNode, children?: ChildNode[] }
 
 const TO_HTML: SlateToHtmlConfig = {
   markMap: {
@@ -51,13 +54,13 @@ const TO_HTML: SlateToHtmlConfig = {
   },
   elementMap: { paragraph: 'p', blockquote: 'blockquote', 'ordered-list': 'ol', 'unordered-list': 'ul', 'list-item': 'li' },
   elementTransforms: {
-    heading: ({ node, children }) => element(`h${Math.min(Math.max(Number(node.level) || 2, 1), 6)}`, {}, children),
-    link: ({ node, children }) => element('a', { href: String(node.href ?? '') }, children),
+    heading: ({ node, children }: ElementInput) => element(`h${Math.min(Math.max(Number(node?.level) || 2, 1), 6)}`, {}, children),
+    link: ({ node, children }: ElementInput) => element('a', { href: typeof node?.href === 'string' ? node.href : '' }, children),
     code: ({ children }) => element('pre', {}, [element('code', {}, children)]),
     divider: () => element('hr'),
     // The content of a list item has no element of its own in HTML: its inline children stand in the <li>.
     'list-item-content': ({ children }) => element('span', {}, children),
-    [PRESERVED]: ({ node }) => element('object', { [PRESERVED_ATTRIBUTE]: String(node.node) }),
+    [PRESERVED]: ({ node }: ElementInput) => element('object', { [PRESERVED_ATTRIBUTE]: String(node?.node) }),
   },
   encodeEntities: false,
   alwaysEncodeBreakingEntities: true,

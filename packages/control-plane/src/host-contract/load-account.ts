@@ -1,12 +1,12 @@
 import type { Account } from '../auth/identity.ts'
-import type { AccountRow, ResolvedAccounts } from './accounts.ts'
+import type { ResolvedAccounts } from './accounts.ts'
 import { accountIdValue, type AccountId } from './account-id.ts'
 
 /** Reads one host account by id, as the control plane sees it; null when there is none. */
 export type AccountLoader = (id: string) => Promise<Account | null>
 
 type AccountDelegate = {
-  findUnique (args: { where: { id: AccountId }, select: Record<string, unknown> }): Promise<AccountRow | null>
+  findUnique (args: { where: { id: AccountId }, select: Record<string, unknown> }): Promise<Record<string, unknown> | null>
 }
 
 /** Prisma names a model's delegate after it, first letter lower-cased: `User` → `user`. */
@@ -20,7 +20,8 @@ function accountDelegate (db: object, accounts: Pick<ResolvedAccounts, 'list'>):
   return delegate
 }
 
-const text = (value: unknown): string => typeof value === 'string' ? value : value == null ? '' : String(value)
+/** A text field as it is, an id (text, or an integer on lists with integer ids) as text; nothing else is a value here. */
+const text = (value: unknown): string => typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? String(value) : ''
 
 /** Loads accounts through the host's Prisma client: id, e-mail, name, and the role `roleOf` makes of `roleSelect`. */
 export function accountLoader (db: object, accounts: ResolvedAccounts): AccountLoader {

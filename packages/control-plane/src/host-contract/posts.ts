@@ -49,20 +49,23 @@ export type TermKind = 'tags' | 'categories' | 'postType'
 /** The related list each relationship part points at, by convention until the data model says otherwise. */
 const CONVENTIONAL_TARGETS: Record<TermKind, string> = { tags: 'Tag', categories: 'Category', postType: 'PostType' }
 
-type Delegate = {
-  findUnique: (args: object) => Promise<any>
-  findFirst: (args: object) => Promise<any>
-  findMany: (args: object) => Promise<any[]>
-  create: (args: object) => Promise<any>
-  createManyAndReturn: (args: object) => Promise<any[]>
-  update: (args: object) => Promise<any>
+/** A row of a host's list as Prisma returns it: the field names are the host's, so values are read by name. */
+type HostRow = Record<string, unknown>
+
+/** The part of a host list's Prisma delegate the gateway uses; `Row` is what its selects return. */
+type Delegate<Row> = {
+  findUnique: (args: object) => Promise<Row | null>
+  findMany: (args: object) => Promise<Row[]>
+  create: (args: object) => Promise<Row>
+  createManyAndReturn: (args: object) => Promise<Row[]>
+  update: (args: object) => Promise<Row>
   updateMany: (args: object) => Promise<{ count: number }>
 }
 
 type Client = Db | Tx
 
-const delegateOf = (db: Client, list: string): Delegate => {
-  const delegate = (db as unknown as Record<string, Delegate | undefined>)[delegateKey(list)]
+const delegateOf = <Row = HostRow>(db: Client, list: string): Delegate<Row> => {
+  const delegate = (db as unknown as Record<string, Delegate<Row> | undefined>)[delegateKey(list)]
   if (!delegate) throw new Error(`host.content: the Prisma client has no ${list} list`)
   return delegate
 }
@@ -110,9 +113,9 @@ function selection (fields: ContentFieldMap): Record<string, unknown> {
 
 /** The contract's state for a host value: the mapped state, or the host's value as it is. */
 function contractStatus (content: ResolvedContent, value: unknown): string | null {
-  if (!content.fields.status || value === null || value === undefined) return null
+  if (!content.fields.status || typeof value !== 'string') return null
   const found = Object.entries(content.fields.status.values).find(([, host]) => host === value)
-  return found ? found[0] : String(value)
+  return found ? found[0] : value
 }
 
 /** The host's status value of a contract state, or null when the field map does not name one. */
@@ -122,23 +125,25 @@ export function hostStatus (content: ResolvedContent, status: PostStatus): strin
 
 const textOrNull = (value: unknown) => typeof value === 'string' ? value : null
 
-function toHostPost (content: ResolvedContent, row: Record<string, any>): HostPost {
+// The casts below hold because the field map was checked against the database model when the server mounted (check-posts-model.ts).
+function toHostPost (content: ResolvedContent, row: HostRow): HostPost {
   const { fields } = content
   const pick = (field: string | null) => field === null ? null : row[field]
+  const author = pick(fields.author)
   return {
-    id: row.id,
-    title: String(row[fields.title] ?? ''),
+    id: row.id as PostId,
+    title: textOrNull(row[fields.title]) ?? '',
     body: bodyCodec(content).read(row[fields.body.field]),
     slug: textOrNull(pick(fields.slug)),
     status: contractStatus(content, pick(fields.status?.field ?? null)),
     excerpt: textOrNull(pick(fields.excerpt)),
-    author: typeof pick(fields.author) === 'number' ? pick(fields.author) : null,
+    author: typeof author === 'number' ? author : null,
     meta: pick(fields.meta),
-    updatedAt: pick(fields.updatedAt) ?? null,
-    postType: pick(fields.postType) ?? null,
-    tags: pick(fields.tags) ?? [],
-    categories: pick(fields.categories) ?? [],
-    createdAt: pick(fields.createdAt) ?? null,
+    updatedAt: (pick(fields.updatedAt) ?? null) as Date | null,
+    postType: (pick(fields.postType) ?? null) as Term | null,
+    tags: (pick(fields.tags) ?? []) as Term[],
+    categories: (pick(fields.categories) ?? []) as Term[],
+    createdAt: (pick(fields.createdAt) ?? null) as Date | null,
   }
 }
 
@@ -180,7 +185,7 @@ export class PostsGateway {
     this.content = content
   }
 
-  get #posts (): Delegate {
+  get #posts (): Delegate<HostRow> {
     return delegateOf(this.#db, this.content.list)
   }
 
@@ -200,7 +205,7 @@ export class PostsGateway {
 
   async create (write: PostWrite): Promise<PostId> {
     const row = await this.#posts.create({ data: writeData(this.content, write, 'create'), select: { id: true } })
-    return row.id
+    return row.id as PostId
   }
 
   /**
@@ -240,8 +245,8 @@ export class PostsGateway {
     return this.content.fields[kind] !== null
   }
 
-  #related (kind: TermKind): Delegate {
-    return delegateOf(this.#db, relatedList(this.content, kind))
+  #related (kind: TermKind): Delegate<Term> {
+    return delegateOf<Term>(this.#db, relatedList(this.content, kind))
   }
 
   /** The related record with this slug (a post type, a tag, a category), or null. */
@@ -269,10 +274,10 @@ export class PostsGateway {
     if (wanted.size === 0) return []
     const terms = this.#related(kind)
     const slugs = [...wanted.keys()]
-    const existing: Term[] = await terms.findMany({ where: { slug: { in: slugs } }, ...TERM_SELECT })
+    const existing = await terms.findMany({ where: { slug: { in: slugs } }, ...TERM_SELECT })
     const found = new Set(existing.map(term => term.slug))
     const missing = slugs.filter(slug => !found.has(slug)).map(slug => ({ name: wanted.get(slug)!, slug }))
-    const created: Term[] = missing.length === 0 ? [] : await terms.createManyAndReturn({ data: missing, ...TERM_SELECT })
+    const created = missing.length === 0 ? [] : await terms.createManyAndReturn({ data: missing, ...TERM_SELECT })
     const idOf = new Map([...existing, ...created].map(term => [term.slug, term.id]))
     return slugs.map(slug => idOf.get(slug))
   }

@@ -15,13 +15,11 @@ export function rawBody (limit: number) {
 }
 
 /** The raw body as bytes, read when a handler is ready for it (after its cheaper refusals). */
-export function readRawBody (req: Request, res: Response, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    rawBody(limit)(req, res, (error?: unknown) => {
-      if (error) reject(error)
-      else resolve(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0))
-    })
-  })
+export async function readRawBody (req: Request, res: Response, limit: number): Promise<Buffer> {
+  // body-parser calls back with nothing, or with an http-errors Error (413, 415).
+  const error = await new Promise<unknown>(settle => rawBody(limit)(req, res, settle))
+  if (error instanceof Error) throw error
+  return Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
 }
 
 const bodyText = (body: unknown) => Buffer.isBuffer(body) ? body.toString('utf8') : ''

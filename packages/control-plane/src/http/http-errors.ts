@@ -1,7 +1,7 @@
 import { badRequest, forbidden, methodNotAllowed, notFound, payloadTooLarge, SvcError, unsupportedMediaType } from '../errors.ts'
 
 /** What express and its body parser attach to the errors they raise for a client's mistake. */
-type HttpError = Error & { status?: unknown, statusCode?: unknown, type?: unknown, limit?: unknown, expose?: unknown }
+type HttpError = Error & { status?: unknown, statusCode?: unknown, type?: unknown, limit?: number, expose?: unknown }
 
 const REFUSAL_BY_STATUS: Partial<Record<number, (message: string) => SvcError>> = {
   400: badRequest,

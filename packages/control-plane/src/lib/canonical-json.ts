@@ -28,7 +28,7 @@ function writePlain (value: unknown): string | typeof UNPLAIN {
     }
     return out + ']'
   }
-  const prototype = Object.getPrototypeOf(value)
+  const prototype: unknown = Object.getPrototypeOf(value)
   if ((prototype !== Object.prototype && prototype !== null) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return UNPLAIN
   const keys = Object.keys(value).sort()
   let out = '{'

@@ -41,5 +41,6 @@ export function boundedJson ({ maxBytes, maxDepth }: { maxBytes: number, maxDept
  * Typed as a JSON input so no write casts (a required column refuses null either way).
  */
 export function jsonColumn (value: unknown): InputJsonValue {
-  return (value === null || value === undefined ? DbNull : value) as InputJsonValue
+  const column: unknown = value === null || value === undefined ? DbNull : value
+  return column as InputJsonValue
 }

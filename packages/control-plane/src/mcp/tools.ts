@@ -11,7 +11,7 @@ export function toolOf (operation: Operation): Tool {
     title: operation.summary,
     description: operation.description,
     inputSchema: paramsJsonSchema(operation) as Tool['inputSchema'],
-    outputSchema: toolOutputSchema(operation) as Tool['outputSchema'],
+    outputSchema: toolOutputSchema(operation),
     annotations: {
       readOnlyHint: operation.readonly,
       destructiveHint: operation.destructive,

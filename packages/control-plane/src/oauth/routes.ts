@@ -17,6 +17,9 @@ const consentPath = (uid: string): string => `/oauth-consent?uid=${encodeURIComp
 
 type AsyncHandler = (req: Request, res: Response) => Promise<void>
 
+/** The `resource` parameter of an authorization request (RFC 8707), as oidc-provider passes it on. */
+type RequestedResource = string | string[] | undefined
+
 /** Answers a refusal as the namespace's envelope; the protocol endpoints answer in OAuth's own format. */
 const handled = (runtime: ControlPlaneRuntime, handler: AsyncHandler) => (req: Request, res: Response) => {
   res.set('Cache-Control', 'no-store')
@@ -122,7 +125,7 @@ export function mountOAuth (app: Express, runtime: ControlPlaneRuntime): void {
     const details = interaction.prompt.details as { missingOIDCScope?: string[], missingResourceScopes?: Record<string, string[]> }
     if (details.missingOIDCScope?.length) next.addOIDCScope(details.missingOIDCScope.join(' '))
     const resources = Object.keys(details.missingResourceScopes ?? {})
-    for (const resource of resources.length > 0 ? resources : [String(interaction.params.resource ?? urls.mcp)]) {
+    for (const resource of resources.length > 0 ? resources : [String(interaction.params.resource as RequestedResource ?? urls.mcp)]) {
       next.addResourceScope(resource, granted.join(' '))
       // Unchecked (or not held) scopes are refused, not missing: the client is not sent back to consent for them.
       const refused = (details.missingResourceScopes?.[resource] ?? []).filter(scope => !granted.includes(scope))

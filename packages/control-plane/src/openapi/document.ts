@@ -64,7 +64,7 @@ const registryDocument = weakMemo((registry: OperationRegistry) => {
 function disabledNote (operation: Operation, method: JsonObject): JsonObject {
   return {
     ...method,
-    description: `${method.description}\n\n**Disabled:** the ${operation.module} module is switched off, so calls answer 409 \`module_disabled\` until \`modules.enable\` turns it on.`,
+    description: `${String(method.description)}\n\n**Disabled:** the ${operation.module} module is switched off, so calls answer 409 \`module_disabled\` until \`modules.enable\` turns it on.`,
     'x-svc-enabled': false,
   }
 }

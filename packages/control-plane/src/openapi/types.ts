@@ -13,10 +13,13 @@ export type ComponentKind = 'schemas' | 'responses' | 'headers' | 'parameters' |
 /** Component names match `^[a-zA-Z0-9._-]+$`, so they need no escaping in a JSON pointer. */
 export const ref = (kind: ComponentKind, name: string) => ({ $ref: `#/components/${kind}/${name}` })
 
+const byName = (parts: readonly Record<string, JsonObject>[]): Record<string, JsonObject> =>
+  Object.fromEntries(parts.flatMap(part => Object.entries(part)))
+
 export function mergeFragments (fragments: readonly Fragment[]): Fragment {
   return {
-    paths: Object.assign({}, ...fragments.map(fragment => fragment.paths)),
-    schemas: Object.assign({}, ...fragments.map(fragment => fragment.schemas)),
-    responses: Object.assign({}, ...fragments.map(fragment => fragment.responses)),
+    paths: byName(fragments.map(fragment => fragment.paths)),
+    schemas: byName(fragments.map(fragment => fragment.schemas)),
+    responses: byName(fragments.map(fragment => fragment.responses)),
   }
 }

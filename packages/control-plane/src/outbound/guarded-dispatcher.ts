@@ -33,7 +33,7 @@ function guardedLookup (policy: AddressPolicy): LookupFunction {
  * checked directly (no lookup runs for them), names through the guarded lookup.
  */
 export function guardedDispatcher (policy: AddressPolicy): Dispatcher {
-  const connect = buildConnector({ lookup: guardedLookup(policy) } as buildConnector.BuildOptions)
+  const connect = buildConnector({ lookup: guardedLookup(policy) })
   return new Agent({
     connect: (options, callback) => {
       const literal = options.hostname.replace(/^\[|\]$/g, '')

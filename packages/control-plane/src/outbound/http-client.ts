@@ -1,3 +1,4 @@
+import type { ReadableStream } from 'node:stream/web'
 import { fetch, type RequestInit, type Response } from 'undici'
 import { DestinationRefused } from './guarded-dispatcher.ts'
 import type { OutboundGuard } from './outbound-guard.ts'
@@ -44,7 +45,7 @@ type ErrorLike = { name?: unknown, message?: unknown, cause?: unknown }
 function causes (error: unknown): ErrorLike[] {
   const chain: ErrorLike[] = []
   for (let current = error; typeof current === 'object' && current !== null && chain.length < 5; current = (current as ErrorLike).cause) {
-    chain.push(current as ErrorLike)
+    chain.push(current)
   }
   return chain
 }
@@ -58,11 +59,14 @@ function failureReason (error: unknown, timeoutMs: number): string {
   return 'could not connect'
 }
 
+/** The answer's body as its bytes arrive; undici types its stream's chunks as any. */
+const bodyBytes = (response: Response): AsyncIterable<Uint8Array> | Iterable<Uint8Array> => (response.body as ReadableStream<Uint8Array> | null) ?? []
+
 async function readLimited (response: Response, maxBytes: number, label: string, timeoutMs: number): Promise<string> {
   const chunks: Uint8Array[] = []
   let size = 0
   try {
-    for await (const chunk of response.body ?? []) {
+    for await (const chunk of bodyBytes(response)) {
       size += chunk.byteLength
       if (size > maxBytes) throw new DeliveryError(`${label} answered more than ${maxBytes} bytes`)
       chunks.push(chunk)
@@ -113,7 +117,7 @@ export async function postForAnswer (guard: OutboundGuard, url: string, body: st
   const chunks: Uint8Array[] = []
   let size = 0
   try {
-    for await (const chunk of response.body ?? []) {
+    for await (const chunk of bodyBytes(response)) {
       chunks.push(chunk)
       size += chunk.byteLength
       if (size >= limit) break

@@ -27,11 +27,11 @@ export type RetentionRule = {
 
 /** The part of a Prisma delegate a dated rule uses; each rule's `where` is its table's own. */
 type RowsDelegate = {
-  findMany: (args: any) => Promise<Array<{ id: number | string }>>
-  findFirst: (args: any) => Promise<Record<string, unknown> | null>
-  count: (args: any) => Promise<number>
-  deleteMany: (args: any) => Promise<{ count: number }>
-  updateMany: (args: any) => Promise<{ count: number }>
+  findMany: (args: object) => Promise<Array<{ id: number | string }>>
+  findFirst: (args: object) => Promise<Record<string, unknown> | null>
+  count: (args: object) => Promise<number>
+  deleteMany: (args: object) => Promise<{ count: number }>
+  updateMany: (args: object) => Promise<{ count: number }>
 }
 
 export type DatedRowsRule = Pick<RetentionRule, 'name' | 'table' | 'removes' | 'defaultDays'> & {

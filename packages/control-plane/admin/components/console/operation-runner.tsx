@@ -109,7 +109,7 @@ export function OperationRunner ({ operation, initialParams = {} }: { operation:
         </Box>
       )}
       <HStack gap='regular' alignItems='center'>
-        <Button prominence='high' tone={operation.destructive ? 'critical' : 'accent'} isPending={running} onPress={run}>
+        <Button prominence='high' tone={operation.destructive ? 'critical' : 'accent'} isPending={running} onPress={() => void run()}>
           Run {operation.name}
         </Button>
         {running && <Text color='neutralSecondary'>Running…</Text>}

@@ -56,7 +56,7 @@ export function MappingEditor ({ source, approve, onApproved }: MappingEditorPro
         : <Text color='neutralSecondary'>This site's approve_mapping publishes no mapping fields to fill in.</Text>}
       {failure && <FailureNotice failure={failure} title='The mapping was not approved' />}
       <HStack gap='regular' alignItems='center'>
-        <Button prominence='high' onPress={submit} isPending={pending} isDisabled={fields.length === 0}>Approve mapping</Button>
+        <Button prominence='high' onPress={() => void submit()} isPending={pending} isDisabled={fields.length === 0}>Approve mapping</Button>
       </HStack>
     </VStack>
   )

@@ -39,7 +39,7 @@ export function ChainStatus ({ leadId, chain, canVerify, onChain }: ChainStatusP
             ? `Chain intact over ${plural(chain.count, 'event')}`
             : `Chain broken at event ${chain.broken_at ?? '?'} of ${chain.count}`}
         </StatusLight>
-        {canVerify && <Button onPress={verify} isPending={pending}>Verify chain</Button>}
+        {canVerify && <Button onPress={() => void verify()} isPending={pending}>Verify chain</Button>}
       </HStack>
       {!chain.ok && <Text color='neutralSecondary'>Event {chain.broken_at ?? '?'} does not match the hash chain: it or an earlier event was changed, removed or inserted after capture.</Text>}
       {verifiedAt && <Text size='small' color='neutralSecondary'>Verified on the server at {verifiedAt.toLocaleTimeString('en-GB')}.</Text>}

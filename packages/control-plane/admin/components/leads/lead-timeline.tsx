@@ -39,7 +39,7 @@ export function LeadTimeline ({ events, brokenAt }: { events: readonly LeadEvent
                 <Text size='small' color='neutralSecondary'>{formatTime(event.at)}</Text>
                 {broken && <Badge tone='critical'>chain breaks here</Badge>}
               </HStack>
-              {event.data !== undefined && event.data !== null && Object.keys(event.data as object).length > 0 && (
+              {event.data !== undefined && event.data !== null && Object.keys(event.data).length > 0 && (
                 <pre className={data}>{JSON.stringify(event.data)}</pre>
               )}
             </VStack>

@@ -6,7 +6,7 @@ import { arrowUpIcon } from '@keystar/ui/icon/icons/arrowUpIcon'
 import { trash2Icon } from '@keystar/ui/icon/icons/trash2Icon'
 import { Box, HStack, VStack } from '@keystar/ui/layout'
 import { Text } from '@keystar/ui/typography'
-import { labelled, schemaFields, type FormValues, type JsonSchema, type SchemaField } from '../../lib/schema-fields.ts'
+import { labelled, schemaFields, type FormValues, type SchemaField } from '../../lib/schema-fields.ts'
 import type { StageType } from '../../lib/records.ts'
 import { SchemaForm } from '../schema-form.tsx'
 
@@ -24,7 +24,7 @@ type StageEditorProps = {
 
 /** The form fields of a stage type's options, from its JSON Schema in list_stages. */
 export function stageFields (stageType: StageType | undefined): SchemaField[] {
-  return stageType ? labelled(schemaFields(stageType.options as JsonSchema)) : []
+  return stageType ? labelled(schemaFields(stageType.options)) : []
 }
 
 /** One stage of a recipe: its type, its options as a form, and moving or removing it. */

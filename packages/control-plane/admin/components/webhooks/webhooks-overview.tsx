@@ -5,7 +5,7 @@ import { HStack, VStack } from '@keystar/ui/layout'
 import { Notice } from '@keystar/ui/notice'
 import { StatusLight } from '@keystar/ui/status-light'
 import { Heading, Text } from '@keystar/ui/typography'
-import { dispatch, type CallParams, type CallResult, type DispatchRequest, type SvcFailure } from '../../lib/svc-client.ts'
+import { dispatch, type CallParams, type CallResult, type SvcFailure } from '../../lib/svc-client.ts'
 import { useOperation } from '../../lib/use-operation.ts'
 import { FailureNotice } from '../failure-notice.tsx'
 import { OperationState } from '../operation-state.tsx'
@@ -26,10 +26,16 @@ function SubscriptionPanel ({ subscription, onChanged, onSecret }: { subscriptio
   const refresh = () => setRound(value => value + 1)
 
   async function run<A extends 'test' | 'rotate_secret' | 'update' | 'delete' | 'redeliver'> (action: A, params: Omit<CallParams<'webhooks', A>, 'id'>, confirm?: boolean): Promise<CallResult<'webhooks', A> | null> {
-    const response = await dispatch<'webhooks', A>({ resource: 'webhooks', action, params: { id: subscription.id, ...params } as CallParams<'webhooks', A>, ...(confirm ? { confirm } : {}) } as DispatchRequest<'webhooks', A>)
+    const response = await dispatch<'webhooks', A>({ resource: 'webhooks', action, params: { id: subscription.id, ...params } as CallParams<'webhooks', A>, ...(confirm ? { confirm } : {}) })
     setFailure(response.ok ? null : response)
     return response.ok ? response.data : null
   }
+
+  async function sendTest () { setTested(await run('test', {})); refresh() }
+  async function rotateSecret () { const rotated = await run('rotate_secret', {}); if (rotated) onSecret(rotated); onChanged() }
+  async function toggleEnabled () { await run('update', { enabled: !subscription.enabled }); onChanged() }
+  async function remove () { await run('delete', {}, true); onChanged() }
+  async function resend (eventId: string) { await run('redeliver', { event_id: eventId }); setTimeout(refresh, 1500) }
 
   return (
     <Panel
@@ -37,9 +43,9 @@ function SubscriptionPanel ({ subscription, onChanged, onSecret }: { subscriptio
       title={<>{subscription.url}</>}
       actions={(
         <HStack gap='regular'>
-          <Button onPress={async () => { setTested(await run('test', {})); refresh() }}>Send test event</Button>
-          <Button onPress={async () => { const rotated = await run('rotate_secret', {}); if (rotated) onSecret(rotated); onChanged() }}>Rotate secret</Button>
-          <Button onPress={async () => { await run('update', { enabled: !subscription.enabled }); onChanged() }}>{subscription.enabled ? 'Pause' : 'Enable'}</Button>
+          <Button onPress={() => void sendTest()}>Send test event</Button>
+          <Button onPress={() => void rotateSecret()}>Rotate secret</Button>
+          <Button onPress={() => void toggleEnabled()}>{subscription.enabled ? 'Pause' : 'Enable'}</Button>
           <Button tone='critical' onPress={() => setDeleting(true)}>Delete</Button>
         </HStack>
       )}
@@ -67,13 +73,13 @@ function SubscriptionPanel ({ subscription, onChanged, onSecret }: { subscriptio
               primaryActionLabel='Delete subscription'
               cancelLabel='Keep it'
               autoFocusButton='cancel'
-              onPrimaryAction={async () => { await run('delete', {}, true); onChanged() }}
+              onPrimaryAction={() => void remove()}
             >
               <Text>{subscription.url} receives nothing more; its secret and delivery log are deleted and what is queued for it is cancelled.</Text>
             </AlertDialog>
           )}
         </DialogContainer>
-        <DeliveriesTable id={subscription.id} round={round} onResend={async eventId => { await run('redeliver', { event_id: eventId }); setTimeout(refresh, 1500) }} />
+        <DeliveriesTable id={subscription.id} round={round} onResend={eventId => void resend(eventId)} />
       </VStack>
     </Panel>
   )

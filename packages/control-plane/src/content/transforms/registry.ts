@@ -14,6 +14,6 @@ export const contentTransforms = {
   strip_inbody_faq: stripInbodyFaq,
   image_modify: imageModify,
   add_heading_anchors: addHeadingAnchors,
-} satisfies Record<string, ContentTransform<any>>
+} satisfies Record<string, ContentTransform>
 
 export type TransformType = keyof typeof contentTransforms

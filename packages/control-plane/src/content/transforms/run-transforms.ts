@@ -1,7 +1,7 @@
 import type { ContentTransform, TransformResult } from './transform.ts'
 import { parseHtml, serializeHtml } from './document.ts'
 
-export type TransformStep = { transform: ContentTransform<any>, options?: unknown }
+export type TransformStep = { transform: ContentTransform, options?: unknown }
 
 export type StepReport = TransformResult & { type: string }
 

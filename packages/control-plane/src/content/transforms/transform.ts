@@ -13,7 +13,8 @@ export type ContentTransform<Options extends z.ZodType = z.ZodType> = {
   summary: string
   /** Options schema; the manifest and stage descriptions are generated from it. */
   options: Options
-  apply: (doc: CheerioAPI, options: z.output<Options>) => TransformResult
+  /** A method, so a transform of any options type is a `ContentTransform`; callers pass only what `options` parsed. */
+  apply (doc: CheerioAPI, options: z.output<Options>): TransformResult
 }
 
 export function defineTransform<Options extends z.ZodType> (transform: ContentTransform<Options>): ContentTransform<Options> {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { keyPrefix } from '../../auth/api-key-format.ts'
 import { isoOrNull } from '../../lib/timestamps.ts'
 import { parseStoredScopes } from '../../auth/scopes.ts'
+import type { AccountId } from '../../host-contract/account-id.ts'
 
 export const apiKeyRecord = z.object({
   id: z.string().describe('Public id of the key; also its visible prefix svc_<id>.'),
@@ -31,7 +32,7 @@ type ApiKeyRow = {
   createdAt: Date | null
   lastUsedAt: Date | null
   lastUsedIp: string | null
-  ownerId: unknown
+  ownerId: AccountId | null
   scopes: string | null
   readOnly: boolean
   approval: string

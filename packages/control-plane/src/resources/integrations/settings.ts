@@ -37,7 +37,7 @@ export function validateSettings (integration: IntegrationDefinition, settings: 
     const issues = describeIssues(parsed.error.issues).map(issue => ({ ...issue, path: issue.path ? `settings.${issue.path}` : 'settings' }))
     throw invalidParams(`invalid settings for ${integration.key}: ${issues.map(issue => `${issue.path}: ${issue.message}`).join('; ')}`, { issues })
   }
-  return parsed.data as Settings
+  return parsed.data
 }
 
 /** Whether a change of settings moves where the integration's secret would be sent. */

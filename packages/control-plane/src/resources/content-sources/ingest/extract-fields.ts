@@ -30,7 +30,8 @@ function read (payload: JsonObject, mapping: Mapping, target: keyof Mapping): un
   return value
 }
 
-const text = (value: unknown) => value === null ? null : String(value)
+/** A value `read` let through for a text target: text, or a finite number (fitsTarget). */
+const text = (value: unknown) => typeof value === 'string' || typeof value === 'number' ? String(value) : null
 
 function termsOf (payload: JsonObject, mapping: Mapping, target: 'tags' | 'categories'): string[] {
   const names = termNames(read(payload, mapping, target)) ?? []

@@ -15,7 +15,7 @@ export function termNames (value: unknown): string[] | null {
   if (isText(value)) return value.split(',').map(name => name.trim()).filter(Boolean)
   if (!Array.isArray(value)) return null
   const names = value.map(termName)
-  return names.every(name => name !== null) ? [...new Set(names as string[])] : null
+  return names.every(name => name !== null) ? [...new Set(names)] : null
 }
 
 /** Whether a delivery value can fill a post field. */

@@ -74,7 +74,7 @@ const MAP_PART: Record<PostStateField, keyof ResolvedContent['fields'] | null> =
 
 /** The state fields the host's posts have nowhere to keep: a run may edit them, but they are not written. */
 export const unwritableFields = (content: ResolvedContent): PostStateField[] =>
-  POST_STATE_FIELDS.filter(field => MAP_PART[field] !== null && content.fields[MAP_PART[field]!] === null)
+  POST_STATE_FIELDS.filter(field => MAP_PART[field] !== null && content.fields[MAP_PART[field]] === null)
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 

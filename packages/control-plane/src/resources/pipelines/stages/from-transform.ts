@@ -2,7 +2,7 @@ import type { ContentTransform } from '../../../content/transforms/index.ts'
 import { defineStage, type AnyStageDefinition } from '../../../content/stage.ts'
 
 /** A content-source HTML transform as a pipeline stage: same type, options and edit, on the run's parsed document. */
-export function stageFromTransform (transform: ContentTransform<any>): AnyStageDefinition {
+export function stageFromTransform (transform: ContentTransform): AnyStageDefinition {
   return defineStage({
     type: transform.type,
     summary: transform.summary,
