@@ -17,7 +17,7 @@ export function svcBase (): string {
 
 /** What the pages may call, by resource and action, inferred from the operations' declarations. */
 type Api = BuiltinApi
-export type ResourceName = keyof Api & string
+export type ResourceName = Extract<keyof Api, string>
 export type ActionName<R extends ResourceName> = keyof Api[R] & string
 /** The params an operation takes, as the caller sends them. */
 export type CallParams<R extends ResourceName, A extends ActionName<R>> = Api[R][A] extends { params: infer Params } ? Params : never

@@ -77,6 +77,7 @@ export type OperationConfig<Shape extends ParamsShape, Returns extends z.ZodType
  * An operation as declared, not yet named: its schemas keep their types, so what calls it (the
  * Admin UI's client) infers its params and result. Its resource names it (`defineResource`).
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a map of declarations of any params: a handler is contravariant in its params, so no narrower default admits them all
 export type OperationDeclaration<Shape extends ParamsShape = any, Returns extends z.ZodType = z.ZodType> =
   OperationConfig<Shape, Returns> & { readonly resource?: undefined, readonly action?: undefined }
 
@@ -184,6 +185,6 @@ export function nameOperation<Shape extends ParamsShape, Returns extends z.ZodTy
     examples,
     errors,
     // The registry calls it only with what `params` parsed, which is the declared type.
-    handler: config.handler as unknown as Operation['handler'],
+    handler: config.handler.bind(config) as unknown as Operation['handler'],
   }
 }

@@ -14,10 +14,11 @@ export const MAX_JSON_DEPTH = 100
 export type InputIssue = { path: string, code: 'nul_character' | 'lone_surrogate' | 'too_deep', message: string }
 
 // With the `u` flag a well-formed surrogate pair is one code point, so \p{Cs} matches only lone halves.
+// eslint-disable-next-line no-control-regex -- U+0000 is the very character PostgreSQL refuses in text
 const UNSTORABLE = /[\u0000\p{Cs}]/u
 
 /** Text with each U+0000 and lone surrogate replaced by U+FFFD: for records of refused input (audit, logs). */
-export const storableText = (text: string): string => text.replace(/[\u0000\p{Cs}]/gu, '\uFFFD')
+export const storableText = (text: string): string => text.replace(new RegExp(UNSTORABLE.source, 'gu'), '\uFFFD')
 
 function textIssue (text: string, path: string): InputIssue | null {
   const found = UNSTORABLE.exec(text)

@@ -31,7 +31,7 @@ export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | '
 }
 
 export function toJsonSchema (schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  return z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>
+  return z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' })
 }
 
 /** Operations never change after registration, so their JSON Schemas are built once. */
