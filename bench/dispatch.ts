@@ -3,8 +3,8 @@
  * plane, on one freshly seeded database and the real in-process host, at 10 and 50 connections:
  *
  *   reads   dispatch `crm.list` (API key), Keystone GraphQL `svcCrmSlots` (session), a bare
- *           express + driver route reading the same rows, and a bare route making the handler's
- *           Prisma calls
+ *           express + driver route reading the same rows, and a bare route reading them through
+ *           Prisma's query API (two queries, slots and counter)
  *   writes  dispatch `variables.set` (API key, a new value every request), a bare express +
  *           driver route doing the same UPDATE, and a bare route making the handler's Prisma calls
  *

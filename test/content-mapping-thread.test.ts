@@ -1,8 +1,12 @@
 import { expect, jest, test } from '@jest/globals'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { useTestServer } from './support/in-process-server.ts'
 import { deliver } from './support/webhooks.ts'
 import { mapDelivery } from '../packages/control-plane/src/resources/content-sources/ingest/map-delivery.ts'
-import { mapDeliveryOffThread } from '../packages/control-plane/src/resources/content-sources/ingest/mapping-threads.ts'
+import { deliveryMapper, mapDeliveryOffThread } from '../packages/control-plane/src/resources/content-sources/ingest/mapping-threads.ts'
+import { prepareDelivery } from '../packages/control-plane/src/resources/content-sources/ingest/prepare-delivery.ts'
 
 jest.setTimeout(60_000)
 
@@ -14,6 +18,13 @@ const MAPPING = { title: 'headline', content: 'body_html', tags: 'tags', externa
 function largeArticle (): Record<string, unknown> {
   const paragraph = (n: number) => `<p onclick="steal()">Paragraph ${n} <a href="javascript:alert(${n})">bad</a> <a href="https://example.com/${n}">good</a><script>alert(${n})</script> ${'lorem ipsum '.repeat(60)}</p>`
   return { id: 'large', headline: 'Large <b>headline</b>', body_html: Array.from({ length: 1100 }, (_, n) => paragraph(n)).join(''), tags: ['One', 'Two'] }
+}
+
+async function waitFor (condition: () => Promise<boolean>): Promise<void> {
+  for (const deadline = Date.now() + 10_000; !(await condition());) {
+    if (Date.now() > deadline) throw new Error('the condition did not hold within 10 s')
+    await new Promise(resolve => setTimeout(resolve, 2))
+  }
 }
 
 async function approvedSource () {
@@ -47,4 +58,62 @@ test('a delivery of another shape, or one that cannot be mapped, is left to its 
   const source = await approvedSource()
   expect(await mapDeliveryOffThread({ source, deliveryBody: JSON.stringify({ other: 'shape' }) })).toBeNull()
   expect(await mapDeliveryOffThread({ source, deliveryBody: '{"not json' })).toBeNull()
+})
+
+test('without a built worker, deliveries are mapped on the main thread, with the same result, and the log says so once', async () => {
+  const source = await approvedSource()
+  const logged: string[] = []
+  const mapper = deliveryMapper(() => null, message => { logged.push(message) })
+  const deliveryBody = JSON.stringify(largeArticle())
+  expect(await mapper.map({ source, deliveryBody })).toEqual(mapDelivery(source, deliveryBody))
+  expect(await mapper.map({ source, deliveryBody: JSON.stringify({ other: 'shape' }) })).toBeNull()
+  expect(logged).toEqual([expect.stringContaining('mapped on the main thread')])
+})
+
+test('a mapping thread that cannot even load is logged once, and deliveries are mapped on the main thread from then on', async () => {
+  const source = await approvedSource()
+  const folder = await mkdtemp(path.join(tmpdir(), 'svc-broken-worker-'))
+  const broken = path.join(folder, 'broken.worker.mjs')
+  await writeFile(broken, 'throw new Error("this worker cannot load")\n')
+  const logged: Array<[string, unknown]> = []
+  const mapper = deliveryMapper(() => broken, (message, error) => { logged.push([message, error]) })
+  const deliveryBody = JSON.stringify(largeArticle())
+  try {
+    expect(await mapper.map({ source, deliveryBody })).toEqual(mapDelivery(source, deliveryBody))
+    expect(await mapper.map({ source, deliveryBody })).toEqual(mapDelivery(source, deliveryBody))
+    expect(logged).toEqual([[expect.stringContaining('mapped on the main thread: the mapping thread failed'), expect.objectContaining({ message: 'this worker cannot load' })]])
+  } finally {
+    await mapper.close()
+    await rm(folder, { recursive: true, force: true })
+  }
+})
+
+test('a replay that arrives while the first delivery is still being prepared shares its mapping instead of mapping the body again', async () => {
+  const source = await approvedSource()
+  const delivery = await plane.server.db.svcContentDelivery.create({
+    data: { sourceId: source.id, body: JSON.stringify(largeArticle()), status: 'received' },
+  })
+  const first = prepareDelivery(plane.server.db, delivery.id, ['received', 'held'])
+  const replay = prepareDelivery(plane.server.db, delivery.id, ['received'])
+  expect(replay).toBe(first)
+  const prepared = await first
+  expect(prepared?.fields.title).toBe('Large headline')
+  // Once settled, a later call prepares afresh (the delivery may have changed meanwhile).
+  expect(prepareDelivery(plane.server.db, delivery.id, ['received'])).not.toBe(first)
+})
+
+test('a sender\'s replay while the first delivery is still processing answers duplicate, and one post is stored', async () => {
+  const source = await approvedSource()
+  const body = { ...largeArticle(), id: `replayed-${Math.random()}` }
+  const headers = { 'webhook-id': `msg_${Math.random()}` }
+  const first = deliver(plane.server.app, source.slug, body, headers)
+  // The first is stored, and its 900 KB still being mapped, when the replay arrives.
+  await waitFor(async () => await plane.server.db.svcContentDelivery.count({ where: { sourceId: source.id, webhookId: headers['webhook-id'] } }) === 1)
+  const replay = await deliver(plane.server.app, source.slug, body, headers)
+  const original = await first
+  expect(original.status).toBe(200)
+  expect(original.body.data.status).toBe('created')
+  expect(replay.status).toBe(200)
+  expect(replay.body.data).toEqual({ delivery_id: original.body.data.delivery_id, status: 'duplicate', post_id: null })
+  expect(await plane.server.db.svcContentDelivery.count({ where: { sourceId: source.id, webhookId: headers['webhook-id'] } })).toBe(1)
 })

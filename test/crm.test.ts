@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/in-process-server.ts'
 import { seenBodies } from './support/client.ts'
 import { crm as crmResource } from '../packages/control-plane/src/resources/crm/index.ts'
+import { readCrmList } from '../packages/control-plane/src/resources/crm/read-list.ts'
 
 const plane = useTestServer({ builtins: [crmResource({ maxSystems: 3 })] })
 const crm = plane.caller('crm')
@@ -76,6 +77,42 @@ describe('crm', () => {
     expect(await plane.server.db.svcCrmSlot.findUnique({ where: { slot: 3 } })).toBeNull()
     const reused = await crm('create', { name: 'Fresh' })
     expect(reused.body.data).toEqual({ crm_num: '002', name: 'Fresh', code: 'crm_002', url: null, link_admin_only: false, key_set: false })
+  })
+
+  test('list with every slot freed still carries crm_count', async () => {
+    await given('Pipedrive', 'HubSpot')
+    await crm('delete', { crm_num: '1' }, true)
+    await crm('delete', { crm_num: '2' }, true)
+    const res = await crm('list')
+    expect(res.body.data).toEqual({ crms: [], crm_count: 2 })
+  })
+
+  test('list before any slot was ever used answers crm_count 0', async () => {
+    const res = await crm('list')
+    expect(res.body.data).toEqual({ crms: [], crm_count: 0 })
+  })
+
+  test('list reports key_set per slot and the same slots on the driver adapter as through the Prisma client', async () => {
+    await given('Pipedrive', 'HubSpot', 'Salesforce')
+    await crm('update', { crm_num: '2', link_admin_only: true, url: 'https://hubspot.example.com' })
+    await crm('set_secret', { crm_num: '3', api_key: API_KEY_PLAINTEXT })
+    const res = await crm('list')
+    expect(res.body.data.crms.map((c: { crm_num: string, key_set: boolean, link_admin_only: boolean }) => [c.crm_num, c.key_set, c.link_admin_only]))
+      .toEqual([['001', false, false], ['002', false, true], ['003', true, false]])
+
+    const { db, runtime: { options } } = plane.server
+    expect(options.hostAdapter?.current).toBeDefined()
+    const onAdapter = await readCrmList({ db, adapter: options.hostAdapter, provider: options.databaseProvider })
+    const throughClient = await readCrmList({ db, adapter: null, provider: options.databaseProvider })
+    expect(throughClient).toEqual(onAdapter)
+    expect(onAdapter).toEqual({
+      crmCount: 3,
+      slots: [
+        { slot: 1, name: 'Pipedrive', url: null, linkAdminOnly: false, keySet: false },
+        { slot: 2, name: 'HubSpot', url: 'https://hubspot.example.com', linkAdminOnly: true, keySet: false },
+        { slot: 3, name: 'Salesforce', url: null, linkAdminOnly: false, keySet: true },
+      ],
+    })
   })
 
   test('crm_count does not go down on delete', async () => {

@@ -6,9 +6,11 @@ const CRM_FIELDS = { slot: true, name: true, url: true, linkAdminOnly: true, api
 const VARIABLE_FIELDS = { name: true, valueJson: true, description: true, updatedAt: true } as const
 
 /**
- * The same bare routes as the driver baseline, but making the Prisma calls the two operations'
- * handlers make (on the host's own Prisma client): what a dispatch costs beyond this is the
- * control plane's, what this costs beyond the driver route is Prisma's.
+ * The same bare routes as the driver baseline, but reading and writing through the Prisma
+ * client's query API, as the two operations' handlers would written the ordinary way (on the
+ * host's own Prisma client): what this costs beyond the driver route is Prisma's. `crm.list`
+ * itself reads its slots and counter in one hand-written statement on the driver adapter
+ * (resources/crm/read-list.ts), which is cheaper than this route's two queries.
  */
 export function prismaBaseline (db: Db): Server {
   const app = express()

@@ -16,7 +16,3 @@ export async function raiseHighWaterMark (db: Db | Tx, key: string, value: numbe
     await db.svcCounter.updateMany({ where: { key, value: { lt: value } }, data: { value } })
   }
 }
-
-export async function readCounter (db: Db | Tx, key: string): Promise<number> {
-  return (await db.svcCounter.findUnique({ where: { key }, select: { value: true } }))?.value ?? 0
-}

@@ -29,10 +29,15 @@ export type CrmRow = { slot: number, name: string, url: string | null, linkAdmin
 
 export const CRM_ROW_FIELDS = { slot: true, name: true, url: true, linkAdminOnly: true, apiKeyCiphertext: true } as const
 
-export function toCrmRecord (row: CrmRow): z.input<typeof crmRecord> {
-  const crmNum = formatSlot(row.slot)
-  return { crm_num: crmNum, name: row.name, code: `crm_${crmNum}`, url: row.url, link_admin_only: row.linkAdminOnly, key_set: row.apiKeyCiphertext !== null }
+/** A slot as `crm.list` reads it: whether a key is stored, never the ciphertext. */
+export type CrmSlotFacts = Omit<CrmRow, 'apiKeyCiphertext'> & { keySet: boolean }
+
+export function crmRecordOf (slot: CrmSlotFacts): z.input<typeof crmRecord> {
+  const crmNum = formatSlot(slot.slot)
+  return { crm_num: crmNum, name: slot.name, code: `crm_${crmNum}`, url: slot.url, link_admin_only: slot.linkAdminOnly, key_set: slot.keySet }
 }
+
+export const toCrmRecord = ({ apiKeyCiphertext, ...row }: CrmRow): z.input<typeof crmRecord> => crmRecordOf({ ...row, keySet: apiKeyCiphertext !== null })
 
 export async function findCrmSlot (db: Db, slot: number): Promise<CrmRow> {
   const row = await db.svcCrmSlot.findUnique({ where: { slot }, select: CRM_ROW_FIELDS })

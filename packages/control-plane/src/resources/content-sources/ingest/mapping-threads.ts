@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { Piscina } from 'piscina'
-import { defaultLog } from '../../../lib/log.ts'
+import { defaultLog, type Log } from '../../../lib/log.ts'
 import { mapDelivery, type MappedPayload } from './map-delivery.ts'
 import type { MapDeliveryOutcome, MapDeliveryTask } from './map-delivery.worker.ts'
 
@@ -12,13 +12,11 @@ const WORKER_FILE = 'dist/src/resources/content-sources/ingest/map-delivery.work
 /** An idle thread is ended after this long; a site that receives nothing keeps no thread. */
 const IDLE_MS = 30_000
 
-let threads: Piscina<MapDeliveryTask, MapDeliveryOutcome> | null | undefined
-
 /**
  * Where the package's build is, resolved from the project root like the migrations: Keystone
  * bundles this module into CommonJS, where `import.meta.url` does not exist.
  */
-function workerFile (): string | null {
+function builtWorkerFile (): string | null {
   try {
     const manifest = createRequire(path.resolve('package.json')).resolve('keystone-svc-control-plane/package.json')
     const file = path.join(path.dirname(manifest), WORKER_FILE)
@@ -28,34 +26,72 @@ function workerFile (): string | null {
   }
 }
 
-function mappingThreads (): Piscina<MapDeliveryTask, MapDeliveryOutcome> | null {
-  if (threads !== undefined) return threads
-  const filename = workerFile()
-  if (filename === null) {
-    defaultLog(`content deliveries are mapped on the main thread: ${WORKER_FILE} was not found (is the package built?)`)
-    threads = null
-    return threads
-  }
-  // One core is left to the event loop; a second thread only where there are cores to spare.
-  const maxThreads = Math.max(1, Math.min(2, availableParallelism() - 1))
-  threads = new Piscina<MapDeliveryTask, MapDeliveryOutcome>({ filename, minThreads: 0, maxThreads, idleTimeout: IDLE_MS })
-  return threads
+export type DeliveryMapper = {
+  /**
+   * Maps a delivery on a worker thread, so parsing and sanitising up to a megabyte never holds the
+   * event loop that answers every other request; on the main thread where no thread can be started.
+   * Null when the delivery is not mapped ahead of its transaction: held, or failing (the
+   * transaction meets the failure again and reports it), or the thread itself failed (logged).
+   */
+  map: (task: MapDeliveryTask) => Promise<MappedPayload | null>
+  /** Ends the threads; a later `map` starts them again. */
+  close: () => Promise<void>
 }
 
 /**
- * Maps a delivery on a worker thread, so parsing and sanitising up to a megabyte never holds the
- * event loop that answers every other request; on the main thread where no thread can be started.
- * Null when the delivery is not mapped ahead of its transaction: held, or failing (the
- * transaction meets the failure again and reports it), or the thread itself failed (logged).
+ * `workerFile`: the built worker thread's module, or null where there is none. Deliveries are then
+ * mapped on the main thread, as they are from the moment the threads fail on their own (a worker
+ * that cannot load): the log says so once. No thread starts before the first delivery.
  */
-export async function mapDeliveryOffThread (task: MapDeliveryTask): Promise<MappedPayload | null> {
-  const pool = mappingThreads()
-  if (pool === null) return mapDelivery(task.source, task.deliveryBody)
-  try {
-    const outcome = await pool.run(task)
-    return 'mapped' in outcome ? outcome.mapped : null
-  } catch (error) {
-    defaultLog('a content mapping thread failed; the delivery is mapped in its transaction instead', error)
-    return null
+export function deliveryMapper (workerFile: () => string | null, log: Log = defaultLog): DeliveryMapper {
+  let threads: Piscina<MapDeliveryTask, MapDeliveryOutcome> | null | undefined
+  const onMainThread = (why: string, error?: unknown) => {
+    log(`content deliveries are mapped on the main thread: ${why}`, error)
+    threads = null
+  }
+  const pool = (): Piscina<MapDeliveryTask, MapDeliveryOutcome> | null => {
+    if (threads !== undefined) return threads
+    const filename = workerFile()
+    if (filename === null) {
+      onMainThread(`${WORKER_FILE} was not found (is the package built?)`)
+      return null
+    }
+    // One core is left to the event loop; a second thread only where there are cores to spare.
+    const maxThreads = Math.max(1, Math.min(2, availableParallelism() - 1))
+    const started = new Piscina<MapDeliveryTask, MapDeliveryOutcome>({ filename, minThreads: 0, maxThreads, idleTimeout: IDLE_MS })
+    // Piscina reports a worker that fails outside a task (one that cannot even load) as the pool's
+    // 'error', and leaves the tasks waiting for it queued: without this, the process would crash,
+    // or every delivery wait forever. Destroying the pool rejects what waits.
+    started.on('error', (error: unknown) => {
+      if (threads !== started) return
+      onMainThread('the mapping thread failed', error)
+      void started.destroy()
+    })
+    threads = started
+    return threads
+  }
+  return {
+    async map (task) {
+      const running = pool()
+      if (running === null) return mapDelivery(task.source, task.deliveryBody)
+      try {
+        const outcome = await running.run(task)
+        return 'mapped' in outcome ? outcome.mapped : null
+      } catch (error) {
+        if (threads === null) return mapDelivery(task.source, task.deliveryBody)
+        log('a content mapping thread failed; the delivery is mapped in its transaction instead', error)
+        return null
+      }
+    },
+    async close () {
+      const running = threads
+      threads = undefined
+      await running?.destroy()
+    },
   }
 }
+
+const shared = deliveryMapper(builtWorkerFile)
+
+/** The process's mapper, on the package's built worker. */
+export const mapDeliveryOffThread = shared.map

@@ -10,13 +10,10 @@ export type MappedDelivery = MappedPayload & {
   sourceSnapshot: string
 }
 
-/**
- * The CPU-heavy part of processing (parsing up to a megabyte, sanitising its HTML) done before
- * the transaction, so no write lock waits on it (on SQLite that lock is the whole database's), and
- * on a worker thread, so no other request waits on it either.
- * Best effort: whatever fails here is met again, and reported, inside the transaction.
- */
-export async function prepareDelivery (db: Db, deliveryId: number, processable: readonly string[]): Promise<MappedDelivery | null> {
+/** Preparations under way in this process, per database and delivery. */
+const underWay = new WeakMap<Db, Map<number, Promise<MappedDelivery | null>>>()
+
+async function prepare (db: Db, deliveryId: number, processable: readonly string[]): Promise<MappedDelivery | null> {
   try {
     const delivery = await db.svcContentDelivery.findUnique({ where: { id: deliveryId }, select: { body: true, sourceId: true, status: true } })
     if (!delivery || !processable.includes(delivery.status)) return null
@@ -27,6 +24,24 @@ export async function prepareDelivery (db: Db, deliveryId: number, processable: 
   } catch {
     return null
   }
+}
+
+/**
+ * The CPU-heavy part of processing (parsing up to a megabyte, sanitising its HTML) done before
+ * the transaction, so no write lock waits on it (on SQLite that lock is the whole database's), and
+ * on a worker thread, so no other request waits on it either.
+ * A sender's replay that arrives while this process still prepares the first shares that
+ * preparation rather than mapping the same body again: only one of the two claims the delivery.
+ * Best effort: whatever fails here is met again, and reported, inside the transaction.
+ */
+export function prepareDelivery (db: Db, deliveryId: number, processable: readonly string[]): Promise<MappedDelivery | null> {
+  let preparing = underWay.get(db)
+  if (!preparing) underWay.set(db, preparing = new Map<number, Promise<MappedDelivery | null>>())
+  const running = preparing.get(deliveryId)
+  if (running) return running
+  const started = prepare(db, deliveryId, processable).finally(() => preparing.delete(deliveryId))
+  preparing.set(deliveryId, started)
+  return started
 }
 
 /** The prepared mapping, if it was computed from this very body and source row. */
