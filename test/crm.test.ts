@@ -115,6 +115,16 @@ describe('crm', () => {
     })
   })
 
+  test('concurrent creates fill distinct slots and leave crm_count at the highest', async () => {
+    const created = await Promise.all(['A', 'B', 'C'].map(name => crm('create', { name })))
+    expect(created.map(res => res.status)).toEqual([200, 200, 200])
+    expect(created.map(res => res.body.data.crm_num).sort()).toEqual(['001', '002', '003'])
+    expect((await crm('list')).body.data.crm_count).toBe(3)
+    await crm('delete', { crm_num: '1' }, true)
+    await crm('create', { name: 'D' })
+    expect(await plane.server.db.svcCounter.findMany({ select: { key: true, value: true } })).toEqual([{ key: 'crm_count', value: 3 }])
+  })
+
   test('crm_count does not go down on delete', async () => {
     await given('Pipedrive', 'HubSpot', 'Salesforce')
     await crm('delete', { crm_num: '3' }, true)

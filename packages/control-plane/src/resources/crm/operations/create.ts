@@ -18,14 +18,18 @@ export const createCrm = defineOperation({
     const row = await allocateSlot({
       max: crmSettings.of(options).maxSystems,
       occupied: async () => (await db.svcCrmSlot.findMany({ select: { slot: true } })).map(r => r.slot),
-      insert: slot => context.withEvent(tx => tx.svcCrmSlot.create({
-        data: { slot, name: params.name, url: params.url ?? null, linkAdminOnly: params.link_admin_only ?? false },
-        select: CRM_ROW_FIELDS,
-      }), crmChanged, created => ({ action: 'created', crm_num: toCrmRecord(created).crm_num, record: toCrmRecord(created) })),
+      // The counter is raised in the slot's own transaction: nothing is left to fail once the slot is committed.
+      insert: slot => context.withEvent(async tx => {
+        const created = await tx.svcCrmSlot.create({
+          data: { slot, name: params.name, url: params.url ?? null, linkAdminOnly: params.link_admin_only ?? false },
+          select: CRM_ROW_FIELDS,
+        })
+        await raiseHighWaterMark(tx, CRM_COUNT, slot)
+        return created
+      }, crmChanged, created => ({ action: 'created', crm_num: toCrmRecord(created).crm_num, record: toCrmRecord(created) })),
       kind: 'CRM slots',
       hint: 'SVC_MAX_CRM_SYSTEMS',
     })
-    await raiseHighWaterMark(db, CRM_COUNT, row.slot)
     return { data: toCrmRecord(row), changed: true }
   },
 })
