@@ -1,7 +1,6 @@
 import type { ArgType, SqlQuery } from '@prisma/driver-adapter-utils'
-import type { Db } from '../db/client.ts'
 import type { DatabaseProvider } from '../db/database-url.ts'
-import type { AdapterHandle } from '../db/adapter-handle.ts'
+import { executeStatement, type RawTarget } from '../db/raw-statements.ts'
 import type { AuditRow } from './record.ts'
 
 const scalar = (scalarType: ArgType['scalarType']): ArgType => ({ scalarType, arity: 'scalar' })
@@ -52,7 +51,7 @@ function insertStatement (provider: DatabaseProvider, rows: readonly AuditRow[])
   }
 }
 
-export type AuditTarget = { db: Db, provider: DatabaseProvider, adapter: AdapterHandle | null }
+export type AuditTarget = RawTarget
 
 /**
  * Writes audit rows with one multi-row INSERT per chunk. On the host's connected driver adapter
@@ -60,11 +59,8 @@ export type AuditTarget = { db: Db, provider: DatabaseProvider, adapter: Adapter
  * client's raw query and ~0.35 per row through `createMany`; docs/performance.md), else through
  * the Prisma client.
  */
-export async function insertAuditRows ({ db, provider, adapter }: AuditTarget, rows: readonly AuditRow[]): Promise<void> {
+export async function insertAuditRows (target: AuditTarget, rows: readonly AuditRow[]): Promise<void> {
   for (let start = 0; start < rows.length; start += MAX_ROWS_PER_STATEMENT) {
-    const statement = insertStatement(provider, rows.slice(start, start + MAX_ROWS_PER_STATEMENT))
-    const connected = adapter?.current
-    if (connected) await connected.executeRaw(statement)
-    else await db.$executeRawUnsafe(statement.sql, ...statement.args)
+    await executeStatement(target, insertStatement(target.provider, rows.slice(start, start + MAX_ROWS_PER_STATEMENT)))
   }
 }

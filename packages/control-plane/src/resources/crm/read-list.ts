@@ -1,6 +1,6 @@
 import type { DatabaseProvider } from '../../db/database-url.ts'
 import { placeholder } from '../../db/sql-placeholder.ts'
-import { queryRows, type RawTarget } from '../../db/query-rows.ts'
+import { queryRows, type RawTarget } from '../../db/raw-statements.ts'
 import { CRM_COUNT, type CrmSlotFacts } from './shape.ts'
 
 /**
@@ -25,7 +25,7 @@ const truthy = (value: unknown): boolean => Boolean(Number(value))
  * is a round trip plus the Prisma client's work around it, which together cost more than the rest
  * of a dispatch (docs/performance.md): the slots and the counter are one statement.
  */
-export async function readCrmList (target: RawTarget & { provider: DatabaseProvider }): Promise<{ slots: CrmSlotFacts[], crmCount: number }> {
+export async function readCrmList (target: RawTarget): Promise<{ slots: CrmSlotFacts[], crmCount: number }> {
   const rows = await queryRows(target, {
     sql: STATEMENTS[target.provider],
     args: [CRM_COUNT],
