@@ -5,7 +5,7 @@ import type { SvcError } from '../errors.ts'
 import { parseKey } from '../auth/api-key-format.ts'
 import { createSubjectLimiter, type SubjectLimiter } from '../auth/rate-limit.ts'
 import { digestSubject } from '../db/fixed-window.ts'
-import { recordSafely } from './record-safely.ts'
+import { auditOutsideOperation } from './audit-outside-operation.ts'
 
 /**
  * Audit rows a client address may cause by refused authentications per window. Beyond it the
@@ -54,15 +54,12 @@ export async function auditRefusedAuthentication (runtime: ControlPlaneRuntime, 
       .catch(failure => runtime.log('could not count a failed authentication', failure))
   }
   if (!(await withinRefusalBudget(runtime, req))) return
-  await recordSafely(runtime, {
+  await auditOutsideOperation(runtime, {
     operation: door.operation,
     channel: door.channel,
     identity: null,
     keyId: publicId,
-    ok: false,
-    changed: false,
     code: error.code,
-    durationMs: 0,
     params: { reason: error.message },
     requestId,
   })

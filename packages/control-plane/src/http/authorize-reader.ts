@@ -4,7 +4,7 @@ import type { Identity } from '../auth/identity.ts'
 import { authorize } from './authorize.ts'
 import { roleHasCapability } from '../auth/capabilities.ts'
 import { forbidden } from '../errors.ts'
-import { auditRefusedCall } from './execute.ts'
+import { auditOutsideOperation } from '../audit/audit-outside-operation.ts'
 import { requestIdOf } from './request-id.ts'
 
 /** The documents a reader asks for, as their refusals are named in the audit log (`manage.manifest`, …). */
@@ -19,8 +19,9 @@ export async function authorizeReader (runtime: ControlPlaneRuntime, req: Reques
   const identity = await authorize(runtime, req, res, { channel: 'dispatch', operation: `manage.${document.name}` })
   if (!roleHasCapability(runtime.options.capabilities, identity.account.role, 'manage_options')) {
     const error = forbidden(`${document.what} requires the capability manage_options`)
-    const call = { resource: 'manage', action: document.name, params: {}, confirmed: false, channel: 'dispatch' as const, requestId: requestIdOf(res) }
-    await auditRefusedCall(runtime, identity, call, error, started)
+    await auditOutsideOperation(runtime, {
+      operation: `manage.${document.name}`, channel: 'dispatch', identity, code: error.code, durationMs: performance.now() - started, params: {}, requestId: requestIdOf(res),
+    })
     throw error
   }
   return identity

@@ -2,11 +2,12 @@ import type { Request, Response } from 'express'
 import type { ControlPlaneRuntime } from '../runtime.ts'
 import { authorize } from './authorize.ts'
 import { parseJsonObject } from './body.ts'
-import { executeDispatch, type DispatchRequest } from './execute.ts'
+import { executeDispatch } from './execute.ts'
+import type { OperationCall } from '../registry/call-operation.ts'
 import { badRequest } from '../errors.ts'
 import { assertCleanInput } from '../registry/input-boundary.ts'
 
-function readDispatchRequest (body: Record<string, unknown>): DispatchRequest {
+function readDispatchRequest (body: Record<string, unknown>): Pick<OperationCall, 'resource' | 'action' | 'params' | 'confirm'> {
   const { resource, action, params, confirm } = body
   if (typeof resource !== 'string' || !resource) throw badRequest('"resource" is required and must be a string')
   if (typeof action !== 'string' || !action) throw badRequest('"action" is required and must be a string')
@@ -14,7 +15,7 @@ function readDispatchRequest (body: Record<string, unknown>): DispatchRequest {
   if (confirm !== undefined && typeof confirm !== 'boolean') throw badRequest('"confirm" must be a boolean')
   const unknownKeys = Object.keys(body).filter(key => !['resource', 'action', 'params', 'confirm'].includes(key))
   if (unknownKeys.length > 0) throw badRequest(`unknown top-level keys: ${unknownKeys.join(', ')}; put operation inputs in "params"`)
-  return { resource, action, params: params ?? {}, confirmed: confirm === true }
+  return { resource, action, params: params ?? {}, confirm: confirm === true }
 }
 
 /** The operation a body names, for the audit entry of a refused authentication; empty when it names none. */

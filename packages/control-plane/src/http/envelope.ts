@@ -1,6 +1,5 @@
 import type { Response } from 'express'
-import { internal, SvcError, unavailable, type ErrorDetails } from '../errors.ts'
-import { isDatabaseUnavailable } from '../db/connection-error.ts'
+import type { SvcError, ErrorDetails } from '../errors.ts'
 import { requestIdOf } from './request-id.ts'
 
 export type SuccessEnvelope = { ok: true, data: unknown, changed: boolean, error: null }
@@ -51,18 +50,4 @@ export function setFailureHeaders (res: Response, error: SvcError): void {
 export function sendFailure (res: Response, error: SvcError): void {
   setFailureHeaders(res, error)
   sendEnvelope(res, failureResponse(error, requestIdOf(res)))
-}
-
-/** Anything that is not an SvcError is a bug: logged in full, answered as `internal` without detail. */
-export function toSvcError (error: unknown, log: (message: string, error: unknown) => void): SvcError {
-  if (error instanceof SvcError) {
-    if (error.code === 'internal') log('internal error', error.cause ?? error)
-    return error
-  }
-  if (isDatabaseUnavailable(error)) {
-    log('database unavailable', error)
-    return unavailable(error)
-  }
-  log('unexpected error', error)
-  return internal(error)
 }

@@ -14,5 +14,5 @@ export async function operationRoute (runtime: ControlPlaneRuntime, req: Request
   const action = String(req.params.action)
   const identity = await authorize(runtime, req, res, { channel: 'route', operation: `${resource}.${action}` })
   const params = parseJsonBody(req.body) ?? {}
-  await executeDispatch(runtime, identity, { resource, action, params, confirmed: false, channel: 'route', idempotencyKey: req.get('idempotency-key') }, res)
+  await executeDispatch(runtime, identity, { resource, action, params, confirm: false, channel: 'route', idempotencyKey: req.get('idempotency-key') }, res)
 }

@@ -1,12 +1,10 @@
 import type { Request, Response } from 'express'
 import type { ControlPlaneRuntime } from '../runtime.ts'
 import { authorize } from './authorize.ts'
-import { auditRefusedCall, executeDispatch, findOperation } from './execute.ts'
-import { requestIdOf } from './request-id.ts'
+import { executeDispatch } from './execute.ts'
 import { paramsJsonSchema } from '../registry/manifest.ts'
-import { invalidParams, methodNotAllowed, SvcError } from '../errors.ts'
+import { invalidParams, methodNotAllowed } from '../errors.ts'
 import { parseJsonInput } from '../registry/input-boundary.ts'
-import { assertCapability } from '../registry/run-operation.ts'
 import type { Operation } from '../registry/define-operation.ts'
 import { scalarType, type JsonSchema } from './query-schema.ts'
 
@@ -39,23 +37,11 @@ export async function readFormRoute (runtime: ControlPlaneRuntime, req: Request,
   const resource = String(req.params.resource)
   const action = String(req.params.action)
   const identity = await authorize(runtime, req, res, { channel: 'read_form', operation: `${resource}.${action}` })
-  const started = performance.now()
-  let params: Record<string, unknown>
-  try {
-    const operation = findOperation(runtime, identity, resource, action)
-    // Refuse callers without the capability before saying anything about the operation.
-    assertCapability(runtime, identity, operation)
+  await executeDispatch(runtime, identity, { resource, action, params: req.query, confirm: false, channel: 'read_form' }, res, operation => {
     if (!operation.readonly) {
       res.set('Allow', 'POST')
       throw methodNotAllowed(`${operation.name} changes state: send it with POST ${runtime.options.basePath}/manage/${resource}/${action}`)
     }
-    params = paramsFromQuery(operation, req.query)
-  } catch (error) {
-    // These refusals happen before the pipeline's own audit, so they are audited here.
-    if (error instanceof SvcError) {
-      await auditRefusedCall(runtime, identity, { resource, action, params: req.query, confirmed: false, channel: 'read_form', requestId: requestIdOf(res) }, error, started)
-    }
-    throw error
-  }
-  await executeDispatch(runtime, identity, { resource, action, params, confirmed: false, channel: 'read_form' }, res)
+    return paramsFromQuery(operation, req.query)
+  })
 }

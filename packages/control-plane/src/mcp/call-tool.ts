@@ -1,9 +1,9 @@
 import { ProtocolError, ProtocolErrorCode, type CallToolRequestParams, type CallToolResult } from '@modelcontextprotocol/server'
 import type { ControlPlaneRuntime } from '../runtime.ts'
 import type { Identity } from '../auth/identity.ts'
-import { SvcError } from '../errors.ts'
-import { auditRefusedCall, executeOperation } from '../http/execute.ts'
-import { isStorableStatus, runIdempotent } from '../idempotency/run-idempotent.ts'
+import type { SvcError } from '../errors.ts'
+import type { Operation } from '../registry/define-operation.ts'
+import { callOperation, type CallOutcome } from '../registry/call-operation.ts'
 import { operationOfTool } from './tool-name.ts'
 import { structuredContentOf } from './tool-output.ts'
 import { ALL_TOOLS, inToolScope, type ToolScope } from './tool-scope.ts'
@@ -31,6 +31,17 @@ function splitIdempotencyKey (request: CallToolRequestParams): { key: string | u
   return { key: typeof given === 'string' ? given : '', args }
 }
 
+/** A tool result: the data as `structuredContent` (and as text, for clients that read only that), or the refusal. */
+function toolResult (operation: Operation, outcome: CallOutcome, requestId: string | null): CallToolResult {
+  if (!outcome.ok) return toolError(outcome.error, requestId)
+  const structuredContent = structuredContentOf(operation, outcome.data)
+  return {
+    content: [{ type: 'text', text: JSON.stringify(structuredContent) }],
+    structuredContent,
+    _meta: { [CHANGED_META_KEY]: outcome.changed },
+  }
+}
+
 /**
  * `tools/call`: the tool's operation runs through the same pipeline as dispatch, with the
  * arguments as its params (`confirm: true` among them for a destructive tool), and is audited
@@ -44,28 +55,12 @@ export async function callTool (runtime: ControlPlaneRuntime, identity: Identity
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool "${request.name}"; tools/list names the tools this key may call`)
   }
   const { key, args } = splitIdempotencyKey(request)
-  const call = { ...target, params: args, confirmed: false, channel: 'mcp' as const, tool: request.name, requestId }
-  const started = performance.now()
-  try {
-    const { response, replayed } = await runIdempotent(runtime, identity, key, { format: 'mcp', ...target, params: args, confirm: false }, async () => {
-      const outcome = await executeOperation(runtime, identity, call)
-      if (!outcome.ok) {
-        const result = toolError(outcome.error, requestId)
-        return { response: { status: outcome.error.status, body: JSON.stringify(result) }, storable: isStorableStatus(outcome.error.status) }
-      }
-      const structuredContent = structuredContentOf(operation, outcome.data)
-      const result: CallToolResult = {
-        content: [{ type: 'text', text: JSON.stringify(structuredContent) }],
-        structuredContent,
-        _meta: { [CHANGED_META_KEY]: outcome.changed },
-      }
-      return { response: { status: 200, body: JSON.stringify(result) }, storable: true }
-    })
-    const result = JSON.parse(response.body) as CallToolResult
-    return replayed ? { ...result, _meta: { ...result._meta, [REPLAYED_META_KEY]: true } } : result
-  } catch (error) {
-    if (!(error instanceof SvcError)) throw error
-    await auditRefusedCall(runtime, identity, call, error, started)
-    return toolError(error, requestId)
-  }
+  const call = { ...target, params: args, confirm: false, channel: 'mcp' as const, tool: request.name, requestId, idempotencyKey: key }
+  const answer = await callOperation(runtime, identity, call, {
+    format: 'mcp',
+    frame: outcome => ({ status: outcome.ok ? 200 : outcome.error.status, body: JSON.stringify(toolResult(operation, outcome, requestId)) }),
+  })
+  if (!answer.replayed) return toolResult(operation, answer.outcome, requestId)
+  const result = JSON.parse(answer.response.body) as CallToolResult
+  return { ...result, _meta: { ...result._meta, [REPLAYED_META_KEY]: true } }
 }

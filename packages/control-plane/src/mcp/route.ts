@@ -6,7 +6,7 @@ import { authorizeApiKey } from '../http/authorize.ts'
 import { roleHasAnyCapability } from '../auth/capabilities.ts'
 import { forbidden, notFound } from '../errors.ts'
 import { requestIdOf } from '../http/request-id.ts'
-import { recordSafely } from '../audit/record-safely.ts'
+import { auditOutsideOperation } from '../audit/audit-outside-operation.ts'
 import { authInfoOf } from './handler.ts'
 import { parseToolsets, type ToolScope } from './tool-scope.ts'
 
@@ -37,7 +37,7 @@ export async function mcpRoute (runtime: ControlPlaneRuntime, handler: NodeMcpRe
   const requestId = requestIdOf(res)
   if (!roleHasAnyCapability(runtime.options.capabilities, identity.account.role)) {
     const refusal = forbidden('this account holds no control-plane capability')
-    await recordSafely(runtime, { operation: '', channel: 'mcp', identity, ok: false, changed: false, code: refusal.code, durationMs: 0, params: {}, requestId })
+    await auditOutsideOperation(runtime, { operation: '', channel: 'mcp', identity, code: refusal.code, params: {}, requestId })
     throw refusal
   }
   const scope = toolScopeOf(runtime, url)

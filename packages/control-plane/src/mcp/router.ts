@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { ControlPlaneRuntime } from '../runtime.ts'
 import { methodNotAllowed } from '../errors.ts'
-import { toSvcError } from '../http/envelope.ts'
+import { toSvcError } from '../to-svc-error.ts'
 import { fromHttpError } from '../http/http-errors.ts'
 import { allowedHostnames, dnsRebindingGuard } from './dns-rebinding.ts'
 import { sendJsonRpcFailure } from './json-rpc-failure.ts'

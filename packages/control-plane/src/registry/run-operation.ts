@@ -63,16 +63,16 @@ function approvalIdOf (raw: unknown): string | undefined {
 }
 
 /**
- * The one path every operation takes, HTTP or not: capability, params, confirm, handler, and
- * the returns schema, which strips anything the operation did not declare.
+ * An operation's own links, for a caller whose capability was checked: the module switch, the
+ * approval gate, params and confirm, the handler, and the returns schema, which strips anything
+ * the operation did not declare. Doors reach it through `callOperation`.
  */
-export async function runOperation (
+export async function runPermitted (
   operation: Operation,
   rawParams: unknown,
   confirmed: boolean,
   context: CallContext,
 ): Promise<OperationResult<unknown>> {
-  assertCapability(context, context.identity, operation)
   await context.modules.assertEnabled(operation.module)
   const gated = needsApproval(context.identity, operation)
   const approvalId = gated ? approvalIdOf(rawParams) : undefined
@@ -97,4 +97,15 @@ export async function runOperation (
     throw internal(new Error(`${operation.name} returned data outside its schema: ${formatIssues(describeIssues(data.error.issues))}`))
   }
   return { data: data.data, changed: result.changed }
+}
+
+/** A held call run again once approved, as its requester: the capability they hold now, then the operation's links. */
+export async function runOperation (
+  operation: Operation,
+  rawParams: unknown,
+  confirmed: boolean,
+  context: CallContext,
+): Promise<OperationResult<unknown>> {
+  assertCapability(context, context.identity, operation)
+  return runPermitted(operation, rawParams, confirmed, context)
 }

@@ -3,12 +3,11 @@ import type { Request, Response } from 'express'
 import type { ControlPlaneRuntime } from '../../runtime.ts'
 import type { PublicRoute } from '../../http/route.ts'
 import { authorize } from '../../http/authorize.ts'
-import { auditRefusedCall, findOperation } from '../../http/execute.ts'
 import { requestIdOf } from '../../http/request-id.ts'
-import { toSvcError } from '../../http/envelope.ts'
-import { recordSafely } from '../../audit/record-safely.ts'
-import { assertCapability, describeIssues } from '../../registry/run-operation.ts'
-import { invalidParams, SvcError } from '../../errors.ts'
+import { sendFailure } from '../../http/envelope.ts'
+import { callOperation } from '../../registry/call-operation.ts'
+import { describeIssues } from '../../registry/run-operation.ts'
+import { invalidParams } from '../../errors.ts'
 import { sinceParam } from '../../lib/since.ts'
 import type { CursorKey } from '../../lib/cursor.ts'
 import { readLedgerPage } from './ledger-page.ts'
@@ -37,55 +36,45 @@ function parseQuery (query: Request['query']): { since?: Date | undefined } {
   return parsed.data
 }
 
+async function writeLedger (runtime: ControlPlaneRuntime, since: Date | undefined, res: Response): Promise<void> {
+  const source = { db: runtime.db, adapter: runtime.options.hostAdapter?.current, provider: runtime.options.databaseProvider }
+  let after: CursorKey | null = null
+  for (;;) {
+    const { rows, keys } = await readLedgerPage(source, { since, after, take: STREAM_PAGE })
+    if (rows.length === 0) break
+    const chunk = rows.map(row => JSON.stringify(row)).join('\n') + '\n'
+    if (!res.write(chunk)) await drained(res)
+    if (res.destroyed) break
+    after = keys.at(-1)!
+    if (rows.length < STREAM_PAGE) break
+  }
+  res.end()
+}
+
 /**
  * `GET {base}/leads/export.ndjson?since=…`: the whole ledger as JSON lines (the rows of
  * `leads.export`), read a page at a time and written as the client takes them, so memory stays
- * flat in the number of rows. Authorized and audited as `leads.export` through the route door.
- * A failure after the first byte aborts the response, so a truncated export never looks complete.
+ * flat in the number of rows. A door of `leads.export` (the route channel) whose result is the
+ * stream; the pipeline checks and audits it. A failure once the stream began aborts the
+ * response, so a truncated export never looks complete.
  */
 async function streamLedger (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
-  const door = { channel: 'route' as const, operation: 'leads.export' }
-  const identity = await authorize(runtime, req, res, door)
-  const started = performance.now()
-  const call = { resource: 'leads', action: 'export', params: req.query, confirmed: false, channel: 'route' as const, requestId: requestIdOf(res) }
-  let since: Date | undefined
-  try {
-    assertCapability(runtime, identity, findOperation(runtime, identity, 'leads', 'export'))
-    since = parseQuery(req.query).since
-  } catch (error) {
-    if (error instanceof SvcError) await auditRefusedCall(runtime, identity, call, error, started)
-    throw error
-  }
-  res.status(200).type('application/x-ndjson')
-  const source = { db: runtime.db, adapter: runtime.options.hostAdapter?.current, provider: runtime.options.databaseProvider }
-  let after: CursorKey | null = null
-  let failure: SvcError | null = null
-  try {
-    for (;;) {
-      const { rows, keys } = await readLedgerPage(source, { since, after, take: STREAM_PAGE })
-      if (rows.length === 0) break
-      const chunk = rows.map(row => JSON.stringify(row)).join('\n') + '\n'
-      if (!res.write(chunk)) await drained(res)
-      if (res.destroyed) break
-      after = keys.at(-1)!
-      if (rows.length < STREAM_PAGE) break
-    }
-    res.end()
-  } catch (error) {
-    failure = toSvcError(error, runtime.log)
-    res.destroy()
-  }
-  await recordSafely(runtime, {
-    operation: 'leads.export',
-    channel: 'route',
-    identity,
-    ok: failure === null,
-    changed: false,
-    code: failure?.code ?? null,
-    durationMs: performance.now() - started,
-    params: req.query,
-    requestId: call.requestId,
+  const identity = await authorize(runtime, req, res, { channel: 'route', operation: 'leads.export' })
+  let streaming = false
+  const answer = await callOperation(runtime, identity, { resource: 'leads', action: 'export', params: req.query, confirm: false, channel: 'route', requestId: requestIdOf(res) }, {
+    format: 'envelope',
+    frame: () => { throw new Error('the leads export stream is never stored for a repeat') },
+    run: async () => {
+      const { since } = parseQuery(req.query)
+      res.status(200).type('application/x-ndjson')
+      streaming = true
+      await writeLedger(runtime, since, res)
+      return { data: null, changed: false }
+    },
   })
+  if (answer.replayed || answer.outcome.ok) return
+  if (streaming) res.destroy()
+  else sendFailure(res, answer.outcome.error)
 }
 
 export const leadsExportStream: PublicRoute = { method: 'GET', path: '/leads/export.ndjson', handler: streamLedger }
