@@ -47,13 +47,21 @@ export function runNode (args: string[], env: NodeJS.ProcessEnv = process.env): 
 export const KEYSTONE_CLI = 'node_modules/@keystone-6/core/bin/cli.js'
 
 /**
+ * Builds the package's `dist/` when its sources changed (it skips itself when current). The host
+ * imports the package by name, which resolves to that compiled output: nothing under `host/` may
+ * be imported before this has run.
+ */
+export async function ensurePackageBuilt (): Promise<void> {
+  await runNode(['node_modules/tsx/dist/cli.mjs', `${PACKAGE_DIR}/scripts/build.ts`])
+}
+
+/**
  * Runs `keystone build` when its inputs changed since the last one. The Prisma CLI would
  * download a native schema engine it only checks for: pointing it at any existing file
  * (node itself) lets `prisma generate`, which needs only WebAssembly, run offline.
  */
 export async function ensureBuilt ({ ui }: { ui: boolean }): Promise<void> {
-  // The host imports the package by name, which resolves to its compiled output: built first (it skips itself when current).
-  await runNode(['node_modules/tsx/dist/cli.mjs', `${PACKAGE_DIR}/scripts/build.ts`])
+  await ensurePackageBuilt()
   const prismaOnly = buildFingerprint(false)
   const full = buildFingerprint(true)
   const stamp = readStamp()
