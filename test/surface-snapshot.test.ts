@@ -66,7 +66,7 @@ function normaliser () {
     }
     // Roles seeded in one millisecond list in either order; the order among them is no result.
     if (Array.isArray(value) && value.every(item => typeof item === 'object' && item !== null && 'slug' in item && 'system' in item)) {
-      return (value as { slug: string }[]).toSorted((a, b) => a.slug.localeCompare(b.slug)).map(item => walk(item))
+      return [...value as { slug: string }[]].sort((a, b) => a.slug.localeCompare(b.slug)).map(item => walk(item))
     }
     if (Array.isArray(value)) return value.map(item => walk(item))
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k)]))
