@@ -20,6 +20,15 @@ const echo = (resource: string) => defineOperation({
   handler: () => Promise.resolve({ data: {}, changed: false }),
 })
 
+const echoDeclaration = defineOperation({
+  summary: 'Echo.',
+  readonly: true,
+  examples: [{ params: {} }],
+  params: z.object({}),
+  returns: z.object({}),
+  handler: () => Promise.resolve({ data: {}, changed: false }),
+})
+
 const probeList = (key: string) => ({ [key]: list({ access: { operation: { query: () => true, create: () => false, update: () => false, delete: () => false } }, fields: { name: text() } }) })
 
 describe('defineResource', () => {
@@ -53,9 +62,8 @@ describe('defineResource', () => {
     expect(() => createHostConfig({ databaseUrl: 'file:./var/test/snippet.db', sessionSecret: 'x'.repeat(32), controlPlane: { env: {}, extensions: [defineResource({ name: 'notes' })] } })).toThrow('resource notes is declared twice')
   })
 
-  test('refuses a name that is not lower snake case, and an operation of another resource', () => {
+  test('refuses a name that is not lower snake case', () => {
     expect(() => defineResource({ name: 'Probe' })).toThrow('must match')
-    expect(() => defineResource({ name: 'probe', operations: [echo('other')] })).toThrow('other.echo is not an operation of the probe resource')
   })
 })
 
@@ -63,7 +71,7 @@ describe('the tables derived from the resources', () => {
   const probe = defineResource({
     name: 'probe',
     lists: () => probeList('Probe'),
-    operations: [echo('probe')],
+    operations: { echo: echoDeclaration },
     outboxTopics: [{ topic: 'probe.ping', deliver: async () => {} }],
     seeds: [{ what: 'the probe', run: async () => {} }],
     statusCounters: [{ key: 'probes', count: () => Promise.resolve(0) }],

@@ -1,11 +1,11 @@
 /**
  * Type-level proof of the configuration and context types (docs/architecture.md, "Types"): one
- * type for what a host writes, its retired name still accepted, and handlers and helpers that
+ * type for what a host writes, and handlers and helpers that
  * declare only the part of the context they use. Never run, only compiled by the typecheck.
  */
 import { z } from 'zod'
 import {
-  defineOperation, type CallerContext, type ControlPlaneOptions, type ControlPlaneSettings, type OperationContext, type OutboxTopic, type ServiceContext,
+  defineOperation, type CallerContext, type ControlPlaneOptions, type OperationContext, type OutboxTopic, type ServiceContext,
 } from '../../packages/control-plane/src/index.ts'
 import { siteNotes } from '../../examples/site-notes/index.ts'
 
@@ -17,10 +17,7 @@ const written: ControlPlaneOptions = { http: { siteUrl: 'https://www.example.com
 // @ts-expect-error an unknown option is a compile error, as it is a start error
 const unknown: ControlPlaneOptions = { maxCrmSystems: 3 }
 void unknown
-// The retired name is the same type, so a host that still writes it compiles unchanged.
-same<ControlPlaneSettings, ControlPlaneOptions>(true)
-const retired: ControlPlaneSettings = written
-void retired
+void written
 
 // The context is its parts: a helper that declares one is called with a handler's whole context.
 same<OperationContext extends ServiceContext & CallerContext ? true : false, true>(true)

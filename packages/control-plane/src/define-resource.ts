@@ -47,11 +47,9 @@ export type ResourceConfig<Name extends string = string, Operations extends Oper
   lists?: (readOnly: (capability?: string) => ListAccess, options: ResolvedOptions) => Lists
   /**
    * Its operations by action, made with `defineOperation` (`{ create: createCrm }` is `crm.create`).
-   * The deprecated form, a list of operations that each give `resource` (equal to `name`) and
-   * `action`, still installs, but callers cannot infer its types.
    * @default {}
    */
-  operations?: Operations | readonly Operation[]
+  operations?: Operations
   /** Routes it serves beside dispatch (webhooks, public forms, site pages). @default [] */
   routes?: readonly PublicRoute[]
   /** Kinds of outbox message it enqueues, and how each is delivered. @default [] */
@@ -118,30 +116,18 @@ export type Resource<Name extends string = string, Operations extends OperationM
 
 const NAME = /^[a-z][a-z0-9_]*$/
 
-/** The operations under their names: the map's keys are the actions; the deprecated list is taken as it is. */
-function namedOperations (resource: string, operations: OperationMap | readonly Operation[]): Operation[] {
-  if (!isOperationList(operations)) return Object.entries(operations).map(([action, declared]) => nameOperation(resource, action, declared))
-  for (const operation of operations) {
-    if (operation.resource !== resource) throw new Error(`${operation.name} is not an operation of the ${resource} resource`)
-  }
-  return [...operations]
-}
-
-function isOperationList (operations: OperationMap | readonly Operation[]): operations is readonly Operation[] {
-  return Array.isArray(operations)
-}
-
 export function defineResource<const Name extends string, Operations extends OperationMap = Record<never, never>> (
   config: ResourceConfig<Name, Operations>,
 ): Resource<Name, Operations> {
   if (!NAME.test(config.name)) throw new Error(`resource name "${config.name}" must match ${NAME}`)
-  const operations = config.operations ?? {}
+  const operations = config.operations ?? ({} as Operations)
   return {
     name: config.name,
     module: config.module ?? 'switchable',
     lists: config.lists ?? (() => ({})),
-    operations: namedOperations(config.name, operations),
-    declared: (isOperationList(operations) ? {} : operations) as Operations,
+    // The map's keys are the actions: the resource names each operation it declares.
+    operations: Object.entries(operations).map(([action, declared]) => nameOperation(config.name, action, declared)),
+    declared: operations,
     routes: (config.routes ?? []).map(route => ({ ...route, module: config.name })),
     outboxTopics: config.outboxTopics ?? [],
     events: config.events ?? [],

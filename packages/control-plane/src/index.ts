@@ -11,7 +11,7 @@ import { inspectAccountsList } from './host-contract/accounts-list.ts'
 import { controlPlaneAdminFiles } from './admin-ui/admin-files.ts'
 import { revocableSessions } from './auth/session-versions.ts'
 
-export type { ControlPlaneOptions, ControlPlaneSettings } from './options.ts'
+export type { ControlPlaneOptions } from './options.ts'
 export type { HostOptions } from './host-contract/host-options.ts'
 export type { AccountRow, AccountSelect, HostAccountsOptions } from './host-contract/accounts.ts'
 export type { HostContentOptions } from './host-contract/content.ts'

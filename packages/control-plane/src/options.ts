@@ -83,8 +83,6 @@ export type MailOptions = {
    * @default `${varDir}/mail`
    */
   emlDir?: string
-  /** @deprecated the old name of `emlDir`, still read when `emlDir` is absent. */
-  outboxDir?: string
 }
 
 /**
@@ -131,9 +129,6 @@ export type ControlPlaneOptions = {
    */
   builtins?: readonly Resource[]
 }
-
-/** @deprecated the old name of the core's part of {@link ControlPlaneOptions}, which holds every option now. */
-export type ControlPlaneSettings = ControlPlaneOptions
 
 /** What the plugin learns from the host's Keystone config rather than from its options. */
 export type HostFacts = Pick<ResolvedOptions, 'databaseProvider'> & Partial<Pick<ResolvedOptions, 'credentialWrites' | 'hostAdapter'>> & {
@@ -183,7 +178,7 @@ const coreSettingsSchema = z.strictObject({
     accessTokenMinutes: z.number().int().min(1).max(1440).default(OAUTH_DEFAULTS.accessTokenMinutes),
     refreshTokenDays: z.number().int().min(1).max(365).default(OAUTH_DEFAULTS.refreshTokenDays),
   }).default(OAUTH_DEFAULTS),
-  mail: z.strictObject({ smtpUrl: z.string().optional(), from: z.string().optional(), emlDir: z.string().optional(), outboxDir: z.string().optional() }).default({}),
+  mail: z.strictObject({ smtpUrl: z.string().optional(), from: z.string().optional(), emlDir: z.string().optional() }).default({}),
   retention: object<RetentionOptions>('retention').optional(),
   varDir: z.string().min(1).default('var'),
   env: z.unknown().optional(),
@@ -276,7 +271,7 @@ export function resolveOptions (
     retention: resolveRetention(settings.retention, [...CORE_RETENTION_RULES, ...resources.flatMap(resource => resource.retention)], env),
     siteUrl: http.siteUrl,
     smtpUrl: mail.smtpUrl || undefined,
-    emlDir: mail.emlDir ?? mail.outboxDir ?? `${varDir}/mail`,
+    emlDir: mail.emlDir ?? `${varDir}/mail`,
     mailFrom: mail.from ?? `no-reply@${new URL(http.siteUrl).hostname}`,
     outbound: createOutboundGuard(security.outboundAllow),
     clientAddress: clientAddressResolver(http.trustProxy),

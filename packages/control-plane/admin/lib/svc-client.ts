@@ -1,5 +1,7 @@
 import type { AdminPage, ManifestEntry } from '../../src/registry/manifest.ts'
 import type { BuiltinApi } from '../../src/resources/index.ts'
+import type { FailureEnvelope, SuccessEnvelope } from '../../src/http/envelope.ts'
+import type { DispatchBody } from '../../src/http/dispatch-route.ts'
 
 /** The meta tag the control plane's Admin UI document carries its namespace's base path in (`restRoot` + `/svc/v1`). */
 const SVC_BASE_META = 'svc-base-path'
@@ -26,19 +28,14 @@ export type CallResult<R extends ResourceName, A extends ActionName<R>> = Api[R]
 
 export type Manifest = { namespace: string, product_version: string, operations: ManifestEntry[], admin_pages: AdminPage[] }
 
-type SvcSuccess<Data> = { ok: true, data: Data, changed: boolean, error: null }
-export type SvcFailure = { ok: false, data: null, changed: boolean, error: string, code: string, details?: unknown }
+/** A refusal as the server answers it, or as the client stands in for one it could not get (`network_error`, `unexpected_response`). */
+export type SvcFailure = FailureEnvelope
 
 /** A response as the page received it: the envelope, and the HTTP status it came with (0: no response). */
-export type SvcResponse<Data> = (SvcSuccess<Data> | SvcFailure) & { status: number }
+export type SvcResponse<Data> = (SuccessEnvelope<Data> | SvcFailure) & { status: number }
 
 /** A call by name, not checked against the declarations (the operations console runs what the manifest lists). */
-export type UntypedRequest = {
-  resource: string
-  action: string
-  params?: Record<string, unknown>
-  confirm?: boolean
-}
+export type UntypedRequest = DispatchBody
 
 /** No params at all: an operation whose params this satisfies may be called without them. */
 type NoParams = Record<never, never>
@@ -55,7 +52,7 @@ export function operation<R extends ResourceName, A extends ActionName<R>> (reso
   return (params[0] === undefined ? { resource, action } : { resource, action, params: params[0] }) as DispatchRequest<R, A>
 }
 
-function isEnvelope (body: unknown): body is SvcSuccess<unknown> | SvcFailure {
+function isEnvelope (body: unknown): body is SuccessEnvelope | SvcFailure {
   return typeof body === 'object' && body !== null && typeof (body as { ok?: unknown }).ok === 'boolean'
 }
 

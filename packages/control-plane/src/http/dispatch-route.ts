@@ -7,6 +7,9 @@ import type { OperationCall } from '../registry/call-operation.ts'
 import { badRequest } from '../errors.ts'
 import { assertCleanInput } from '../registry/input-boundary.ts'
 
+/** The body of `POST {base}/manage/dispatch`, as a client sends it. */
+export type DispatchBody = { resource: string, action: string, params?: Record<string, unknown>, confirm?: boolean }
+
 function readDispatchRequest (body: Record<string, unknown>): Pick<OperationCall, 'resource' | 'action' | 'params' | 'confirm'> {
   const { resource, action, params, confirm } = body
   if (typeof resource !== 'string' || !resource) throw badRequest('"resource" is required and must be a string')

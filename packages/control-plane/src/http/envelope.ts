@@ -2,8 +2,8 @@ import type { Response } from 'express'
 import type { SvcError, ErrorDetails } from '../errors.ts'
 import { requestIdOf } from './request-id.ts'
 
-export type SuccessEnvelope = { ok: true, data: unknown, changed: boolean, error: null }
-type FailureEnvelope = {
+export type SuccessEnvelope<Data = unknown> = { ok: true, data: Data, changed: boolean, error: null }
+export type FailureEnvelope = {
   ok: false, data: null, changed: false, error: string, code: string, details?: ErrorDetails
   /** The response's Request-Id, to quote in a support request. */
   request_id?: string

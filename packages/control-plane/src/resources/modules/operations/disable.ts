@@ -1,3 +1,0 @@
-import { switchOperation } from '../switch-operation.ts'
-
-export const disableModule = switchOperation('disable')
