@@ -70,8 +70,12 @@ export async function ensureBuilt ({ ui }: { ui: boolean }): Promise<void> {
   // generated client is left alone for anything (a running test) that imports it meanwhile.
   const prismaCurrent = ui && stamp.includes(prismaOnly)
   console.log(`[svc] building (${ui ? prismaCurrent ? 'the Admin UI' : 'with the Admin UI' : 'without the Admin UI'})…`)
+  // One build serves both modes, so it runs without the mode `npm run dev` sets: Next.js
+  // prerenders the Admin UI only under its own production default ("NextRouter was not mounted"
+  // with NODE_ENV=development), and the host's config asks nothing of a mode while it is built.
+  const { NODE_ENV: _mode, ...env } = process.env
   await runNode([KEYSTONE_CLI, 'build', ...(ui ? [] : ['--no-ui']), ...(prismaCurrent ? ['--no-prisma'] : [])], {
-    ...process.env,
+    ...env,
     PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
     NEXT_TELEMETRY_DISABLED: '1',
   })
