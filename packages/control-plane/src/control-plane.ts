@@ -8,7 +8,7 @@ import type { MountedRoute } from './http/route.ts'
 import type { Lists, Resource, Seed } from './define-resource.ts'
 import { resolveOptions, type ControlPlaneOptions, type HostFacts } from './options.ts'
 import type { ResolvedOptions } from './resolved-options.ts'
-import { contentUnavailableReason, resolveContent, type HostSchema } from './host-contract/content.ts'
+import { contentUnavailableReason, type HostSchema } from './host-contract/content.ts'
 import { recordUnavailableModules, type UnavailableModule } from './host-contract/unavailable-modules.ts'
 import { checkBodyKind, checkPostsModel, type GraphQLSchemaLike, type RuntimeDataModel } from './host-contract/check-posts-model.ts'
 
@@ -75,8 +75,7 @@ export function resolveControlPlane (
   assertUnique('resource', declared.map(resource => resource.name))
   const unavailable = unavailableResources(declared, contentUnavailableReason(options.host?.content, schema))
   const resources = declared.filter(resource => !unavailable.some(module => module.key === resource.name))
-  const resolved = resolveOptions(options, host, resources)
-  resolved.host = { ...resolved.host, content: resolveContent(options.host?.content, schema) }
+  const resolved = resolveOptions(options, { ...host, schema }, resources)
   recordUnavailableModules(resolved, unavailable)
   const outboxTopics = resources.flatMap(resource => resource.outboxTopics)
   assertUnique('outbox topic', outboxTopics.map(topic => topic.topic))

@@ -8,6 +8,7 @@ import { ModuleCatalogue } from './modules/module-catalogue.ts'
 import { createSecretBox } from './secrets/encryption-keys.ts'
 import { createOAuthServer } from './oauth/server.ts'
 import { createRateLimiter } from './auth/rate-limit.ts'
+import { createRefusalLimiter } from './audit/refused-authentication.ts'
 import { OutboxWorker } from './outbox/worker.ts'
 import { AuditWriter } from './audit/writer.ts'
 import { RetentionPruner } from './retention/pruner.ts'
@@ -55,6 +56,7 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
     // Without a view of this process's writes to keys and accounts, a cache could not drop a revoked key at once.
     findKey: options.credentialWrites?.observing ? cachedKeyLookup(db, loadAccount, options.credentialWrites) : uncachedKeyLookup(db, loadAccount),
     limiter: createRateLimiter(options.rateLimit, db, options.now),
+    refusalLimiter: createRefusalLimiter(options, db),
     oauth,
     accessTokens: oauth.identify,
     outbox,

@@ -9,6 +9,7 @@ import { booleanEnv, definedOnly, describeIssues, integerEnv, listEnv, stringEnv
 import { rateLimitSetting, type RateLimitOptions } from './settings/rate-limit-setting.ts'
 import { resolveHost, type HostOptions } from './host-contract/host-options.ts'
 import type { AccountsListFacts } from './host-contract/accounts.ts'
+import type { HostSchema } from './host-contract/content.ts'
 import type { CapabilityMap } from './auth/capabilities.ts'
 import { API_KEY_DEFAULTS, type ApiKeyOptions } from './auth/api-key-options.ts'
 import { OAUTH_DEFAULTS, type OAuthOptions } from './oauth/oauth-options.ts'
@@ -133,6 +134,8 @@ export type ControlPlaneOptions = {
 /** What the plugin learns from the host's Keystone config rather than from its options. */
 export type HostFacts = Pick<ResolvedOptions, 'databaseProvider'> & Partial<Pick<ResolvedOptions, 'credentialWrites' | 'hostAdapter'>> & {
   accountsList?: AccountsListFacts
+  /** The host's lists and default id field, which the posts list and its field map are checked against. */
+  schema?: HostSchema | undefined
 }
 
 const fn = <T extends (...args: never[]) => unknown>(what: string) => z.custom<T>(value => typeof value === 'function', `${what} must be a function`)
@@ -158,7 +161,7 @@ const coreSettingsSchema = z.strictObject({
     siteUrl: siteUrl.default('http://localhost:3000'),
     trustProxy: z.union([z.number(), z.array(z.string())]).default(0),
     mcpAllowedHosts: z.array(hostname).default([]),
-  }).default({ restRoot: '/api', maxBodyBytes: 1024 * 1024, siteUrl: 'http://localhost:3000', trustProxy: 0, mcpAllowedHosts: [] }),
+  }).prefault({}),
   security: z.strictObject({
     capabilities: z.record(z.string(), z.array(z.string())).default({}),
     encryptionKey: z.string().optional(),
@@ -167,8 +170,8 @@ const coreSettingsSchema = z.strictObject({
       maxExpiryDays: z.number().int().min(1).max(36500).default(API_KEY_DEFAULTS.maxExpiryDays),
       allowNoExpiry: z.boolean().default(API_KEY_DEFAULTS.allowNoExpiry),
       maxChildren: z.number().int().min(0).default(API_KEY_DEFAULTS.maxChildren),
-    }).default(API_KEY_DEFAULTS),
-  }).default({ capabilities: {}, outboundAllow: [], apiKeys: API_KEY_DEFAULTS }),
+    }).prefault({}),
+  }).prefault({}),
   rateLimit: z.unknown().optional(),
   clock: fn<() => Date>('clock').default(() => () => new Date()),
   outbox: z.union([z.literal(false), object<Omit<OutboxWorkerOptions, 'now' | 'log'>>('outbox')]).default({}),
@@ -177,8 +180,8 @@ const coreSettingsSchema = z.strictObject({
     clientIdMetadataDocuments: z.boolean().default(OAUTH_DEFAULTS.clientIdMetadataDocuments),
     accessTokenMinutes: z.number().int().min(1).max(1440).default(OAUTH_DEFAULTS.accessTokenMinutes),
     refreshTokenDays: z.number().int().min(1).max(365).default(OAUTH_DEFAULTS.refreshTokenDays),
-  }).default(OAUTH_DEFAULTS),
-  mail: z.strictObject({ smtpUrl: z.string().optional(), from: z.string().optional(), emlDir: z.string().optional() }).default({}),
+  }).prefault({}),
+  mail: z.strictObject({ smtpUrl: z.string().optional(), from: z.string().optional(), emlDir: z.string().optional() }).prefault({}),
   retention: object<RetentionOptions>('retention').optional(),
   varDir: z.string().min(1).default('var'),
   env: z.unknown().optional(),
@@ -250,7 +253,7 @@ export function resolveOptions (
   if (!rateLimit.success) throw new Error(`control plane options: rateLimit: ${describeIssues(rateLimit.error)}`)
   const { http, security, mail, varDir } = settings
   return {
-    host: resolveHost(settings.host, host.accountsList),
+    host: resolveHost(settings.host, host.accountsList, host.schema),
     restRoot: http.restRoot,
     basePath: `${http.restRoot}/svc/v1`,
     capabilities: [...resources.map(resource => resource.capabilities), security.capabilities]

@@ -10,7 +10,7 @@ import type { ModuleCatalogue } from './modules/module-catalogue.ts'
 import type { SecretBox } from './secrets/secret-box.ts'
 import type { OAuthServer } from './oauth/server.ts'
 import type { AccessTokenResolver } from './auth/authenticate.ts'
-import type { RateLimiter } from './auth/rate-limit.ts'
+import type { RateLimiter, SubjectLimiter } from './auth/rate-limit.ts'
 import type { OutboxWorker } from './outbox/worker.ts'
 import type { AuditWriter } from './audit/writer.ts'
 import type { RetentionPruner } from './retention/pruner.ts'
@@ -38,6 +38,8 @@ export type ControlPlaneRuntime = {
   /** API keys with their owner's account, as authentication reads them on every request. */
   findKey: KeyLookup
   limiter: RateLimiter
+  /** Audit rows that refused authentications may cause per client address, so a flood cannot grow the log without bound. */
+  refusalLimiter: SubjectLimiter
   /** The site's OAuth authorization server (docs/oauth.md). */
   oauth: OAuthServer
   /** Resolves OAuth access tokens for authentication. */

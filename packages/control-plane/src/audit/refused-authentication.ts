@@ -1,5 +1,7 @@
 import type { Request } from 'express'
 import type { ControlPlaneRuntime } from '../runtime.ts'
+import type { ResolvedOptions } from '../resolved-options.ts'
+import type { Db } from '../db/client.ts'
 import type { Channel } from '../registry/channel.ts'
 import type { SvcError } from '../errors.ts'
 import { parseKey } from '../auth/api-key-format.ts'
@@ -14,22 +16,15 @@ import { auditOutsideOperation } from './audit-outside-operation.ts'
  */
 export const REFUSAL_AUDIT_LIMIT = { points: 60, durationSeconds: 60 }
 
-const limiters = new WeakMap<ControlPlaneRuntime, SubjectLimiter>()
-
-function refusalLimiter (runtime: ControlPlaneRuntime): SubjectLimiter {
-  let limiter = limiters.get(runtime)
-  if (!limiter) {
-    const { rateLimit } = runtime.options
-    const store = rateLimit === false ? 'memory' : rateLimit.store
-    limiter = createSubjectLimiter('audit-refusals', { ...REFUSAL_AUDIT_LIMIT, store }, runtime.db, runtime.options.now)
-    limiters.set(runtime, limiter)
-  }
-  return limiter
+/** The limiter of refusal audit rows per client address; the runtime holds one. */
+export function createRefusalLimiter (options: Pick<ResolvedOptions, 'rateLimit' | 'now'>, db: Db): SubjectLimiter {
+  const store = options.rateLimit === false ? 'memory' : options.rateLimit.store
+  return createSubjectLimiter('audit-refusals', { ...REFUSAL_AUDIT_LIMIT, store }, db, options.now)
 }
 
 async function withinRefusalBudget (runtime: ControlPlaneRuntime, req: Request): Promise<boolean> {
   try {
-    await refusalLimiter(runtime).consume(digestSubject(runtime.options.clientAddress(req)))
+    await runtime.refusalLimiter.consume(digestSubject(runtime.options.clientAddress(req)))
     return true
   } catch {
     return false

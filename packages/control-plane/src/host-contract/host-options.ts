@@ -1,5 +1,5 @@
 import { resolveAccounts, type AccountsListFacts, type HostAccountsOptions, type ResolvedAccounts } from './accounts.ts'
-import { resolveContent, type HostContentOptions, type ResolvedContent } from './content.ts'
+import { resolveContent, type HostContentOptions, type HostSchema, type ResolvedContent } from './content.ts'
 
 /** The parts of the host the control plane reads: its accounts and, when it has them, its posts. */
 export type HostOptions = {
@@ -18,6 +18,7 @@ export type ResolvedHost = {
   content: ResolvedContent | false
 }
 
-export function resolveHost (options: HostOptions = {}, accountsList?: AccountsListFacts): ResolvedHost {
-  return { accounts: resolveAccounts(options.accounts, accountsList), content: resolveContent(options.content) }
+/** The host option as the code reads it; with the host's schema, the posts list and its field map are checked against it. */
+export function resolveHost (options: HostOptions = {}, accountsList?: AccountsListFacts, schema?: HostSchema): ResolvedHost {
+  return { accounts: resolveAccounts(options.accounts, accountsList), content: resolveContent(options.content, schema) }
 }
