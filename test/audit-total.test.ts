@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, jest, test } from '@jest/globals'
 import { startSecondInstance, useTestServer } from './support/in-process-server.ts'
 import { dispatcher } from './support/client.ts'
 import { auditWhere, type KeptFilters } from '../packages/control-plane/src/audit/audit-filters.ts'
-import { auditTotalsSettled, KEEP_TOTAL_FROM, KEPT_TOTAL_MAX_AGE_MS, WATERMARK_LAG_MS } from '../packages/control-plane/src/audit/audit-total.ts'
+import { KEEP_TOTAL_FROM, KEPT_TOTAL_MAX_AGE_MS, WATERMARK_LAG_MS } from '../packages/control-plane/src/audit/audit-total.ts'
 import type { ControlPlaneOptions } from '../packages/control-plane/src/index.ts'
 
 jest.setTimeout(120_000)
@@ -70,7 +70,7 @@ async function expectKeptTotalsExact (): Promise<void> {
 /** Reads once (so every combination is kept or counted), then waits for the background work. */
 async function keepAll (): Promise<void> {
   await expectExactTotals()
-  await auditTotalsSettled(db())
+  await plane.server.runtime.background.settled()
 }
 
 describe('audit.list first-page total from kept counts', () => {
@@ -119,7 +119,7 @@ describe('audit.list first-page total from kept counts', () => {
 
     later(WATERMARK_LAG_MS)
     await expectExactTotals()
-    await auditTotalsSettled(db())
+    await plane.server.runtime.background.settled()
     const moved = (await watermark())!
     const newestOldEnough = await db().svcAuditEntry.findFirst({ where: { at: { lte: new Date(clock.getTime() - WATERMARK_LAG_MS) } }, orderBy: [{ at: 'desc' }, { id: 'desc' }] })
     expect(moved).toMatchObject({ count: newestOldEnough!.id, countedAt: clock })
@@ -165,17 +165,17 @@ describe('audit.list first-page total from kept counts', () => {
     const onSecond = dispatcher(second.app, plane.admin.key)
     try {
       await expectExactTotals(FILTERS, onSecond)
-      await auditTotalsSettled(second.runtime.db)
+      await second.runtime.background.settled()
       later(20 * DAY)
       const pruned = (await second.runtime.retention.runOnce())!.find(rule => rule.name === 'audit')!
       expect(pruned.pruned).toBeGreaterThan(0)
       await expectExactTotals(FILTERS, onSecond)
-      await auditTotalsSettled(second.runtime.db)
+      await second.runtime.background.settled()
     } finally {
       await second.close()
     }
     await expectExactTotals()
-    await auditTotalsSettled(db())
+    await plane.server.runtime.background.settled()
     await expectKeptTotalsExact()
   })
 
@@ -184,7 +184,7 @@ describe('audit.list first-page total from kept counts', () => {
     const before = await keptTotals()
     const since = new Date(clock.getTime() - 100 * DAY).toISOString()
     await expectExactTotals([{ since }, { since, operation: 'crm.list' }, { request_id: 'no-such-request' }])
-    await auditTotalsSettled(db())
+    await plane.server.runtime.background.settled()
     expect(await keptTotals()).toHaveLength(before.length)
   })
 

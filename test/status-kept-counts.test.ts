@@ -1,7 +1,7 @@
 import { describe, expect, jest, test } from '@jest/globals'
 import { useTestServer, type UsedTestServer } from './support/in-process-server.ts'
 import { seedLedger } from './support/ledger-seed.ts'
-import { FIRST_COUNT_LIVE_UP_TO, keptRecount, KEPT_COUNT_MAX_AGE_MS } from '../packages/control-plane/src/resources/status/kept-counts.ts'
+import { FIRST_COUNT_LIVE_UP_TO, KEPT_COUNT_MAX_AGE_MS, KEPT_RECOUNT_TASK } from '../packages/control-plane/src/resources/status/kept-counts.ts'
 import { COUNTS_LEASE_KEY, releaseLease, takeLease } from '../packages/control-plane/src/retention/lease.ts'
 
 let clock = new Date('2026-03-01T10:00:00Z')
@@ -9,6 +9,7 @@ const later = (ms: number) => { clock = new Date(clock.getTime() + ms) }
 
 const plane = useTestServer({ clock: () => clock, outbox: false })
 const db = () => plane.server.runtime.db
+const keptRecount = (server = plane.server) => server.runtime.background.settled(KEPT_RECOUNT_TASK)
 const status = async () => (await plane.dispatch({ resource: 'status', action: 'get' })).body.data
 const capture = (source: string) => plane.caller('leads')('capture', { source })
 
@@ -17,7 +18,7 @@ describe('status.get keeps the counts of tables that grow, instead of counting t
     await capture('kept-1')
     later(KEPT_COUNT_MAX_AGE_MS + 1)
     await status()
-    await keptRecount(db())
+    await keptRecount()
     await capture('kept-2')
     const first = await status()
     const counted = await db().svcLead.count() - 1
@@ -34,7 +35,7 @@ describe('status.get keeps the counts of tables that grow, instead of counting t
     later(KEPT_COUNT_MAX_AGE_MS)
     const stale = await status()
     expect(stale.counts.leads).toBe(counted)
-    await keptRecount(db())
+    await keptRecount()
     const recounted = await status()
     expect(recounted.counts.leads).toBe(counted + 1)
     expect(recounted.counts_as_of.leads).toBe(clock.toISOString())
@@ -48,27 +49,27 @@ describe('status.get keeps the counts of tables that grow, instead of counting t
     })).rejects.toThrow('rolled back')
     later(KEPT_COUNT_MAX_AGE_MS + 1)
     await status()
-    await keptRecount(db())
+    await keptRecount()
     expect((await status()).counts.leads).toBe(before)
   })
 
   test('one instance recounts at a time: while another holds the lease, the kept count stays', async () => {
     later(KEPT_COUNT_MAX_AGE_MS + 1)
     await status()
-    await keptRecount(db())
+    await keptRecount()
     const kept = await status()
     expect(await takeLease(db(), 'another-instance', clock, 10 * 60_000, COUNTS_LEASE_KEY)).toBe(true)
     try {
       await capture('while-leased')
       later(KEPT_COUNT_MAX_AGE_MS + 1)
       await status()
-      await keptRecount(db())
+      await keptRecount()
       expect((await status()).counts).toMatchObject({ leads: kept.counts.leads })
     } finally {
       await releaseLease(db(), 'another-instance', COUNTS_LEASE_KEY)
     }
     await status()
-    await keptRecount(db())
+    await keptRecount()
     expect((await status()).counts.leads).toBe(kept.counts.leads + 1)
   })
 })
@@ -83,27 +84,27 @@ const checkNamed = (res: Awaited<ReturnType<UsedTestServer['dispatch']>>, name: 
 
 describe('a kept counter never counted yet is counted in the background, never in the request', () => {
   describe('while its table is small', () => {
-    const { fresh, freshDb, freshStatus } = freshServer()
+    const { fresh, freshStatus } = freshServer()
 
     test('the first call answers a live count and starts the kept count; the next call answers it with its time', async () => {
       await fresh.caller('leads')('capture', { source: 'first-count' })
       const first = (await freshStatus()).body.data
       expect(first.counts.leads).toBe(1)
       expect(first.counts_as_of).not.toHaveProperty('leads')
-      await keptRecount(freshDb())
+      await keptRecount(fresh.server)
       expect((await freshStatus()).body.data).toMatchObject({ counts: { leads: 1 }, counts_as_of: { leads: clock.toISOString() } })
     })
   })
 
   describe(`while its table holds more than ${FIRST_COUNT_LIVE_UP_TO} rows`, () => {
-    const { freshDb, freshStatus } = freshServer()
+    const { fresh, freshDb, freshStatus } = freshServer()
 
     test('the first call leaves it out of counts (and flags nothing), the next one answers the kept count', async () => {
       await seedLedger(freshDb(), FIRST_COUNT_LIVE_UP_TO + 1)
       const first = await freshStatus()
       expect(first.body.data.counts).not.toHaveProperty('leads')
       expect(checkNamed(first, 'migrations')).toMatchObject({ ok: true })
-      await keptRecount(freshDb())
+      await keptRecount(fresh.server)
       expect((await freshStatus()).body.data.counts.leads).toBe(FIRST_COUNT_LIVE_UP_TO + 1)
     })
   })

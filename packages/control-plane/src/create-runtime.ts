@@ -13,7 +13,7 @@ import { OutboxWorker } from './outbox/worker.ts'
 import { AuditWriter } from './audit/writer.ts'
 import { RetentionPruner } from './retention/pruner.ts'
 import { defaultLog } from './lib/log.ts'
-import { auditTotalsSettled } from './audit/audit-total.ts'
+import { BackgroundTasks } from './lib/background-tasks.ts'
 import { cachedKeyLookup, uncachedKeyLookup } from './auth/key-cache.ts'
 import { accountLoader } from './host-contract/load-account.ts'
 
@@ -37,6 +37,7 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
   )
   const retention = new RetentionPruner(db, options.retention, { now: options.now, log })
   const kickOutbox = () => { if (options.outbox !== false) void outbox.kick() }
+  const background = new BackgroundTasks(log)
   const registry = new OperationRegistry(installation.operations)
   const modules = new ModuleCatalogue(db, installation.modules, registry.all())
   const { statusCounters } = installation
@@ -63,9 +64,10 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
     retention,
     audit,
     kickOutbox,
+    background,
     log,
     contextFor: (identity, channel, requestId) => ({
-      db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, eventTypes, kickOutbox,
+      db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, eventTypes, kickOutbox, background,
       ...requestId ? { requestId } : {},
     }),
     start: () => {
@@ -73,7 +75,7 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
       retention.start()
     },
     stop: async () => {
-      await Promise.all([outbox.stop(), retention.stop(), auditTotalsSettled(db)])
+      await Promise.all([outbox.stop(), retention.stop(), background.settled()])
       await audit.drain()
       await options.outbound.dispatcher.close()
     },

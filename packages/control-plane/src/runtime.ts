@@ -15,6 +15,7 @@ import type { OutboxWorker } from './outbox/worker.ts'
 import type { AuditWriter } from './audit/writer.ts'
 import type { RetentionPruner } from './retention/pruner.ts'
 import type { Log } from './lib/log.ts'
+import type { BackgroundTasks } from './lib/background-tasks.ts'
 import type { KeyLookup } from './auth/key-cache.ts'
 import type { EventDeclaration } from './events/define-event.ts'
 
@@ -51,6 +52,8 @@ export type ControlPlaneRuntime = {
   audit: AuditWriter
   /** Asks the outbox worker to deliver what was just committed, unless this process runs none. */
   kickOutbox: () => void
+  /** Work beside the requests (kept totals and counts), awaited by `stop()`. */
+  background: BackgroundTasks
   log: Log
   /** The context a handler runs with; `requestId` names the request that caused the call, for the events it emits. */
   contextFor: (identity: Identity, channel: Channel, requestId?: string | null) => CallContext

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db/client.ts'
 import type { DatabaseProvider } from '../db/database-url.ts'
 import { placeholder } from '../db/sql-placeholder.ts'
 import { canonicalJson } from '../lib/canonical-json.ts'
-import { defaultLog } from '../lib/log.ts'
+import type { BackgroundTasks } from '../lib/background-tasks.ts'
 import { auditWhere, keptFiltersOf, keptFiltersSql, matchesKept, type AuditFilters, type KeptColumns, type KeptFilters } from './audit-filters.ts'
 
 /**
@@ -43,7 +43,7 @@ const ATTEMPTS = 3
  */
 const IDS_PER_READ = 100_000
 
-type TotalsContext = { db: Db, provider: DatabaseProvider, now: () => Date }
+type TotalsContext = { db: Db, provider: DatabaseProvider, now: () => Date, background: BackgroundTasks }
 
 type Reader = Db | Tx
 type Marks = { watermark: number | null, prunes: number | null }
@@ -159,22 +159,9 @@ async function readKeptTotal (context: TotalsContext, filters: KeptFilters): Pro
 
 const isStale = (movedAt: TotalRow['watermarkAt'], now: Date) => movedAt === null || now.getTime() - new Date(movedAt).getTime() > KEPT_TOTAL_MAX_AGE_MS
 
-/** This process's background work on the totals, per database client and task: a task runs once at a time. */
-const running = new WeakMap<Db, Map<string, Promise<void>>>()
-
-function inBackground (db: Db, task: string, work: () => Promise<void>): void {
-  let tasks = running.get(db)
-  if (tasks === undefined) running.set(db, tasks = new Map<string, Promise<void>>())
-  if (tasks.has(task)) return
-  const started = work()
-    .catch(error => defaultLog(`audit.list: could not ${task === 'advance' ? 'move the watermark of the kept totals' : `keep the total ${task}`}`, error))
-    .finally(() => tasks.delete(task))
-  tasks.set(task, started)
-}
-
-/** Resolves once this process's background work on the totals is done (`runtime.stop()`, tests). */
-export async function auditTotalsSettled (db: Db): Promise<void> {
-  for (let tasks = running.get(db); tasks !== undefined && tasks.size > 0;) await Promise.all(tasks.values())
+/** This process's background work on the totals, one task at a time each, on the runtime's tasks. */
+function inBackground ({ background }: TotalsContext, task: string, work: () => Promise<void>): void {
+  background.run(`audit-total:${task}`, `audit.list: could not ${task === 'advance' ? 'move the watermark of the kept totals' : `keep the total ${task}`}`, work)
 }
 
 /**
@@ -183,15 +170,14 @@ export async function auditTotalsSettled (db: Db): Promise<void> {
  * starts being kept in the background.
  */
 export async function auditTotal (context: TotalsContext, filters: AuditFilters): Promise<number> {
-  const { db } = context
   const kept = keptFiltersOf(filters)
   const live = () => committed(context, reader => reader.svcAuditEntry.count({ where: auditWhere(filters) }))
   if (kept === null) return live()
   const row = await readKeptTotal(context, kept)
-  if (row !== undefined && isStale(row.watermarkAt, context.now())) inBackground(db, 'advance', () => advanceWatermark(context))
+  if (row !== undefined && isStale(row.watermarkAt, context.now())) inBackground(context, 'advance', () => advanceWatermark(context))
   if (row !== undefined && row.kept !== null) return Number(row.kept) + Number(row.above)
   const total = await live()
-  if (total >= KEEP_TOTAL_FROM) inBackground(db, totalKey(kept), () => keepTotal(context, kept))
+  if (total >= KEEP_TOTAL_FROM) inBackground(context, totalKey(kept), () => keepTotal(context, kept))
   return total
 }
 

@@ -1,5 +1,6 @@
 import type { KeystoneContext } from '@keystone-6/core/types'
 import type { Identity } from '../auth/identity.ts'
+import type { BackgroundTasks } from '../lib/background-tasks.ts'
 import type { ResolvedOptions } from '../resolved-options.ts'
 import type { SecretBox } from '../secrets/secret-box.ts'
 import type { Db, Tx } from '../db/client.ts'
@@ -43,6 +44,8 @@ export type ServiceContext = {
   now: () => Date
   /** Asks the outbox worker to deliver now what was just enqueued (after the transaction commits). */
   kickOutbox: () => void
+  /** Work beside the call that outlives it (a recount), one task per key, awaited when the runtime stops. */
+  background: BackgroundTasks
 }
 
 /** Who made the call and through which door. */

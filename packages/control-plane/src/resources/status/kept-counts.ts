@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { isTableMissing, type Db } from '../../db/client.ts'
 import type { StatusCounter } from '../../registry/operation-context.ts'
 import { defaultLog } from '../../lib/log.ts'
+import type { BackgroundTasks } from '../../lib/background-tasks.ts'
 import { COUNTS_LEASE_KEY, releaseLease, takeLease } from '../../retention/lease.ts'
 
 /** A kept count older than this is recounted in the background; the answer meanwhile is the last count. */
@@ -12,8 +13,8 @@ export const FIRST_COUNT_LIVE_UP_TO = 10_000
 const LEASE_MS = 5 * 60_000
 const HOLDER = randomUUID()
 
-/** This process's recount in progress, per database client: polling never starts a second. */
-const recounting = new WeakMap<Db, Promise<void>>()
+/** The runtime's background task that recounts: polling never starts a second while one runs (tests wait for it). */
+export const KEPT_RECOUNT_TASK = 'status:kept-counts'
 
 export type KeptCountsRead = { counts: Array<readonly [string, number | null]>, asOf: Record<string, string> }
 
@@ -38,16 +39,6 @@ async function recountKept (db: Db, counters: readonly StatusCounter[], now: () 
   }
 }
 
-function recountInBackground (db: Db, counters: readonly StatusCounter[], now: () => Date): void {
-  if (recounting.has(db)) return
-  const running = recountKept(db, counters, now)
-    .catch(error => defaultLog('status: could not recount the kept counts', error))
-    .finally(() => recounting.delete(db))
-  recounting.set(db, running)
-}
-
-/** The recount this process has in progress, if any (tests wait for it). */
-export const keptRecount = (db: Db): Promise<void> => recounting.get(db) ?? Promise.resolve()
 
 /**
  * The stored counts of `counters`; null when their table is missing (its migration not applied).
@@ -78,7 +69,7 @@ async function firstCount (db: Db, counter: StatusCounter): Promise<number | nul
  * The kept counters' last counts, read from one small table; a count older than
  * `KEPT_COUNT_MAX_AGE_MS`, or none yet, starts a recount in the background.
  */
-export async function readKeptCounts (db: Db, counters: readonly StatusCounter[], now: () => Date): Promise<KeptCountsRead> {
+export async function readKeptCounts (db: Db, counters: readonly StatusCounter[], now: () => Date, background: BackgroundTasks): Promise<KeptCountsRead> {
   if (counters.length === 0) return { counts: [], asOf: {} }
   const rows = await storedCounts(db, counters)
   if (rows === null) {
@@ -97,6 +88,6 @@ export async function readKeptCounts (db: Db, counters: readonly StatusCounter[]
     asOf[counter.key] = row.countedAt.toISOString()
     return [counter.key, row.count] as const
   }))
-  if (recount) recountInBackground(db, counters, now)
+  if (recount) background.run(KEPT_RECOUNT_TASK, 'status: could not recount the kept counts', () => recountKept(db, counters, now))
   return { counts: counts.filter((entry): entry is readonly [string, number | null] => entry[1] !== undefined), asOf }
 }

@@ -41,12 +41,12 @@ export const getStatus = defineOperation({
   examples: [{ title: 'Site and product health', params: {} }],
   params: z.object({}),
   returns: statusReport,
-  async handler (_params, { db, modules, statusCounters, options, now }) {
+  async handler (_params, { db, modules, statusCounters, options, now, background }) {
     const database = await probeDatabase(db)
     const [disabled, live, kept, pending, failed, oldestPending, forwarding, retention] = await Promise.all([
       modules.disabled(),
       Promise.all(statusCounters.filter(counter => counter.kept !== true).map(async counter => [counter.key, await counter.count(db).catch(() => null)] as const)),
-      readKeptCounts(db, statusCounters.filter(counter => counter.kept === true), now),
+      readKeptCounts(db, statusCounters.filter(counter => counter.kept === true), now, background),
       db.svcOutboxMessage.count({ where: { status: 'pending' } }),
       db.svcOutboxMessage.count({ where: { status: 'failed' } }),
       db.svcOutboxMessage.findFirst({ where: { status: 'pending' }, orderBy: { createdAt: 'asc' }, select: { createdAt: true } }),
