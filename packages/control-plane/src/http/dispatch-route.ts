@@ -21,21 +21,29 @@ function readDispatchRequest (body: Record<string, unknown>): Pick<OperationCall
   return { resource, action, params: params ?? {}, confirm: confirm === true }
 }
 
-/** The operation a body names, for the audit entry of a refused authentication; empty when it names none. */
-function operationNamed (body: unknown): string {
+/** The body parsed once, before authentication; a failure is answered only once the caller is known. */
+function parsedBody (body: unknown): { body: Record<string, unknown> } | { error: unknown } {
   try {
-    const { resource, action } = parseJsonObject(body, { checked: false })
-    return typeof resource === 'string' && typeof action === 'string' ? `${resource}.${action}`.slice(0, 200) : ''
-  } catch {
-    return ''
+    return { body: parseJsonObject(body, { checked: false }) }
+  } catch (error) {
+    return { error }
   }
+}
+
+/** The operation a body names, for the audit entry of a refused authentication; empty when it names none. */
+function operationNamed (parsed: ReturnType<typeof parsedBody>): string {
+  if (!('body' in parsed)) return ''
+  const { resource, action } = parsed.body
+  return typeof resource === 'string' && typeof action === 'string' ? `${resource}.${action}`.slice(0, 200) : ''
 }
 
 /** `POST {base}/manage/dispatch` */
 export async function dispatchRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
-  const identity = await authorize(runtime, req, res, { channel: 'dispatch', get operation () { return operationNamed(req.body) } })
+  const parsed = parsedBody(req.body)
+  const identity = await authorize(runtime, req, res, { channel: 'dispatch', operation: operationNamed(parsed) })
+  if ('error' in parsed) throw parsed.error
   await executeDispatch(runtime, identity, {
-    ...readDispatchRequest(parseJsonObject(req.body, { checked: false })),
+    ...readDispatchRequest(parsed.body),
     channel: 'dispatch',
     idempotencyKey: req.get('idempotency-key'),
   }, res)
