@@ -46,6 +46,7 @@ describe('host.content resolves against the host\'s lists', () => {
         meta: 'meta',
         createdAt: 'createdAt',
       },
+      defaulted: ['slug', 'excerpt', 'updatedAt', 'author', 'tags', 'categories', 'postType', 'meta', 'createdAt', 'status'],
     })
   })
 
@@ -93,7 +94,7 @@ describe('host.content resolves against the host\'s lists', () => {
     const plain = resolveContent({ fields: { slug: false, status: false, excerpt: false, updatedAt: false, author: false, tags: false, categories: false, postType: false, meta: false, createdAt: false } }, demoSchema)
     if (!plain) throw new Error('content expected')
     expect(() => checkPostsModel({ ...plain, fields: { ...plain.fields, author: 'slug' } }, model))
-      .toThrow('the Post list\'s field "slug" (host.content.fields.author) must be an integer field, it is scalar String')
+      .toThrow('the Post list\'s field "slug" (host.content.fields.author) must be a relationship to the User list (host.accounts.list) or an integer field holding a team-member slot, it is scalar String')
     expect(() => checkPostsModel({ ...plain, fields: { ...plain.fields, excerpt: 'summary' } }, model))
       .toThrow('the Post list\'s field "summary" (host.content.fields.excerpt) is not in the database model')
     expect(() => checkPostsModel(plain, model)).not.toThrow()
@@ -192,8 +193,8 @@ describe('a field map without excerpt and tags', () => {
     const content = plane.server.runtime.options.host.content
     if (!content) throw new Error('content expected')
     expect(() => checkPostsModel(content, model)).not.toThrow()
-    expect(() => checkPostsModel({ ...content, fields: { ...content.fields, author: 'slug' } }, model))
-      .toThrow('the Post list\'s field "slug" (host.content.fields.author) must be an integer field, it is scalar String')
+    expect(() => checkPostsModel({ ...content, defaulted: [], fields: { ...content.fields, author: 'slug' } }, model))
+      .toThrow('the Post list\'s field "slug" (host.content.fields.author) must be a relationship to the User list (host.accounts.list) or an integer field holding a team-member slot, it is scalar String')
     expect(() => checkPostsModel({ ...content, fields: { ...content.fields, categories: 'postType' } }, model)).not.toThrow()
   })
 
