@@ -7,6 +7,7 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 //   you can find out more at https://keystonejs.com/docs/apis/config
 
 import { config } from '@keystone-6/core'
+import { withControlPlane } from 'keystone-svc-control-plane'
 
 // to keep this file tidy, we define our schema in a different file
 import { lists } from './schema.ts'
@@ -16,7 +17,7 @@ import { lists } from './schema.ts'
 import { withAuth, session } from './auth.ts'
 
 export default withAuth(
-  config({
+  config(withControlPlane({
     db: {
       // we're using sqlite for the fastest startup experience
       //   for more information on what database might be appropriate for you
@@ -59,5 +60,10 @@ export default withAuth(
     },
     lists,
     session,
-  })
+  }, {
+    host: {
+      accounts: { list: 'User', roleSelect: { id: true }, roleOf: () => 'administrator' },
+      content: { list: 'Post', fields: { title: 'title', body: { field: 'content', format: 'document' } } },
+    },
+  }))
 )
