@@ -165,7 +165,7 @@ describe('the packed package in another Keystone project', () => {
   }, MINUTE)
 
   test('the Admin UI serves the package\'s pages beside the site\'s lists to a signed-in member', async () => {
-    for (const page of ['/control-plane', '/api-keys', '/articles']) {
+    for (const page of ['/control-plane', '/control-plane/api-keys', '/control-plane/content-sources', '/articles']) {
       const res = await request(site.url).get(page).set('Cookie', adminCookie)
       expect({ page, status: res.status, type: res.headers['content-type'] }).toEqual({ page, status: 200, type: expect.stringMatching(/^text\/html/) })
     }
