@@ -6,7 +6,11 @@
  *   npm run migrations:generate -- add_users
  */
 import { main } from '../packages/control-plane/src/cli/main.ts'
-import { keystoneDatamodel } from './lib/datamodel.ts'
+import { ensurePackageBuilt } from './lib/build.ts'
+
+// The host's config imports the package by name (its compiled output): built before it is imported.
+await ensurePackageBuilt()
+const { keystoneDatamodel } = await import('./lib/datamodel.ts')
 
 process.exitCode = await main(['migrations', 'generate', ...process.argv.slice(2, 3)], {
   generateProgram: 'npm run migrations:generate --',

@@ -2,13 +2,16 @@
  * `npm start`: build when needed, migrate, make sure an administrator exists, then serve —
  * in production unless NODE_ENV is set. `npm run dev` (`--dev`) serves in development.
  */
-import { ensureBuilt, KEYSTONE_CLI, runNode } from './lib/build.ts'
-import { missingSharedSecret } from '../host/runtime-mode.ts'
+import { ensureBuilt, ensurePackageBuilt, KEYSTONE_CLI, runNode } from './lib/build.ts'
 
 // A fresh clone's `npm start` sets no NODE_ENV: it may keep a generated encryption key under var/
 // (with a warning naming the file). An operator who says NODE_ENV=production must configure one.
 if (process.env.NODE_ENV === undefined) process.env.SVC_ALLOW_GENERATED_KEY ??= '1'
 process.env.NODE_ENV ??= process.argv.includes('--dev') ? 'development' : 'production'
+// host/ imports the package by name, which resolves to its compiled output: a fresh clone has none
+// until it is built, so the host is imported only after that (a static import would fail first).
+await ensurePackageBuilt()
+const { missingSharedSecret } = await import('../host/runtime-mode.ts')
 const missingSecret = missingSharedSecret()
 if (missingSecret) {
   console.error(`[svc] cannot start: ${missingSecret}`)

@@ -1,3 +1,4 @@
+// @svc-provider-independent: the Admin UI client and the document the build writes, the same on either database (runs once, on SQLite).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { readFile } from 'node:fs/promises'
 import ts from 'typescript'

@@ -1,3 +1,4 @@
+// @svc-provider-independent: the Health page's wording, a pure function (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { ageOf, healthSignals, verdictOf } from '../packages/control-plane/admin/lib/health.ts'
 import type { StatusReport } from '../packages/control-plane/admin/lib/records.ts'

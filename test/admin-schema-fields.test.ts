@@ -1,3 +1,4 @@
+// @svc-provider-independent: forms derived from JSON Schema, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
 import { issuesByField, labelled, paramsFromValues, schemaFields, valuesFromParams, type JsonSchema } from '../packages/control-plane/admin/lib/schema-fields.ts'

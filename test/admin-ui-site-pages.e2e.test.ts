@@ -1,3 +1,4 @@
+// @svc-provider-independent: what Chromium adds is the pages; every operation they call runs on both providers in built-server.test.ts (runs once, on SQLite).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import type { Browser, Page } from 'playwright-core'

@@ -1,3 +1,4 @@
+// @svc-provider-independent: what Chromium adds is the pages; the webhook operations and deliveries run on both providers in webhooks.test.ts and built-server.test.ts (runs once, on SQLite).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import type { Browser, Page } from 'playwright-core'
 import { Webhook } from 'standardwebhooks'

@@ -1,3 +1,4 @@
+// @svc-provider-independent: the reference page and its assets, the same on either database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { useTestServer } from './support/in-process-server.ts'

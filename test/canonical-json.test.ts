@@ -1,3 +1,4 @@
+// @svc-provider-independent: canonical JSON, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { canonicalize } from 'json-canonicalize'
 import { canonicalJson, sameJson } from '../packages/control-plane/src/lib/canonical-json.ts'

@@ -1,3 +1,4 @@
+// @svc-provider-independent: the field mapper, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { keyPaths, shapeFingerprint } from '../packages/control-plane/src/resources/content-sources/mapping/shape-fingerprint.ts'
 import { proposeMapping } from '../packages/control-plane/src/resources/content-sources/mapping/propose-mapping.ts'

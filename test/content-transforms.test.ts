@@ -1,3 +1,4 @@
+// @svc-provider-independent: content transforms, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { contentTransforms, parseHtml, runTransforms, serializeHtml, type TransformType } from '../packages/control-plane/src/content/transforms/index.ts'
 

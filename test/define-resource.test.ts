@@ -1,3 +1,4 @@
+// @svc-provider-independent: declarations checked at definition, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { list } from '@keystone-6/core'
 import { text } from '@keystone-6/core/fields'

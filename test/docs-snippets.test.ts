@@ -1,3 +1,4 @@
+// @svc-provider-independent: the docs' fenced blocks, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import path from 'node:path'

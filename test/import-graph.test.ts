@@ -1,3 +1,4 @@
+// @svc-provider-independent: the package's import graph, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { coreImportsOfResources, cycles, importGraph, importsLeavingPackage, PACKAGE_ROOT } from '../scripts/lib/import-graph.ts'
 

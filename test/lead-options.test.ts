@@ -1,3 +1,4 @@
+// @svc-provider-independent: option parsing, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { resolveControlPlane } from '../packages/control-plane/src/control-plane.ts'
 import { builtinResources } from '../packages/control-plane/src/resources/index.ts'

@@ -1,3 +1,4 @@
+// @svc-provider-independent: the manifest is generated from the registry, the same on either database (runs once, on SQLite).
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'

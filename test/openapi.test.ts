@@ -1,3 +1,4 @@
+// @svc-provider-independent: the document is generated from the registry; every real response it describes is checked on both providers in built-server.test.ts (runs once, on SQLite).
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { Validator } from '@seriousme/openapi-schema-validator'

@@ -1,3 +1,4 @@
+// @svc-provider-independent: examples checked against their schemas, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
 import { defineOperation, type Operation } from '../packages/control-plane/src/registry/define-operation.ts'

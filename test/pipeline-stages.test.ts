@@ -1,3 +1,4 @@
+// @svc-provider-independent: stage functions on values, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
 import { parseHtml, serializeHtml } from '../packages/control-plane/src/content/transforms/index.ts'

@@ -1,3 +1,4 @@
+// @svc-provider-independent: what the bundle imports, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync, statSync } from 'node:fs'

@@ -47,13 +47,21 @@ export function runNode (args: string[], env: NodeJS.ProcessEnv = process.env): 
 export const KEYSTONE_CLI = 'node_modules/@keystone-6/core/bin/cli.js'
 
 /**
+ * Builds the package's `dist/` when its sources changed (it skips itself when current). The host
+ * imports the package by name, which resolves to that compiled output: nothing under `host/` may
+ * be imported before this has run.
+ */
+export async function ensurePackageBuilt (): Promise<void> {
+  await runNode(['node_modules/tsx/dist/cli.mjs', `${PACKAGE_DIR}/scripts/build.ts`])
+}
+
+/**
  * Runs `keystone build` when its inputs changed since the last one. The Prisma CLI would
  * download a native schema engine it only checks for: pointing it at any existing file
  * (node itself) lets `prisma generate`, which needs only WebAssembly, run offline.
  */
 export async function ensureBuilt ({ ui }: { ui: boolean }): Promise<void> {
-  // The host imports the package by name, which resolves to its compiled output: built first (it skips itself when current).
-  await runNode(['node_modules/tsx/dist/cli.mjs', `${PACKAGE_DIR}/scripts/build.ts`])
+  await ensurePackageBuilt()
   const prismaOnly = buildFingerprint(false)
   const full = buildFingerprint(true)
   const stamp = readStamp()
@@ -62,8 +70,12 @@ export async function ensureBuilt ({ ui }: { ui: boolean }): Promise<void> {
   // generated client is left alone for anything (a running test) that imports it meanwhile.
   const prismaCurrent = ui && stamp.includes(prismaOnly)
   console.log(`[svc] building (${ui ? prismaCurrent ? 'the Admin UI' : 'with the Admin UI' : 'without the Admin UI'})…`)
+  // One build serves both modes, so it runs without the mode `npm run dev` sets: Next.js
+  // prerenders the Admin UI only under its own production default ("NextRouter was not mounted"
+  // with NODE_ENV=development), and the host's config asks nothing of a mode while it is built.
+  const { NODE_ENV: _mode, ...env } = process.env
   await runNode([KEYSTONE_CLI, 'build', ...(ui ? [] : ['--no-ui']), ...(prismaCurrent ? ['--no-prisma'] : [])], {
-    ...process.env,
+    ...env,
     PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
     NEXT_TELEMETRY_DISABLED: '1',
   })
