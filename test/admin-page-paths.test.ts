@@ -1,3 +1,4 @@
+// @svc-provider-independent: the Admin UI files and the start-time path check, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { list } from '@keystone-6/core'
 import { allowAll } from '@keystone-6/core/access'

@@ -1,3 +1,4 @@
+// @svc-provider-independent: the field map checked against data models the test writes, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { resolveContent, type HostContentOptions, type HostSchema } from '../packages/control-plane/src/host-contract/content.ts'
 import { checkPostsModel, type RuntimeDataModel } from '../packages/control-plane/src/host-contract/check-posts-model.ts'

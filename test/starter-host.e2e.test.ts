@@ -1,3 +1,4 @@
+// @svc-provider-independent: the create-keystone-app starter as generated keeps its data in SQLite (file:./keystone.db), whatever the suite's provider (runs once, on SQLite).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { execFile } from 'node:child_process'
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
@@ -20,7 +21,7 @@ import { exampleProblems, keyDispatch, manifestOperations, shellEnv, startInstal
  * config wrapped as docs/install.md shows — nothing else. Its dependencies install from the
  * registry with its own lockfile, in a folder outside this repository, so nothing resolves from
  * the repository's node_modules. The starter keeps its data in SQLite (`file:./keystone.db`, as
- * generated), so this file runs with the SQLite suite and is skipped on PostgreSQL.
+ * generated), so this file runs with the SQLite suite only.
  */
 const SECOND = 1000
 const MINUTE = 60 * SECOND
@@ -34,6 +35,7 @@ const STARTER_FILES = ['keystone.ts', 'schema.ts', 'auth.ts', 'package.json', 'p
 const OUTPUTS = ['.keystone', 'generated', 'migrations', 'keystone.db', 'keystone.db-wal', 'keystone.db-shm', 'schema.prisma', 'schema.graphql']
 
 const execFileAsync = promisify(execFile)
+/** A PostgreSQL run that still reaches this file (one started by hand) skips it: the starter's database is SQLite whatever DATABASE_URL says. */
 const describeOnSqlite = testProvider === 'sqlite' ? describe : describe.skip
 
 /**
