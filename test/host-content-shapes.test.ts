@@ -3,6 +3,9 @@ import { describe, expect, test } from '@jest/globals'
 import { resolveContent, type HostContentOptions, type HostSchema } from '../packages/control-plane/src/host-contract/content.ts'
 import { checkPostsModel, type RuntimeDataModel } from '../packages/control-plane/src/host-contract/check-posts-model.ts'
 import { factsOf } from '../packages/control-plane/src/host-contract/model-facts.ts'
+import { withOfferedExamples } from '../packages/control-plane/src/registry/offered-examples.ts'
+import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
+import type { Operation } from '../packages/control-plane/src/registry/define-operation.ts'
 
 /**
  * Keystone's own shapes, as the create-keystone-app starter has them: a `Post` whose `author` is
@@ -21,6 +24,9 @@ const starterModel: RuntimeDataModel = {
     Badge: { fields: [scalar('id', 'String'), scalar('label', 'String')] },
   },
 }
+
+/** A Post with every part, as the demo host has it. */
+const demoLikeSchema: HostSchema = { lists: { Post: { fields: { title: {}, content: {}, excerpt: {}, status: {} } } } }
 
 const starterSchema: HostSchema = { lists: { User: { fields: { name: {}, email: {}, password: {}, posts: {} } }, Post: { fields: { title: {}, content: {}, author: {}, tags: {} } }, Tag: { fields: { name: {}, posts: {} } } } }
 
@@ -97,5 +103,25 @@ describe('the starter\'s author and tags, taken by their default names', () => {
     expect(() => checkPostsModel(resolved({ ...STARTER_MAP, fields: { ...STARTER_MAP.fields, author: 'author' } }), starterModel, { ...host, accountsList: 'Member' }))
       .toThrow('points at the User list; it must be a relationship to the Member list (host.accounts.list)')
     expect(checkPostsModel(content, starterModel, host)).toEqual([])
+  })
+})
+
+describe('the examples a host is offered', () => {
+  const operations = builtinResources.flatMap(resource => resource.operations)
+  const titles = (offered: readonly Operation[], name: string) => offered.find(operation => operation.name === name)!.examples.map(example => example.title)
+
+  test('an example that needs an excerpt or a pending state is left out where the map lacks it; the others stay, the same objects', () => {
+    const starter = resolved(STARTER_MAP)
+    checkPostsModel(starter, starterModel, host)
+    const offered = withOfferedExamples(operations, starter)
+    expect(titles(offered, 'pipelines.create_recipe')).toEqual(['Tidy headings and add anchors to every post, on publish'])
+    // No status field at all: posts keep the host's default, so a pending source is accepted and its example offered.
+    expect(titles(offered, 'content_sources.update')).toHaveLength(2)
+    expect(offered.find(operation => operation.name === 'crm.create')).toBe(operations.find(operation => operation.name === 'crm.create'))
+
+    const live = resolved({ ...STARTER_MAP, fields: { ...STARTER_MAP.fields, status: { field: 'status', published: 'live', draft: 'draft' } } }, { lists: { ...starterSchema.lists, Post: { fields: { ...starterSchema.lists.Post!.fields, status: {} } } } })
+    expect(titles(withOfferedExamples(operations, live), 'content_sources.update')).toEqual(['Rename a source and pause it'])
+    expect(titles(withOfferedExamples(operations, resolved({}, demoLikeSchema)), 'pipelines.create_recipe')).toHaveLength(2)
+    expect(titles(withOfferedExamples(operations, false), 'pipelines.create_recipe')).toEqual(['Tidy headings and add anchors to every post, on publish'])
   })
 })
