@@ -6,7 +6,7 @@ export type TermKind = 'tags' | 'categories' | 'postType'
 export type TermList = { list: string, hasSlug: boolean }
 
 /** How the post's author is stored: a team-member slot number, or a relationship to the accounts list. */
-export type AuthorStorage = 'slot' | 'account'
+type AuthorStorage = 'slot' | 'account'
 
 /** What the database model tells about the posts list, read when the server mounts. */
 export type ModelFacts = {
