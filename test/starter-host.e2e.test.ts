@@ -135,7 +135,7 @@ describeOnSqlite('Keystone\'s create-keystone-app starter with the packed packag
       }
       const wrapped = await readFile(path.join(TEMPLATE, 'keystone.ts'), 'utf8')
       const docs = await readFile(path.join(ROOT, 'docs/install.md'), 'utf8')
-      const wrap = /\n( {4}\}, \{\n {4}host: \{\n[\s\S]*?\n {4}\},\n {2}\}\)\))\n\)/.exec(wrapped)?.[1]
+      const wrap = /\n( {2}\}, \{\n {4}host: \{\n[\s\S]*?\n {4}\},\n {2}\}\)\))\n\)/.exec(wrapped)?.[1]
       expect(wrap).toBeDefined()
       // The same lines open docs/install.md's first worked example.
       expect(docs.indexOf(wrap!.split('\n').slice(1, 5).join('\n'))).toBeGreaterThan(-1)
