@@ -32,8 +32,11 @@ const HOST = path.join(ROOT, 'hosts/second')
 const KEYSTONE = path.join(ROOT, 'node_modules/@keystone-6/core/bin/cli.js')
 const CLI = path.join(HOST, 'node_modules/.bin/svc-control-plane')
 const PACKAGE = 'keystone-svc-control-plane'
-/** Peers of the package: they must come from the repository's node_modules, never a copy of their own. */
-const PEERS = ['@keystone-6/core', '@keystar/ui', '@prisma/client', 'graphql', 'next', 'react', 'zod', '@prisma/adapter-better-sqlite3', '@prisma/adapter-pg', 'better-sqlite3', 'pg']
+/**
+ * Peers of the package: they must come from the repository's node_modules, never a copy of their own.
+ * (`zod` is a peer too, but the MCP server the package depends on brings it, so npm may place that copy here.)
+ */
+const PEERS = ['@keystone-6/core', '@keystar/ui', '@prisma/client', 'graphql', 'next', 'react', '@prisma/adapter-better-sqlite3', '@prisma/adapter-pg', 'better-sqlite3', 'pg']
 
 const execFileAsync = promisify(execFile)
 
