@@ -120,7 +120,13 @@ describe('ingest authentication', () => {
       const headers = standardHeaders(source.secret, 'msg_race', clock, body)
       const before = await inboxCount(source.id)
       const results = await Promise.all([1, 2, 3, 4].map(() => deliver(plane.server.app, source.slug, body, headers)))
-      expect(results.map(res => res.body.data.status).sort()).toEqual(['duplicate', 'duplicate', 'duplicate', 'held'])
+      // One row, processed once. A replay that finds it still `received` may claim it before the
+      // first call does: then both answer with the delivery's status, and the others `duplicate`.
+      const statuses = results.map(res => res.body.data.status).sort()
+      expect(statuses.filter(status => status === 'duplicate').length).toBeGreaterThanOrEqual(2)
+      expect(statuses.filter(status => status !== 'duplicate')).toEqual(expect.arrayContaining(['held']))
+      expect(statuses.every(status => status === 'duplicate' || status === 'held')).toBe(true)
+      expect(new Set(results.map(res => res.body.data.delivery_id)).size).toBe(1)
       expect(await inboxCount(source.id)).toBe(before + 1)
     })
 

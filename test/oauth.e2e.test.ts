@@ -1,3 +1,4 @@
+// @svc-provider-independent: what Chromium adds is the consent and Connected apps pages; the same flow, its grants and tokens run on both providers in oauth.test.ts (runs once, on SQLite).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import type { Browser, Page } from 'playwright-core'
 import { ensureBuilt } from '../scripts/lib/build.ts'

@@ -67,7 +67,9 @@ const within = async <T>(promise: Promise<T>, ms: number, what: string): Promise
 }
 
 describe('with the outbox worker running', () => {
-  const plane = useTestServer()
+  // The worker polls once a minute here: a delivery that arrives sooner was sent by the kick of
+  // the change that caused it, which is what these tests prove, without timing a loaded machine.
+  const plane = useTestServer({ outbox: { pollMs: 60_000 } })
   const webhooks = (action: string, params: Record<string, unknown> = {}, confirm?: boolean) => plane.caller('webhooks')(action, params, confirm)
   const receivers: TestReceiver[] = []
   const receiver = async (answer?: (n: number) => number | 'hang') => {
@@ -77,18 +79,16 @@ describe('with the outbox worker running', () => {
   }
   afterAll(async () => { await Promise.all(receivers.map(r => r.close())) })
 
-  test('a lead.* subscription receives a signed lead.captured within a second of a public form post', async () => {
+  test('a lead.* subscription receives a signed lead.captured at once after a public form post, not at the next poll', async () => {
     const live = await receiver()
     const created = await webhooks('create', { url: live.url, event_types: ['lead.*'], description: 'intake' })
     expect(created.status).toBe(200)
     const { id, secret } = created.body.data
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
 
-    const posted = Date.now()
     const form = await request(plane.server.app).post(`${BASE}/public/leads`).type('form').send({ source: 'landing', email: 'webhook.lead@example.com' })
     expect(form.status).toBe(200)
-    await within(live.arrived(1), 1000, 'the signed lead.captured')
-    expect(live.received[0]!.at - posted).toBeLessThan(1000)
+    await within(live.arrived(1), 10_000, 'the signed lead.captured')
 
     const event = verified(secret, live.received[0]!)
     expect(event).toMatchObject({ type: 'lead.captured', actor: null, data: { ref: form.body.data.ref, source: 'landing', email: 'webhook.lead@example.com', via: 'public_form' } })
@@ -106,13 +106,12 @@ describe('with the outbox worker running', () => {
     const capture = () => plane.caller('leads')('capture', { source: 'beside-dead', email: 'x@example.com' })
 
     await capture()
-    await within(dead.arrived(1), 2000, 'the dead receiver being called')
-    await within(live.arrived(1), 2000, 'the first live delivery')
-    // The dead receiver's lane now holds its connection open; the next event must still reach the live one at once.
-    const second = Date.now()
+    await within(dead.arrived(1), 10_000, 'the dead receiver being called')
+    await within(live.arrived(1), 10_000, 'the first live delivery')
+    // The dead receiver's lane now holds its connection open until the 10 s delivery timeout; the
+    // next event must reach the live one before that.
     await capture()
-    await within(live.arrived(2), 1000, 'the live delivery while the dead receiver hangs')
-    expect(live.received[1]!.at - second).toBeLessThan(1000)
+    await within(live.arrived(2), 5000, 'the live delivery while the dead receiver hangs')
     expect(dead.received).toHaveLength(1)
     await webhooks('delete', { id: deadSub.body.data.id }, true)
     await webhooks('delete', { id: liveSub.body.data.id }, true)
@@ -127,7 +126,7 @@ describe('with the outbox worker running', () => {
       expect((await plane.caller('leads')('set_status_local', { id: lead.id, status })).status).toBe(200)
     }
     await plane.caller('leads')('delete', { id: lead.id }, true)
-    await within(live.arrived(5), 3000, 'five events')
+    await within(live.arrived(5), 10_000, 'five events')
     const events = live.received.map(delivery => verified(sub.body.data.secret, delivery))
     expect(events.map(event => event.type)).toEqual(['lead.captured', 'lead.status_changed', 'lead.status_changed', 'lead.status_changed', 'lead.deleted'])
     expect(events.slice(1, 4).map(event => event.data.to)).toEqual(['Contacted', 'Qualified', 'Customer'])

@@ -15,7 +15,7 @@ import type { HostRole } from '../../schema/roles.ts'
 import { createAccount, type TestAccount } from './accounts.ts'
 import { dispatcher, type DispatchBody } from './client.ts'
 import { resourceCaller } from './operations.ts'
-import { freePort } from './loopback-peer.ts'
+import { freePort, outlastClientKeepAlive } from './loopback-peer.ts'
 import { controlPlaneRuntimeOf } from '../../packages/control-plane/src/http/mount.ts'
 import type { ControlPlaneRuntime } from '../../packages/control-plane/src/runtime.ts'
 import type { Db } from '../../packages/control-plane/src/db/client.ts'
@@ -171,7 +171,7 @@ export async function startListeningServer (options: ControlPlaneOptions = {}, s
   const origin = `http://127.0.0.1:${port}`
   const withOrigin = { ...options, http: { ...options.http, siteUrl: origin } }
   const server = await (sharedWith ? startSecondInstance(sharedWith, withOrigin, host) : startInProcessServer(withOrigin, host))
-  const listening: HttpServer = await new Promise(resolve => { const s = server.app.listen(port, '127.0.0.1', () => resolve(s)) })
+  const listening: HttpServer = await new Promise(resolve => { const s = outlastClientKeepAlive(server.app.listen(port, '127.0.0.1', () => resolve(s))) })
   return {
     server,
     origin,

@@ -1,6 +1,16 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { once } from 'node:events'
 import { createServer as createNetServer, type AddressInfo } from 'node:net'
+
+/**
+ * The test's server keeps an idle connection open longer than fetch's pool does (undici drops its
+ * own after about 4 s). With Node's 5 s default, a loaded machine could reuse a pooled connection
+ * in the moment the server closed it, and the request failed with ECONNRESET.
+ */
+export function outlastClientKeepAlive<T extends Server> (server: T): T {
+  server.keepAliveTimeout = 65_000
+  return server
+}
 
 type RecordedRequest = { method: string, url: string, headers: IncomingHttpHeaders }
 

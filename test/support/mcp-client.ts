@@ -6,6 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { Client as Client2, StreamableHTTPClientTransport as StreamableHTTPClientTransport2 } from '@modelcontextprotocol/client'
 import { BASE } from './client.ts'
+import { outlastClientKeepAlive } from './loopback-peer.ts'
 
 /** The stateless protocol revision of the 2.x packages (`server/discover`, per-request headers). */
 export const MODERN_REVISION = '2026-07-28'
@@ -15,7 +16,7 @@ export const MCP_PATH = `${BASE}/mcp`
 
 /** The test server's app listening on loopback, for clients that need a real URL. */
 export async function listen (app: Express): Promise<{ url: string, close (): Promise<void> }> {
-  const server: Server = await new Promise(resolve => { const s = app.listen(0, '127.0.0.1', () => resolve(s)) })
+  const server: Server = await new Promise(resolve => { const s = outlastClientKeepAlive(app.listen(0, '127.0.0.1', () => resolve(s))) })
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise(resolve => {

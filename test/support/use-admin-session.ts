@@ -3,6 +3,7 @@ import type { Server } from 'node:http'
 import { afterAll, beforeAll } from '@jest/globals'
 import type { UsedTestServer } from './in-process-server.ts'
 import { sessionCookie } from './session-client.ts'
+import { outlastClientKeepAlive } from './loopback-peer.ts'
 
 export type AdminSession = {
   /** The test server listening on loopback, so each request's URL (and Host) is known before it is sent. */
@@ -19,7 +20,7 @@ export function useAdminSession (plane: UsedTestServer): AdminSession {
     return started
   }
   beforeAll(async () => {
-    const listener = plane.server.app.listen(0, '127.0.0.1')
+    const listener = outlastClientKeepAlive(plane.server.app.listen(0, '127.0.0.1'))
     await once(listener, 'listening')
     started = { listener, cookie: await sessionCookie(listener, plane.admin.email, plane.admin.password) }
   })
