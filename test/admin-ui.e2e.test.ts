@@ -309,7 +309,7 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
       await expect(subscriberPage.getByText('CRM connections').count()).resolves.toBe(0)
       await screenshot(subscriberPage, '11-subscriber-dashboard')
 
-      await subscriberPage.goto(`${server.url}/api-keys`)
+      await subscriberPage.goto(`${server.url}/control-plane/api-keys`)
       await subscriberPage.getByTestId('control-plane-denied').waitFor()
       await expect(subscriberPage.getByRole('textbox', { name: 'Label' }).count()).resolves.toBe(0)
       await screenshot(subscriberPage, '12-subscriber-denied')
