@@ -10,5 +10,5 @@ export const modulesResource = defineResource({
   module: 'locked',
   events: [moduleChanged],
   operations: { disable: disableModule, enable: enableModule, list: listModules },
-  adminPages: [{ path: '/settings', label: 'Settings', title: 'Site settings', requires: ['modules.list'] }],
+  adminPages: [{ path: '/control-plane/settings', label: 'Settings', title: 'Site settings', requires: ['modules.list'] }],
 })
