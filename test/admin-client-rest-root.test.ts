@@ -62,7 +62,7 @@ describe('the Admin UI client on a host whose restRoot is not /api', () => {
     const files = await adminUiFiles(site.server.databaseUrl)
     expect(metaOf(files)).toBe('<meta name="svc-base-path" content="/rest/svc/v1">')
     // The pages themselves are still the package's.
-    expect(files.map(file => file.outputPath)).toEqual(expect.arrayContaining(['pages/control-plane.js', 'pages/crm.js']))
+    expect(files.map(file => file.outputPath)).toEqual(expect.arrayContaining(['pages/control-plane/index.js', 'pages/control-plane/crm.js']))
   })
 
   test('reaches the control plane at the base path the document names: the manifest answers with its envelope', async () => {

@@ -30,7 +30,7 @@ const declaredPage = (path: string) => {
   if (!page) throw new Error(`no built-in resource declares the page ${path}`)
   return page
 }
-const PAGES = { pipelines: declaredPage('/pipelines'), settings: declaredPage('/settings'), status: declaredPage('/status') }
+const PAGES = { pipelines: declaredPage('/control-plane/pipelines'), settings: declaredPage('/control-plane/settings'), status: declaredPage('/control-plane/status') }
 const NEW_PAGES = [PAGES.pipelines, PAGES.settings, PAGES.status]
 const INTERNAL_LISTS = ['svc-outbox-messages', 'svc-rate-windows', 'svc-counters', 'svc-welcome-email-windows', 'svc-content-deliveries', 'svc-lead-events', 'svc-pipeline-runs', 'svc-audit-entries', 'svc-events', 'svc-webhook-deliveries']
 const SLACK_WEBHOOK = 'https://hooks.slack.com/services/T0E2E/B0E2E/never-shown-e2e-secret'

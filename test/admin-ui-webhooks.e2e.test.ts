@@ -32,7 +32,7 @@ afterAll(async () => {
 
 describe('the Webhooks page', () => {
   test('adds a subscription showing its secret once, sends a signed test event, lists the delivery and resends it', async () => {
-    await page.goto(`${server.url}/webhooks`)
+    await page.goto(`${server.url}/control-plane/webhooks`)
     await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor()
     await page.getByRole('textbox', { name: 'URL' }).fill(receiver.url)
     await page.getByRole('textbox', { name: 'Event types' }).fill('lead.*')
@@ -61,7 +61,7 @@ describe('the Webhooks page', () => {
       where: { id: subscription.id },
       data: { enabled: false, disabledReason: 'deliveries failed from 2026-01-01T00:00:00.000Z to 2026-01-04T00:00:01.000Z (last: answered 500)' },
     })
-    await page.goto(`${server.url}/status`)
+    await page.goto(`${server.url}/control-plane/status`)
     const panel = page.getByTestId('health-disabled-webhooks')
     await panel.getByText(/answered 500/).waitFor()
     await expect(panel.getByText(receiver.url).count()).resolves.toBe(1)

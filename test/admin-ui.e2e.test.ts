@@ -80,7 +80,7 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
   }, 5 * MINUTE)
 
   test('a key minted on the API keys page is shown once, works over HTTP, and is listed without its secret', async () => {
-    await visit('/api-keys')
+    await visit('/control-plane/api-keys')
     await page.getByRole('textbox', { name: 'Label' }).fill('e2e pipeline')
     await page.getByRole('button', { name: 'Mint key' }).click()
     const plaintext = page.getByTestId('minted-key-plaintext')
@@ -198,7 +198,7 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
   }, 3 * MINUTE)
 
   test('the audit log pages through the dispatches and filters the refused ones', async () => {
-    await visit('/audit-log')
+    await visit('/control-plane/audit-log')
     await page.locator('tr', { hasText: 'crm.create' }).first().waitFor()
     await screenshot(page, '07-audit-log')
     await page.getByRole('button', { name: /Any outcome/ }).click()
@@ -211,7 +211,7 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
   }, 3 * MINUTE)
 
   test('a key revoked on the API keys page, after confirming, is refused by the API', async () => {
-    await visit('/api-keys')
+    await visit('/control-plane/api-keys')
     await page.getByRole('button', { name: 'Revoke e2e pipeline' }).click()
     const dialog = page.getByRole('alertdialog')
     await dialog.getByText(/stops working at once/).waitFor()
@@ -242,7 +242,7 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
     expect(held.status).toBe(202)
     const approvalId = held.body.details.approval_id as string
 
-    await visit('/approvals')
+    await visit('/control-plane/approvals')
     const row = page.locator('tr', { hasText: 'crm.delete' })
     await row.getByText('e2e agent', { exact: false }).or(row.getByText(/svc_/)).first().waitFor()
     await screenshot(page, '10b-approval-pending')
@@ -274,7 +274,7 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
       const signedIn = await editorPage.evaluate(async () => (await fetch('/api/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ authenticatedItem { __typename } }' }) })).json())
       expect(signedIn.data.authenticatedItem).not.toBeNull()
 
-      await visit('/team')
+      await visit('/control-plane/team')
       await page.getByRole('button', { name: 'Sign Sam Session out everywhere' }).click()
       const dialog = page.getByRole('alertdialog')
       await dialog.getByText(/on every device/).waitFor()
@@ -309,7 +309,7 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
       await expect(subscriberPage.getByText('CRM connections').count()).resolves.toBe(0)
       await screenshot(subscriberPage, '11-subscriber-dashboard')
 
-      await subscriberPage.goto(`${server.url}/api-keys`)
+      await subscriberPage.goto(`${server.url}/control-plane/api-keys`)
       await subscriberPage.getByTestId('control-plane-denied').waitFor()
       await expect(subscriberPage.getByRole('textbox', { name: 'Label' }).count()).resolves.toBe(0)
       await screenshot(subscriberPage, '12-subscriber-denied')

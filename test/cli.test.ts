@@ -2,7 +2,7 @@ import { hostClient } from './support/in-process-server.ts'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { createTestDatabase, openPrisma, type TestDatabase } from './support/database.ts'
+import { createTestDatabase, openPrisma, testProvider, type TestDatabase } from './support/database.ts'
 import { verifyPassword } from '../schema/password-kdf.ts'
 import { digestSecret, parseKey } from '../packages/control-plane/src/auth/api-key-format.ts'
 import { readFile } from 'node:fs/promises'
@@ -122,7 +122,9 @@ describe('cli', () => {
 describe('migrations generate on one provider', () => {
   const snapshot = (provider: 'sqlite' | 'postgresql') => readFile(datamodelSnapshotPath(provider), 'utf8')
 
-  test('a site on SQLite alone generates without a scratch PostgreSQL; both providers need one', async () => {
+  // It opens a SQLite scratch database whatever the suite's provider: the SQLite run proves it, and
+  // the PostgreSQL run's Node has no better-sqlite3 binding of its own (docs/testing.md "CI").
+  ;(testProvider === 'sqlite' ? test : test.skip)('a site on SQLite alone generates without a scratch PostgreSQL; both providers need one', async () => {
     const previous = process.env.SVC_MIGRATIONS_PG_URL
     delete process.env.SVC_MIGRATIONS_PG_URL
     try {

@@ -95,7 +95,7 @@ describe('the extension guide example (examples/site-notes), installed through d
   test('its Admin UI entry is in the manifest, after the built-in pages', async () => {
     const pages = (await getWithKey(plane.server.app, plane.admin.key, '/manage/manifest')).body.data.admin_pages
     expect(pages.at(-1)).toEqual({ path: '/control-plane?op=notes.list', label: 'Notes', title: 'Operations console', requires: ['notes.list'] })
-    expect(pages.map((page: { path: string }) => page.path)).toContain('/crm')
+    expect(pages.map((page: { path: string }) => page.path)).toContain('/control-plane/crm')
   })
 
   test('its module can be switched off like a built-in one, public route included', async () => {

@@ -46,6 +46,7 @@ describe('host.content resolves against the host\'s lists', () => {
         meta: 'meta',
         createdAt: 'createdAt',
       },
+      defaulted: ['slug', 'excerpt', 'updatedAt', 'author', 'tags', 'categories', 'postType', 'meta', 'createdAt', 'status'],
     })
   })
 
@@ -93,7 +94,7 @@ describe('host.content resolves against the host\'s lists', () => {
     const plain = resolveContent({ fields: { slug: false, status: false, excerpt: false, updatedAt: false, author: false, tags: false, categories: false, postType: false, meta: false, createdAt: false } }, demoSchema)
     if (!plain) throw new Error('content expected')
     expect(() => checkPostsModel({ ...plain, fields: { ...plain.fields, author: 'slug' } }, model))
-      .toThrow('the Post list\'s field "slug" (host.content.fields.author) must be an integer field, it is scalar String')
+      .toThrow('the Post list\'s field "slug" (host.content.fields.author) must be a relationship to the User list (host.accounts.list) or an integer field holding a team-member slot, it is scalar String')
     expect(() => checkPostsModel({ ...plain, fields: { ...plain.fields, excerpt: 'summary' } }, model))
       .toThrow('the Post list\'s field "summary" (host.content.fields.excerpt) is not in the database model')
     expect(() => checkPostsModel(plain, model)).not.toThrow()
@@ -192,8 +193,8 @@ describe('a field map without excerpt and tags', () => {
     const content = plane.server.runtime.options.host.content
     if (!content) throw new Error('content expected')
     expect(() => checkPostsModel(content, model)).not.toThrow()
-    expect(() => checkPostsModel({ ...content, fields: { ...content.fields, author: 'slug' } }, model))
-      .toThrow('the Post list\'s field "slug" (host.content.fields.author) must be an integer field, it is scalar String')
+    expect(() => checkPostsModel({ ...content, defaulted: [], fields: { ...content.fields, author: 'slug' } }, model))
+      .toThrow('the Post list\'s field "slug" (host.content.fields.author) must be a relationship to the User list (host.accounts.list) or an integer field holding a team-member slot, it is scalar String')
     expect(() => checkPostsModel({ ...content, fields: { ...content.fields, categories: 'postType' } }, model)).not.toThrow()
   })
 
@@ -319,8 +320,8 @@ describe('a host without posts (host.content: false)', () => {
     expect(names.filter(name => name.startsWith('content_sources.') || name.startsWith('pipelines.'))).toEqual([])
     expect(names).toContain('crm.create')
     const pages: string[] = manifest.admin_pages.map((page: { path: string }) => page.path)
-    expect(pages).not.toContain('/content-sources')
-    expect(pages).not.toContain('/pipelines')
+    expect(pages).not.toContain('/control-plane/content-sources')
+    expect(pages).not.toContain('/control-plane/pipelines')
     const res = await plane.dispatch({ resource: 'pipelines', action: 'list_posts', params: {} })
     expect([res.status, res.body.code]).toEqual([404, 'unknown_operation'])
     expect((await deliver(plane.server.app, 'anything', { title: 'x' })).status).toBe(404)
@@ -350,6 +351,6 @@ describe('a host without posts (host.content: false)', () => {
     expect(plane.unavailable.map(module => module.key).sort()).toEqual(['content_sources', 'pipelines'])
     expect(plane.unavailable[0]!.reason).toContain('no Post list')
     expect(plane.operations.some(operation => operation.resource === 'pipelines')).toBe(false)
-    expect(plane.adminPages.some(page => page.path === '/pipelines')).toBe(false)
+    expect(plane.adminPages.some(page => page.path === '/control-plane/pipelines')).toBe(false)
   })
 })

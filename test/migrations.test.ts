@@ -4,11 +4,12 @@ import { PROVIDERS } from '../packages/control-plane/src/db/datamodel.ts'
 import { keystoneDatamodel } from '../scripts/lib/datamodel.ts'
 import { datamodelSnapshotPath, readMigrations } from '../packages/control-plane/src/db/migrations.ts'
 import { resolveDatabase } from '../packages/control-plane/src/db/database-url.ts'
-import { createTestDatabase, openPrisma } from './support/database.ts'
+import { createTestDatabase, openPrisma, testProvider } from './support/database.ts'
 import { migrate } from '../packages/control-plane/src/db/migrate.ts'
 
 describe('migrations', () => {
-  test.each(PROVIDERS)('the %s migrations reach exactly the schema Keystone prints', async provider => {
+  // Printing a provider's schema reads no database: the SQLite run checks both providers once.
+  ;(testProvider === 'sqlite' ? test : test.skip).each(PROVIDERS)('the %s migrations reach exactly the schema Keystone prints', async provider => {
     expect(await readFile(datamodelSnapshotPath(provider), 'utf8')).toBe(await keystoneDatamodel(provider))
   })
 

@@ -109,7 +109,7 @@ describe('a hosted connector signs in with OAuth, in headless Chromium', () => {
     const again = await form(metadata.token_endpoint!, { grant_type: 'authorization_code', code: new URL(page.url()).searchParams.get('code')!, redirect_uri: REDIRECT, client_id: registered.client_id, code_verifier: second.verifier })
     expect((await dispatchWith(again.body.access_token, { resource: 'variables', action: 'list' })).status).toBe(200)
 
-    await page.goto(`${server.url}/connected-apps`)
+    await page.goto(`${server.url}/control-plane/connected-apps`)
     const row = page.getByRole('row', { name: /Chromium connector/ })
     await row.waitFor()
     await screenshot(page, 'oauth-connected-apps')

@@ -83,7 +83,7 @@ export async function authorizeWithConsent ({ origin, clientId, redirectUri, sco
   jar.add(session)
   const interaction = decodeURIComponent(new URL(toSignIn.url).searchParams.get('from')!)
   const toConsent = await follow(jar, origin, interaction)
-  expect(toConsent.url).toMatch(new RegExp(`^${origin}/oauth-consent\\?uid=`))
+  expect(toConsent.url).toMatch(new RegExp(`^${origin}/control-plane/oauth-consent\\?uid=`))
   const uid = new URL(toConsent.url).searchParams.get('uid')!
   const details = await (await browse(jar, `${origin}/oauth/interaction/${uid}/details`)).json() as { data: { client_id: string, client_name: string | null, redirect_uri: string, scopes: string[] } }
   expect(details.data).toMatchObject({ client_id: clientId, redirect_uri: redirectUri })

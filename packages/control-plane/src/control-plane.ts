@@ -34,9 +34,10 @@ export type Installation = {
   unavailable: readonly UnavailableModule[]
   /**
    * Checks the host's database model (the Prisma client's runtime data model) against what the
-   * options name, before the server serves: throws an Error naming the list, field and option.
+   * options name, before the server serves: throws an Error naming the list, field and option;
+   * answers the warnings to log about parts the defaults took by name and left out.
    */
-  checkHost: (dataModel: RuntimeDataModel | undefined, graphqlSchema?: GraphQLSchemaLike) => void
+  checkHost: (dataModel: RuntimeDataModel | undefined, graphqlSchema?: GraphQLSchemaLike) => string[]
 }
 
 function assertUnique (what: string, names: readonly string[]): void {
@@ -95,9 +96,10 @@ export function resolveControlPlane (
     extendHostLists: lists => resources.reduce((current, resource) => resource.extendHostLists(current, resolved), lists),
     unavailable,
     checkHost: (dataModel, graphqlSchema) => {
-      if (!resolved.host.content) return
-      checkPostsModel(resolved.host.content, dataModel)
+      if (!resolved.host.content) return []
+      const warnings = checkPostsModel(resolved.host.content, dataModel, { accountsList: resolved.host.accounts.list, databaseProvider: resolved.databaseProvider })
       checkBodyKind(resolved.host.content, graphqlSchema)
+      return warnings
     },
   }
 }

@@ -4,6 +4,7 @@ import type { Installation } from './control-plane.ts'
 import type { ControlPlaneRuntime } from './runtime.ts'
 import type { OutboxDeps } from './outbox/topic.ts'
 import { OperationRegistry } from './registry/registry.ts'
+import { withOfferedExamples } from './registry/offered-examples.ts'
 import { ModuleCatalogue } from './modules/module-catalogue.ts'
 import { createSecretBox } from './secrets/encryption-keys.ts'
 import { createOAuthServer } from './oauth/server.ts'
@@ -38,7 +39,8 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
   const retention = new RetentionPruner(db, options.retention, { now: options.now, log })
   const kickOutbox = () => { if (options.outbox !== false) void outbox.kick() }
   const background = new BackgroundTasks(log)
-  const registry = new OperationRegistry(installation.operations)
+  // Built after the mount checked the field map against the database: an example needing a part it left out is not offered.
+  const registry = new OperationRegistry(withOfferedExamples(installation.operations, options.host.content))
   const modules = new ModuleCatalogue(db, installation.modules, registry.all())
   const { statusCounters } = installation
   const eventTypes = installation.events.map(event => event.type)

@@ -9,6 +9,7 @@ import { watchHostAdapter } from './db/watch-host-adapter.ts'
 import { keyTables } from './auth/key-cache.ts'
 import { inspectAccountsList } from './host-contract/accounts-list.ts'
 import { controlPlaneAdminFiles } from './admin-ui/admin-files.ts'
+import { assertNoPageCollisions } from './admin-ui/page-collisions.ts'
 import { revocableSessions } from './auth/session-versions.ts'
 
 export type { ControlPlaneOptions } from './options.ts'
@@ -60,6 +61,7 @@ export { assertAllowedDestination } from './outbound/outbound-guard.ts'
 export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTypeInfo>> (keystoneConfig: Config, options: ControlPlaneOptions = {}): Config {
   // A host of another shape learns here, not from its first request, what host.accounts must name.
   const accountsList = inspectAccountsList(keystoneConfig, options.host?.accounts)
+  assertNoPageCollisions(keystoneConfig.lists)
   // Keys are cached only while the host's adapter reports this process's writes to them (auth/key-cache.ts);
   // audit rows go to that adapter directly once it is connected (audit/insert-rows.ts).
   const watched = watchHostAdapter(keystoneConfig.db.prismaClientOptions, keyTables(accountsList.table))

@@ -12,7 +12,7 @@ import type { Manifest } from '../lib/svc-client.ts'
 import { useManifestAccess } from '../lib/use-manifest-access.ts'
 
 type ControlPlanePageProps = {
-  /** Where the page lives, e.g. `/crm`; its title and the operations it needs come from the manifest's `admin_pages`. */
+  /** Where the page lives, e.g. `/control-plane/crm`; its title and the operations it needs come from the manifest's `admin_pages`. */
   path: string
   /** Header buttons, shown once the account's access is known. */
   actions?: (manifest: Manifest) => ReactNode

@@ -1,3 +1,4 @@
+import { ADMIN_ROOT } from '../../src/admin-ui/admin-root.ts'
 import type { AdminPage } from '../../src/registry/manifest.ts'
 import type { Manifest } from './svc-client.ts'
 import { hasOperations } from './manifest-access.ts'
@@ -6,7 +7,7 @@ import { hasOperations } from './manifest-access.ts'
  * The operations console: the Admin UI's own page, there whatever is installed. Every other
  * control-plane page is declared by its resource and listed in the manifest's `admin_pages`.
  */
-export const CONSOLE_PAGE: AdminPage = { path: '/control-plane', label: 'Operations', title: 'Operations console', requires: [] }
+export const CONSOLE_PAGE: AdminPage = { path: ADMIN_ROOT, label: 'Operations', title: 'Operations console', requires: [] }
 
 /** The page at `path` (without its query), as the manifest describes it; null when no installed resource has it. */
 export function findPage (manifest: Manifest, path: string): AdminPage | null {

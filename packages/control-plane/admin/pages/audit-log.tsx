@@ -2,5 +2,5 @@ import { ControlPlanePage } from '../components/control-plane-page.tsx'
 import { AuditLog } from '../components/audit/audit-log.tsx'
 
 export default function AuditLogPage () {
-  return <ControlPlanePage path='/audit-log'>{manifest => <AuditLog manifest={manifest} />}</ControlPlanePage>
+  return <ControlPlanePage path='/control-plane/audit-log'>{manifest => <AuditLog manifest={manifest} />}</ControlPlanePage>
 }

@@ -2,5 +2,5 @@ import { ControlPlanePage } from '../components/control-plane-page.tsx'
 import { ConnectedAppsOverview } from '../components/oauth/connected-apps-overview.tsx'
 
 export default function ConnectedAppsPage () {
-  return <ControlPlanePage path='/connected-apps'>{() => <ConnectedAppsOverview />}</ControlPlanePage>
+  return <ControlPlanePage path='/control-plane/connected-apps'>{() => <ConnectedAppsOverview />}</ControlPlanePage>
 }

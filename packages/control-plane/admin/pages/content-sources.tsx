@@ -4,7 +4,7 @@ import { ContentSourcesOverview } from '../components/content-sources/content-so
 
 export default function ContentSourcesPage () {
   return (
-    <ControlPlanePage path='/content-sources' actions={manifest => <ConsoleLink manifest={manifest} operation='content_sources.create' as='button'>New content source</ConsoleLink>}>
+    <ControlPlanePage path='/control-plane/content-sources' actions={manifest => <ConsoleLink manifest={manifest} operation='content_sources.create' as='button'>New content source</ConsoleLink>}>
       {manifest => <ContentSourcesOverview manifest={manifest} />}
     </ControlPlanePage>
   )

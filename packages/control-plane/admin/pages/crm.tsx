@@ -4,7 +4,7 @@ import { CrmOverview } from '../components/crm/crm-overview.tsx'
 
 export default function CrmPage () {
   return (
-    <ControlPlanePage path='/crm' actions={manifest => <ConsoleLink manifest={manifest} operation='crm.create' as='button'>New CRM connection</ConsoleLink>}>
+    <ControlPlanePage path='/control-plane/crm' actions={manifest => <ConsoleLink manifest={manifest} operation='crm.create' as='button'>New CRM connection</ConsoleLink>}>
       {manifest => <CrmOverview manifest={manifest} />}
     </ControlPlanePage>
   )

@@ -2,5 +2,5 @@ import { ControlPlanePage } from '../components/control-plane-page.tsx'
 import { LeadsOverview } from '../components/leads/leads-overview.tsx'
 
 export default function LeadsPage () {
-  return <ControlPlanePage path='/leads'>{manifest => <LeadsOverview manifest={manifest} />}</ControlPlanePage>
+  return <ControlPlanePage path='/control-plane/leads'>{manifest => <LeadsOverview manifest={manifest} />}</ControlPlanePage>
 }

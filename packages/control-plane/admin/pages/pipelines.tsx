@@ -2,5 +2,5 @@ import { ControlPlanePage } from '../components/control-plane-page.tsx'
 import { PipelinesOverview } from '../components/pipelines/pipelines-overview.tsx'
 
 export default function PipelinesPage () {
-  return <ControlPlanePage path='/pipelines'>{() => <PipelinesOverview />}</ControlPlanePage>
+  return <ControlPlanePage path='/control-plane/pipelines'>{() => <PipelinesOverview />}</ControlPlanePage>
 }

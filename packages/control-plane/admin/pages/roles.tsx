@@ -4,7 +4,7 @@ import { RolesOverview } from '../components/roles/roles-overview.tsx'
 
 export default function RolesPage () {
   return (
-    <ControlPlanePage path='/roles' actions={manifest => <ConsoleLink manifest={manifest} operation='roles.create' as='button'>New role</ConsoleLink>}>
+    <ControlPlanePage path='/control-plane/roles' actions={manifest => <ConsoleLink manifest={manifest} operation='roles.create' as='button'>New role</ConsoleLink>}>
       {manifest => <RolesOverview manifest={manifest} />}
     </ControlPlanePage>
   )

@@ -2,5 +2,5 @@ import { ControlPlanePage } from '../components/control-plane-page.tsx'
 import { SettingsOverview } from '../components/settings/settings-overview.tsx'
 
 export default function SettingsPage () {
-  return <ControlPlanePage path='/settings'>{manifest => <SettingsOverview manifest={manifest} />}</ControlPlanePage>
+  return <ControlPlanePage path='/control-plane/settings'>{manifest => <SettingsOverview manifest={manifest} />}</ControlPlanePage>
 }

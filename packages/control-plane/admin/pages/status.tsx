@@ -2,5 +2,5 @@ import { ControlPlanePage } from '../components/control-plane-page.tsx'
 import { HealthOverview } from '../components/status/health-overview.tsx'
 
 export default function StatusPage () {
-  return <ControlPlanePage path='/status'>{manifest => <HealthOverview manifest={manifest} />}</ControlPlanePage>
+  return <ControlPlanePage path='/control-plane/status'>{manifest => <HealthOverview manifest={manifest} />}</ControlPlanePage>
 }

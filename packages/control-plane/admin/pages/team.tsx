@@ -4,7 +4,7 @@ import { TeamOverview } from '../components/team/team-overview.tsx'
 
 export default function TeamPage () {
   return (
-    <ControlPlanePage path='/team' actions={manifest => <ConsoleLink manifest={manifest} operation='users.create' as='button'>Add team member</ConsoleLink>}>
+    <ControlPlanePage path='/control-plane/team' actions={manifest => <ConsoleLink manifest={manifest} operation='users.create' as='button'>Add team member</ConsoleLink>}>
       {manifest => <TeamOverview manifest={manifest} />}
     </ControlPlanePage>
   )

@@ -1,7 +1,5 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
-import pg from 'pg'
 import { readMigrations, type Migration } from './migrations.ts'
 import { sqliteFilePath, type DatabaseTarget } from './database-url.ts'
 
@@ -29,7 +27,9 @@ const CREATE_LEDGER = `CREATE TABLE IF NOT EXISTS "_svc_migrations" (
 
 const RECORD = 'INSERT INTO "_svc_migrations" (name, checksum, applied_at) VALUES'
 
-function migrateSqlite (url: string, migrations: Migration[]): MigrationReport {
+// The drivers are optional peers, each loaded only for its provider: a SQLite site installs no `pg`.
+async function migrateSqlite (url: string, migrations: Migration[]): Promise<MigrationReport> {
+  const { default: Database } = await import('better-sqlite3')
   const file = sqliteFilePath(url)
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
   const db = new Database(file)
@@ -56,6 +56,7 @@ function migrateSqlite (url: string, migrations: Migration[]): MigrationReport {
 const MIGRATION_LOCK = 7_346_001
 
 async function migratePostgres (url: string, migrations: Migration[]): Promise<MigrationReport> {
+  const { default: pg } = await import('pg')
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {

@@ -30,7 +30,10 @@ export type HostAccountsOptions = {
    * @default account => account.role
    */
   roleOf?: (account: AccountRow) => string | null | undefined
-  /** The data that makes an account an administrator, written by the CLI's `create-admin`. @default { role: 'administrator' } */
+  /**
+   * The data that makes an account an administrator, written by the CLI's `create-admin`.
+   * @default { role: 'administrator' } with the default `roleSelect`; nothing (`{}`) when `roleSelect` is given, as `roleOf` then decides from fields of the host's own choosing
+   */
   administratorData?: Record<string, unknown>
 }
 
@@ -53,7 +56,7 @@ export function resolveAccounts (options: HostAccountsOptions = {}, facts?: Acco
     passwordField: options.passwordField ?? 'password',
     roleSelect: options.roleSelect ?? { role: true },
     roleOf: options.roleOf ?? (account => account.role as string | null | undefined),
-    administratorData: options.administratorData ?? { role: 'administrator' },
+    administratorData: options.administratorData ?? (options.roleSelect ? {} : { role: 'administrator' }),
     table: facts?.table ?? list,
     idType: facts?.idType ?? 'string',
   }

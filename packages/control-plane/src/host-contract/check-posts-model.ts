@@ -1,88 +1,130 @@
-import type { ContentFieldMap, ResolvedContent } from './content.ts'
-import { recordModelFacts, type TermKind } from './posts.ts'
+import type { ContentFieldMap, DefaultedPart, ResolvedContent } from './content.ts'
+import { recordModelFacts, type TermKind, type TermList } from './model-facts.ts'
 
 /** A field of the Prisma client's runtime data model. */
-type ModelField = { name: string, kind: string, type: string }
+type ModelField = { name: string, kind: string, type: string, isList?: boolean }
 
 /** What the Prisma client knows of the database's models (`prisma._runtimeDataModel`). */
 export type RuntimeDataModel = { models: Record<string, { fields: readonly ModelField[] }> }
 
-/** What each part of the field map must be, as Prisma types it. */
-type Expectation = { kinds: readonly string[], types?: readonly string[], what: string, terms?: boolean }
+/** What the check needs of the rest of the host: the accounts list an author may point at, and the database. */
+export type PostsModelHost = { accountsList: string, databaseProvider: string }
 
-const TEXT: Expectation = { kinds: ['scalar'], types: ['String'], what: 'a text field' }
+/** What a part of the field map must be; `problem` says why a field is not that, or null when it fits. */
+type Expectation = { what: string, problem: (field: ModelField, model: RuntimeDataModel, host: PostsModelHost) => string | null }
+
+const scalar = (types: readonly string[], what: string): Expectation => ({
+  what,
+  problem: field => field.kind === 'enum' || (field.kind === 'scalar' && types.includes(field.type)) ? null : `must be ${what}, it is ${field.kind} ${field.type}`,
+})
+
+const TEXT = scalar(['String'], 'a text field')
+const TIMESTAMP = scalar(['DateTime'], 'a timestamp field')
+
+const hasText = (model: RuntimeDataModel, list: string, name: string) =>
+  (model.models[list]?.fields ?? []).some(candidate => candidate.name === name && candidate.type === 'String')
+
+const TERMS: Expectation = {
+  what: 'a relationship to a list with a name field',
+  problem: (field, model) => {
+    if (field.kind !== 'object') return `must be a relationship to a list with a name field, it is ${field.kind} ${field.type}`
+    return hasText(model, field.type, 'name') ? null : `points at the ${field.type} list, which has no text field "name"`
+  },
+}
+
+const AUTHOR: Expectation = {
+  what: 'a relationship to the accounts list or an integer field',
+  problem: (field, _model, { accountsList }) => {
+    if (field.kind === 'scalar' && field.type === 'Int') return null
+    const fix = `must be a relationship to the ${accountsList} list (host.accounts.list) or an integer field holding a team-member slot`
+    if (field.kind !== 'object') return `${fix}, it is ${field.kind} ${field.type}`
+    if (field.type !== accountsList) return `points at the ${field.type} list; it ${fix}`
+    return field.isList ? `is a many relationship to ${accountsList}; a post has one author` : null
+  },
+}
 
 const EXPECTED: Record<Exclude<keyof ContentFieldMap, 'body' | 'status'>, Expectation> = {
   title: TEXT,
   slug: TEXT,
   excerpt: TEXT,
-  updatedAt: { kinds: ['scalar'], types: ['DateTime'], what: 'a timestamp field' },
-  createdAt: { kinds: ['scalar'], types: ['DateTime'], what: 'a timestamp field' },
-  author: { kinds: ['scalar'], types: ['Int'], what: 'an integer field' },
-  meta: { kinds: ['scalar'], types: ['Json'], what: 'a json field' },
-  tags: { kinds: ['object'], what: 'a relationship to a list with name and slug fields', terms: true },
-  categories: { kinds: ['object'], what: 'a relationship to a list with name and slug fields', terms: true },
-  postType: { kinds: ['object'], what: 'a relationship to a list with name and slug fields', terms: true },
+  updatedAt: TIMESTAMP,
+  createdAt: TIMESTAMP,
+  author: AUTHOR,
+  meta: scalar(['Json'], 'a json field'),
+  tags: TERMS,
+  categories: TERMS,
+  postType: TERMS,
 }
 
 const BODY: Record<'html' | 'document', Expectation> = {
-  html: { kinds: ['scalar'], types: ['String'], what: 'a text field (body.format html)' },
+  html: scalar(['String'], 'a text field (body.format html)'),
   // A document field is Json, or String on SQLite, where Keystone keeps JSON in text.
-  document: { kinds: ['scalar'], types: ['Json', 'String'], what: 'a document field (body.format document)' },
+  document: scalar(['Json', 'String'], 'a document field (body.format document)'),
 }
 
-const STATUS: Expectation = { kinds: ['scalar', 'enum'], types: ['String'], what: 'a select or text field' }
+const STATUS = scalar(['String'], 'a select or text field')
 
 function fieldError (list: string, field: string, option: string, problem: string): Error {
   return new Error(`host.content: the ${list} list's field "${field}" (host.content.fields.${option}) ${problem}`)
 }
 
-function checkField (model: RuntimeDataModel, list: string, field: string, option: string, expected: Expectation): void {
+/** Why the field does not fit the part, or null when it does. */
+function misfit (model: RuntimeDataModel, list: string, field: string, expected: Expectation, host: PostsModelHost): string | null {
   const found = model.models[list]!.fields.find(candidate => candidate.name === field)
-  if (!found) throw fieldError(list, field, option, 'is not in the database model')
-  const typeOk = found.kind === 'enum' || expected.types === undefined || expected.types.includes(found.type)
-  if (!expected.kinds.includes(found.kind) || !typeOk) throw fieldError(list, field, option, `must be ${expected.what}, it is ${found.kind} ${found.type}`)
-  if (!expected.terms) return
-  const target = model.models[found.type]?.fields ?? []
-  for (const name of ['name', 'slug']) {
-    if (!target.some(candidate => candidate.name === name && candidate.type === 'String')) {
-      throw fieldError(list, field, option, `points at the ${found.type} list, which has no text field "${name}"`)
-    }
-  }
+  return found ? expected.problem(found, model, host) : 'is not in the database model'
 }
 
 /**
  * The posts list checked against the database model Prisma was generated from: the list exists,
- * its id type is the one configured, and every mapped field exists with a fitting type. Throws an
- * Error naming the list, the field and the option. Without a data model (a client that does not
- * expose one), nothing is checked.
+ * its id type is the one configured, and every mapped field exists with a fitting type. A field
+ * named in the options that does not fit throws an Error naming the list, the field and the
+ * option; one the map took by its default name is left out of the map instead, and the answer
+ * lists a warning for each, naming it and how to map it. Without a data model (a client that
+ * does not expose one), nothing is checked.
  */
-export function checkPostsModel (content: ResolvedContent, model: RuntimeDataModel | undefined): void {
-  if (!model?.models) return
-  const body = model.models[content.list]?.fields.find(field => field.name === content.fields.body.field)
-  recordModelFacts(content, { targets: relationTargetsIn(model, content), bodyStoredAsText: body?.type === 'String' })
+export function checkPostsModel (content: ResolvedContent, model: RuntimeDataModel | undefined, host: PostsModelHost = { accountsList: 'User', databaseProvider: 'sqlite' }): string[] {
+  if (!model?.models) return []
   const { list, fields } = content
   if (!model.models[list]) throw new Error(`host.content.list: the database model has no ${list} list`)
   const id = model.models[list].fields.find(field => field.name === 'id')
   const idType = id?.type === 'Int' ? 'integer' : 'string'
   if (id && idType !== content.idType) throw new Error(`host.content.idType: the ${list} list's ids are ${idType}s, not ${content.idType}s`)
-  checkField(model, list, fields.body.field, 'body', BODY[fields.body.format])
-  if (fields.status) checkField(model, list, fields.status.field, 'status.field', STATUS)
-  for (const [option, expected] of Object.entries(EXPECTED)) {
-    const field = fields[option as keyof typeof EXPECTED]
-    if (field !== null) checkField(model, list, field, option, expected)
+  const warnings: string[] = []
+  const check = (part: keyof ContentFieldMap, field: string, option: string, expected: Expectation): boolean => {
+    const problem = misfit(model, list, field, expected, host)
+    if (problem === null) return true
+    if (!content.defaulted.includes(part as DefaultedPart)) throw fieldError(list, field, option, problem)
+    warnings.push(`host.content: the ${list} list's field "${field}" was taken for host.content.fields.${option} by its name, but it ${problem}; ` +
+      `it is left out. To use it, make it ${expected.what} and name it in host.content.fields.${option}; to leave it out without this warning, set host.content.fields.${option.split('.')[0]} to false`)
+    return false
   }
+  check('body', fields.body.field, 'body', BODY[fields.body.format])
+  if (fields.status && !check('status', fields.status.field, 'status.field', STATUS)) fields.status = null
+  for (const [option, expected] of Object.entries(EXPECTED)) {
+    const part = option as keyof typeof EXPECTED
+    const field = fields[part]
+    // Only an optional part can be left out: check() throws for the title, which is never taken by default.
+    if (field !== null && !check(part, field, option, expected)) (fields as Record<typeof part, string | null>)[part] = null
+  }
+  recordModelFacts(content, factsIn(model, content, host))
+  return warnings
 }
 
-/** The list each relationship part points at, as the data model names it. */
-function relationTargetsIn (model: RuntimeDataModel, content: ResolvedContent): Partial<Record<TermKind, string>> {
+/** What the mount records of the model: the term lists and their shape, how the body and the author are stored. */
+function factsIn (model: RuntimeDataModel, content: ResolvedContent, host: PostsModelHost) {
   const fields = model.models[content.list]?.fields ?? []
-  const targets: Partial<Record<TermKind, string>> = {}
+  const named = (name: string | null) => name === null ? undefined : fields.find(field => field.name === name)
+  const terms: Partial<Record<TermKind, TermList>> = {}
   for (const kind of ['tags', 'categories', 'postType'] as const) {
-    const found = fields.find(field => field.name === content.fields[kind] && field.kind === 'object')
-    if (found) targets[kind] = found.type
+    const found = named(content.fields[kind])
+    if (found?.kind === 'object') terms[kind] = { list: found.type, hasSlug: hasText(model, found.type, 'slug') }
   }
-  return targets
+  return {
+    terms,
+    bodyStoredAsText: named(content.fields.body.field)?.type === 'String',
+    author: named(content.fields.author)?.kind === 'object' ? 'account' as const : 'slot' as const,
+    insensitive: host.databaseProvider === 'postgresql',
+  }
 }
 
 /** The parts of a GraphQL schema the body check reads (the control plane does not import graphql). */

@@ -44,13 +44,16 @@ type HostContentFields = {
   excerpt?: string | false
   /** A timestamp set on every write (`db: { updatedAt: true }`): the concurrency token of pipeline runs. @default 'updatedAt' when present */
   updatedAt?: string | false
-  /** An integer field holding the author's team-member slot. @default 'author' when present */
+  /**
+   * The author: a relationship to the accounts list (`host.accounts.list`), or an integer field
+   * holding a team-member slot. @default 'author' when present
+   */
   author?: string | false
-  /** A many relationship to a list with `name` and unique `slug` text fields. @default 'tags' when present */
+  /** A many relationship to a list with a `name` text field (and a unique `slug`, when it has one). @default 'tags' when present */
   tags?: string | false
   /** As `tags`. @default 'categories' when present */
   categories?: string | false
-  /** A relationship to a list with unique `slug` and `name` text fields (`post`, `page`, …). @default 'postType' when present */
+  /** A relationship to a list with a `name` text field and, when it has one, a unique `slug` (`post`, `page`, …). @default 'postType' when present */
   postType?: string | false
   /** A json field for per-post metadata (`meta_fields`, `fm_variables`). @default 'meta' when present */
   meta?: string | false
@@ -95,6 +98,11 @@ export type ResolvedContent = {
   delegate: string
   idType: 'integer' | 'string'
   fields: ContentFieldMap
+  /**
+   * The parts the map took by their default name rather than from the options: one whose field
+   * turns out not to fit is left out at mount with a warning, where a named one stops the start.
+   */
+  defaulted: readonly DefaultedPart[]
 }
 
 /** What the host's Keystone config tells about its lists, when the caller has it. */
@@ -110,6 +118,9 @@ const OPTIONAL_FIELDS = {
 } as const
 
 type OptionalPart = keyof typeof OPTIONAL_FIELDS
+
+/** A part the field map may take by its default name. */
+export type DefaultedPart = OptionalPart | 'status'
 
 export const delegateKey = (list: string) => list.charAt(0).toLowerCase() + list.slice(1)
 
@@ -176,10 +187,14 @@ export function resolveContent (options: HostContentOptions | false | undefined,
   if (!has(body.field)) throw missingField(list, body.field, 'body', typeof fields.body === 'string' ? false : fields.body?.field === undefined)
   const optional = Object.fromEntries((Object.keys(OPTIONAL_FIELDS) as OptionalPart[])
     .map(part => [part, optionalField(part, fields[part], has, list)])) as Record<OptionalPart, string | null>
+  const status = resolveStatus(fields.status, has, list)
+  const defaulted = [...(Object.keys(OPTIONAL_FIELDS) as OptionalPart[]).filter(part => fields[part] === undefined && optional[part] !== null),
+    ...fields.status === undefined && status !== null ? ['status' as const] : []]
   return {
     list,
     delegate: delegateKey(list),
     idType: idTypeOf(given, schema, list),
-    fields: { title, body, ...optional, status: resolveStatus(fields.status, has, list) },
+    fields: { title, body, ...optional, status },
+    defaulted,
   }
 }

@@ -7,13 +7,14 @@ export type AccountLoader = (id: string) => Promise<Account | null>
 
 type AccountDelegate = {
   findUnique (args: { where: { id: AccountId }, select: Record<string, unknown> }): Promise<Record<string, unknown> | null>
+  findMany (args: { where: Record<string, unknown>, select: Record<string, unknown>, orderBy: object, take?: number }): Promise<Record<string, unknown>[]>
 }
 
 /** Prisma names a model's delegate after it, first letter lower-cased: `User` → `user`. */
 const delegateName = (list: string): string => list.charAt(0).toLowerCase() + list.slice(1)
 
 /** The host's Prisma delegate for its accounts list; the package's client types know only the reference host's. */
-function accountDelegate (db: object, accounts: Pick<ResolvedAccounts, 'list'>): AccountDelegate {
+export function accountDelegate (db: object, accounts: Pick<ResolvedAccounts, 'list'>): AccountDelegate {
   const name = delegateName(accounts.list)
   const delegate = (db as Record<string, AccountDelegate | undefined>)[name]
   if (!delegate) throw new Error(`the Prisma client has no "${name}" model for the ${accounts.list} list (host.accounts.list)`)

@@ -1,13 +1,14 @@
 import type { Db, Tx } from '../db/client.ts'
 import type { PostStatus } from '../content/post-statuses.ts'
-import { slugify } from '../lib/slugify.ts'
-import type { ContentFieldMap, ResolvedContent } from './content.ts'
+import type { ResolvedContent } from './content.ts'
 import { delegateKey } from './content.ts'
 import { bodyCodecFor } from './post-body.ts'
 import type { PostId } from './post-ids.ts'
+import { factsOf, termListOf, type TermKind } from './model-facts.ts'
+import { authorSelect, readAuthor, writeAuthor, type AuthorValue } from './post-author.ts'
+import { createTerm, ensureTermIds, findTerm, termSelect, toTerm, type Term, type TermDelegate } from './term-lists.ts'
 
-/** A tag, category or post type: the related record's id, name and slug. */
-export type Term = { id: unknown, name: string, slug: string }
+export type { Term } from './term-lists.ts'
 
 /** A post as the control plane reads it, whatever the host calls its fields. Parts the field map leaves out are null (or empty). */
 export type HostPost = {
@@ -19,7 +20,8 @@ export type HostPost = {
   /** The contract's state (`draft`, `pending`, `publish`) when the host's value is mapped, else the host's value; null without a status field. */
   status: string | null
   excerpt: string | null
-  author: number | null
+  /** A team-member slot, or the id of an account (`host.content.fields.author`); null when none. */
+  author: AuthorValue | null
   meta: unknown
   /** The concurrency token of pipeline runs; null when the map has no `updatedAt`. */
   updatedAt: Date | null
@@ -37,17 +39,12 @@ export type PostWrite = {
   slug?: string
   status?: PostStatus
   excerpt?: string
-  author?: number | null
+  author?: AuthorValue | null
   meta?: Record<string, unknown>
   postTypeId?: unknown
   tagIds?: readonly unknown[]
   categoryIds?: readonly unknown[]
 }
-
-export type TermKind = 'tags' | 'categories' | 'postType'
-
-/** The related list each relationship part points at, by convention until the data model says otherwise. */
-const CONVENTIONAL_TARGETS: Record<TermKind, string> = { tags: 'Tag', categories: 'Category', postType: 'PostType' }
 
 /** A row of a host's list as Prisma returns it: the field names are the host's, so values are read by name. */
 type HostRow = Record<string, unknown>
@@ -70,23 +67,7 @@ const delegateOf = <Row = HostRow>(db: Client, list: string): Delegate<Row> => {
   return delegate
 }
 
-/** What the database model tells about the posts list, read when the server mounts. */
-export type ModelFacts = {
-  /** The related list of each relationship part. */
-  targets: Partial<Record<TermKind, string>>
-  /** The body is a text column (a document field on SQLite keeps its JSON as text). */
-  bodyStoredAsText: boolean
-}
-
-const modelFacts = new WeakMap<ResolvedContent, ModelFacts>()
-
-export function recordModelFacts (content: ResolvedContent, facts: ModelFacts): void {
-  modelFacts.set(content, facts)
-}
-
-const relatedList = (content: ResolvedContent, kind: TermKind) => modelFacts.get(content)?.targets[kind] ?? CONVENTIONAL_TARGETS[kind]
-
-const bodyCodec = (content: ResolvedContent) => bodyCodecFor(content.fields.body.format, modelFacts.get(content)?.bodyStoredAsText ?? false)
+const bodyCodec = (content: ResolvedContent) => bodyCodecFor(content.fields.body.format, factsOf(content).bodyStoredAsText)
 
 /**
  * HTML as it will read back once written: a document body keeps the nodes, not the markup, so
@@ -97,18 +78,24 @@ export function bodyAsStored (content: ResolvedContent, html: string): string {
   return codec.read(codec.write(html))
 }
 
-const TERM_SELECT = { select: { id: true, name: true, slug: true } } as const
-
-function selection (fields: ContentFieldMap): Record<string, unknown> {
+function selection (content: ResolvedContent): Record<string, unknown> {
+  const { fields } = content
   const select: Record<string, unknown> = { id: true, [fields.title]: true, [fields.body.field]: true }
-  for (const part of ['slug', 'excerpt', 'author', 'meta', 'updatedAt', 'createdAt'] as const) {
+  for (const part of ['slug', 'excerpt', 'meta', 'updatedAt', 'createdAt'] as const) {
     if (fields[part]) select[fields[part]] = true
   }
+  if (fields.author) select[fields.author] = authorSelect(content)
   if (fields.status) select[fields.status.field] = true
-  if (fields.postType) select[fields.postType] = TERM_SELECT
-  if (fields.tags) select[fields.tags] = { ...TERM_SELECT, orderBy: { id: 'asc' } }
-  if (fields.categories) select[fields.categories] = { ...TERM_SELECT, orderBy: { id: 'asc' } }
+  if (fields.postType) select[fields.postType] = termSelect(termListOf(content, 'postType'))
+  if (fields.tags) select[fields.tags] = { ...termSelect(termListOf(content, 'tags')), orderBy: { id: 'asc' } }
+  if (fields.categories) select[fields.categories] = { ...termSelect(termListOf(content, 'categories')), orderBy: { id: 'asc' } }
   return select
+}
+
+/** The terms of one kind as the query returned them. */
+function termsIn (content: ResolvedContent, kind: TermKind, stored: unknown): Term[] {
+  const shape = termListOf(content, kind)
+  return ((stored ?? []) as Parameters<typeof toTerm>[0][]).map(row => toTerm(row, shape))
 }
 
 /** The contract's state for a host value: the mapped state, or the host's value as it is. */
@@ -129,7 +116,7 @@ const textOrNull = (value: unknown) => typeof value === 'string' ? value : null
 function toHostPost (content: ResolvedContent, row: HostRow): HostPost {
   const { fields } = content
   const pick = (field: string | null) => field === null ? null : row[field]
-  const author = pick(fields.author)
+  const postType = pick(fields.postType)
   return {
     id: row.id as PostId,
     title: textOrNull(row[fields.title]) ?? '',
@@ -137,12 +124,12 @@ function toHostPost (content: ResolvedContent, row: HostRow): HostPost {
     slug: textOrNull(pick(fields.slug)),
     status: contractStatus(content, pick(fields.status?.field ?? null)),
     excerpt: textOrNull(pick(fields.excerpt)),
-    author: typeof author === 'number' ? author : null,
+    author: readAuthor(content, pick(fields.author)),
     meta: pick(fields.meta),
     updatedAt: (pick(fields.updatedAt) ?? null) as Date | null,
-    postType: (pick(fields.postType) ?? null) as Term | null,
-    tags: (pick(fields.tags) ?? []) as Term[],
-    categories: (pick(fields.categories) ?? []) as Term[],
+    postType: postType ? termsIn(content, 'postType', [postType])[0]! : null,
+    tags: termsIn(content, 'tags', pick(fields.tags)),
+    categories: termsIn(content, 'categories', pick(fields.categories)),
     createdAt: (pick(fields.createdAt) ?? null) as Date | null,
   }
 }
@@ -157,7 +144,10 @@ function writeData (content: ResolvedContent, write: PostWrite, mode: 'create' |
   if (write.body !== undefined) data[fields.body.field] = bodyCodec(content).write(write.body)
   if (write.slug !== undefined && fields.slug) data[fields.slug] = write.slug
   if (write.excerpt !== undefined && fields.excerpt) data[fields.excerpt] = write.excerpt
-  if (write.author !== undefined && fields.author) data[fields.author] = write.author
+  if (write.author !== undefined && fields.author) {
+    const author = writeAuthor(content, write.author, mode)
+    if (author !== undefined) data[fields.author] = author
+  }
   if (write.meta !== undefined && fields.meta) data[fields.meta] = write.meta
   if (write.status !== undefined && fields.status) {
     const value = hostStatus(content, write.status)
@@ -190,7 +180,7 @@ export class PostsGateway {
   }
 
   async get (id: PostId): Promise<HostPost | null> {
-    const row = await this.#posts.findUnique({ where: { id }, select: selection(this.content.fields) })
+    const row = await this.#posts.findUnique({ where: { id }, select: selection(this.content) })
     return row ? toHostPost(this.content, row) : null
   }
 
@@ -199,7 +189,7 @@ export class PostsGateway {
     const { fields } = this.content
     const where = search === undefined ? {} : { [fields.title]: { contains: search, ...insensitive ? { mode: 'insensitive' } : {} } }
     const orderBy = [...fields.updatedAt ? [{ [fields.updatedAt]: 'desc' }] : [], { id: 'desc' }]
-    const rows = await this.#posts.findMany({ where, select: selection(fields), orderBy, take: limit })
+    const rows = await this.#posts.findMany({ where, select: selection(this.content), orderBy, take: limit })
     return rows.map(row => toHostPost(this.content, row))
   }
 
@@ -215,8 +205,10 @@ export class PostsGateway {
    */
   async update (id: PostId, write: PostWrite, guard?: { ifUpdatedAt: Date | null, updatedAt: Date }): Promise<boolean> {
     const { fields } = this.content
-    const { tagIds, categoryIds, postTypeId, ...scalars } = write
-    const data = writeData(this.content, scalars, 'update')
+    // Relationships are written by `update`, not `updateMany`: the terms, and an author that is an account.
+    const authorIsRelation = factsOf(this.content).author === 'account'
+    const { tagIds, categoryIds, postTypeId, author, ...scalars } = write
+    const data = writeData(this.content, { ...scalars, author: authorIsRelation ? undefined : author }, 'update')
     if (guard && fields.updatedAt) {
       const { count } = await this.#posts.updateMany({ where: { id, [fields.updatedAt]: guard.ifUpdatedAt }, data: { ...data, [fields.updatedAt]: guard.updatedAt } })
       if (count === 0) return false
@@ -224,7 +216,7 @@ export class PostsGateway {
       const { count } = await this.#posts.updateMany({ where: { id }, data })
       if (count === 0) return false
     }
-    const relations = writeData(this.content, { tagIds, categoryIds, postTypeId }, 'update')
+    const relations = writeData(this.content, { tagIds, categoryIds, postTypeId, author: authorIsRelation ? author : undefined }, 'update')
     if (Object.keys(relations).length > 0) {
       await this.#posts.update({ where: { id }, data: { ...relations, ...guard && fields.updatedAt ? { [fields.updatedAt]: guard.updatedAt } : {} } })
     }
@@ -245,41 +237,27 @@ export class PostsGateway {
     return this.content.fields[kind] !== null
   }
 
-  #related (kind: TermKind): Delegate<Term> {
-    return delegateOf<Term>(this.#db, relatedList(this.content, kind))
-  }
-
-  /** The related record with this slug (a post type, a tag, a category), or null. */
-  async findTerm (kind: TermKind, slug: string): Promise<Term | null> {
-    if (!this.has(kind)) return null
-    return this.#related(kind).findUnique({ where: { slug }, ...TERM_SELECT })
-  }
-
-  async createTerm (kind: TermKind, data: { name: string, slug: string }): Promise<Term> {
-    return this.#related(kind).create({ data, ...TERM_SELECT })
+  #terms (kind: TermKind): TermDelegate {
+    return delegateOf<never>(this.#db, termListOf(this.content, kind).list)
   }
 
   /**
-   * Ids of the terms with these names (matched by slug), creating the missing ones in one bulk
-   * insert; none when the map leaves the kind out. A term created by another process meanwhile
-   * fails the unique slug, and the caller's transaction is retried.
+   * The related record (a post type, a tag, a category) with this slug, or, on a list without
+   * slugs, with this name in any letter case; null when there is none.
    */
+  async findTerm (kind: TermKind, slug: string): Promise<Term | null> {
+    if (!this.has(kind)) return null
+    return findTerm(this.#terms(kind), termListOf(this.content, kind), slug, factsOf(this.content).insensitive)
+  }
+
+  async createTerm (kind: TermKind, data: { name: string, slug: string }): Promise<Term> {
+    return createTerm(this.#terms(kind), termListOf(this.content, kind), data)
+  }
+
+  /** Ids of the terms with these names, created when missing (see `ensureTermIds`); none when the map leaves the kind out. */
   async ensureTerms (kind: 'tags' | 'categories', names: readonly string[]): Promise<unknown[]> {
     if (!this.has(kind)) return []
-    const wanted = new Map<string, string>()
-    for (const name of names) {
-      const slug = slugify(name)
-      if (slug && !wanted.has(slug)) wanted.set(slug, name)
-    }
-    if (wanted.size === 0) return []
-    const terms = this.#related(kind)
-    const slugs = [...wanted.keys()]
-    const existing = await terms.findMany({ where: { slug: { in: slugs } }, ...TERM_SELECT })
-    const found = new Set(existing.map(term => term.slug))
-    const missing = slugs.filter(slug => !found.has(slug)).map(slug => ({ name: wanted.get(slug)!, slug }))
-    const created = missing.length === 0 ? [] : await terms.createManyAndReturn({ data: missing, ...TERM_SELECT })
-    const idOf = new Map([...existing, ...created].map(term => [term.slug, term.id]))
-    return slugs.map(slug => idOf.get(slug))
+    return ensureTermIds(this.#terms(kind), termListOf(this.content, kind), names, factsOf(this.content).insensitive)
   }
 }
 

@@ -14,7 +14,7 @@ import { oauthScopes, scopesHeldBy, READ_ONLY_SCOPE } from './scopes.ts'
 const RESUME_COOKIE = 'svc_oauth_resume'
 
 /** The Admin UI page where the signed-in account grants or denies a client's request. */
-const consentPath = (uid: string): string => `/oauth-consent?uid=${encodeURIComponent(uid)}`
+const consentPath = (uid: string): string => `/control-plane/oauth-consent?uid=${encodeURIComponent(uid)}`
 
 type AsyncHandler = (req: Request, res: Response) => Promise<void>
 

@@ -9,7 +9,7 @@ import { weakMemo } from '../lib/weak-memo.ts'
 
 /** A page of the Admin UI that manages a resource; the navigation shows it when the manifest lists every operation in `requires`. */
 export type AdminPage = {
-  /** Where the page lives in the Admin UI, e.g. `/crm` (its component is `admin/pages/crm.tsx`). */
+  /** Where the page lives in the Admin UI, e.g. `/control-plane/crm` (its component is `admin/pages/crm.tsx`); the package's pages all live under `/control-plane`. */
   path: string
   /** Its entry in the navigation. */
   label: string

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { ErrorCode } from '../errors.ts'
+import type { ContentPart } from '../host-contract/content-parts.ts'
 
 export type ExampleParams = Record<string, unknown>
 
@@ -29,6 +30,12 @@ export type OperationExample = {
   setup?: readonly ExampleStep[]
   /** The error code the example is documented to answer with instead of `ok: true`. @default none */
   refusal?: ErrorCode
+  /**
+   * Parts of the host's posts the example needs (`excerpt`, `status.pending`, …): a host whose
+   * field map lacks one is not offered the example, so every example a manifest lists runs there.
+   * @default []
+   */
+  needs?: readonly ContentPart[]
 }
 
 /** Records every site has that the control plane does not create: a runner binds these names itself. */

@@ -13,7 +13,7 @@ export function DisabledWebhooks ({ state }: { state: State<SubscriptionList> })
   const disabled = state.data.webhooks.filter(subscription => subscription.disabled_reason !== null)
   if (disabled.length === 0) return null
   return (
-    <Panel title='Disabled webhook subscriptions' testId='health-disabled-webhooks' actions={<Button href='/webhooks'>Open webhooks</Button>}>
+    <Panel title='Disabled webhook subscriptions' testId='health-disabled-webhooks' actions={<Button href='/control-plane/webhooks'>Open webhooks</Button>}>
       <VStack gap='regular'>
         {disabled.map(subscription => (
           <Notice key={subscription.id} tone='critical'>

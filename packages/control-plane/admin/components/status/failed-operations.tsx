@@ -12,7 +12,7 @@ export function FailedOperations ({ state }: { state: State<Paged<AuditEntry>> }
       {data => data.items.length === 0
         ? (
           <EmptyState title='No failed operation'>
-            Every call recorded in the <TextLink href='/audit-log'>audit log</TextLink> succeeded.
+            Every call recorded in the <TextLink href='/control-plane/audit-log'>audit log</TextLink> succeeded.
           </EmptyState>
           )
         : <AuditTable entries={data.items} />}

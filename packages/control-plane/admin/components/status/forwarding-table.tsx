@@ -36,7 +36,7 @@ export function ForwardingTable ({ backlogs }: { backlogs: StatusReport['forward
   if (backlogs.length === 0) {
     return (
       <EmptyState title='No content source yet'>
-        Create one on the <TextLink href='/content-sources'>Content sources</TextLink> page and point your sender at its ingest URL; its forwards show here.
+        Create one on the <TextLink href='/control-plane/content-sources'>Content sources</TextLink> page and point your sender at its ingest URL; its forwards show here.
       </EmptyState>
     )
   }

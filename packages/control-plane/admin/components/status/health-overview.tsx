@@ -76,7 +76,7 @@ function Report ({ report, checkedAt }: { report: StatusReport, checkedAt: strin
       <Panel title='Retention' testId='health-retention'>
         <RetentionTable rules={report.retention} />
       </Panel>
-      <Panel title='Modules' actions={<Button href='/settings'>Manage modules</Button>}>
+      <Panel title='Modules' actions={<Button href='/control-plane/settings'>Manage modules</Button>}>
         <Flex gap='regular' wrap data-testid='health-modules'>
           {Object.entries(report.modules).map(([key, enabled]) => (
             <Badge key={key} tone={enabled ? 'positive' : 'neutral'}>{moduleName(key)} · {enabled ? 'on' : 'off'}</Badge>
@@ -100,7 +100,7 @@ export function HealthOverview ({ manifest }: { manifest: Manifest }) {
       <DisabledWebhooks state={webhooks} />
       <OperationState state={report}>{data => <Report report={data} checkedAt={report.checkedAt?.toLocaleTimeString('en-GB') ?? '—'} />}</OperationState>
       {auditable && (
-        <Panel title='Recent failed operations' actions={<Button href='/audit-log'>Open audit log</Button>}>
+        <Panel title='Recent failed operations' actions={<Button href='/control-plane/audit-log'>Open audit log</Button>}>
           <FailedOperations state={failures} />
         </Panel>
       )}

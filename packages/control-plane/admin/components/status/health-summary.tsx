@@ -17,7 +17,7 @@ export function HealthSummary () {
       actions={
         <HStack gap='large' alignItems='center'>
           {report.status === 'ready' && <VerdictBadge signals={healthSignals(report.data)} />}
-          <Button href='/status'>Open health overview</Button>
+          <Button href='/control-plane/status'>Open health overview</Button>
         </HStack>
       }
     >

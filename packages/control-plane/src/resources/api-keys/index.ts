@@ -12,5 +12,5 @@ export const apiKeysResource = defineResource({
   events: [apiKeyMinted, apiKeyRevoked],
   lists: (readOnly, options) => ({ SvcApiKey: apiKeyList(readOnly(), options.host.accounts.list) }),
   operations: { list: listApiKeys, mint: mintApiKey, revoke: revokeApiKey },
-  adminPages: [{ path: '/api-keys', label: 'API keys', title: 'API keys', requires: ['api_keys.list', 'api_keys.mint', 'api_keys.revoke'] }],
+  adminPages: [{ path: '/control-plane/api-keys', label: 'API keys', title: 'API keys', requires: ['api_keys.list', 'api_keys.mint', 'api_keys.revoke'] }],
 })

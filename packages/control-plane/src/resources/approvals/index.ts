@@ -12,5 +12,5 @@ export const approvalsResource = defineResource({
   module: 'locked',
   lists: readOnly => ({ SvcApproval: approvalList(readOnly()) }),
   operations: { list: listApprovals, get: getApproval, approve: approveApproval, reject: rejectApproval },
-  adminPages: [{ path: '/approvals', label: 'Approvals', title: 'Approvals', requires: ['approvals.list', 'approvals.approve', 'approvals.reject'] }],
+  adminPages: [{ path: '/control-plane/approvals', label: 'Approvals', title: 'Approvals', requires: ['approvals.list', 'approvals.approve', 'approvals.reject'] }],
 })

@@ -6,5 +6,5 @@ export const auditResource = defineResource({
   name: 'audit',
   module: 'locked',
   operations: { list: listAudit },
-  adminPages: [{ path: '/audit-log', label: 'Audit log', title: 'Audit log', requires: ['audit.list'] }],
+  adminPages: [{ path: '/control-plane/audit-log', label: 'Audit log', title: 'Audit log', requires: ['audit.list'] }],
 })

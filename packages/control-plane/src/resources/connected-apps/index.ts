@@ -7,5 +7,5 @@ export const connectedAppsResource = defineResource({
   name: 'connected_apps',
   module: 'locked',
   operations: { list: listConnectedApps, revoke: revokeConnectedApp },
-  adminPages: [{ path: '/connected-apps', label: 'Connected apps', title: 'Connected apps', requires: ['connected_apps.list', 'connected_apps.revoke'] }],
+  adminPages: [{ path: '/control-plane/connected-apps', label: 'Connected apps', title: 'Connected apps', requires: ['connected_apps.list', 'connected_apps.revoke'] }],
 })

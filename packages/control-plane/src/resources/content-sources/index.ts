@@ -50,7 +50,7 @@ export const contentSourcesResource = defineResource({
   outboxTopics: [forwardTopic],
   statusCounters: [{ key: 'content_sources', count: db => db.svcContentSource.count() }],
   retention: contentInboxRetention,
-  adminPages: [{ path: '/content-sources', label: 'Content sources', title: 'Content sources', requires: ['content_sources.list'] }],
+  adminPages: [{ path: '/control-plane/content-sources', label: 'Content sources', title: 'Content sources', requires: ['content_sources.list'] }],
 })
 
 /** The content sources resource with settings of the host's, for `builtins: [contentSources({ … })]`. */

@@ -19,7 +19,7 @@ export const crmResource = defineResource({
   lists: readOnly => ({ SvcCrmSlot: crmSlotList(readOnly()) }),
   operations: { create: createCrm, delete: deleteCrm, get: getCrm, list: listCrm, set_secret: setCrmSecret, update: updateCrm },
   statusCounters: [{ key: 'crm', count: db => db.svcCrmSlot.count() }],
-  adminPages: [{ path: '/crm', label: 'CRM', title: 'CRM connections', requires: ['crm.list'] }],
+  adminPages: [{ path: '/control-plane/crm', label: 'CRM', title: 'CRM connections', requires: ['crm.list'] }],
 })
 
 /** The crm resource with settings of the host's, for `withControlPlane(config, { builtins: [crm({ … })] })`. */

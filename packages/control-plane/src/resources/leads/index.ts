@@ -44,7 +44,7 @@ export const leadsResource = defineResource({
   outboxTopics: [contactStatusTopic],
   events: leadEvents,
   statusCounters: [{ key: 'leads', count: (db, bound) => db.svcLead.count(bound && { take: bound.upTo }), kept: true }],
-  adminPages: [{ path: '/leads', label: 'Leads', title: 'Leads', requires: ['leads.list', 'leads.get'] }],
+  adminPages: [{ path: '/control-plane/leads', label: 'Leads', title: 'Leads', requires: ['leads.list', 'leads.get'] }],
 })
 
 /** The leads resource with settings of the host's, for `withControlPlane(config, { builtins: [leads({ … })] })`. */

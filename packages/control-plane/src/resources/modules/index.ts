@@ -9,5 +9,5 @@ export const modulesResource = defineResource({
   module: 'locked',
   events: [moduleChanged],
   operations: { disable: switchOperation('disable'), enable: switchOperation('enable'), list: listModules },
-  adminPages: [{ path: '/settings', label: 'Settings', title: 'Site settings', requires: ['modules.list'] }],
+  adminPages: [{ path: '/control-plane/settings', label: 'Settings', title: 'Site settings', requires: ['modules.list'] }],
 })

@@ -47,7 +47,7 @@ export const pipelinesResource = defineResource({
   ],
   retention: pipelineRunRetention,
   adminPages: [{
-    path: '/pipelines',
+    path: '/control-plane/pipelines',
     label: 'Pipelines',
     title: 'Pipelines',
     requires: ['pipelines.list_recipes', 'pipelines.list_stages', 'pipelines.list_runs', 'pipelines.get_run'],

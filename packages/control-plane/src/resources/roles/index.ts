@@ -23,5 +23,5 @@ export const rolesResource = defineResource({
     update: updateRole,
   },
   seeds: [{ what: 'the system roles', run: ensureSystemRoles }],
-  adminPages: [{ path: '/roles', label: 'Roles', title: 'Roles', requires: ['roles.list'] }],
+  adminPages: [{ path: '/control-plane/roles', label: 'Roles', title: 'Roles', requires: ['roles.list'] }],
 })

@@ -9,5 +9,5 @@ export const statusResource = defineResource({
   module: 'locked',
   lists: readOnly => ({ SvcKeptCount: keptCountList(internalList(readOnly())) }),
   operations: { get: getStatus },
-  adminPages: [{ path: '/status', label: 'Health', title: 'Site health', requires: ['status.get'] }],
+  adminPages: [{ path: '/control-plane/status', label: 'Health', title: 'Site health', requires: ['status.get'] }],
 })

@@ -30,5 +30,5 @@ export const usersResource = defineResource({
   },
   routes: [personalPageRoute],
   statusCounters: [{ key: 'users', count: db => db.svcTeamMember.count() }],
-  adminPages: [{ path: '/team', label: 'Team', title: 'Team', requires: ['users.list'] }],
+  adminPages: [{ path: '/control-plane/team', label: 'Team', title: 'Team', requires: ['users.list'] }],
 })

@@ -40,5 +40,5 @@ export const webhooksResource = defineResource({
     { key: 'webhooks', count: db => db.svcWebhookSubscription.count() },
     { key: 'webhooks_disabled', count: db => db.svcWebhookSubscription.count({ where: { disabledReason: { not: null } } }) },
   ],
-  adminPages: [{ path: '/webhooks', label: 'Webhooks', title: 'Webhooks', requires: ['webhooks.list'] }],
+  adminPages: [{ path: '/control-plane/webhooks', label: 'Webhooks', title: 'Webhooks', requires: ['webhooks.list'] }],
 })

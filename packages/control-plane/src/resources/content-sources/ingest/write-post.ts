@@ -2,6 +2,7 @@ import type { Tx } from '../../../db/client.ts'
 import type { ResolvedContent } from '../../../host-contract/content.ts'
 import { postsOf, type HostPost, type PostsGateway, type Term } from '../../../host-contract/posts.ts'
 import { postIdFromStored, type PostId } from '../../../host-contract/post-ids.ts'
+import type { AuthorValue } from '../../../host-contract/post-author.ts'
 import { sameJson } from '../../../lib/canonical-json.ts'
 import type { PostStatus } from '../../../content/post-statuses.ts'
 import { firstFreeSlug, slugify } from '../../../lib/slugify.ts'
@@ -14,7 +15,7 @@ import { forgetProvenance, itemByExternalId, recordNewProvenance, recordUpdatedP
 export type PostAction = 'created' | 'updated' | 'unchanged' | 'skipped'
 
 /** `body` is the delivered HTML already cleaned and sanitised (see `cleanContent`). */
-export type PostInput = { fields: MappedFields, body: string, author: number | null, meta: Record<string, unknown> }
+export type PostInput = { fields: MappedFields, body: string, author: AuthorValue | null, meta: Record<string, unknown> }
 
 type TermKind = 'tags' | 'categories'
 

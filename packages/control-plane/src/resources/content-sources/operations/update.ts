@@ -34,6 +34,11 @@ export const updateContentSource = defineOperation({
     title: 'Rename a source and hold its posts for review',
     setup: [{ operation: 'content_sources.create', params: { name: 'Guest columns' }, as: 'source' }],
     params: { id: '{{source.id}}', name: 'Guest columns (reviewed)', default_post_status: 'pending' },
+    needs: ['status.pending'],
+  }, {
+    title: 'Rename a source and pause it',
+    setup: [{ operation: 'content_sources.create', params: { name: 'Press releases' }, as: 'source' }],
+    params: { id: '{{source.id}}', name: 'Press releases (paused)', enabled: false },
   }],
   params: z.object({
     id: sourceIdParam,

@@ -26,6 +26,14 @@ export const createRecipe = defineOperation({
       trigger: { on: ['ingest'], sources: ['wire-stories'] },
       policy: { on_error: 'continue' },
     },
+    needs: ['excerpt'],
+  }, {
+    title: 'Tidy headings and add anchors to every post, on publish',
+    params: {
+      name: 'Tidy on publish',
+      stages: [{ type: 'normalize_headings' }, { type: 'add_heading_anchors' }],
+      trigger: { on: ['publish'] },
+    },
   }],
   params: z.object({
     id: recipeIdParam.optional().describe('Recipe id; generated from the name when omitted.'),

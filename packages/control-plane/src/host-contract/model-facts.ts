@@ -1,0 +1,40 @@
+import type { ResolvedContent } from './content.ts'
+
+export type TermKind = 'tags' | 'categories' | 'postType'
+
+/** The list a relationship part points at, and whether it has a `slug` beside its `name`. */
+export type TermList = { list: string, hasSlug: boolean }
+
+/** How the post's author is stored: a team-member slot number, or a relationship to the accounts list. */
+type AuthorStorage = 'slot' | 'account'
+
+/** What the database model tells about the posts list, read when the server mounts. */
+export type ModelFacts = {
+  /** The related list of each relationship part. */
+  terms: Partial<Record<TermKind, TermList>>
+  /** The body is a text column (a document field on SQLite keeps its JSON as text). */
+  bodyStoredAsText: boolean
+  author: AuthorStorage
+  /** The database compares text case-insensitively on request (PostgreSQL's `mode: 'insensitive'`). */
+  insensitive: boolean
+}
+
+/** The related list of each relationship part, by convention until the data model says otherwise. */
+const CONVENTIONAL_TERMS: Record<TermKind, TermList> = {
+  tags: { list: 'Tag', hasSlug: true },
+  categories: { list: 'Category', hasSlug: true },
+  postType: { list: 'PostType', hasSlug: true },
+}
+
+const modelFacts = new WeakMap<ResolvedContent, ModelFacts>()
+
+export function recordModelFacts (content: ResolvedContent, facts: ModelFacts): void {
+  modelFacts.set(content, facts)
+}
+
+/** What the mount recorded of this map, or the conventions of the demo host's shape before it. */
+export function factsOf (content: ResolvedContent): ModelFacts {
+  return modelFacts.get(content) ?? { terms: CONVENTIONAL_TERMS, bodyStoredAsText: false, author: 'slot', insensitive: false }
+}
+
+export const termListOf = (content: ResolvedContent, kind: TermKind): TermList => factsOf(content).terms[kind] ?? CONVENTIONAL_TERMS[kind]
