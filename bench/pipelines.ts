@@ -10,7 +10,7 @@
  * The process fails only on real errors (a stage failing, the document not changing), never on
  * the target.
  */
-import { parseHtml, serializeHtml } from '../packages/control-plane/src/content/transforms/index.ts'
+import { parseHtml, serializeHtml } from '../packages/control-plane/src/platform/html/transforms/index.ts'
 import { DEFAULT_RECIPE } from '../packages/control-plane/src/resources/pipelines/default-recipe.ts'
 import { builtinStages } from '../packages/control-plane/src/resources/pipelines/stages/builtin.ts'
 import { StageRegistry } from '../packages/control-plane/src/resources/pipelines/stages/registry.ts'

@@ -2,10 +2,10 @@
  * npm run cli -- create-admin --email E --password P [--name N] [--promote]
  * npm run cli -- mint-key --email E --label L [--expires-in-days D]
  *
- * The package's command line (`svc-control-plane`, packages/control-plane/src/cli/) run on this
+ * The package's command line (`svc-control-plane`, packages/control-plane/src/doors/cli/) run on this
  * host, built first when its sources changed.
  */
-import { main } from '../packages/control-plane/src/cli/main.ts'
+import { main } from '../packages/control-plane/src/doors/cli/main.ts'
 import { ensureBuilt } from './lib/build.ts'
 
 process.exitCode = await main(process.argv.slice(2), {

@@ -5,7 +5,7 @@
  *
  *   npm run migrations:generate -- add_users
  */
-import { main } from '../packages/control-plane/src/cli/main.ts'
+import { main } from '../packages/control-plane/src/doors/cli/main.ts'
 import { ensurePackageBuilt } from './lib/build.ts'
 
 // The host's config imports the package by name (its compiled output): built before it is imported.

@@ -5,7 +5,7 @@ import { allowAll } from '@keystone-6/core/access'
 import { password, text } from '@keystone-6/core/fields'
 import { withControlPlane } from '../packages/control-plane/src/index.ts'
 import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
-import { controlPlaneAdminFiles } from '../packages/control-plane/src/admin-ui/admin-files.ts'
+import { controlPlaneAdminFiles } from '../packages/control-plane/src/doors/admin-ui/admin-files.ts'
 
 /**
  * The control plane's Admin UI pages live under `/control-plane`, so a host with lists of the

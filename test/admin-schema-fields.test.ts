@@ -3,9 +3,9 @@ import { describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
 import { issuesByField, labelled, paramsFromValues, schemaFields, valuesFromParams, type JsonSchema } from '../packages/control-plane/admin/lib/schema-fields.ts'
 import { samplePreview } from '../packages/control-plane/admin/lib/sample-path.ts'
-import { toJsonSchema } from '../packages/control-plane/src/registry/manifest.ts'
+import { toJsonSchema } from '../packages/control-plane/src/kernel/registry/manifest.ts'
 import { crmNumParam, crmWritableParams } from '../packages/control-plane/src/resources/crm/shape.ts'
-import { httpUrl } from '../packages/control-plane/src/lib/fields.ts'
+import { httpUrl } from '../packages/control-plane/src/platform/lib/fields.ts'
 
 /** Schemas as the manifest prints them, from the same zod the operations use. */
 const manifestSchema = (shape: z.ZodRawShape) => toJsonSchema(z.object(shape).strict(), 'input') as JsonSchema

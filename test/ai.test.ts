@@ -3,9 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { useTestServer } from './support/in-process-server.ts'
 import { getWithKey, seenBodies } from './support/client.ts'
 import { answerJson, startLoopbackServer, type LoopbackServer } from './support/loopback-peer.ts'
-import { SecretBox, parseEncryptionKey } from '../packages/control-plane/src/secrets/secret-box.ts'
+import { SecretBox, parseEncryptionKey } from '../packages/control-plane/src/platform/secrets/secret-box.ts'
 import { ai as aiResource } from '../packages/control-plane/src/resources/ai/index.ts'
-import { bindTo } from '../packages/control-plane/src/secrets/sealed-column.ts'
+import { bindTo } from '../packages/control-plane/src/platform/secrets/sealed-column.ts'
 import { AI_API_KEY } from '../packages/control-plane/src/resources/ai/sealed-columns.ts'
 
 const TIMEOUT_MS = 1000

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, jest, test } from '@jest/globals'
 import { startSecondInstance, useTestServer } from './support/in-process-server.ts'
 import { dispatcher } from './support/client.ts'
-import { auditWhere, type KeptFilters } from '../packages/control-plane/src/audit/audit-filters.ts'
-import { KEEP_TOTAL_FROM, KEPT_TOTAL_MAX_AGE_MS, WATERMARK_LAG_MS } from '../packages/control-plane/src/audit/audit-total.ts'
+import { auditWhere, type KeptFilters } from '../packages/control-plane/src/platform/audit/audit-filters.ts'
+import { KEEP_TOTAL_FROM, KEPT_TOTAL_MAX_AGE_MS, WATERMARK_LAG_MS } from '../packages/control-plane/src/platform/audit/audit-total.ts'
 import type { ControlPlaneOptions } from '../packages/control-plane/src/index.ts'
 
 jest.setTimeout(120_000)

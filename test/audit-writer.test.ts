@@ -3,10 +3,10 @@ import { connect, createServer, type Socket } from 'node:net'
 import { openPrisma, testProvider } from './support/database.ts'
 import { freePort } from './support/loopback-peer.ts'
 import { useTestServer } from './support/in-process-server.ts'
-import { resolveDatabase } from '../packages/control-plane/src/db/database-url.ts'
-import { AuditWriter } from '../packages/control-plane/src/audit/writer.ts'
-import type { AuditRecord } from '../packages/control-plane/src/audit/record.ts'
-import type { Identity } from '../packages/control-plane/src/auth/identity.ts'
+import { resolveDatabase } from '../packages/control-plane/src/platform/db/database-url.ts'
+import { AuditWriter } from '../packages/control-plane/src/platform/audit/writer.ts'
+import type { AuditRecord } from '../packages/control-plane/src/platform/audit/record.ts'
+import type { Identity } from '../packages/control-plane/src/platform/auth/identity.ts'
 
 const used = useTestServer()
 

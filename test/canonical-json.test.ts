@@ -1,7 +1,7 @@
 // @svc-provider-independent: canonical JSON, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { canonicalize } from 'json-canonicalize'
-import { canonicalJson, sameJson } from '../packages/control-plane/src/lib/canonical-json.ts'
+import { canonicalJson, sameJson } from '../packages/control-plane/src/platform/lib/canonical-json.ts'
 import { HOSTILE_VALUES } from './support/hostile-values.ts'
 
 describe('canonical JSON (RFC 8785)', () => {

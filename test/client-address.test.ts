@@ -3,7 +3,7 @@ import request from 'supertest'
 import { type InProcessServer, startInProcessServer, startSecondInstance } from './support/in-process-server.ts'
 import { BASE } from './support/client.ts'
 import { GRAPHQL } from './support/session-client.ts'
-import { parseTrustProxy } from '../packages/control-plane/src/http/client-address.ts'
+import { parseTrustProxy } from '../packages/control-plane/src/platform/http/client-address.ts'
 import { leads } from '../packages/control-plane/src/resources/leads/index.ts'
 
 const FORM = `${BASE}/public/leads`

@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks'
 import { type InProcessServer, useTestServer, type UsedTestServer } from './support/in-process-server.ts'
 import { seenBodies } from './support/client.ts'
 import { deliver, startReceiver, type Receiver } from './support/webhooks.ts'
-import { OutboxWorker } from '../packages/control-plane/src/outbox/worker.ts'
+import { OutboxWorker } from '../packages/control-plane/src/platform/outbox/worker.ts'
 import { forwardTopic } from '../packages/control-plane/src/resources/content-sources/forward/topic.ts'
 import type { Json } from './support/json.ts'
 

@@ -2,8 +2,8 @@ import { describe, expect, test } from '@jest/globals'
 import { randomBytes } from 'node:crypto'
 import { useTestServer } from './support/in-process-server.ts'
 import { deliver, standardHeaders } from './support/webhooks.ts'
-import { SecretBox, keyIdOf } from '../packages/control-plane/src/secrets/secret-box.ts'
-import { bindTo } from '../packages/control-plane/src/secrets/sealed-column.ts'
+import { SecretBox, keyIdOf } from '../packages/control-plane/src/platform/secrets/secret-box.ts'
+import { bindTo } from '../packages/control-plane/src/platform/secrets/sealed-column.ts'
 import { WEBHOOK_SECRET } from '../packages/control-plane/src/resources/content-sources/sealed-columns.ts'
 
 const plane = useTestServer({ outbox: false })

@@ -1,4 +1,4 @@
-import type { Db } from '../packages/control-plane/src/db/client.ts'
+import type { Db } from '../packages/control-plane/src/platform/db/client.ts'
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { provenanceOf, sourcePostIds } from './support/posts.ts'

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/in-process-server.ts'
 import { graphql, sessionCookie } from './support/session-client.ts'
-import { isUniqueViolation } from '../packages/control-plane/src/db/client.ts'
+import { isUniqueViolation } from '../packages/control-plane/src/platform/db/client.ts'
 import { seedPostTypes } from '../schema/seed-post-types.ts'
 
 const plane = useTestServer()

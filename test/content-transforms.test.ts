@@ -1,6 +1,6 @@
 // @svc-provider-independent: content transforms, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
-import { contentTransforms, parseHtml, runTransforms, serializeHtml, type TransformType } from '../packages/control-plane/src/content/transforms/index.ts'
+import { contentTransforms, parseHtml, runTransforms, serializeHtml, type TransformType } from '../packages/control-plane/src/platform/html/transforms/index.ts'
 
 /** Applies one transform to a fragment and returns the HTML and whether it reported a change. */
 function apply (type: TransformType, html: string, options: unknown = {}) {

@@ -1,7 +1,7 @@
 import { expect, jest, test } from '@jest/globals'
 import { useTestServer } from './support/in-process-server.ts'
 import { deliver } from './support/webhooks.ts'
-import { TERM_LIMITS } from '../packages/control-plane/src/content/terms.ts'
+import { TERM_LIMITS } from '../packages/control-plane/src/platform/html/terms.ts'
 
 jest.setTimeout(120_000)
 

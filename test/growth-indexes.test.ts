@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals'
 import pg from 'pg'
 import { createTestDatabase, testProvider, type TestDatabase } from './support/database.ts'
-import { resolveDatabase } from '../packages/control-plane/src/db/database-url.ts'
-import { migrate } from '../packages/control-plane/src/db/migrate.ts'
-import { keptTotalStatement } from '../packages/control-plane/src/audit/audit-total.ts'
-import type { KeptFilters } from '../packages/control-plane/src/audit/audit-filters.ts'
+import { resolveDatabase } from '../packages/control-plane/src/platform/db/database-url.ts'
+import { migrate } from '../packages/control-plane/src/platform/db/migrate.ts'
+import { keptTotalStatement } from '../packages/control-plane/src/platform/audit/audit-total.ts'
+import type { KeptFilters } from '../packages/control-plane/src/platform/audit/audit-filters.ts'
 
 jest.setTimeout(180_000)
 

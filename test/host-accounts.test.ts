@@ -5,8 +5,8 @@ import { useTestServer } from './support/in-process-server.ts'
 import type { TestAccount } from './support/accounts.ts'
 import { graphql, sessionCookie } from './support/session-client.ts'
 import { createTestDatabase, openPrisma } from './support/database.ts'
-import { migrate } from '../packages/control-plane/src/db/migrate.ts'
-import { resolveDatabase } from '../packages/control-plane/src/db/database-url.ts'
+import { migrate } from '../packages/control-plane/src/platform/db/migrate.ts'
+import { resolveDatabase } from '../packages/control-plane/src/platform/db/database-url.ts'
 import { ensureFirstAdministrator } from '../scripts/lib/accounts.ts'
 
 const run = promisify(execFile)

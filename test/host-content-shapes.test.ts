@@ -1,11 +1,11 @@
 // @svc-provider-independent: the field map checked against data models the test writes, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
-import { resolveContent, type HostContentOptions, type HostSchema } from '../packages/control-plane/src/host-contract/content.ts'
-import { checkPostsModel, type RuntimeDataModel } from '../packages/control-plane/src/host-contract/check-posts-model.ts'
-import { factsOf } from '../packages/control-plane/src/host-contract/model-facts.ts'
-import { withOfferedExamples } from '../packages/control-plane/src/registry/offered-examples.ts'
+import { resolveContent, type HostContentOptions, type HostSchema } from '../packages/control-plane/src/platform/host-contract/content.ts'
+import { checkPostsModel, type RuntimeDataModel } from '../packages/control-plane/src/platform/host-contract/check-posts-model.ts'
+import { factsOf } from '../packages/control-plane/src/platform/host-contract/model-facts.ts'
+import { withOfferedExamples } from '../packages/control-plane/src/kernel/registry/offered-examples.ts'
 import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
-import type { Operation } from '../packages/control-plane/src/registry/define-operation.ts'
+import type { Operation } from '../packages/control-plane/src/kernel/registry/define-operation.ts'
 
 /**
  * Keystone's own shapes, as the create-keystone-app starter has them: a `Post` whose `author` is

@@ -5,7 +5,7 @@ import { defineOperation } from '../packages/control-plane/src/index.ts'
 import { type InProcessServer, useTestServer, startSecondInstance } from './support/in-process-server.ts'
 import { BASE } from './support/client.ts'
 import { connectMcp, listen } from './support/mcp-client.ts'
-import { IDEMPOTENCY_LEASE_MS } from '../packages/control-plane/src/idempotency/store.ts'
+import { IDEMPOTENCY_LEASE_MS } from '../packages/control-plane/src/platform/idempotency/store.ts'
 
 /** A write whose runs are counted and which waits for the test to let it finish: the race made visible. */
 let runs = 0

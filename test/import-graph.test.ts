@@ -1,6 +1,8 @@
 // @svc-provider-independent: the package's import graph, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
-import { coreImportsOfResources, cycles, importGraph, importsLeavingPackage, PACKAGE_ROOT } from '../scripts/lib/import-graph.ts'
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
+import { cycles, importGraph, importsAgainstTheWings, importsLeavingPackage, PACKAGE_ROOT } from '../scripts/lib/import-graph.ts'
 
 const graph = importGraph(PACKAGE_ROOT)
 
@@ -9,8 +11,12 @@ describe('the import graph of the control-plane package', () => {
     expect(cycles(graph)).toEqual([])
   })
 
-  test('has no arrow from the core into resources/', () => {
-    expect(coreImportsOfResources(graph)).toEqual([])
+  test('imports run one way between the wings: doors → kernel → platform, resources → kernel and platform', () => {
+    expect(importsAgainstTheWings(graph)).toEqual([])
+  })
+
+  test('shows its architecture at the top of src/: the four wings and the two entries', () => {
+    expect(readdirSync(path.join(PACKAGE_ROOT, 'src')).sort()).toEqual(['database.ts', 'doors', 'index.ts', 'kernel', 'platform', 'resources'])
   })
 
   test('never leaves the package: nothing imports the demo host (schema/, host/, admin/) or its generated client', () => {
@@ -19,16 +25,18 @@ describe('the import graph of the control-plane package', () => {
   })
 
   test('the checks see an import out of the package when there is one', () => {
-    const leaking = new Map([['src/auth/capabilities.ts', ['../schema/roles.ts']]])
-    expect(importsLeavingPackage(leaking)).toEqual(['src/auth/capabilities.ts -> ../schema/roles.ts'])
+    const leaking = new Map([['src/platform/auth/capabilities.ts', ['../schema/roles.ts']]])
+    expect(importsLeavingPackage(leaking)).toEqual(['src/platform/auth/capabilities.ts -> ../schema/roles.ts'])
   })
 
-  test('the checks see a cycle and a core import when there is one', () => {
+  test('the checks see a cycle and an import against the wings when there is one', () => {
     const broken = new Map([
-      ['src/registry/a.ts', ['src/resources/x/b.ts']],
-      ['src/resources/x/b.ts', ['src/registry/a.ts']],
+      ['src/kernel/a.ts', ['src/resources/x/b.ts']],
+      ['src/resources/x/b.ts', ['src/kernel/a.ts']],
+      ['src/platform/c.ts', ['src/doors/d.ts']],
+      ['src/doors/cli/e.ts', ['src/resources/x/b.ts']],
     ])
-    expect(cycles(broken)).toEqual([['src/registry/a.ts', 'src/resources/x/b.ts']])
-    expect(coreImportsOfResources(broken)).toEqual(['src/registry/a.ts -> src/resources/x/b.ts'])
+    expect(cycles(broken)).toEqual([['src/kernel/a.ts', 'src/resources/x/b.ts']])
+    expect(importsAgainstTheWings(broken)).toEqual(['src/kernel/a.ts -> src/resources/x/b.ts', 'src/platform/c.ts -> src/doors/d.ts'])
   })
 })

@@ -5,9 +5,9 @@ import { createTestDatabase, openPrisma, type TestDatabase } from './support/dat
 import { startHostProcess, type HostProcess } from './support/host-process.ts'
 import { createAccount } from './support/accounts.ts'
 import { BASE } from './support/client.ts'
-import { resolveDatabase } from '../packages/control-plane/src/db/database-url.ts'
-import { migrate } from '../packages/control-plane/src/db/migrate.ts'
-import type { Db } from '../packages/control-plane/src/db/client.ts'
+import { resolveDatabase } from '../packages/control-plane/src/platform/db/database-url.ts'
+import { migrate } from '../packages/control-plane/src/platform/db/migrate.ts'
+import type { Db } from '../packages/control-plane/src/platform/db/client.ts'
 
 jest.setTimeout(120_000)
 

@@ -4,7 +4,7 @@ import request from 'supertest'
 import { useTestServer } from './support/in-process-server.ts'
 import { BASE, getWithKey } from './support/client.ts'
 import { deliver } from './support/webhooks.ts'
-import { findInputIssue, jsonTextTooDeep, MAX_JSON_DEPTH } from '../packages/control-plane/src/registry/input-boundary.ts'
+import { findInputIssue, jsonTextTooDeep, MAX_JSON_DEPTH } from '../packages/control-plane/src/platform/lib/input-boundary.ts'
 import { leads } from '../packages/control-plane/src/resources/leads/index.ts'
 
 const nest = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/in-process-server.ts'
 import { getWithKey, seenBodies } from './support/client.ts'
-import { SecretBox, parseEncryptionKey } from '../packages/control-plane/src/secrets/secret-box.ts'
-import { STALE, untilWritten, writeIfUnchanged } from '../packages/control-plane/src/db/compare-and-set.ts'
+import { SecretBox, parseEncryptionKey } from '../packages/control-plane/src/platform/secrets/secret-box.ts'
+import { STALE, untilWritten, writeIfUnchanged } from '../packages/control-plane/src/platform/db/compare-and-set.ts'
 import { findIntegrationRow } from '../packages/control-plane/src/resources/integrations/shape.ts'
 import { updateIntegration } from '../packages/control-plane/src/resources/integrations/operations/update.ts'
-import type { OperationContext } from '../packages/control-plane/src/registry/operation-context.ts'
-import { bindTo } from '../packages/control-plane/src/secrets/sealed-column.ts'
+import type { OperationContext } from '../packages/control-plane/src/kernel/registry/operation-context.ts'
+import { bindTo } from '../packages/control-plane/src/platform/secrets/sealed-column.ts'
 import { INTEGRATION_SECRET } from '../packages/control-plane/src/resources/integrations/sealed-columns.ts'
 
 const plane = useTestServer()

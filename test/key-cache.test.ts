@@ -4,14 +4,14 @@ import { type InProcessServer, useTestServer, startSecondInstance } from './supp
 import { createAccount, type TestAccount } from './support/accounts.ts'
 import { dispatcher } from './support/client.ts'
 import { createTestDatabase, openPrisma, type TestDatabase } from './support/database.ts'
-import { migrate } from '../packages/control-plane/src/db/migrate.ts'
-import { resolveDatabase } from '../packages/control-plane/src/db/database-url.ts'
-import { createAdapterFactory } from '../packages/control-plane/src/db/adapter.ts'
-import { TableWrites } from '../packages/control-plane/src/db/write-observer.ts'
-import { cachedKeyLookup, KEY_CACHE_TTL_MS, keyTables } from '../packages/control-plane/src/auth/key-cache.ts'
-import { accountLoader, type AccountLoader } from '../packages/control-plane/src/host-contract/load-account.ts'
-import { resolveAccounts } from '../packages/control-plane/src/host-contract/accounts.ts'
-import type { Db } from '../packages/control-plane/src/db/client.ts'
+import { migrate } from '../packages/control-plane/src/platform/db/migrate.ts'
+import { resolveDatabase } from '../packages/control-plane/src/platform/db/database-url.ts'
+import { createAdapterFactory } from '../packages/control-plane/src/platform/db/adapter.ts'
+import { TableWrites } from '../packages/control-plane/src/platform/db/write-observer.ts'
+import { cachedKeyLookup, KEY_CACHE_TTL_MS, keyTables } from '../packages/control-plane/src/platform/auth/key-cache.ts'
+import { accountLoader, type AccountLoader } from '../packages/control-plane/src/platform/host-contract/load-account.ts'
+import { resolveAccounts } from '../packages/control-plane/src/platform/host-contract/accounts.ts'
+import type { Db } from '../packages/control-plane/src/platform/db/client.ts'
 
 const CRM_LIST = { resource: 'crm', action: 'list', params: {} }
 

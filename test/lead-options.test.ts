@@ -1,6 +1,6 @@
 // @svc-provider-independent: option parsing, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
-import { resolveControlPlane } from '../packages/control-plane/src/control-plane.ts'
+import { resolveControlPlane } from '../packages/control-plane/src/kernel/control-plane.ts'
 import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
 import { leads } from '../packages/control-plane/src/resources/leads/index.ts'
 import { leadsSettings } from '../packages/control-plane/src/resources/leads/resource-settings.ts'

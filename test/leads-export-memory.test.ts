@@ -6,7 +6,7 @@ import { openPrisma } from './support/database.ts'
 import { createAccount } from './support/accounts.ts'
 import { seedLedger } from './support/ledger-seed.ts'
 import { BASE } from './support/client.ts'
-import type { Db } from '../packages/control-plane/src/db/client.ts'
+import type { Db } from '../packages/control-plane/src/platform/db/client.ts'
 
 jest.setTimeout(900_000)
 

@@ -3,7 +3,7 @@ import { useTestServer } from './support/in-process-server.ts'
 import { testProvider } from './support/database.ts'
 import { seedLedger } from './support/ledger-seed.ts'
 import { verifyLedger } from '../packages/control-plane/src/resources/leads/verify-ledger.ts'
-import type { Db } from '../packages/control-plane/src/db/client.ts'
+import type { Db } from '../packages/control-plane/src/platform/db/client.ts'
 
 /**
  * The ledger of the issue's target (100k leads, 200k events) on SQLite; PostgreSQL gets a tenth,

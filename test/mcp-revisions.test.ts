@@ -8,9 +8,9 @@ import { getWithKey } from './support/client.ts'
 import { createPost } from './support/posts.ts'
 import { runExample, type Dispatch, type Envelope } from './support/example-runner.ts'
 import { connectMcp, connectMcp2, listen, MCP_PATH, MODERN_REVISION, roundRobin, type Client2 } from './support/mcp-client.ts'
-import { ERROR_STATUS, type ErrorCode } from '../packages/control-plane/src/errors.ts'
-import type { ManifestEntry } from '../packages/control-plane/src/registry/manifest.ts'
-import { MCP_CACHE_HINT } from '../packages/control-plane/src/mcp/server.ts'
+import { ERROR_STATUS, type ErrorCode } from '../packages/control-plane/src/platform/errors/errors.ts'
+import type { ManifestEntry } from '../packages/control-plane/src/kernel/registry/manifest.ts'
+import { MCP_CACHE_HINT } from '../packages/control-plane/src/doors/mcp/server.ts'
 import type { Json, JsonObject } from './support/json.ts'
 
 const plane = useTestServer()

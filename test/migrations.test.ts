@@ -1,11 +1,11 @@
 import { describe, expect, test } from '@jest/globals'
 import { readFile } from 'node:fs/promises'
-import { PROVIDERS } from '../packages/control-plane/src/db/datamodel.ts'
+import { PROVIDERS } from '../packages/control-plane/src/platform/db/datamodel.ts'
 import { keystoneDatamodel } from '../scripts/lib/datamodel.ts'
-import { datamodelSnapshotPath, readMigrations } from '../packages/control-plane/src/db/migrations.ts'
-import { resolveDatabase } from '../packages/control-plane/src/db/database-url.ts'
+import { datamodelSnapshotPath, readMigrations } from '../packages/control-plane/src/platform/db/migrations.ts'
+import { resolveDatabase } from '../packages/control-plane/src/platform/db/database-url.ts'
 import { createTestDatabase, openPrisma, testProvider } from './support/database.ts'
-import { migrate } from '../packages/control-plane/src/db/migrate.ts'
+import { migrate } from '../packages/control-plane/src/platform/db/migrate.ts'
 
 describe('migrations', () => {
   // Printing a provider's schema reads no database: the SQLite run checks both providers once.

@@ -5,9 +5,9 @@ import { createTestDatabase, openPrisma, testProvider, type TestDatabase } from 
 import { startHostProcess, type HostProcess } from './support/host-process.ts'
 import { useTestServer } from './support/in-process-server.ts'
 import { createAccount } from './support/accounts.ts'
-import { resolveDatabase } from '../packages/control-plane/src/db/database-url.ts'
-import { migrate } from '../packages/control-plane/src/db/migrate.ts'
-import type { Db } from '../packages/control-plane/src/db/client.ts'
+import { resolveDatabase } from '../packages/control-plane/src/platform/db/database-url.ts'
+import { migrate } from '../packages/control-plane/src/platform/db/migrate.ts'
+import type { Db } from '../packages/control-plane/src/platform/db/client.ts'
 import { crm } from '../packages/control-plane/src/resources/crm/index.ts'
 
 const MAX = 25

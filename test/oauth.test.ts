@@ -4,7 +4,7 @@ import { sessionCookie } from './support/session-client.ts'
 import { connectMcp } from './support/mcp-client.ts'
 import { CookieJar, authorizeWithConsent, browse, follow, form, pkcePair } from './support/oauth-flow.ts'
 import { startListeningServer, type ListeningServer } from './support/in-process-server.ts'
-import { TableWrites } from '../packages/control-plane/src/db/write-observer.ts'
+import { TableWrites } from '../packages/control-plane/src/platform/db/write-observer.ts'
 import type { JsonObject } from './support/json.ts'
 
 const REDIRECT = 'http://127.0.0.1:9/callback'

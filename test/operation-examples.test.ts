@@ -1,12 +1,12 @@
 // @svc-provider-independent: examples checked against their schemas, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
-import { defineOperation, type Operation } from '../packages/control-plane/src/registry/define-operation.ts'
-import { OperationRegistry } from '../packages/control-plane/src/registry/registry.ts'
-import { buildManifest } from '../packages/control-plane/src/registry/manifest.ts'
-import { EXAMPLE_FIXTURES, resolvePlaceholders, type OperationExample } from '../packages/control-plane/src/registry/operation-example.ts'
+import { defineOperation, type Operation } from '../packages/control-plane/src/kernel/registry/define-operation.ts'
+import { OperationRegistry } from '../packages/control-plane/src/kernel/registry/registry.ts'
+import { buildManifest } from '../packages/control-plane/src/kernel/registry/manifest.ts'
+import { EXAMPLE_FIXTURES, resolvePlaceholders, type OperationExample } from '../packages/control-plane/src/kernel/registry/operation-example.ts'
 import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
-import { callErrorCodes } from '../packages/control-plane/src/registry/error-codes.ts'
+import { callErrorCodes } from '../packages/control-plane/src/kernel/registry/error-codes.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
 
 const widget = (examples: OperationExample[], destructive = false): Operation => defineOperation({

@@ -4,7 +4,7 @@ import { useTestServer } from './support/in-process-server.ts'
 import { useAdminSession } from './support/use-admin-session.ts'
 import { createAccount } from './support/accounts.ts'
 import { BASE } from './support/client.ts'
-import { PRODUCT_VERSION } from '../packages/control-plane/src/version.ts'
+import { PRODUCT_VERSION } from '../packages/control-plane/src/platform/version.ts'
 
 const plane = useTestServer({ http: { maxBodyBytes: 4096 } })
 

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/in-process-server.ts'
-import { OutboxWorker } from '../packages/control-plane/src/outbox/worker.ts'
-import { enqueueOutbox } from '../packages/control-plane/src/outbox/enqueue.ts'
-import { retryDelayMs } from '../packages/control-plane/src/outbox/backoff.ts'
+import { OutboxWorker } from '../packages/control-plane/src/platform/outbox/worker.ts'
+import { enqueueOutbox } from '../packages/control-plane/src/platform/outbox/enqueue.ts'
+import { retryDelayMs } from '../packages/control-plane/src/platform/outbox/backoff.ts'
 
 const plane = useTestServer({ outbox: false })
 let clock: Date

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { useTestServer } from './support/in-process-server.ts'
 import { createPost, provenanceOf, readPost } from './support/posts.ts'
 import { defineStage } from '../packages/control-plane/src/index.ts'
-import { sha256Hex } from '../packages/control-plane/src/lib/sha256.ts'
+import { sha256Hex } from '../packages/control-plane/src/platform/lib/sha256.ts'
 import { pipelines as pipelinesResource } from '../packages/control-plane/src/resources/pipelines/index.ts'
 
 let clock = new Date('2026-04-01T09:00:00Z')

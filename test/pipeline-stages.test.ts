@@ -1,9 +1,9 @@
 // @svc-provider-independent: stage functions on values, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
-import { parseHtml, serializeHtml } from '../packages/control-plane/src/content/transforms/index.ts'
+import { parseHtml, serializeHtml } from '../packages/control-plane/src/platform/html/transforms/index.ts'
 import { defineStage, type PipelineDocument } from '../packages/control-plane/src/index.ts'
-import type { AnyStageDefinition } from '../packages/control-plane/src/content/stage.ts'
+import type { AnyStageDefinition } from '../packages/control-plane/src/platform/html/stage.ts'
 import { applyTaxonomy } from '../packages/control-plane/src/resources/pipelines/stages/apply-taxonomy.ts'
 import { normalizeHeadings } from '../packages/control-plane/src/resources/pipelines/stages/normalize-headings.ts'
 import { setExcerpt, truncateAtWord } from '../packages/control-plane/src/resources/pipelines/stages/set-excerpt.ts'

@@ -3,7 +3,7 @@ import request from 'supertest'
 import { useTestServer } from './support/in-process-server.ts'
 import { BASE } from './support/client.ts'
 import { createAccount } from './support/accounts.ts'
-import { REFUSAL_AUDIT_LIMIT } from '../packages/control-plane/src/audit/refused-authentication.ts'
+import { REFUSAL_AUDIT_LIMIT } from '../packages/control-plane/src/kernel/pipeline/refused-authentication.ts'
 
 describe('refused calls leave an audit entry with the reason', () => {
   const plane = useTestServer()

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { useTestServer, type InProcessServer, startInProcessServer, startSecondInstance } from './support/in-process-server.ts'
 import { defineResource, type ControlPlaneOptions } from '../packages/control-plane/src/index.ts'
-import { datedRowsRule } from '../packages/control-plane/src/retention/rule.ts'
-import { resolveRetention } from '../packages/control-plane/src/retention/retention-options.ts'
-import { CORE_RETENTION_RULES } from '../packages/control-plane/src/retention/core-rules.ts'
-import type { Db } from '../packages/control-plane/src/db/client.ts'
+import { datedRowsRule } from '../packages/control-plane/src/platform/retention/rule.ts'
+import { resolveRetention } from '../packages/control-plane/src/platform/retention/retention-options.ts'
+import { CORE_RETENTION_RULES } from '../packages/control-plane/src/platform/retention/core-rules.ts'
+import type { Db } from '../packages/control-plane/src/platform/db/client.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 const START = new Date('2026-01-10T09:00:00Z')

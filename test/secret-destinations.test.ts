@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/in-process-server.ts'
-import { bindTo } from '../packages/control-plane/src/secrets/sealed-column.ts'
+import { bindTo } from '../packages/control-plane/src/platform/secrets/sealed-column.ts'
 import { CRM_API_KEY } from '../packages/control-plane/src/resources/crm/sealed-columns.ts'
 import { FORWARD_SECRET } from '../packages/control-plane/src/resources/content-sources/sealed-columns.ts'
 

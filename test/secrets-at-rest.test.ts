@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/in-process-server.ts'
-import { SecretBox, keyIdOf, parseEncryptionKey, parseEncryptionKeys } from '../packages/control-plane/src/secrets/secret-box.ts'
-import { createSecretBox } from '../packages/control-plane/src/secrets/encryption-keys.ts'
-import { rotateSealedSecrets } from '../packages/control-plane/src/secrets/rotate.ts'
-import { bindTo } from '../packages/control-plane/src/secrets/sealed-column.ts'
+import { SecretBox, keyIdOf, parseEncryptionKey, parseEncryptionKeys } from '../packages/control-plane/src/platform/secrets/secret-box.ts'
+import { createSecretBox } from '../packages/control-plane/src/platform/secrets/encryption-keys.ts'
+import { rotateSealedSecrets } from '../packages/control-plane/src/platform/secrets/rotate.ts'
+import { bindTo } from '../packages/control-plane/src/platform/secrets/sealed-column.ts'
 import { CRM_API_KEY } from '../packages/control-plane/src/resources/crm/sealed-columns.ts'
 import { WEBHOOK_SECRET } from '../packages/control-plane/src/resources/content-sources/sealed-columns.ts'
-import { resolveOptions } from '../packages/control-plane/src/options.ts'
+import { resolveOptions } from '../packages/control-plane/src/kernel/options.ts'
 
 const plane = useTestServer()
 const crm = plane.caller('crm')

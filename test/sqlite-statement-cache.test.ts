@@ -4,9 +4,9 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils'
 import { PrismaClient } from '../generated/prisma/client.ts'
 import { createTestDatabase, testProvider, type TestDatabase } from './support/database.ts'
-import { migrate } from '../packages/control-plane/src/db/migrate.ts'
-import { isUniqueViolation } from '../packages/control-plane/src/db/client.ts'
-import { cacheSqliteStatements } from '../packages/control-plane/src/db/sqlite-statement-cache.ts'
+import { migrate } from '../packages/control-plane/src/platform/db/migrate.ts'
+import { isUniqueViolation } from '../packages/control-plane/src/platform/db/client.ts'
+import { cacheSqliteStatements } from '../packages/control-plane/src/platform/db/sqlite-statement-cache.ts'
 
 // The cache wraps the SQLite adapter only; the PostgreSQL pass has nothing of it to run.
 const describeSqlite = testProvider === 'sqlite' ? describe : describe.skip

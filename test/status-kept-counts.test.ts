@@ -2,7 +2,7 @@ import { describe, expect, jest, test } from '@jest/globals'
 import { useTestServer, type UsedTestServer } from './support/in-process-server.ts'
 import { seedLedger } from './support/ledger-seed.ts'
 import { FIRST_COUNT_LIVE_UP_TO, KEPT_COUNT_MAX_AGE_MS, KEPT_RECOUNT_TASK } from '../packages/control-plane/src/resources/status/kept-counts.ts'
-import { COUNTS_LEASE_KEY, releaseLease, takeLease } from '../packages/control-plane/src/retention/lease.ts'
+import { COUNTS_LEASE_KEY, releaseLease, takeLease } from '../packages/control-plane/src/platform/retention/lease.ts'
 
 let clock = new Date('2026-03-01T10:00:00Z')
 const later = (ms: number) => { clock = new Date(clock.getTime() + ms) }

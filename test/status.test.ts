@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { useTestServer } from './support/in-process-server.ts'
 import { getWithKey } from './support/client.ts'
-import { enqueueOutbox } from '../packages/control-plane/src/outbox/enqueue.ts'
+import { enqueueOutbox } from '../packages/control-plane/src/platform/outbox/enqueue.ts'
 import { testProvider } from './support/database.ts'
 import { FORWARD_TOPIC, forwardOrderingKey } from '../packages/control-plane/src/resources/content-sources/forward/forward-message.ts'
 

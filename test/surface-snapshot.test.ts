@@ -7,9 +7,9 @@ import { createPost } from './support/posts.ts'
 import { routeBody } from './support/openapi.ts'
 import { runExample, type Dispatch, type Envelope } from './support/example-runner.ts'
 import { connectMcp2, listen, type Client2 } from './support/mcp-client.ts'
-import type { ManifestEntry } from '../packages/control-plane/src/registry/manifest.ts'
+import type { ManifestEntry } from '../packages/control-plane/src/kernel/registry/manifest.ts'
 import type { Json } from './support/json.ts'
-import { ERROR_STATUS, type ErrorCode } from '../packages/control-plane/src/errors.ts'
+import { ERROR_STATUS, type ErrorCode } from '../packages/control-plane/src/platform/errors/errors.ts'
 
 /**
  * The public surface as a caller sees it — the manifest, the OpenAPI document, the response to

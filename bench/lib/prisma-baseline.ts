@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import express from 'express'
-import type { Db } from '../../packages/control-plane/src/db/client.ts'
+import type { Db } from '../../packages/control-plane/src/platform/db/client.ts'
 
 const CRM_FIELDS = { slot: true, name: true, url: true, linkAdminOnly: true, apiKeyCiphertext: true } as const
 const VARIABLE_FIELDS = { name: true, valueJson: true, description: true, updatedAt: true } as const

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import Database from 'better-sqlite3'
 import express from 'express'
 import pg from 'pg'
-import { sqliteFilePath, type DatabaseTarget } from '../../packages/control-plane/src/db/database-url.ts'
+import { sqliteFilePath, type DatabaseTarget } from '../../packages/control-plane/src/platform/db/database-url.ts'
 
 /**
  * The bare baseline: express 5 and the database driver, nothing else. It reads what `crm.list`

@@ -7,7 +7,7 @@
  */
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import { sqliteFilePath, type DatabaseTarget } from '../../packages/control-plane/src/db/database-url.ts'
+import { sqliteFilePath, type DatabaseTarget } from '../../packages/control-plane/src/platform/db/database-url.ts'
 import { seededLead } from './seeded-lead.ts'
 
 export type Tier = { name: string, audit: number, leads: number, deliveries: number, runs: number }

@@ -4,7 +4,7 @@
  * (JSON), starts the host with the pruner and the outbox off, creates an administrator with an API
  * key and sends `{ baseUrl, key }` to its parent; it stops on the message "stop" or when the parent goes.
  */
-import type { DatabaseTarget } from '../../packages/control-plane/src/db/database-url.ts'
+import type { DatabaseTarget } from '../../packages/control-plane/src/platform/db/database-url.ts'
 import { createAdministrator, startHost } from './host.ts'
 
 export type HostProcessReady = { baseUrl: string, key: string }

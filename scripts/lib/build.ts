@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { resolveDatabase } from '../../packages/control-plane/src/db/database-url.ts'
+import { resolveDatabase } from '../../packages/control-plane/src/platform/db/database-url.ts'
 
 const STAMP = '.keystone/svc-build.json'
 const PACKAGE_DIR = 'packages/control-plane'

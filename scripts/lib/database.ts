@@ -1,8 +1,8 @@
 import { PrismaClient } from '../../generated/prisma/client.ts'
-import { resolveDatabase } from '../../packages/control-plane/src/db/database-url.ts'
-import { createAdapterFactory } from '../../packages/control-plane/src/db/adapter.ts'
-import type { MigrationReport } from '../../packages/control-plane/src/db/migrate.ts'
-import { CliError, migrateDatabase } from '../../packages/control-plane/src/cli/main.ts'
+import { resolveDatabase } from '../../packages/control-plane/src/platform/db/database-url.ts'
+import { createAdapterFactory } from '../../packages/control-plane/src/platform/db/adapter.ts'
+import type { MigrationReport } from '../../packages/control-plane/src/platform/db/migrate.ts'
+import { CliError, migrateDatabase } from '../../packages/control-plane/src/doors/cli/main.ts'
 
 /** Migrates the configured database (the package CLI's `migrate`), or says clearly why it cannot and exits non-zero. */
 async function migrateOrExit (): Promise<MigrationReport> {

@@ -1,6 +1,6 @@
 import { createHostConfig } from '../../host/config.ts'
-import type { DatabaseProvider } from '../../packages/control-plane/src/db/database-url.ts'
-import { keystoneDatamodel as printDatamodel } from '../../packages/control-plane/src/cli/generate.ts'
+import type { DatabaseProvider } from '../../packages/control-plane/src/platform/db/database-url.ts'
+import { keystoneDatamodel as printDatamodel } from '../../packages/control-plane/src/doors/cli/generate.ts'
 
 /** Any URL of the provider will do: printing the schema connects to nothing. */
 const PLACEHOLDER_URL: Record<DatabaseProvider, string> = {

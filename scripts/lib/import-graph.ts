@@ -57,19 +57,36 @@ export function cycles (graph: Map<string, string[]>): string[][] {
 }
 
 /**
- * The package's entry points compose the built-in resources with the host's: the main entry and
- * the command line (`src/cli/`, the `svc-control-plane` bin, which mints keys as `api_keys` does);
- * every other file outside `src/resources/` is the core, which resources build on and which never
- * reaches back into them.
+ * The package's source stands in four wings whose imports run one way: `doors/` (the protocols a
+ * call comes in by) on `kernel/` (declarations, registry, the call pipeline, options → installation
+ * → runtime) on `platform/` (database, secrets, auth, audit, outbox, events, …); `resources/` build
+ * on `kernel/` and `platform/`. The entries beside them (`index.ts`, `database.ts`) compose the
+ * wings; so does the command line (`doors/cli/`), which mints keys as `api_keys` does.
  */
-const COMPOSITION_ROOT = path.join('src', 'index.ts')
-const CLI = path.join('src', 'cli') + path.sep
-const RESOURCES = path.join('src', 'resources') + path.sep
+const WING_IMPORTS: Record<string, readonly string[]> = {
+  platform: [],
+  kernel: ['platform'],
+  resources: ['kernel', 'platform'],
+  doors: ['kernel', 'platform'],
+}
+const CLI = path.join('src', 'doors', 'cli') + path.sep
 
-export function coreImportsOfResources (graph: Map<string, string[]>): string[] {
-  return [...graph].flatMap(([file, imports]) => !file.startsWith('src' + path.sep) || file.startsWith(RESOURCES) || file === COMPOSITION_ROOT || file.startsWith(CLI)
-    ? []
-    : imports.filter(imported => imported.startsWith(RESOURCES)).map(imported => `${file} -> ${imported}`))
+const wingOf = (file: string): string | null => {
+  const [top, wing] = file.split(path.sep)
+  return top === 'src' && wing !== undefined && wing in WING_IMPORTS ? wing : null
+}
+
+/** Imports from one wing into another that the order above does not allow. */
+export function importsAgainstTheWings (graph: Map<string, string[]>): string[] {
+  return [...graph].flatMap(([file, imports]) => {
+    const from = wingOf(file)
+    if (from === null) return []
+    return imports.filter(imported => {
+      const to = wingOf(imported)
+      if (to === null || to === from || WING_IMPORTS[from]!.includes(to)) return false
+      return !(file.startsWith(CLI) && to === 'resources')
+    }).map(imported => `${file} -> ${imported}`)
+  })
 }
 
 /**

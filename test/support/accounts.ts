@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Db } from '../../packages/control-plane/src/db/client.ts'
+import type { Db } from '../../packages/control-plane/src/platform/db/client.ts'
 import type { HostRole } from '../../schema/roles.ts'
 import { hashPassword } from '../../schema/password-kdf.ts'
 import { DAY_MS, issueApiKey } from '../../packages/control-plane/src/resources/api-keys/issue-key.ts'

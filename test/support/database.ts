@@ -4,8 +4,8 @@ import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { PrismaClient } from '../../generated/prisma/client.ts'
-import { resolveDatabase, sqliteFilePath } from '../../packages/control-plane/src/db/database-url.ts'
-import { createAdapterFactory } from '../../packages/control-plane/src/db/adapter.ts'
+import { resolveDatabase, sqliteFilePath } from '../../packages/control-plane/src/platform/db/database-url.ts'
+import { createAdapterFactory } from '../../packages/control-plane/src/platform/db/adapter.ts'
 
 export type TestDatabase = { url: string, drop (): Promise<void> }
 

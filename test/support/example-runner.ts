@@ -1,5 +1,5 @@
-import { ERROR_STATUS } from '../../packages/control-plane/src/errors.ts'
-import { resolvePlaceholders, type OperationExample } from '../../packages/control-plane/src/registry/operation-example.ts'
+import { ERROR_STATUS } from '../../packages/control-plane/src/platform/errors/errors.ts'
+import { resolvePlaceholders, type OperationExample } from '../../packages/control-plane/src/kernel/registry/operation-example.ts'
 import type { Json } from './json.ts'
 
 export type Envelope = { ok: boolean, data: Json, changed: boolean, error: string | null, code?: string }

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { expect } from '@jest/globals'
 import request from 'supertest'
-import type { ManifestEntry } from '../../packages/control-plane/src/registry/manifest.ts'
+import type { ManifestEntry } from '../../packages/control-plane/src/kernel/registry/manifest.ts'
 import { runExample, type Dispatch, type Envelope } from './example-runner.ts'
 import { watchKeystoneStart } from './built-server.ts'
 import { freePort } from './loopback-peer.ts'

@@ -1,4 +1,4 @@
-import type { Db } from '../../packages/control-plane/src/db/client.ts'
+import type { Db } from '../../packages/control-plane/src/platform/db/client.ts'
 import { seededLead } from '../../bench/support/seeded-lead.ts'
 import { testProvider } from './database.ts'
 

@@ -1,5 +1,5 @@
-import { ADMIN_ROOT } from '../../src/admin-ui/admin-root.ts'
-import type { AdminPage } from '../../src/registry/manifest.ts'
+import { ADMIN_ROOT } from '../../src/doors/admin-ui/admin-root.ts'
+import type { AdminPage } from '../../src/kernel/registry/manifest.ts'
 import type { Manifest } from './svc-client.ts'
 import { hasOperations } from './manifest-access.ts'
 

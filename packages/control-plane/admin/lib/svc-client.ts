@@ -1,7 +1,7 @@
-import type { AdminPage, ManifestEntry } from '../../src/registry/manifest.ts'
+import type { AdminPage, ManifestEntry } from '../../src/kernel/registry/manifest.ts'
 import type { BuiltinApi } from '../../src/resources/index.ts'
-import type { FailureEnvelope, SuccessEnvelope } from '../../src/http/envelope.ts'
-import type { DispatchBody } from '../../src/http/dispatch-route.ts'
+import type { FailureEnvelope, SuccessEnvelope } from '../../src/platform/http/envelope.ts'
+import type { DispatchBody } from '../../src/doors/http/dispatch-route.ts'
 
 /** The meta tag the control plane's Admin UI document carries its namespace's base path in (`restRoot` + `/svc/v1`). */
 const SVC_BASE_META = 'svc-base-path'

@@ -1,4 +1,4 @@
-import type { ApiOf } from '../registry/api.ts'
+import type { ApiOf } from '../kernel/registry/api.ts'
 import { aiResource } from './ai/index.ts'
 import { apiKeysResource } from './api-keys/index.ts'
 import { approvalsResource } from './approvals/index.ts'

@@ -4,7 +4,7 @@ import { VStack } from '@keystar/ui/layout'
 import { SearchField } from '@keystar/ui/search-field'
 import { css, tokenSchema } from '@keystar/ui/style'
 import { Text } from '@keystar/ui/typography'
-import type { ManifestEntry } from '../../../src/registry/manifest.ts'
+import type { ManifestEntry } from '../../../src/kernel/registry/manifest.ts'
 
 type OperationListProps = {
   operations: readonly ManifestEntry[]

@@ -2,7 +2,7 @@ import { Badge } from '@keystar/ui/badge'
 import { Flex, VStack } from '@keystar/ui/layout'
 import { Heading, Text } from '@keystar/ui/typography'
 import { InlineCode } from '@keystone-6/core/admin-ui/components'
-import type { ManifestEntry } from '../../../src/registry/manifest.ts'
+import type { ManifestEntry } from '../../../src/kernel/registry/manifest.ts'
 
 /** What the manifest says about one operation: description, capability and flags. */
 export function OperationSummary ({ operation }: { operation: ManifestEntry }) {

@@ -1,5 +1,5 @@
 import { operation } from '../../lib/svc-client.ts'
-import type { ManifestEntry } from '../../../src/registry/manifest.ts'
+import type { ManifestEntry } from '../../../src/kernel/registry/manifest.ts'
 import { useOperation } from '../../lib/use-operation.ts'
 import { OperationState } from '../operation-state.tsx'
 import { AiSettings } from './ai-settings.tsx'

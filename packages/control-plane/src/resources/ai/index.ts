@@ -1,4 +1,4 @@
-import { configureResource, defineResource } from '../../define-resource.ts'
+import { configureResource, defineResource } from '../../kernel/define-resource.ts'
 import { aiResourceSettings, type AiResourceSettings } from './resource-settings.ts'
 import { aiSettingsList } from './model.ts'
 import { clearAiSecret } from './operations/clear-secret.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineSettings } from '../../settings/define-settings.ts'
+import { defineSettings } from '../../platform/settings/define-settings.ts'
 
 export const aiResourceSettings = defineSettings('ai', z.strictObject({
   /** How long `ai.test` waits for the provider's model list, in milliseconds. @default 10000 */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Db } from '../../db/client.ts'
+import type { Db } from '../../platform/db/client.ts'
 
 export const AI_PROVIDERS = ['openai', 'anthropic', 'azure_openai', 'ollama', 'openai_compatible'] as const
 

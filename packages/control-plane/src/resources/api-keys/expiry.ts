@@ -1,6 +1,6 @@
-import type { Identity } from '../../auth/identity.ts'
-import type { ResolvedApiKeyOptions } from '../../auth/api-key-options.ts'
-import { invalidParams } from '../../errors.ts'
+import type { Identity } from '../../platform/auth/identity.ts'
+import type { ResolvedApiKeyOptions } from '../../platform/auth/api-key-options.ts'
+import { invalidParams } from '../../platform/errors/errors.ts'
 import { DAY_MS } from './issue-key.ts'
 
 /**

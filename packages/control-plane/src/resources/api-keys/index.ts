@@ -1,4 +1,4 @@
-import { defineResource } from '../../define-resource.ts'
+import { defineResource } from '../../kernel/define-resource.ts'
 import { apiKeyList } from './model.ts'
 import { apiKeyMinted, apiKeyRevoked } from './events.ts'
 import { listApiKeys } from './operations/list.ts'

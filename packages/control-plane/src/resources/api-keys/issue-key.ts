@@ -1,8 +1,8 @@
-import type { Db, Tx } from '../../db/client.ts'
-import { mintKey } from '../../auth/api-key-format.ts'
-import { serializeScopes, type ScopeGrant } from '../../auth/scopes.ts'
-import type { ApprovalMode } from '../../auth/identity.ts'
-import { conflict, unauthenticated } from '../../errors.ts'
+import type { Db, Tx } from '../../platform/db/client.ts'
+import { mintKey } from '../../platform/auth/api-key-format.ts'
+import { serializeScopes, type ScopeGrant } from '../../platform/auth/scopes.ts'
+import type { ApprovalMode } from '../../platform/auth/identity.ts'
+import { conflict, unauthenticated } from '../../platform/errors/errors.ts'
 import { API_KEY_ROW_FIELDS, toApiKeyRecord } from './shape.ts'
 
 export const DAY_MS = 24 * 60 * 60 * 1000

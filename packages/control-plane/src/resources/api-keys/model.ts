@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { checkbox, integer, relationship, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../auth/list-access.ts'
+import type { ListAccess } from '../../platform/auth/list-access.ts'
 
 /** `accounts`: the key `host.accounts.list` names; a key belongs to one of its accounts. */
 export const apiKeyList = ({ access, ui }: ListAccess, accounts: string) => list({

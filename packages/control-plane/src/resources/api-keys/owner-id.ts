@@ -1,6 +1,6 @@
-import type { Identity } from '../../auth/identity.ts'
-import type { ResolvedOptions } from '../../resolved-options.ts'
-import { accountIdValue } from '../../host-contract/account-id.ts'
+import type { Identity } from '../../platform/auth/identity.ts'
+import type { ResolvedOptions } from '../../platform/settings/resolved-options.ts'
+import { accountIdValue } from '../../platform/host-contract/account-id.ts'
 
 /**
  * The calling account's id as a key's `owner` column holds it: the host's id type (an integer for

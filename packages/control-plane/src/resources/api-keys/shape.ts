@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { keyPrefix } from '../../auth/api-key-format.ts'
-import { isoOrNull } from '../../lib/timestamps.ts'
-import { parseStoredScopes } from '../../auth/scopes.ts'
-import type { AccountId } from '../../host-contract/account-id.ts'
+import { keyPrefix } from '../../platform/auth/api-key-format.ts'
+import { isoOrNull } from '../../platform/lib/timestamps.ts'
+import { parseStoredScopes } from '../../platform/auth/scopes.ts'
+import type { AccountId } from '../../platform/host-contract/account-id.ts'
 
 export const apiKeyRecord = z.object({
   id: z.string().describe('Public id of the key; also its visible prefix svc_<id>.'),

@@ -1,4 +1,4 @@
-import { defineResource } from '../../define-resource.ts'
+import { defineResource } from '../../kernel/define-resource.ts'
 import { approvalList } from './model.ts'
 import { listApprovals } from './operations/list.ts'
 import { getApproval } from './operations/get.ts'

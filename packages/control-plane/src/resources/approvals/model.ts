@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../auth/list-access.ts'
+import type { ListAccess } from '../../platform/auth/list-access.ts'
 
 /**
  * A destructive call an approval-gated key asked for, held until an administrator decides.

@@ -1,4 +1,4 @@
-import { datedRowsRule } from '../../retention/rule.ts'
+import { datedRowsRule } from '../../platform/retention/rule.ts'
 
 /** Calls held for approval, decided or not, a month after they could no longer be decided or collected. */
 export const approvalRetention = [

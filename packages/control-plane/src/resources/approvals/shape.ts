@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { isoOrNull } from '../../lib/timestamps.ts'
-import { redactSecrets } from '../../lib/redact.ts'
+import { isoOrNull } from '../../platform/lib/timestamps.ts'
+import { redactSecrets } from '../../platform/lib/redact.ts'
 
 export const approvalRecord = z.object({
   id: z.string(),

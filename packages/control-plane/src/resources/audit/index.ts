@@ -1,4 +1,4 @@
-import { defineResource } from '../../define-resource.ts'
+import { defineResource } from '../../kernel/define-resource.ts'
 import { listAudit } from './operations/list.ts'
 
 /** Reading the audit log the dispatcher writes (the writer and its list belong to the core). */

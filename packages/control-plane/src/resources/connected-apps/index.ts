@@ -1,4 +1,4 @@
-import { defineResource } from '../../define-resource.ts'
+import { defineResource } from '../../kernel/define-resource.ts'
 import { listConnectedApps } from './operations/list.ts'
 import { revokeConnectedApp } from './operations/revoke.ts'
 

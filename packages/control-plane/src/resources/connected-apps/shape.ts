@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import type { Db } from '../../db/client.ts'
-import type { SecretBox } from '../../secrets/secret-box.ts'
-import { DatabaseAdapter, opened } from '../../oauth/adapter.ts'
+import type { Db } from '../../platform/db/client.ts'
+import type { SecretBox } from '../../platform/secrets/secret-box.ts'
+import { DatabaseAdapter, opened } from '../../platform/oauth/adapter.ts'
 
 export const connectedAppRecord = z.object({
   grant_id: z.string(),

@@ -1,4 +1,4 @@
-import { invalidParams } from '../../errors.ts'
+import { invalidParams } from '../../platform/errors/errors.ts'
 import type { SourceSettings } from './settings.ts'
 
 type Issue = { path: string, code: string, message: string }

@@ -1,5 +1,5 @@
 import type { SvcContentSource } from '../../../generated/prisma/client.ts'
-import { jsonColumn } from '../../lib/json-value.ts'
+import { jsonColumn } from '../../platform/lib/json-value.ts'
 import type { SettingKey, SourceSettings } from './settings.ts'
 
 export type SourceRow = SvcContentSource

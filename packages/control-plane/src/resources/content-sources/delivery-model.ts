@@ -1,8 +1,8 @@
 import { list } from '@keystone-6/core'
 import { text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../auth/list-access.ts'
-import { compoundUnique } from '../../db/compound-unique.ts'
-import { compoundIndexes } from '../../db/compound-index.ts'
+import type { ListAccess } from '../../platform/auth/list-access.ts'
+import { compoundUnique } from '../../platform/db/compound-unique.ts'
+import { compoundIndexes } from '../../platform/db/compound-index.ts'
 
 /**
  * The inbox: every accepted webhook delivery, stored verbatim before it is processed, so

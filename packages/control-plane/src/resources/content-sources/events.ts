@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineEvent } from '../../events/define-event.ts'
-import { defineChangedEvent } from '../../events/changed-event.ts'
+import { defineEvent } from '../../platform/events/define-event.ts'
+import { defineChangedEvent } from '../../platform/events/changed-event.ts'
 import { sourceRecord } from './shape.ts'
 
 const delivery = { delivery_id: z.number().int(), source_id: z.string(), source_slug: z.string() }

@@ -1,8 +1,8 @@
-import type { SecretBox } from '../../secrets/secret-box.ts'
+import type { SecretBox } from '../../platform/secrets/secret-box.ts'
 import type { SecretSource } from './values.ts'
 import { generateWebhookSecret } from './webhook-signature.ts'
 import { WEBHOOK_SECRET } from './sealed-columns.ts'
-import { bindTo } from '../../secrets/sealed-column.ts'
+import { bindTo } from '../../platform/secrets/sealed-column.ts'
 
 export type InitialSecret = {
   /** Shown once, and only when generated. */

@@ -1,7 +1,7 @@
 import { list } from '@keystone-6/core'
 import { text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../auth/list-access.ts'
-import { compoundUnique } from '../../db/compound-unique.ts'
+import type { ListAccess } from '../../platform/auth/list-access.ts'
+import { compoundUnique } from '../../platform/db/compound-unique.ts'
 
 /**
  * Where a post came from: the content source that delivered it, the sender's external id and

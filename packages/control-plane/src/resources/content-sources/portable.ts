@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PRODUCT_VERSION } from '../../version.ts'
+import { PRODUCT_VERSION } from '../../platform/version.ts'
 import { newCptParam, settingFields } from './settings.ts'
 import { storedMapping } from './mapping/mapping-schema.ts'
 import { MAPPING_STATUSES } from './values.ts'

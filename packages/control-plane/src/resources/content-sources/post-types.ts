@@ -1,7 +1,7 @@
-import { conflict, invalidParams } from '../../errors.ts'
-import type { PostsGateway } from '../../host-contract/posts.ts'
-import { hostStatus } from '../../host-contract/posts.ts'
-import type { PostStatus } from '../../content/post-statuses.ts'
+import { conflict, invalidParams } from '../../platform/errors/errors.ts'
+import type { PostsGateway } from '../../platform/host-contract/posts.ts'
+import { hostStatus } from '../../platform/host-contract/posts.ts'
+import type { PostStatus } from '../../platform/html/post-statuses.ts'
 import type { SourceSettings } from './settings.ts'
 
 /** The post type every source targets unless told otherwise; on a host without post types it means "no type". */

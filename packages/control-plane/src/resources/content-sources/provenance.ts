@@ -1,6 +1,6 @@
-import type { Db, Tx } from '../../db/client.ts'
-import { sha256Hex } from '../../lib/sha256.ts'
-import { storedPostId, type PostId } from '../../host-contract/post-ids.ts'
+import type { Db, Tx } from '../../platform/db/client.ts'
+import { sha256Hex } from '../../platform/lib/sha256.ts'
+import { storedPostId, type PostId } from '../../platform/host-contract/post-ids.ts'
 
 /** Which content source delivered a post, under which external id, and its body's hash. */
 export type Provenance = { source: string, externalId: string | null, contentHash: string | null }

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { defineSettings } from '../../settings/define-settings.ts'
-import { integerEnv } from '../../settings/env-values.ts'
-import { rateLimitSetting } from '../../settings/rate-limit-setting.ts'
-import type { Tx } from '../../db/client.ts'
+import { defineSettings } from '../../platform/settings/define-settings.ts'
+import { integerEnv } from '../../platform/settings/env-values.ts'
+import { rateLimitSetting } from '../../platform/settings/rate-limit-setting.ts'
+import type { Tx } from '../../platform/db/client.ts'
 
 /**
  * Finds the team member a content delivery names as its author (by work e-mail or by name) and

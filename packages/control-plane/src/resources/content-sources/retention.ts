@@ -1,4 +1,4 @@
-import { datedRowsRule } from '../../retention/rule.ts'
+import { datedRowsRule } from '../../platform/retention/rule.ts'
 
 /** Deliveries done with: processed into a post, skipped, or failed. Held and new ones are never pruned. */
 const PROCESSED = { processedAt: { not: null }, status: { notIn: ['received', 'held', 'processing'] } }

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { displayName, httpUrl } from '../../lib/fields.ts'
-import { formatSlot, slotNumber } from '../../db/slots.ts'
-import { POST_STATUSES } from '../../content/post-statuses.ts'
-import { contentTransforms } from '../../content/transforms/index.ts'
+import { displayName, httpUrl } from '../../platform/lib/fields.ts'
+import { formatSlot, slotNumber } from '../../platform/db/slots.ts'
+import { POST_STATUSES } from '../../platform/html/post-statuses.ts'
+import { contentTransforms } from '../../platform/html/transforms/index.ts'
 import { jsonPath } from './mapping/json-path.ts'
 import {
   AUTH_MODES, AUTHOR_MATCH_MODES, FORWARD_AUTH_MODES, REINGEST_MODES, SIG_HEADER_MODES, TAXONOMY_APPLY_MODES,

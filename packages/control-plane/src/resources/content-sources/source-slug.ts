@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { Tx } from '../../db/client.ts'
-import { firstFreeSlug, slugify } from '../../lib/slugify.ts'
+import type { Tx } from '../../platform/db/client.ts'
+import { firstFreeSlug, slugify } from '../../platform/lib/slugify.ts'
 
 /** The longest slug a source may have; export envelopes and imports hold it to the same bound. */
 export const SOURCE_SLUG_MAX_LENGTH = 80

@@ -1,8 +1,8 @@
-import type { SecretBox } from '../../secrets/secret-box.ts'
-import { invalidParams } from '../../errors.ts'
+import type { SecretBox } from '../../platform/secrets/secret-box.ts'
+import { invalidParams } from '../../platform/errors/errors.ts'
 import type { SourceRow } from './columns.ts'
 import { WEBHOOK_SECRET } from './sealed-columns.ts'
-import { bindTo } from '../../secrets/sealed-column.ts'
+import { bindTo } from '../../platform/secrets/sealed-column.ts'
 
 type SecretColumns = { secretCiphertext?: string | null, secretSource?: string }
 

@@ -1,4 +1,4 @@
-import { configureResource, defineResource } from '../../define-resource.ts'
+import { configureResource, defineResource } from '../../kernel/define-resource.ts'
 import { crmSettings, type CrmSettings } from './resource-settings.ts'
 import { crmSlotList } from './model.ts'
 import { crmChanged } from './events.ts'

@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { checkbox, integer, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../auth/list-access.ts'
+import type { ListAccess } from '../../platform/auth/list-access.ts'
 
 /** An occupied CRM slot. A free slot has no row, so deleting clears every field and the secret. */
 export const crmSlotList = ({ access, ui }: ListAccess) => list({

@@ -1,6 +1,6 @@
-import type { DatabaseProvider } from '../../db/database-url.ts'
-import { placeholder } from '../../db/sql-placeholder.ts'
-import { queryRows, type RawTarget } from '../../db/raw-statements.ts'
+import type { DatabaseProvider } from '../../platform/db/database-url.ts'
+import { placeholder } from '../../platform/db/sql-placeholder.ts'
+import { queryRows, type RawTarget } from '../../platform/db/raw-statements.ts'
 import { CRM_COUNT, type CrmSlotFacts } from './shape.ts'
 
 /**

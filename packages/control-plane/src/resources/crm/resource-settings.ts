@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { defineSettings } from '../../settings/define-settings.ts'
-import { integerEnv } from '../../settings/env-values.ts'
-import { MAX_SLOT } from '../../db/slots.ts'
+import { defineSettings } from '../../platform/settings/define-settings.ts'
+import { integerEnv } from '../../platform/settings/env-values.ts'
+import { MAX_SLOT } from '../../platform/db/slots.ts'
 
 export const crmSettings = defineSettings('crm', z.strictObject({
   /** Highest CRM slot number (`SVC_MAX_CRM_SYSTEMS`). @default 10 */

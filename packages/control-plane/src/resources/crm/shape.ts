@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { formatSlot, slotNumber } from '../../db/slots.ts'
-import { displayName, httpUrl } from '../../lib/fields.ts'
-import { notFound } from '../../errors.ts'
-import type { Db } from '../../db/client.ts'
+import { formatSlot, slotNumber } from '../../platform/db/slots.ts'
+import { displayName, httpUrl } from '../../platform/lib/fields.ts'
+import { notFound } from '../../platform/errors/errors.ts'
+import type { Db } from '../../platform/db/client.ts'
 
 export const CRM_COUNT = 'crm_count'
 

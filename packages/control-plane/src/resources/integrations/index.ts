@@ -1,4 +1,4 @@
-import { defineResource } from '../../define-resource.ts'
+import { defineResource } from '../../kernel/define-resource.ts'
 import { integrationList } from './model.ts'
 import { clearIntegrationSecret } from './operations/clear-secret.ts'
 import { getIntegration } from './operations/get.ts'

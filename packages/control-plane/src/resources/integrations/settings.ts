@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { z } from 'zod'
 import type { IntegrationDefinition } from './catalogue/definition.ts'
-import { describeIssues } from '../../registry/run-operation.ts'
-import { invalidParams } from '../../errors.ts'
+import { describeIssues } from '../../kernel/pipeline/run-operation.ts'
+import { invalidParams } from '../../platform/errors/errors.ts'
 
 export type Settings = Record<string, unknown>
 

@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import type { Db } from '../../db/client.ts'
+import type { Db } from '../../platform/db/client.ts'
 import type { IntegrationDefinition } from './catalogue/definition.ts'
 import type { Settings } from './settings.ts'
-import { toJsonSchema } from '../../registry/manifest.ts'
-import { isoOrNull } from '../../lib/timestamps.ts'
-import { invalidParams } from '../../errors.ts'
+import { toJsonSchema } from '../../kernel/registry/manifest.ts'
+import { isoOrNull } from '../../platform/lib/timestamps.ts'
+import { invalidParams } from '../../platform/errors/errors.ts'
 import { INTEGRATIONS } from './catalogue/index.ts'
 
 export const integrationRecord = z.object({

@@ -1,8 +1,8 @@
-import type { Db, Tx } from '../../db/client.ts'
+import type { Db, Tx } from '../../platform/db/client.ts'
 import type { Prisma } from '../../../generated/prisma/client.ts'
-import { notFound } from '../../errors.ts'
+import { notFound } from '../../platform/errors/errors.ts'
 import { eventHash } from './chain.ts'
-import { jsonColumn } from '../../lib/json-value.ts'
+import { jsonColumn } from '../../platform/lib/json-value.ts'
 
 const LEAD_STATE = { id: true, ref: true, status: true, rtContactId: true, eventCount: true, headHash: true } as const
 

@@ -1,10 +1,10 @@
-import type { Db, Tx } from '../../db/client.ts'
-import { isUniqueViolation } from '../../db/client.ts'
+import type { Db, Tx } from '../../platform/db/client.ts'
+import { isUniqueViolation } from '../../platform/db/client.ts'
 import type { CaptureInput } from './capture-input.ts'
 import { GENESIS_HASH, eventHash } from './chain.ts'
 import { newLeadRef } from './ref.ts'
 import { INITIAL_LEAD_STATUS } from './statuses.ts'
-import { emitEvent, type EventMeta } from '../../events/emit.ts'
+import { emitEvent, type EventMeta } from '../../platform/events/emit.ts'
 import { leadCaptured } from './events.ts'
 
 type LeadFields = { source: string, campaign: string | null, email: string | null, phone: string | null, name: string | null, attribution: Record<string, unknown>, data: Record<string, unknown> }

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto'
-import { canonicalJson } from '../../lib/canonical-json.ts'
+import { canonicalJson } from '../../platform/lib/canonical-json.ts'
 
 /** The `prev_hash` of a lead's first event. */
 export const GENESIS_HASH = '0'.repeat(64)

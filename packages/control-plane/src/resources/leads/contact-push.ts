@@ -1,12 +1,12 @@
 import { leadsSettings } from './resource-settings.ts'
 import { z } from 'zod'
-import type { OutboxDeps, OutboxTopic } from '../../outbox/topic.ts'
-import type { OutboxMessage } from '../../outbox/enqueue.ts'
-import { DeliveryError, postJson } from '../../outbound/http-client.ts'
-import { formatSlot, slotNumber } from '../../db/slots.ts'
+import type { OutboxDeps, OutboxTopic } from '../../kernel/outbox-topic.ts'
+import type { OutboxMessage } from '../../platform/outbox/enqueue.ts'
+import { DeliveryError, postJson } from '../../platform/outgoing-http/http-client.ts'
+import { formatSlot, slotNumber } from '../../platform/db/slots.ts'
 import { readVariable } from '../variables/read-variable.ts'
 import { CRM_API_KEY } from '../crm/sealed-columns.ts'
-import { bindTo } from '../../secrets/sealed-column.ts'
+import { bindTo } from '../../platform/secrets/sealed-column.ts'
 
 export const CONTACT_STATUS_TOPIC = 'leads.contact_status'
 

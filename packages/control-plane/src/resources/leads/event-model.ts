@@ -1,7 +1,7 @@
 import { list } from '@keystone-6/core'
 import { integer, json, relationship, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../auth/list-access.ts'
-import { compoundIndexes } from '../../db/compound-index.ts'
+import type { ListAccess } from '../../platform/auth/list-access.ts'
+import { compoundIndexes } from '../../platform/db/compound-index.ts'
 
 /**
  * One link of a lead's chain. The unique (lead, seq) pair means two appends racing for the same

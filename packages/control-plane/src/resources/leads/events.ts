@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineEvent } from '../../events/define-event.ts'
+import { defineEvent } from '../../platform/events/define-event.ts'
 
 const leadKey = { id: z.number().int(), ref: z.string() }
 

@@ -1,4 +1,4 @@
-import { configureResource, defineResource } from '../../define-resource.ts'
+import { configureResource, defineResource } from '../../kernel/define-resource.ts'
 import { leadEvents } from './events.ts'
 import { leadsSettings, type LeadsSettings } from './resource-settings.ts'
 import { leadList } from './model.ts'
@@ -17,7 +17,7 @@ import { setLeadStatusLocal } from './operations/set-status-local.ts'
 import { verifyLead } from './operations/verify.ts'
 import { verifyAllLeads } from './operations/verify-all.ts'
 import { leadChainCheckpointList } from './checkpoint-model.ts'
-import { internalList } from '../../auth/list-access.ts'
+import { internalList } from '../../platform/auth/list-access.ts'
 
 /** Leads from the site's forms, each with a hash-chained timeline, pushed to the external contact system. */
 export const leadsResource = defineResource({

@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import type { ArgType, SqlDriverAdapter } from '@prisma/driver-adapter-utils'
-import type { Db } from '../../db/client.ts'
-import type { DatabaseProvider } from '../../db/database-url.ts'
-import type { CursorKey } from '../../lib/cursor.ts'
+import type { Db } from '../../platform/db/client.ts'
+import type { DatabaseProvider } from '../../platform/db/database-url.ts'
+import type { CursorKey } from '../../platform/lib/cursor.ts'
 import { DATETIME_ARG, INT_ARG, intValue, jsonValue, timestampValue, type LedgerSource } from './raw-rows.ts'
-import { placeholder } from '../../db/sql-placeholder.ts'
+import { placeholder } from '../../platform/db/sql-placeholder.ts'
 import { EVENT_FIELDS, leadEventRecord, toLeadEventRecord } from './shape.ts'
 
 export const ledgerRow = leadEventRecord.extend({

@@ -1,6 +1,6 @@
-import type { CallerContext, ServiceContext } from '../../registry/operation-context.ts'
-import { recordAudit } from '../../audit/record.ts'
-import { DeliveryError } from '../../outbound/http-client.ts'
+import type { CallerContext, ServiceContext } from '../../kernel/registry/operation-context.ts'
+import { recordAudit } from '../../platform/audit/record.ts'
+import { DeliveryError } from '../../platform/outgoing-http/http-client.ts'
 import { pushContactStatus } from './contact-push.ts'
 
 /** The caller waits for this push, so it gets less time than an outbox delivery. */

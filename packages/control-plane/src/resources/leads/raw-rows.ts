@@ -1,6 +1,6 @@
 import type { ArgType, SqlDriverAdapter } from '@prisma/driver-adapter-utils'
-import type { Db } from '../../db/client.ts'
-import type { DatabaseProvider } from '../../db/database-url.ts'
+import type { Db } from '../../platform/db/client.ts'
+import type { DatabaseProvider } from '../../platform/db/database-url.ts'
 
 /**
  * Where the ledger's bulk reads (verify, export) run: the host's connected driver adapter when

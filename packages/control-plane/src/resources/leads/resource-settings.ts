@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { defineSettings } from '../../settings/define-settings.ts'
-import { integerEnv, listEnv } from '../../settings/env-values.ts'
-import { rateLimitSetting } from '../../settings/rate-limit-setting.ts'
-import { MAX_SLOT } from '../../db/slots.ts'
+import { defineSettings } from '../../platform/settings/define-settings.ts'
+import { integerEnv, listEnv } from '../../platform/settings/env-values.ts'
+import { rateLimitSetting } from '../../platform/settings/rate-limit-setting.ts'
+import { MAX_SLOT } from '../../platform/db/slots.ts'
 
 /** `'*'` or a bare origin; `https://Example.com/` becomes `https://example.com`. */
 const origin = z.string().transform((value, ctx) => {

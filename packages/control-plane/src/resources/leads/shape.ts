@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { Db } from '../../db/client.ts'
-import { notFound } from '../../errors.ts'
+import type { Db } from '../../platform/db/client.ts'
+import { notFound } from '../../platform/errors/errors.ts'
 import type { StoredEvent } from './chain.ts'
 
 export const leadIdParam = z.number().int().min(1).describe('The lead id.')

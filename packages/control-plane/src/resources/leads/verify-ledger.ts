@@ -1,7 +1,7 @@
 import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils'
-import type { DatabaseProvider } from '../../db/database-url.ts'
+import type { DatabaseProvider } from '../../platform/db/database-url.ts'
 import { INT_ARG, intValue, jsonValue, timestampValue, type LedgerSource } from './raw-rows.ts'
-import { placeholder } from '../../db/sql-placeholder.ts'
+import { placeholder } from '../../platform/db/sql-placeholder.ts'
 import { verifyChain, type ChainHead, type StoredEvent } from './chain.ts'
 import { EVENT_FIELDS } from './shape.ts'
 

@@ -1,4 +1,4 @@
-import { defineChangedEvent } from '../../events/changed-event.ts'
+import { defineChangedEvent } from '../../platform/events/changed-event.ts'
 import { moduleRecord } from './shape.ts'
 
 export const moduleChanged = defineChangedEvent({

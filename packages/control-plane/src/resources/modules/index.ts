@@ -1,4 +1,4 @@
-import { defineResource } from '../../define-resource.ts'
+import { defineResource } from '../../kernel/define-resource.ts'
 import { moduleChanged } from './events.ts'
 import { listModules } from './operations/list.ts'
 import { switchOperation } from './switch-operation.ts'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import type { ModuleCatalogue } from '../../modules/module-catalogue.ts'
-import { conflict, notFound } from '../../errors.ts'
-import type { UnavailableModule } from '../../host-contract/unavailable-modules.ts'
+import type { ModuleCatalogue } from '../../kernel/modules/module-catalogue.ts'
+import { conflict, notFound } from '../../platform/errors/errors.ts'
+import type { UnavailableModule } from '../../platform/host-contract/unavailable-modules.ts'
 
 export const moduleRecord = z.object({
   key: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { defineOperation } from '../../registry/define-operation.ts'
-import { conflict } from '../../errors.ts'
-import { unavailableModules } from '../../host-contract/unavailable-modules.ts'
+import { defineOperation } from '../../kernel/registry/define-operation.ts'
+import { conflict } from '../../platform/errors/errors.ts'
+import { unavailableModules } from '../../platform/host-contract/unavailable-modules.ts'
 import { assertKnownModule, moduleParam, moduleRecord, toModuleRecord } from './shape.ts'
 import { moduleChanged } from './events.ts'
 

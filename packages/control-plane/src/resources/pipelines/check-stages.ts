@@ -1,9 +1,9 @@
 import type { z } from 'zod'
-import { invalidParams } from '../../errors.ts'
-import { describeIssues } from '../../registry/run-operation.ts'
+import { invalidParams } from '../../platform/errors/errors.ts'
+import { describeIssues } from '../../kernel/pipeline/run-operation.ts'
 import type { RecipeStage, recipeStageParam } from './recipe-shape.ts'
 import type { StageRegistry } from './stages/registry.ts'
-import type { PostPart } from '../../content/stage.ts'
+import type { PostPart } from '../../platform/html/stage.ts'
 import { ALL_PARTS, missingPartsReason } from './stages/requirements.ts'
 
 /**

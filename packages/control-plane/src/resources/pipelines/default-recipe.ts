@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts'
-import { isUniqueViolation } from '../../db/client.ts'
+import type { Db } from '../../platform/db/client.ts'
+import { isUniqueViolation } from '../../platform/db/client.ts'
 import { recipeColumns, type RecipeDefinition } from './recipe-shape.ts'
 import { DEFAULT_RECIPE_ID } from './values.ts'
 

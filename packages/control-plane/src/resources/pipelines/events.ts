@@ -1,4 +1,4 @@
-import { defineEvent } from '../../events/define-event.ts'
+import { defineEvent } from '../../platform/events/define-event.ts'
 import { runRow } from './run-shape.ts'
 
 export const pipelineRunCompleted = defineEvent({

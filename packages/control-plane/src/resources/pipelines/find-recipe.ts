@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts'
-import { notFound } from '../../errors.ts'
+import type { Db } from '../../platform/db/client.ts'
+import { notFound } from '../../platform/errors/errors.ts'
 import { ensureDefaultRecipe } from './default-recipe.ts'
 import { RECIPE_ROW_FIELDS, type RecipeRow } from './recipe-shape.ts'
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { invalidParams } from '../../errors.ts'
-import { parsePostId, type PostId } from '../../host-contract/post-ids.ts'
-import type { ResolvedContent } from '../../host-contract/content.ts'
+import { invalidParams } from '../../platform/errors/errors.ts'
+import { parsePostId, type PostId } from '../../platform/host-contract/post-ids.ts'
+import type { ResolvedContent } from '../../platform/host-contract/content.ts'
 
 /** A post id as callers send it: a number, or a string (digits on hosts with integer ids; a cuid, uuid, … otherwise). */
 export const postIdParam = z.union([z.number().int().positive(), z.string().trim().min(1).max(191)])

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts'
-import { firstFreeSlug, slugify } from '../../lib/slugify.ts'
+import type { Db } from '../../platform/db/client.ts'
+import { firstFreeSlug, slugify } from '../../platform/lib/slugify.ts'
 
 const MAX_BASE_LENGTH = 56
 

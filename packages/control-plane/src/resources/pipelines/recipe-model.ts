@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { integer, json, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../auth/list-access.ts'
+import type { ListAccess } from '../../platform/auth/list-access.ts'
 
 /**
  * A pipeline recipe: ordered stages, what triggers it and how it behaves. `slug` is the recipe's

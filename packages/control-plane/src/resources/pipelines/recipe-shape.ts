@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { displayName } from '../../lib/fields.ts'
-import { isoOrNull } from '../../lib/timestamps.ts'
+import { displayName } from '../../platform/lib/fields.ts'
+import { isoOrNull } from '../../platform/lib/timestamps.ts'
 import { ON_ERROR, TRIGGER_KINDS } from './values.ts'
-import { jsonColumn } from '../../lib/json-value.ts'
+import { jsonColumn } from '../../platform/lib/json-value.ts'
 
 const RECIPE_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/
 

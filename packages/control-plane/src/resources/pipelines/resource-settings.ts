@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineSettings } from '../../settings/define-settings.ts'
-import type { AnyStageDefinition } from '../../content/stage.ts'
+import { defineSettings } from '../../platform/settings/define-settings.ts'
+import type { AnyStageDefinition } from '../../platform/html/stage.ts'
 
 const stage = z.custom<AnyStageDefinition>(value => typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string', 'must be a stage made with defineStage')
 

@@ -1,5 +1,5 @@
-import { datedRowsRule } from '../../retention/rule.ts'
-import { jsonColumn } from '../../lib/json-value.ts'
+import { datedRowsRule } from '../../platform/retention/rule.ts'
+import { jsonColumn } from '../../platform/lib/json-value.ts'
 
 /** A run's per-stage report (messages, timings) is kept 90 days; the run itself, with its outcome, a year. */
 export const pipelineRunRetention = [

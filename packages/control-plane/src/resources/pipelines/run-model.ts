@@ -1,7 +1,7 @@
 import { list } from '@keystone-6/core'
 import { checkbox, integer, json, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../auth/list-access.ts'
-import { compoundIndexes } from '../../db/compound-index.ts'
+import type { ListAccess } from '../../platform/auth/list-access.ts'
+import { compoundIndexes } from '../../platform/db/compound-index.ts'
 
 /**
  * One pipeline run over one post, written in the transaction that wrote the post (when it did).

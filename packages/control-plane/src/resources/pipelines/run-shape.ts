@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { postIdValue } from './post-id.ts'
-import { postIdFromStored } from '../../host-contract/post-ids.ts'
-import type { ResolvedContent } from '../../host-contract/content.ts'
-import { isoOrNull } from '../../lib/timestamps.ts'
+import { postIdFromStored } from '../../platform/host-contract/post-ids.ts'
+import type { ResolvedContent } from '../../platform/host-contract/content.ts'
+import { isoOrNull } from '../../platform/lib/timestamps.ts'
 import { RUN_STATUSES, STAGE_STATUSES, TRIGGER_KINDS } from './values.ts'
 import type { StageReport } from './engine/run-stages.ts'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Db, Tx } from '../../db/client.ts'
+import type { Db, Tx } from '../../platform/db/client.ts'
 import { emptySlot, userNumParam } from '../users/shape.ts'
 import { ensureSystemRoles } from './system-roles.ts'
 import { assignedUsers, findRole, roleSlugParam, type RoleRow } from './shape.ts'

@@ -1,4 +1,4 @@
-import { defineChangedEvent } from '../../events/changed-event.ts'
+import { defineChangedEvent } from '../../platform/events/changed-event.ts'
 import { roleRecord } from './shape.ts'
 
 export const roleChanged = defineChangedEvent({

@@ -1,5 +1,5 @@
 import { roleChanged } from './events.ts'
-import { defineResource } from '../../define-resource.ts'
+import { defineResource } from '../../kernel/define-resource.ts'
 import { roleList } from './model.ts'
 import { ensureSystemRoles } from './system-roles.ts'
 import { assignRole } from './operations/assign.ts'

@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { checkbox, integer, relationship, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../auth/list-access.ts'
+import type { ListAccess } from '../../platform/auth/list-access.ts'
 
 /** A team role. System roles are seeded by the control plane and cannot be changed or deleted. */
 export const roleList = ({ access, ui }: ListAccess) => list({

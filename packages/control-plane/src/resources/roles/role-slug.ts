@@ -1,4 +1,4 @@
-import { slugify } from '../../lib/slugify.ts'
+import { slugify } from '../../platform/lib/slugify.ts'
 
 const MAX_BASE_LENGTH = 60
 

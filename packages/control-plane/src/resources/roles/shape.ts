@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import type { Db, Tx } from '../../db/client.ts'
-import { displayName } from '../../lib/fields.ts'
-import { formatSlot } from '../../db/slots.ts'
-import { isoOrNull } from '../../lib/timestamps.ts'
-import { MAX_SLOT } from '../../db/slots.ts'
-import { invalidParams, notFound } from '../../errors.ts'
+import type { Db, Tx } from '../../platform/db/client.ts'
+import { displayName } from '../../platform/lib/fields.ts'
+import { formatSlot } from '../../platform/db/slots.ts'
+import { isoOrNull } from '../../platform/lib/timestamps.ts'
+import { MAX_SLOT } from '../../platform/db/slots.ts'
+import { invalidParams, notFound } from '../../platform/errors/errors.ts'
 
 export const roleSlugParam = z.string()
   .max(100)

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts'
-import { isUniqueViolation } from '../../db/client.ts'
+import type { Db } from '../../platform/db/client.ts'
+import { isUniqueViolation } from '../../platform/db/client.ts'
 
 /** The roles every site has. They are listed with system: true and cannot be changed or deleted. */
 const SYSTEM_ROLES = [

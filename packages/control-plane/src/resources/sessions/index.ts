@@ -1,4 +1,4 @@
-import { defineResource } from '../../define-resource.ts'
+import { defineResource } from '../../kernel/define-resource.ts'
 import { revokeSessions } from './operations/revoke.ts'
 import { withPasswordChangeSignOut } from './password-change-hook.ts'
 

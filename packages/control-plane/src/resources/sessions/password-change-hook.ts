@@ -1,7 +1,7 @@
-import type { Db } from '../../db/client.ts'
-import type { ResolvedOptions } from '../../resolved-options.ts'
-import type { Lists } from '../../define-resource.ts'
-import { endAccountSessions } from '../../auth/session-versions.ts'
+import type { Db } from '../../platform/db/client.ts'
+import type { ResolvedOptions } from '../../platform/settings/resolved-options.ts'
+import type { Lists } from '../../kernel/define-resource.ts'
+import { endAccountSessions } from '../../platform/auth/session-versions.ts'
 
 type HookArgs = {
   operation: 'create' | 'update' | 'delete'

@@ -1,4 +1,4 @@
-import type { OperationContext } from '../../registry/operation-context.ts'
+import type { OperationContext } from '../../kernel/registry/operation-context.ts'
 
 export type HealthCheck = { name: string, ok: boolean, message: string }
 

@@ -1,5 +1,5 @@
-import { defineResource } from '../../define-resource.ts'
-import { internalList } from '../../auth/list-access.ts'
+import { defineResource } from '../../kernel/define-resource.ts'
+import { internalList } from '../../platform/auth/list-access.ts'
 import { keptCountList } from './kept-count-model.ts'
 import { getStatus } from './operations/get.ts'
 

@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { integer, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../auth/list-access.ts'
+import type { ListAccess } from '../../platform/auth/list-access.ts'
 
 /**
  * The last count of each kept status counter (one that counts a table growing without bound), so

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { isTableMissing, type Db } from '../../db/client.ts'
-import type { StatusCounter } from '../../registry/operation-context.ts'
-import { defaultLog } from '../../lib/log.ts'
-import type { BackgroundTasks } from '../../lib/background-tasks.ts'
-import { COUNTS_LEASE_KEY, releaseLease, takeLease } from '../../retention/lease.ts'
+import { isTableMissing, type Db } from '../../platform/db/client.ts'
+import type { StatusCounter } from '../../kernel/registry/operation-context.ts'
+import { defaultLog } from '../../platform/lib/log.ts'
+import type { BackgroundTasks } from '../../platform/lib/background-tasks.ts'
+import { COUNTS_LEASE_KEY, releaseLease, takeLease } from '../../platform/retention/lease.ts'
 
 /** A kept count older than this is recounted in the background; the answer meanwhile is the last count. */
 export const KEPT_COUNT_MAX_AGE_MS = 60_000

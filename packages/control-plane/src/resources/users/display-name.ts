@@ -1,4 +1,4 @@
-import { formatSlot } from '../../db/slots.ts'
+import { formatSlot } from '../../platform/db/slots.ts'
 
 type Named = { slot: number, fullName: string, firstName: string, lastName: string, nickname: string }
 

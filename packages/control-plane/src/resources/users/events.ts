@@ -1,4 +1,4 @@
-import { defineChangedEvent } from '../../events/changed-event.ts'
+import { defineChangedEvent } from '../../platform/events/changed-event.ts'
 import { memberRecord } from './shape.ts'
 
 export const userChanged = defineChangedEvent({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { httpUrl } from '../../lib/fields.ts'
+import { httpUrl } from '../../platform/lib/fields.ts'
 
 /** Attachment ids are stored in a 32-bit integer column. */
 const MAX_ATTACHMENT_ID = 2_147_483_647

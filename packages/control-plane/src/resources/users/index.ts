@@ -1,5 +1,5 @@
 import { userChanged } from './events.ts'
-import { defineResource } from '../../define-resource.ts'
+import { defineResource } from '../../kernel/define-resource.ts'
 import { teamMemberList } from './model.ts'
 import { welcomeEmailWindowList } from './welcome-window-model.ts'
 import { personalPageRoute } from './personal-page-route.ts'
@@ -11,7 +11,7 @@ import { listUsers } from './operations/list.ts'
 import { sendWelcomeEmail } from './operations/send-welcome-email.ts'
 import { unlinkUserAccount } from './operations/unlink-account.ts'
 import { updateUser } from './operations/update.ts'
-import { internalList } from '../../auth/list-access.ts'
+import { internalList } from '../../platform/auth/list-access.ts'
 
 /** The team directory: members in numbered slots, their public pages and their welcome e-mail. */
 export const usersResource = defineResource({

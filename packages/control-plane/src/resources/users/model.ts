@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { integer, json, relationship, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../auth/list-access.ts'
+import type { ListAccess } from '../../platform/auth/list-access.ts'
 
 /**
  * An occupied team-member slot. A free slot has no row, so a reused slot cannot inherit anything

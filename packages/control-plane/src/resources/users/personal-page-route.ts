@@ -1,6 +1,6 @@
 import type { Response } from 'express'
-import type { PublicRoute } from '../../http/route.ts'
-import { slotNumber } from '../../db/slots.ts'
+import type { PublicRoute } from '../../kernel/route.ts'
+import { slotNumber } from '../../platform/db/slots.ts'
 import { MEMBER_ROW_SELECT, TEAM_PAGES_PATH } from './shape.ts'
 import { renderPageError, renderPageNotFound, renderPersonalPage } from './personal-page.ts'
 

@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html'
-import type { ResolvedOptions } from '../../resolved-options.ts'
+import type { ResolvedOptions } from '../../platform/settings/resolved-options.ts'
 import { memberDisplayName } from './display-name.ts'
 import { personalPageUrl, type MemberRow } from './shape.ts'
 

@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import type { Prisma, SvcTeamMember } from '../../../generated/prisma/client.ts'
-import { isRecordNotFound, type Db, type Tx } from '../../db/client.ts'
-import type { ResolvedOptions } from '../../resolved-options.ts'
-import { formatSlot, slotNumber } from '../../db/slots.ts'
-import { isoOrNull } from '../../lib/timestamps.ts'
-import { notFound } from '../../errors.ts'
+import { isRecordNotFound, type Db, type Tx } from '../../platform/db/client.ts'
+import type { ResolvedOptions } from '../../platform/settings/resolved-options.ts'
+import { formatSlot, slotNumber } from '../../platform/db/slots.ts'
+import { isoOrNull } from '../../platform/lib/timestamps.ts'
+import { notFound } from '../../platform/errors/errors.ts'
 import type { MemberWritableKey } from './fields.ts'
 
 export const userNumParam = slotNumber.describe('Team-member slot number: "1", "01" or "001".')

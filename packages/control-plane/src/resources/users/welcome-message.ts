@@ -1,6 +1,6 @@
 import escapeHtml from 'escape-html'
-import type { OutgoingMail } from '../../mail/mailer.ts'
-import type { ResolvedOptions } from '../../resolved-options.ts'
+import type { OutgoingMail } from '../../platform/mail/mailer.ts'
+import type { ResolvedOptions } from '../../platform/settings/resolved-options.ts'
 import { memberDisplayName } from './display-name.ts'
 import { personalPageUrl, type MemberRow } from './shape.ts'
 

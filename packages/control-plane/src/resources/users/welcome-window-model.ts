@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../auth/list-access.ts'
+import type { ListAccess } from '../../platform/auth/list-access.ts'
 
 /**
  * When a welcome e-mail last went to each address (lower-cased). Keyed by address, not by slot,

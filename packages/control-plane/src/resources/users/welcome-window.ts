@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client.ts'
-import { isUniqueViolation } from '../../db/client.ts'
-import { rateLimited } from '../../errors.ts'
+import type { Db } from '../../platform/db/client.ts'
+import { isUniqueViolation } from '../../platform/db/client.ts'
+import { rateLimited } from '../../platform/errors/errors.ts'
 
 /** A repeat welcome e-mail to the same address waits this long. */
 export const WELCOME_WINDOW_MS = 5 * 60 * 1000

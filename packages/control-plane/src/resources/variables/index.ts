@@ -1,4 +1,4 @@
-import { defineResource } from '../../define-resource.ts'
+import { defineResource } from '../../kernel/define-resource.ts'
 import { variableList } from './model.ts'
 import { deleteVariable } from './operations/delete.ts'
 import { getVariable } from './operations/get.ts'

@@ -1,5 +1,5 @@
-import type { Db, Tx } from '../../db/client.ts'
-import { notFound } from '../../errors.ts'
+import type { Db, Tx } from '../../platform/db/client.ts'
+import { notFound } from '../../platform/errors/errors.ts'
 import { VARIABLE_ROW_FIELDS, type VariableRow } from './shape.ts'
 
 export async function findVariable (db: Db | Tx, name: string): Promise<VariableRow> {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { boundedJson } from '../../lib/json-value.ts'
-import { isoOrNull } from '../../lib/timestamps.ts'
+import { boundedJson } from '../../platform/lib/json-value.ts'
+import { isoOrNull } from '../../platform/lib/timestamps.ts'
 
 const MAX_VALUE_BYTES = 64 * 1024
 const MAX_VALUE_DEPTH = 64

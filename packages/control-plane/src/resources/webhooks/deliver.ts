@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import type { OutboxTopic } from '../../outbox/topic.ts'
-import { OutboxGiveUp } from '../../outbox/give-up.ts'
-import { WEBHOOK_TOPIC } from '../../events/webhook-topic.ts'
-import { toEventBody } from '../../events/event-body.ts'
+import type { OutboxTopic } from '../../kernel/outbox-topic.ts'
+import { OutboxGiveUp } from '../../platform/outbox/give-up.ts'
+import { WEBHOOK_TOPIC } from '../../platform/events/webhook-topic.ts'
+import { toEventBody } from '../../platform/events/event-body.ts'
 import { sendEvent } from './send-event.ts'
 
 /** Deliveries that keep failing for longer than this disable their subscription. */

@@ -1,5 +1,5 @@
-import { invalidParams } from '../../errors.ts'
-import { patternMatches } from '../../events/event-pattern.ts'
+import { invalidParams } from '../../platform/errors/errors.ts'
+import { patternMatches } from '../../platform/events/event-pattern.ts'
 
 /** Every pattern must cover at least one installed event type: a typo must not subscribe to nothing. */
 export function assertKnownEventTypes (patterns: readonly string[], eventTypes: readonly string[]): string[] {

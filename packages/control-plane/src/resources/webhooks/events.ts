@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineEvent } from '../../events/define-event.ts'
+import { defineEvent } from '../../platform/events/define-event.ts'
 
 /** Sent only by webhooks.test, to the one subscription named. */
 export const webhookTest = defineEvent({

@@ -1,4 +1,4 @@
-import { defineResource } from '../../define-resource.ts'
+import { defineResource } from '../../kernel/define-resource.ts'
 import { createWebhook } from './operations/create.ts'
 import { deleteWebhook } from './operations/delete.ts'
 import { getWebhook } from './operations/get.ts'

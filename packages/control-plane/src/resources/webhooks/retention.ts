@@ -1,4 +1,4 @@
-import { datedRowsRule } from '../../retention/rule.ts'
+import { datedRowsRule } from '../../platform/retention/rule.ts'
 
 /**
  * Events and delivery attempts are kept a month: well past the three days of retries, long enough

@@ -1,7 +1,7 @@
-import type { OutboxDeps } from '../../outbox/topic.ts'
-import { postForAnswer } from '../../outbound/http-client.ts'
-import { signatureHeaders } from '../../events/sign.ts'
-import type { EventBody } from '../../events/event-body.ts'
+import type { OutboxDeps } from '../../kernel/outbox-topic.ts'
+import { postForAnswer } from '../../platform/outgoing-http/http-client.ts'
+import { signatureHeaders } from '../../platform/events/sign.ts'
+import type { EventBody } from '../../platform/events/event-body.ts'
 import { signingSecrets } from './signing-secrets.ts'
 
 const EXCERPT_CHARS = 500

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import type { Db, Tx } from '../../db/client.ts'
-import { notFound } from '../../errors.ts'
-import { httpUrl } from '../../lib/fields.ts'
+import type { Db, Tx } from '../../platform/db/client.ts'
+import { notFound } from '../../platform/errors/errors.ts'
+import { httpUrl } from '../../platform/lib/fields.ts'
 
 export const subscriptionIdParam = z.string().regex(/^wh_[0-9a-f]{16,64}$/, 'must be a subscription id like wh_…').describe('The subscription id (`wh_…`).')
 

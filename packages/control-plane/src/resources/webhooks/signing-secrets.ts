@@ -1,5 +1,5 @@
-import type { SecretBox } from '../../secrets/secret-box.ts'
-import { bindTo, sealedColumn } from '../../secrets/sealed-column.ts'
+import type { SecretBox } from '../../platform/secrets/secret-box.ts'
+import { bindTo, sealedColumn } from '../../platform/secrets/sealed-column.ts'
 
 /** A subscription's signing secrets, bound to its public id (which never changes). */
 export const SIGNING_SECRET = sealedColumn('svcWebhookSubscription', 'secretCiphertext', 'subscriptionId')

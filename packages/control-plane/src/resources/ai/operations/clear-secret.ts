@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { AI_ROW_ID } from '../settings.ts'
 
 export const clearAiSecret = defineOperation({

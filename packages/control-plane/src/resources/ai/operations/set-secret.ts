@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { AI_ROW_ID } from '../settings.ts'
 import { AI_API_KEY } from '../sealed-columns.ts'
-import { bindTo } from '../../../secrets/sealed-column.ts'
+import { bindTo } from '../../../platform/secrets/sealed-column.ts'
 
 export const setAiSecret = defineOperation({
   summary: 'Store the AI provider\'s API key, encrypted. It is never returned.',

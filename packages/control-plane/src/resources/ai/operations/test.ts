@@ -1,14 +1,14 @@
 import { aiResourceSettings } from '../resource-settings.ts'
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { DeliveryError, getJson } from '../../../outbound/http-client.ts'
-import type { SecretBox } from '../../../secrets/secret-box.ts'
-import { conflict } from '../../../errors.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { DeliveryError, getJson } from '../../../platform/outgoing-http/http-client.ts'
+import type { SecretBox } from '../../../platform/secrets/secret-box.ts'
+import { conflict } from '../../../platform/errors/errors.ts'
 import { MODEL_LISTINGS } from '../model-listing.ts'
 import { readAiRow, toAiRecord, type AiRow } from '../settings.ts'
 import { AI_API_KEY } from '../sealed-columns.ts'
 import { AI_ROW_ID } from '../settings.ts'
-import { bindTo } from '../../../secrets/sealed-column.ts'
+import { bindTo } from '../../../platform/secrets/sealed-column.ts'
 
 const testResult = z.object({
   ok: z.boolean(),

@@ -1,14 +1,14 @@
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { httpUrl } from '../../../lib/fields.ts'
-import { invalidParams } from '../../../errors.ts'
-import { boundSecretColumn } from '../../../secrets/bound-secret.ts'
-import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
-import { STALE, untilWritten, writeIfUnchanged } from '../../../db/compare-and-set.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { httpUrl } from '../../../platform/lib/fields.ts'
+import { invalidParams } from '../../../platform/errors/errors.ts'
+import { boundSecretColumn } from '../../../platform/secrets/bound-secret.ts'
+import { assertAllowedDestination } from '../../../platform/outgoing-http/outbound-guard.ts'
+import { STALE, untilWritten, writeIfUnchanged } from '../../../platform/db/compare-and-set.ts'
 import { AI_PROVIDERS, AI_ROW_ID, PROVIDERS_NEEDING_BASE_URL, aiRecord, readAiRow, toAiRecord, type AiRecord } from '../settings.ts'
 import { AI_API_KEY } from '../sealed-columns.ts'
-import { bindTo } from '../../../secrets/sealed-column.ts'
+import { bindTo } from '../../../platform/secrets/sealed-column.ts'
 
 const toColumns = (settings: AiRecord) => ({
   provider: settings.provider,

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { API_KEY_ROW_FIELDS, apiKeyRecord, toApiKeyRecord } from '../shape.ts'
 import { ownerIdOf } from '../owner-id.ts'
-import { forbidden } from '../../../errors.ts'
-import { accountIdValue } from '../../../host-contract/account-id.ts'
+import { forbidden } from '../../../platform/errors/errors.ts'
+import { accountIdValue } from '../../../platform/host-contract/account-id.ts'
 
 export const listApiKeys = defineOperation({
   summary: "List the calling account's API keys (or, signed in as an administrator, any account's), newest first. Keys themselves are never shown.",

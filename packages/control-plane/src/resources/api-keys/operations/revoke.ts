@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { notFound } from '../../../errors.ts'
-import type { Tx } from '../../../db/client.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { notFound } from '../../../platform/errors/errors.ts'
+import type { Tx } from '../../../platform/db/client.ts'
 import { ownerIdOf } from '../owner-id.ts'
-import { emitEvent, eventMetaOf } from '../../../events/emit.ts'
+import { emitEvent, eventMetaOf } from '../../../platform/events/emit.ts'
 import { apiKeyRevoked } from '../events.ts'
 
 /** Revokes every active key descended from `publicIds`, generation by generation; returns how many. */

@@ -1,14 +1,14 @@
 import { z } from 'zod'
-import { defineOperation, type Operation } from '../../../registry/define-operation.ts'
-import type { OperationContext, ServiceContext } from '../../../registry/operation-context.ts'
-import type { Identity } from '../../../auth/identity.ts'
-import type { StoredOutcome } from '../../../auth/approval-gate.ts'
-import { findKeyWithOwner } from '../../../auth/find-key.ts'
-import { accountLoader } from '../../../host-contract/load-account.ts'
-import { runOperation } from '../../../registry/run-operation.ts'
-import { conflict, notFound, SvcError, unauthenticated } from '../../../errors.ts'
+import { defineOperation, type Operation } from '../../../kernel/registry/define-operation.ts'
+import type { OperationContext, ServiceContext } from '../../../kernel/registry/operation-context.ts'
+import type { Identity } from '../../../platform/auth/identity.ts'
+import type { StoredOutcome } from '../../../kernel/pipeline/approval-gate.ts'
+import { findKeyWithOwner } from '../../../platform/auth/find-key.ts'
+import { accountLoader } from '../../../platform/host-contract/load-account.ts'
+import { runOperation } from '../../../kernel/pipeline/run-operation.ts'
+import { conflict, notFound, SvcError, unauthenticated } from '../../../platform/errors/errors.ts'
 import { approvalRecord, toApprovalRecord } from '../shape.ts'
-import { assertSignedIn } from '../../../auth/signed-in.ts'
+import { assertSignedIn } from '../../../platform/auth/signed-in.ts'
 
 /** The key that asked, as it stands now: revoked, expired or orphaned since, the call does not run. */
 async function requesterOf ({ db, options, now }: ServiceContext, keyId: string): Promise<Identity> {

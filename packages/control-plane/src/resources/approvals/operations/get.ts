@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { notFound } from '../../../errors.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { notFound } from '../../../platform/errors/errors.ts'
 import { approvalRecord, toApprovalRecord } from '../shape.ts'
-import { assertSignedIn } from '../../../auth/signed-in.ts'
+import { assertSignedIn } from '../../../platform/auth/signed-in.ts'
 
 export const getApproval = defineOperation({
   summary: 'One held call: what it would run, who asked, who decided. Needs a session.',

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { approvalRecord, toApprovalRecord } from '../shape.ts'
-import { assertSignedIn } from '../../../auth/signed-in.ts'
+import { assertSignedIn } from '../../../platform/auth/signed-in.ts'
 
 export const listApprovals = defineOperation({
   summary: 'List calls held for approval, newest first; pending ones by default. Needs a session.',

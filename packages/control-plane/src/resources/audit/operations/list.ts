@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { cursorPagedResult, paginationParams } from '../../../lib/pagination.ts'
-import { afterId, cursorParam, keysetResult, pageTotal, toKeysetPage } from '../../../lib/cursor.ts'
-import { sinceParam } from '../../../lib/since.ts'
-import { isoOrNull } from '../../../lib/timestamps.ts'
-import { CHANNELS } from '../../../registry/channel.ts'
-import { auditWhere } from '../../../audit/audit-filters.ts'
-import { auditTotal } from '../../../audit/audit-total.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { cursorPagedResult, paginationParams } from '../../../platform/lib/pagination.ts'
+import { afterId, cursorParam, keysetResult, pageTotal, toKeysetPage } from '../../../platform/lib/cursor.ts'
+import { sinceParam } from '../../../platform/lib/since.ts'
+import { isoOrNull } from '../../../platform/lib/timestamps.ts'
+import { CHANNELS } from '../../../platform/audit/channel.ts'
+import { auditWhere } from '../../../platform/audit/audit-filters.ts'
+import { auditTotal } from '../../../platform/audit/audit-total.ts'
 
 const auditEntry = z.object({
   id: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { connectedAppRecord, GRANT_ROW_FIELDS, toConnectedApp } from '../shape.ts'
-import { assertSignedIn } from '../../../auth/signed-in.ts'
+import { assertSignedIn } from '../../../platform/auth/signed-in.ts'
 
 export const listConnectedApps = defineOperation({
   summary: 'List the apps the signed-in account let in with OAuth, newest first: client, scopes, when granted and last used. Needs a session.',

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { notFound } from '../../../errors.ts'
-import { revokeGrant } from '../../../oauth/adapter.ts'
-import { assertSignedIn } from '../../../auth/signed-in.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { notFound } from '../../../platform/errors/errors.ts'
+import { revokeGrant } from '../../../platform/oauth/adapter.ts'
+import { assertSignedIn } from '../../../platform/auth/signed-in.ts'
 
 export const revokeConnectedApp = defineOperation({
   summary: 'Disconnect an app: its grant, refresh tokens and access tokens end at once, on every instance. Needs a session.',

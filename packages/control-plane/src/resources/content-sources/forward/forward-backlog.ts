@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Db } from '../../../db/client.ts'
+import type { Db } from '../../../platform/db/client.ts'
 import { FORWARD_TOPIC, forwardOrderingKey } from './forward-message.ts'
 
 export const forwardBacklog = z.object({

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import type { Tx } from '../../../db/client.ts'
-import { enqueueOutbox } from '../../../outbox/enqueue.ts'
+import type { Tx } from '../../../platform/db/client.ts'
+import { enqueueOutbox } from '../../../platform/outbox/enqueue.ts'
 import type { SourceRow } from '../columns.ts'
 import { postSnapshot } from './post-snapshot.ts'
-import type { PostsGateway } from '../../../host-contract/posts.ts'
-import type { PostId } from '../../../host-contract/post-ids.ts'
+import type { PostsGateway } from '../../../platform/host-contract/posts.ts'
+import type { PostId } from '../../../platform/host-contract/post-ids.ts'
 
 export const FORWARD_TOPIC = 'content_sources.forward'
 

@@ -1,7 +1,7 @@
-import type { Tx } from '../../../db/client.ts'
-import { isoOrNull } from '../../../lib/timestamps.ts'
-import type { PostsGateway, Term } from '../../../host-contract/posts.ts'
-import type { PostId } from '../../../host-contract/post-ids.ts'
+import type { Tx } from '../../../platform/db/client.ts'
+import { isoOrNull } from '../../../platform/lib/timestamps.ts'
+import type { PostsGateway, Term } from '../../../platform/host-contract/posts.ts'
+import type { PostId } from '../../../platform/host-contract/post-ids.ts'
 import { provenanceOf } from '../provenance.ts'
 
 const named = (terms: readonly Term[]) => terms.map(term => ({ slug: term.slug, name: term.name }))

@@ -1,11 +1,11 @@
-import type { OutboxTopic } from '../../../outbox/topic.ts'
-import type { SecretBox } from '../../../secrets/secret-box.ts'
-import { DeliveryError, postJson } from '../../../outbound/http-client.ts'
+import type { OutboxTopic } from '../../../kernel/outbox-topic.ts'
+import type { SecretBox } from '../../../platform/secrets/secret-box.ts'
+import { DeliveryError, postJson } from '../../../platform/outgoing-http/http-client.ts'
 import { standardWebhookHeaders } from '../webhook-signature.ts'
 import type { SourceRow } from '../columns.ts'
 import { FORWARD_TOPIC, forwardPayload } from './forward-message.ts'
 import { FORWARD_SECRET } from '../sealed-columns.ts'
-import { bindTo } from '../../../secrets/sealed-column.ts'
+import { bindTo } from '../../../platform/secrets/sealed-column.ts'
 
 /** Authentication headers for one attempt, signed now with the secret as it is stored now. */
 function forwardHeaders (source: SourceRow, secrets: SecretBox, forwardId: string, now: Date, body: string): Record<string, string> {

@@ -1,11 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import type { SecretBox } from '../../../secrets/secret-box.ts'
-import { secretUnavailable, unauthenticated } from '../../../errors.ts'
+import type { SecretBox } from '../../../platform/secrets/secret-box.ts'
+import { secretUnavailable, unauthenticated } from '../../../platform/errors/errors.ts'
 import type { SourceRow } from '../columns.ts'
 import { customSignature, standardSignature } from '../webhook-signature.ts'
-import { constantTimeEqual } from '../../../lib/constant-time.ts'
+import { constantTimeEqual } from '../../../platform/lib/constant-time.ts'
 import { WEBHOOK_SECRET } from '../sealed-columns.ts'
-import { bindTo } from '../../../secrets/sealed-column.ts'
+import { bindTo } from '../../../platform/secrets/sealed-column.ts'
 
 /** Both HMAC modes: a delivery signed more than 5 minutes before or after now is refused. */
 const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60

@@ -1,12 +1,12 @@
-import type { Tx } from '../../../db/client.ts'
-import type { ResolvedOptions } from '../../../resolved-options.ts'
+import type { Tx } from '../../../platform/db/client.ts'
+import type { ResolvedOptions } from '../../../platform/settings/resolved-options.ts'
 import type { SourceRow } from '../columns.ts'
 import { matchTeamMemberAuthor } from '../../users/match-author.ts'
 import { contentSourcesSettings } from '../resource-settings.ts'
-import { factsOf } from '../../../host-contract/model-facts.ts'
-import { requireContent } from '../../../host-contract/posts.ts'
-import { matchAccount } from '../../../host-contract/match-account.ts'
-import type { AuthorValue } from '../../../host-contract/post-author.ts'
+import { factsOf } from '../../../platform/host-contract/model-facts.ts'
+import { requireContent } from '../../../platform/host-contract/posts.ts'
+import { matchAccount } from '../../../platform/host-contract/match-account.ts'
+import type { AuthorValue } from '../../../platform/host-contract/post-author.ts'
 
 /** The account linked to a team-member slot (users.update's account), or null. */
 async function linkedAccount (db: Tx, slot: number | null): Promise<AuthorValue | null> {

@@ -3,8 +3,8 @@ import type { Mapping } from '../mapping/mapping-schema.ts'
 import { fitsTarget, TARGET_EXPECTS, termNames } from '../mapping/field-values.ts'
 import { REQUIRED_TARGETS } from '../mapping/validate-mapping.ts'
 import { DeliveryRejected } from './delivery-rejected.ts'
-import { termLimitProblem } from '../../../content/terms.ts'
-import { plainTextOf } from '../../../content/sanitize-html.ts'
+import { termLimitProblem } from '../../../platform/html/terms.ts'
+import { plainTextOf } from '../../../platform/html/sanitize-html.ts'
 
 /** What a mapping reads out of one delivery. */
 export type MappedFields = {

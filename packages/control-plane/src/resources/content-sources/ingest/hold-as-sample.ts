@@ -1,5 +1,5 @@
-import type { Tx } from '../../../db/client.ts'
-import { jsonColumn } from '../../../lib/json-value.ts'
+import type { Tx } from '../../../platform/db/client.ts'
+import { jsonColumn } from '../../../platform/lib/json-value.ts'
 import type { SourceRow } from '../columns.ts'
 import type { JsonObject } from '../mapping/json-path.ts'
 import type { Mapping } from '../mapping/mapping-schema.ts'

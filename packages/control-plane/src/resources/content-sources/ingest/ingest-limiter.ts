@@ -1,5 +1,5 @@
-import type { ControlPlaneRuntime } from '../../../runtime.ts'
-import { createSubjectLimiter, type SubjectLimiter } from '../../../auth/rate-limit.ts'
+import type { ControlPlaneRuntime } from '../../../kernel/runtime.ts'
+import { createSubjectLimiter, type SubjectLimiter } from '../../../platform/auth/rate-limit.ts'
 import { contentSourcesSettings } from '../resource-settings.ts'
 
 const limiters = new WeakMap<ControlPlaneRuntime, SubjectLimiter>()

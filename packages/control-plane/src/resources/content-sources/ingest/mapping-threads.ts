@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { Piscina } from 'piscina'
-import { defaultLog, type Log } from '../../../lib/log.ts'
+import { defaultLog, type Log } from '../../../platform/lib/log.ts'
 import { mapDelivery, type MappedPayload } from './map-delivery.ts'
 import type { MapDeliveryOutcome, MapDeliveryTask } from './map-delivery.worker.ts'
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/client.ts'
+import type { Db } from '../../../platform/db/client.ts'
 import type { SourceRow } from '../columns.ts'
 import type { MappedPayload } from './map-delivery.ts'
 import { mapDeliveryOffThread } from './mapping-threads.ts'

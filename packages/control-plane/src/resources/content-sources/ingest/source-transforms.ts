@@ -1,6 +1,6 @@
-import { contentTransforms, runTransforms, type TransformStep, type TransformType } from '../../../content/transforms/index.ts'
+import { contentTransforms, runTransforms, type TransformStep, type TransformType } from '../../../platform/html/transforms/index.ts'
 import type { SourceRow } from '../columns.ts'
-import { sanitizeArticleHtml } from '../../../content/sanitize-html.ts'
+import { sanitizeArticleHtml } from '../../../platform/html/sanitize-html.ts'
 
 /** The order a source's cleanup runs in: anchors last, so they are given to the headings that remain. */
 const FLAGGED: readonly [TransformType, (source: SourceRow) => boolean][] = [

@@ -1,7 +1,7 @@
-import { emitEvent } from '../../../events/emit.ts'
+import { emitEvent } from '../../../platform/events/emit.ts'
 import { contentDeliveryReceived } from '../events.ts'
-import type { Db } from '../../../db/client.ts'
-import { isUniqueViolation } from '../../../db/client.ts'
+import type { Db } from '../../../platform/db/client.ts'
+import { isUniqueViolation } from '../../../platform/db/client.ts'
 
 export type StoredDelivery = {
   id: number

@@ -1,4 +1,4 @@
-import { sha256Hex } from '../../../lib/sha256.ts'
+import { sha256Hex } from '../../../platform/lib/sha256.ts'
 import type { JsonObject } from './json-path.ts'
 import { walkShape } from './shape-walk.ts'
 

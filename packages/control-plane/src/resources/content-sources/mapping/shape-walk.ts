@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH } from '../../../registry/input-boundary.ts'
+import { MAX_JSON_DEPTH } from '../../../platform/lib/input-boundary.ts'
 import { isJsonObject, type JsonObject } from './json-path.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { contentSourceChanged } from '../events.ts'
 import { sourceIdParam, sourceNotFound } from '../shape.ts'
 

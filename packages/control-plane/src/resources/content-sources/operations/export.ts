@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { settingsOf } from '../columns.ts'
 import { findSource, sourceIdParam } from '../shape.ts'
 import { envelopeOf, exportEnvelope } from '../portable.ts'
 import { postTypeName } from '../post-types.ts'
-import { hostPosts } from '../../../host-contract/posts.ts'
+import { hostPosts } from '../../../platform/host-contract/posts.ts'
 import type { Mapping } from '../mapping/mapping-schema.ts'
 import type { MappingStatus } from '../values.ts'
 

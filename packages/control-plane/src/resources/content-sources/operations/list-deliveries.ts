@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { cursorPagedResult, paginationParams } from '../../../lib/pagination.ts'
-import { afterId, cursorParam, keysetResult, pageTotal, toKeysetPage } from '../../../lib/cursor.ts'
-import { isoOrNull } from '../../../lib/timestamps.ts'
-import { postIdFromStored } from '../../../host-contract/post-ids.ts'
-import { requireContent } from '../../../host-contract/posts.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { cursorPagedResult, paginationParams } from '../../../platform/lib/pagination.ts'
+import { afterId, cursorParam, keysetResult, pageTotal, toKeysetPage } from '../../../platform/lib/cursor.ts'
+import { isoOrNull } from '../../../platform/lib/timestamps.ts'
+import { postIdFromStored } from '../../../platform/host-contract/post-ids.ts'
+import { requireContent } from '../../../platform/host-contract/posts.ts'
 import { sourceIdParam } from '../shape.ts'
 
 const DELIVERY_STATUSES = ['received', 'processing', 'held', 'failed', 'created', 'updated', 'unchanged', 'skipped'] as const

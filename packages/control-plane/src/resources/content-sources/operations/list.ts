@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { sourceRecord, toSourceRecord } from '../shape.ts'
 
 export const listContentSources = defineOperation({

@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { contentSourceChanged } from '../events.ts'
 import { findSource, sourceIdParam, sourceNotFound, toSourceRecord } from '../shape.ts'
 import { generateWebhookSecret } from '../webhook-signature.ts'
 import { WEBHOOK_SECRET } from '../sealed-columns.ts'
-import { bindTo } from '../../../secrets/sealed-column.ts'
+import { bindTo } from '../../../platform/secrets/sealed-column.ts'
 
 export const rotateContentSourceSecret = defineOperation({
   summary: 'Replace the webhook secret with a generated one, returned once; the old secret stops authenticating at once.',

@@ -1,11 +1,11 @@
 import { crmSettings } from '../resource-settings.ts'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { allocateSlot } from '../../../db/slots.ts'
-import { raiseHighWaterMark } from '../../../db/counters.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { allocateSlot } from '../../../platform/db/slots.ts'
+import { raiseHighWaterMark } from '../../../platform/db/counters.ts'
 import { CRM_COUNT, CRM_ROW_FIELDS, crmRecord, crmWritableParams, toCrmRecord } from '../shape.ts'
 import { z } from 'zod'
 import { crmChanged } from '../events.ts'
-import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
+import { assertAllowedDestination } from '../../../platform/outgoing-http/outbound-guard.ts'
 
 export const createCrm = defineOperation({
   summary: 'Create a CRM connection in the lowest free slot.',

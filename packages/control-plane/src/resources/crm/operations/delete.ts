@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { crmChanged } from '../events.ts'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { formatSlot } from '../../../db/slots.ts'
-import { notFound } from '../../../errors.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { formatSlot } from '../../../platform/db/slots.ts'
+import { notFound } from '../../../platform/errors/errors.ts'
 import { crmNumParam } from '../shape.ts'
 
 export const deleteCrm = defineOperation({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { crmRecord, crmRecordOf } from '../shape.ts'
 import { readCrmList } from '../read-list.ts'
 

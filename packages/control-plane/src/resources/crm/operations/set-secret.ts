@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import { crmChanged } from '../events.ts'
 import { CRM_ROW_FIELDS, toCrmRecord } from '../shape.ts'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { formatSlot } from '../../../db/slots.ts'
-import { notFound } from '../../../errors.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { formatSlot } from '../../../platform/db/slots.ts'
+import { notFound } from '../../../platform/errors/errors.ts'
 import { crmApiKeyParam, crmNumParam } from '../shape.ts'
 import { CRM_API_KEY } from '../sealed-columns.ts'
-import { bindTo } from '../../../secrets/sealed-column.ts'
+import { bindTo } from '../../../platform/secrets/sealed-column.ts'
 
 export const setCrmSecret = defineOperation({
   summary: 'Store the API key of a CRM connection, encrypted. It is never returned.',

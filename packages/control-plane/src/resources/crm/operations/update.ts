@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import { crmChanged } from '../events.ts'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { httpUrl } from '../../../lib/fields.ts'
-import { boundSecretColumn } from '../../../secrets/bound-secret.ts'
-import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { httpUrl } from '../../../platform/lib/fields.ts'
+import { boundSecretColumn } from '../../../platform/secrets/bound-secret.ts'
+import { assertAllowedDestination } from '../../../platform/outgoing-http/outbound-guard.ts'
 import { CRM_ROW_FIELDS, crmApiKeyParam, crmNumParam, crmRecord, crmWritableParams, findCrmSlot, toCrmRecord } from '../shape.ts'
 import { CRM_API_KEY } from '../sealed-columns.ts'
-import { bindTo } from '../../../secrets/sealed-column.ts'
+import { bindTo } from '../../../platform/secrets/sealed-column.ts'
 
 export const updateCrm = defineOperation({
   summary: 'Change the name, URL or admin-only flag of an occupied CRM slot.',

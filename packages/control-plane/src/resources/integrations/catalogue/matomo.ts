@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { httpUrl } from '../../../lib/fields.ts'
+import { httpUrl } from '../../../platform/lib/fields.ts'
 import type { IntegrationDefinition } from './definition.ts'
 
 export const matomo: IntegrationDefinition = {

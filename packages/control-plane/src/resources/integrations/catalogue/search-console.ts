@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { httpUrl } from '../../../lib/fields.ts'
+import { httpUrl } from '../../../platform/lib/fields.ts'
 import type { IntegrationDefinition } from './definition.ts'
 
 const DOMAIN_PROPERTY = /^sc-domain:(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{1,62}$/i

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { integrationKeyParam, integrationOf } from '../catalogue/index.ts'
 import { findIntegrationRow, integrationRecord, toIntegrationRecord } from '../shape.ts'
 

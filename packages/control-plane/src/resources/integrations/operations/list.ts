@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { INTEGRATIONS } from '../catalogue/index.ts'
 import { INTEGRATION_ROW_FIELDS, integrationRecord, toIntegrationRecord } from '../shape.ts'
 

@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { describeIssues } from '../../../registry/run-operation.ts'
-import { invalidParams } from '../../../errors.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { describeIssues } from '../../../kernel/pipeline/run-operation.ts'
+import { invalidParams } from '../../../platform/errors/errors.ts'
 import { INTEGRATIONS, integrationKeyParam, integrationOf } from '../catalogue/index.ts'
 import { secretSpecOf } from '../shape.ts'
 import { INTEGRATION_SECRET } from '../sealed-columns.ts'
-import { bindTo } from '../../../secrets/sealed-column.ts'
+import { bindTo } from '../../../platform/secrets/sealed-column.ts'
 
 const secretsByIntegration = INTEGRATIONS
   .filter(integration => integration.secret)

@@ -1,15 +1,15 @@
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { boundSecretColumn } from '../../../secrets/bound-secret.ts'
-import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
-import { STALE, untilWritten, writeIfUnchanged } from '../../../db/compare-and-set.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { boundSecretColumn } from '../../../platform/secrets/bound-secret.ts'
+import { assertAllowedDestination } from '../../../platform/outgoing-http/outbound-guard.ts'
+import { STALE, untilWritten, writeIfUnchanged } from '../../../platform/db/compare-and-set.ts'
 import { INTEGRATIONS, integrationKeyParam, integrationOf } from '../catalogue/index.ts'
 import { findIntegrationRow, integrationRecord, storedSettings, toIntegrationRecord } from '../shape.ts'
 import { mergeSettings, secretDestinationChanged, validateSettings } from '../settings.ts'
 import { INTEGRATION_SECRET } from '../sealed-columns.ts'
-import { bindTo } from '../../../secrets/sealed-column.ts'
-import { jsonColumn } from '../../../lib/json-value.ts'
+import { bindTo } from '../../../platform/secrets/sealed-column.ts'
+import { jsonColumn } from '../../../platform/lib/json-value.ts'
 
 const fieldsByIntegration = INTEGRATIONS
   .map(integration => `${integration.key}: ${Object.keys(integration.settings.shape).join(', ') || 'none'}`)

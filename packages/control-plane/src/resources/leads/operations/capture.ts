@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { captureInput } from '../capture-input.ts'
 import { captureLead } from '../capture-lead.ts'
-import { eventMetaOf } from '../../../events/emit.ts'
+import { eventMetaOf } from '../../../platform/events/emit.ts'
 
 export const captureLeadOperation = defineOperation({
   summary: 'Capture a lead: it starts in status New with a `captured` event.',

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { sinceParam } from '../../../lib/since.ts'
-import { cursorParam, decodeCursor, encodeCursor } from '../../../lib/cursor.ts'
-import { payloadTooLarge } from '../../../errors.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { sinceParam } from '../../../platform/lib/since.ts'
+import { cursorParam, decodeCursor, encodeCursor } from '../../../platform/lib/cursor.ts'
+import { payloadTooLarge } from '../../../platform/errors/errors.ts'
 import { ledgerRow, readLedgerPage } from '../ledger-page.ts'
 
 /**

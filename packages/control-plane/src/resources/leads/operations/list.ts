@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { cursorPagedResult, paginationParams } from '../../../lib/pagination.ts'
-import { afterTimeAndId, cursorParam, keysetResult, pageTotal, toKeysetPage } from '../../../lib/cursor.ts'
-import { sinceParam } from '../../../lib/since.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { cursorPagedResult, paginationParams } from '../../../platform/lib/pagination.ts'
+import { afterTimeAndId, cursorParam, keysetResult, pageTotal, toKeysetPage } from '../../../platform/lib/cursor.ts'
+import { sinceParam } from '../../../platform/lib/since.ts'
 import { LIST_ROW_FIELDS, leadListRow, toLeadListRow } from '../shape.ts'
 
 export const listLeads = defineOperation({

@@ -1,4 +1,4 @@
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { changeLeadStatus, statusChangeParams, statusChangeResult } from '../change-status.ts'
 
 export const setLeadStatus = defineOperation({

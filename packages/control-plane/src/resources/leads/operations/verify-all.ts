@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { MAX_BROKEN_LISTED, verifyLedger } from '../verify-ledger.ts'
 
 export const verifyAllLeads = defineOperation({

@@ -1,7 +1,7 @@
 import type { Request } from 'express'
-import { badRequest } from '../../../errors.ts'
-import { assertCleanInput } from '../../../registry/input-boundary.ts'
-import { parseJsonObject } from '../../../http/body.ts'
+import { badRequest } from '../../../platform/errors/errors.ts'
+import { assertCleanInput } from '../../../platform/lib/input-boundary.ts'
+import { parseJsonObject } from '../../../platform/http/body.ts'
 import { ATTRIBUTION_KEYS } from '../capture-input.ts'
 
 /** A field real visitors never see or fill in; a value in it marks the submission as a bot's. */

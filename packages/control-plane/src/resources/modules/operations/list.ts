@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { moduleRecord, toModuleRecord, unavailableRecord } from '../shape.ts'
-import { unavailableModules } from '../../../host-contract/unavailable-modules.ts'
+import { unavailableModules } from '../../../platform/host-contract/unavailable-modules.ts'
 
 export const listModules = defineOperation({
   summary: 'List the modules, whether each is enabled, and the operations it provides.',

@@ -1,5 +1,5 @@
-import { canonicalJson } from '../../../lib/canonical-json.ts'
-import { sha256Hex } from '../../../lib/sha256.ts'
+import { canonicalJson } from '../../../platform/lib/canonical-json.ts'
+import { sha256Hex } from '../../../platform/lib/sha256.ts'
 import type { Recipe } from '../recipe-shape.ts'
 import { termSlugs, type PostState } from './post-document.ts'
 

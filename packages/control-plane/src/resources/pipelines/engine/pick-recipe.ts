@@ -1,5 +1,5 @@
-import type { Db } from '../../../db/client.ts'
-import type { PostFacts } from '../../../content/stage.ts'
+import type { Db } from '../../../platform/db/client.ts'
+import type { PostFacts } from '../../../platform/html/stage.ts'
 import { RECIPE_ROW_FIELDS, toRecipe, type Recipe } from '../recipe-shape.ts'
 import type { TriggerKind } from '../values.ts'
 

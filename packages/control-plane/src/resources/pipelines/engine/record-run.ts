@@ -1,16 +1,16 @@
-import type { Db, Tx } from '../../../db/client.ts'
-import { retryOnUniqueViolation } from '../../../db/retry-unique.ts'
-import type { ResolvedContent } from '../../../host-contract/content.ts'
-import { postsOf } from '../../../host-contract/posts.ts'
-import { storedPostId, type PostId } from '../../../host-contract/post-ids.ts'
+import type { Db, Tx } from '../../../platform/db/client.ts'
+import { retryOnUniqueViolation } from '../../../platform/db/retry-unique.ts'
+import type { ResolvedContent } from '../../../platform/host-contract/content.ts'
+import { postsOf } from '../../../platform/host-contract/posts.ts'
+import { storedPostId, type PostId } from '../../../platform/host-contract/post-ids.ts'
 import { updateContentHash } from '../../content-sources/provenance.ts'
 import type { RunStatus, TriggerKind } from '../values.ts'
 import type { StageReport } from './run-stages.ts'
 import type { PostRow, PostState } from './post-document.ts'
-import { emitEvent } from '../../../events/emit.ts'
+import { emitEvent } from '../../../platform/events/emit.ts'
 import { pipelineRunCompleted } from '../events.ts'
 import { RUN_ROW_FIELDS, toRunRow } from '../run-shape.ts'
-import { jsonColumn } from '../../../lib/json-value.ts'
+import { jsonColumn } from '../../../platform/lib/json-value.ts'
 
 /** The post was written by someone else after the run read it; the run starts over on the new version. */
 export class PostChanged extends Error {

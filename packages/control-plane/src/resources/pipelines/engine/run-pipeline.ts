@@ -1,5 +1,5 @@
-import type { Db } from '../../../db/client.ts'
-import type { ControlPlaneRuntime } from '../../../runtime.ts'
+import type { Db } from '../../../platform/db/client.ts'
+import type { ControlPlaneRuntime } from '../../../kernel/runtime.ts'
 import type { Recipe } from '../recipe-shape.ts'
 import type { RunStatus, TriggerKind } from '../values.ts'
 import { stageRegistryFor } from '../stages/registry.ts'
@@ -8,8 +8,8 @@ import { changedFields, documentFor, loadPost, stateAfter, stateOf, unwritableFi
 import { availableParts } from '../stages/requirements.ts'
 import { PostChanged, recordRun, type PostWrite } from './record-run.ts'
 import { runStages, type StageReport } from './run-stages.ts'
-import { bodyAsStored, requireContent as contentOf } from '../../../host-contract/posts.ts'
-import { storedPostId, type PostId } from '../../../host-contract/post-ids.ts'
+import { bodyAsStored, requireContent as contentOf } from '../../../platform/host-contract/posts.ts'
+import { storedPostId, type PostId } from '../../../platform/host-contract/post-ids.ts'
 
 /** What a pipeline run needs of the runtime; operations and the publish hook both have it. */
 export type PipelineDeps = Pick<ControlPlaneRuntime, 'db' | 'options'>

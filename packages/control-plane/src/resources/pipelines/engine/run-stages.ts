@@ -1,4 +1,4 @@
-import type { PipelineDocument, PostPart, StageResult } from '../../../content/stage.ts'
+import type { PipelineDocument, PostPart, StageResult } from '../../../platform/html/stage.ts'
 import { ALL_PARTS, missingPartsReason } from '../stages/requirements.ts'
 import type { StageRegistry } from '../stages/registry.ts'
 import type { RecipePolicy, RecipeStage } from '../recipe-shape.ts'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { conflict, notFound } from '../../../errors.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { conflict, notFound } from '../../../platform/errors/errors.ts'
 import { recipeIdParam } from '../recipe-shape.ts'
 import { DEFAULT_RECIPE_ID } from '../values.ts'
 

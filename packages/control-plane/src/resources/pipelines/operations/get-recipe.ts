@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { findRecipe } from '../find-recipe.ts'
 import { recipeIdParam, recipeRecord, toRecipeRecord } from '../recipe-shape.ts'
 

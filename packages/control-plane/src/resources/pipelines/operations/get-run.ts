@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { requireContent } from '../../../host-contract/posts.ts'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { notFound } from '../../../errors.ts'
+import { requireContent } from '../../../platform/host-contract/posts.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { notFound } from '../../../platform/errors/errors.ts'
 import { RUN_ROW_FIELDS, runDetail, toRunDetail } from '../run-shape.ts'
 
 export const getRun = defineOperation({

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { isoOrNull } from '../../../lib/timestamps.ts'
-import { hostPosts } from '../../../host-contract/posts.ts'
-import { storedPostId } from '../../../host-contract/post-ids.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { isoOrNull } from '../../../platform/lib/timestamps.ts'
+import { hostPosts } from '../../../platform/host-contract/posts.ts'
+import { storedPostId } from '../../../platform/host-contract/post-ids.ts'
 import { sourcesOf } from '../../content-sources/provenance.ts'
 import { postIdValue } from '../post-id.ts'
 

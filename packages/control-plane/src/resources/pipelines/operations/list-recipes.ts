@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { ensureDefaultRecipe } from '../default-recipe.ts'
 import { RECIPE_ROW_FIELDS, recipeRecord, toRecipeRecord } from '../recipe-shape.ts'
 

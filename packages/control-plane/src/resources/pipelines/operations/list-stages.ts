@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { toJsonSchema } from '../../../registry/manifest.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { toJsonSchema } from '../../../kernel/registry/manifest.ts'
 import { stageRegistryFor } from '../stages/registry.ts'
 
 const stageType = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { notFound } from '../../../errors.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { notFound } from '../../../platform/errors/errors.ts'
 import { ensureDefaultRecipe } from '../default-recipe.ts'
 import { findRecipe } from '../find-recipe.ts'
 import { recipeIdParam, toRecipe } from '../recipe-shape.ts'
@@ -10,7 +10,7 @@ import { recipeForTrigger } from '../engine/pick-recipe.ts'
 import { runPipeline } from '../engine/run-pipeline.ts'
 import { RUN_STATUSES } from '../values.ts'
 import { hostPostId, postIdParam, postIdValue } from '../post-id.ts'
-import { requireContent } from '../../../host-contract/posts.ts'
+import { requireContent } from '../../../platform/host-contract/posts.ts'
 
 const runOutcome = z.object({
   status: z.enum(RUN_STATUSES),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { slugify } from '../../../lib/slugify.ts'
-import { defineStage } from '../../../content/stage.ts'
-import { TERM_LIMITS } from '../../../content/terms.ts'
+import { slugify } from '../../../platform/lib/slugify.ts'
+import { defineStage } from '../../../platform/html/stage.ts'
+import { TERM_LIMITS } from '../../../platform/html/terms.ts'
 
 const termName = z.string().trim().min(1).max(TERM_LIMITS.nameLength).refine(name => slugify(name) !== '', 'must contain a letter or a digit')
 const termNames = (what: string) => z.array(termName).max(TERM_LIMITS.perField).default([]).describe(what)

@@ -1,5 +1,5 @@
-import { contentTransforms } from '../../../content/transforms/index.ts'
-import type { AnyStageDefinition } from '../../../content/stage.ts'
+import { contentTransforms } from '../../../platform/html/transforms/index.ts'
+import type { AnyStageDefinition } from '../../../platform/html/stage.ts'
 import { stageFromTransform } from './from-transform.ts'
 import { applyTaxonomy } from './apply-taxonomy.ts'
 import { normalizeHeadings } from './normalize-headings.ts'

@@ -1,5 +1,5 @@
-import type { ContentTransform } from '../../../content/transforms/index.ts'
-import { defineStage, type AnyStageDefinition } from '../../../content/stage.ts'
+import type { ContentTransform } from '../../../platform/html/transforms/index.ts'
+import { defineStage, type AnyStageDefinition } from '../../../platform/html/stage.ts'
 
 /** A content-source HTML transform as a pipeline stage: same type, options and edit, on the run's parsed document. */
 export function stageFromTransform (transform: ContentTransform): AnyStageDefinition {

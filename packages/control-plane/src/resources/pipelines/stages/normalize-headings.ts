@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { HEADING_TAGS, headingLevel } from '../../../content/transforms/headings.ts'
-import { elementsNamed } from '../../../content/transforms/elements.ts'
-import { touched } from '../../../content/transforms/transform.ts'
-import { defineStage } from '../../../content/stage.ts'
+import { HEADING_TAGS, headingLevel } from '../../../platform/html/transforms/headings.ts'
+import { elementsNamed } from '../../../platform/html/transforms/elements.ts'
+import { touched } from '../../../platform/html/transforms/transform.ts'
+import { defineStage } from '../../../platform/html/stage.ts'
 
 const MAX_LEVEL = 6
 

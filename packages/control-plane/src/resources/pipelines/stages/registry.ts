@@ -1,5 +1,5 @@
-import type { ResolvedOptions } from '../../../resolved-options.ts'
-import type { AnyStageDefinition } from '../../../content/stage.ts'
+import type { ResolvedOptions } from '../../../platform/settings/resolved-options.ts'
+import type { AnyStageDefinition } from '../../../platform/html/stage.ts'
 import { builtinStages } from './builtin.ts'
 import { pipelinesSettings } from '../resource-settings.ts'
 

@@ -1,5 +1,5 @@
-import type { ResolvedContent } from '../../../host-contract/content.ts'
-import type { AnyStageDefinition, PostPart } from '../../../content/stage.ts'
+import type { ResolvedContent } from '../../../platform/host-contract/content.ts'
+import type { AnyStageDefinition, PostPart } from '../../../platform/html/stage.ts'
 
 const PARTS: readonly PostPart[] = ['excerpt', 'tags', 'categories', 'meta']
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { CheerioAPI } from 'cheerio'
-import { elementsNamed } from '../../../content/transforms/elements.ts'
-import { defineStage } from '../../../content/stage.ts'
+import { elementsNamed } from '../../../platform/html/transforms/elements.ts'
+import { defineStage } from '../../../platform/html/stage.ts'
 
 const ELLIPSIS = '…'
 const PARAGRAPHS = new Set(['p'])

@@ -1,7 +1,7 @@
-import type { Db } from '../../../db/client.ts'
-import type { ResolvedOptions } from '../../../resolved-options.ts'
-import type { Lists } from '../../../define-resource.ts'
-import type { ResolvedStatus } from '../../../host-contract/content.ts'
+import type { Db } from '../../../platform/db/client.ts'
+import type { ResolvedOptions } from '../../../platform/settings/resolved-options.ts'
+import type { Lists } from '../../../kernel/define-resource.ts'
+import type { ResolvedStatus } from '../../../platform/host-contract/content.ts'
 import { runTriggeredPipelinesAfterWrite } from './run-triggered.ts'
 
 type Item = { id: number | string } & Record<string, unknown>

@@ -1,11 +1,11 @@
-import { defaultLog, type Log } from '../../../lib/log.ts'
-import { isModuleEnabled } from '../../../modules/module-switch.ts'
+import { defaultLog, type Log } from '../../../platform/lib/log.ts'
+import { isModuleEnabled } from '../../../kernel/modules/module-switch.ts'
 import { factsOf, loadPost } from '../engine/post-document.ts'
 import { recipeForTrigger } from '../engine/pick-recipe.ts'
 import { runPipeline, type PipelineDeps, type RunResult } from '../engine/run-pipeline.ts'
 import type { TriggerKind } from '../values.ts'
-import { requireContent } from '../../../host-contract/posts.ts'
-import { type PostId } from '../../../host-contract/post-ids.ts'
+import { requireContent } from '../../../platform/host-contract/posts.ts'
+import { type PostId } from '../../../platform/host-contract/post-ids.ts'
 
 /**
  * Runs, for each trigger kind in turn, the highest-priority recipe it selects for the post; a

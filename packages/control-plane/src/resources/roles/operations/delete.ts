@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { roleChanged } from '../events.ts'
-import { conflict } from '../../../errors.ts'
+import { conflict } from '../../../platform/errors/errors.ts'
 import { ensureSystemRoles } from '../system-roles.ts'
 import { roleSlugParam, unknownRole } from '../shape.ts'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { ensureSystemRoles } from '../system-roles.ts'
 import { ROLE_SELECT, roleRecord, toRoleRecord } from '../shape.ts'
 

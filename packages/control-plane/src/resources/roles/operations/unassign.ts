@@ -1,4 +1,4 @@
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { roleChanged } from '../events.ts'
 import { findRole, toRoleRecord } from '../shape.ts'
 import { assignmentData, assignmentParams, assignmentResult, findAssignment } from '../assignment.ts'

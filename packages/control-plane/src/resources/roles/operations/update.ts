@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { roleChanged } from '../events.ts'
-import { conflict } from '../../../errors.ts'
+import { conflict } from '../../../platform/errors/errors.ts'
 import { ensureSystemRoles } from '../system-roles.ts'
 import { findRole, ROLE_SELECT, roleFieldParams, roleRecord, roleSlugParam, sizeRule, toRoleRecord, unknownRole, type RoleRow } from '../shape.ts'
 

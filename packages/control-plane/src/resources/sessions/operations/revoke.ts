@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { notFound } from '../../../errors.ts'
-import { accountLoader } from '../../../host-contract/load-account.ts'
-import { endAccountSessions } from '../../../auth/session-versions.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { notFound } from '../../../platform/errors/errors.ts'
+import { accountLoader } from '../../../platform/host-contract/load-account.ts'
+import { endAccountSessions } from '../../../platform/auth/session-versions.ts'
 
 export const revokeSessions = defineOperation({
   summary: 'Sign an account out everywhere: every Admin UI session it holds ends at once, on every instance. Its API keys are not touched.',

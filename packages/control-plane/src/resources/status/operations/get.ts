@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { NAMESPACE, PRODUCT_VERSION } from '../../../version.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { NAMESPACE, PRODUCT_VERSION } from '../../../platform/version.ts'
 import { forwardBacklog, forwardBacklogs } from '../../content-sources/forward/forward-backlog.ts'
-import { isoOrNull } from '../../../lib/timestamps.ts'
-import { retentionReport } from '../../../retention/report.ts'
+import { isoOrNull } from '../../../platform/lib/timestamps.ts'
+import { retentionReport } from '../../../platform/retention/report.ts'
 import { FIRST_COUNT_LIVE_UP_TO, readKeptCounts } from '../kept-counts.ts'
 import { encryptionKeyCheck, outboxCheck, probeDatabase, tablesCheck, type HealthCheck } from '../checks.ts'
 

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { formatSlot } from '../../../db/slots.ts'
+import { formatSlot } from '../../../platform/db/slots.ts'
 import { userChanged } from '../events.ts'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { allocateSlot } from '../../../db/slots.ts'
-import { MAX_SLOT } from '../../../db/slots.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { allocateSlot } from '../../../platform/db/slots.ts'
+import { MAX_SLOT } from '../../../platform/db/slots.ts'
 import { memberWritableParams } from '../fields.ts'
 import { MEMBER_ROW_SELECT, memberRecord, toMemberData, toMemberRecord } from '../shape.ts'
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { userChanged } from '../events.ts'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { formatSlot } from '../../../db/slots.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { formatSlot } from '../../../platform/db/slots.ts'
 import { emptySlot, userNumParam } from '../shape.ts'
 
 export const deleteUser = defineOperation({

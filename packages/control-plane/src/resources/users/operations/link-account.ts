@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { formatSlot } from '../../../db/slots.ts'
+import { formatSlot } from '../../../platform/db/slots.ts'
 import { userChanged } from '../events.ts'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { notFound } from '../../../errors.ts'
-import { accountLoader } from '../../../host-contract/load-account.ts'
-import { accountIdValue } from '../../../host-contract/account-id.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { notFound } from '../../../platform/errors/errors.ts'
+import { accountLoader } from '../../../platform/host-contract/load-account.ts'
+import { accountIdValue } from '../../../platform/host-contract/account-id.ts'
 import { findMember, memberRecord, toMemberRecord, updateMember, userNumParam } from '../shape.ts'
 
 export const linkUserAccount = defineOperation({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { MEMBER_ROW_SELECT, memberRecord, toMemberRecord } from '../shape.ts'
 
 export const listUsers = defineOperation({

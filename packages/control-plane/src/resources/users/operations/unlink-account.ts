@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { formatSlot } from '../../../db/slots.ts'
+import { formatSlot } from '../../../platform/db/slots.ts'
 import { userChanged } from '../events.ts'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { findMember, memberRecord, toMemberRecord, updateMember, userNumParam } from '../shape.ts'
 
 export const unlinkUserAccount = defineOperation({

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { formatSlot } from '../../../db/slots.ts'
+import { formatSlot } from '../../../platform/db/slots.ts'
 import { userChanged } from '../events.ts'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { sameJson } from '../../../lib/canonical-json.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { sameJson } from '../../../platform/lib/canonical-json.ts'
 import { memberWritableParams } from '../fields.ts'
 import { findMember, memberRecord, toMemberData, toMemberRecord, updateMember, userNumParam, type MemberData, type MemberRow } from '../shape.ts'
 

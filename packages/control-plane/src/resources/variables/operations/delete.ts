@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { notFound } from '../../../errors.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { notFound } from '../../../platform/errors/errors.ts'
 import { variableNameParam } from '../shape.ts'
 
 export const deleteVariable = defineOperation({

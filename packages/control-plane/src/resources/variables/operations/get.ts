@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { toVariableRecord, variableNameParam, variableRecord } from '../shape.ts'
 import { findVariable } from '../read-variable.ts'
 

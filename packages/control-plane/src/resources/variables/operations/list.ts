@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import type { Db } from '../../../db/client.ts'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { pagedResult, paginationParams, toPage, type Page } from '../../../lib/pagination.ts'
+import type { Db } from '../../../platform/db/client.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { pagedResult, paginationParams, toPage, type Page } from '../../../platform/lib/pagination.ts'
 import { VARIABLE_ROW_FIELDS, toVariableRecord, variableRecord } from '../shape.ts'
 
 const byName = { name: 'asc' } as const

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { VARIABLE_ROW_FIELDS, toVariableRecord, variableNameParam, variableRecord, variableValueParam } from '../shape.ts'
 
 export const setVariable = defineOperation({

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
-import { generateSigningSecret } from '../../../events/sign.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { assertAllowedDestination } from '../../../platform/outgoing-http/outbound-guard.ts'
+import { generateSigningSecret } from '../../../platform/events/sign.ts'
 import { SUBSCRIPTION_FIELDS, subscriptionRecord, subscriptionWritableParams, toSubscriptionRecord } from '../shape.ts'
 import { assertKnownEventTypes } from '../event-types.ts'
-import { bindTo } from '../../../secrets/sealed-column.ts'
+import { bindTo } from '../../../platform/secrets/sealed-column.ts'
 import { SIGNING_SECRET } from '../signing-secrets.ts'
 
 export const createWebhook = defineOperation({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { WEBHOOK_TOPIC, webhookOrderingKey } from '../../../events/webhook-topic.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { WEBHOOK_TOPIC, webhookOrderingKey } from '../../../platform/events/webhook-topic.ts'
 import { findSubscription, subscriptionIdParam } from '../shape.ts'
 
 export const deleteWebhook = defineOperation({

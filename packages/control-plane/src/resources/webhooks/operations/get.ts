@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { findSubscription, subscriptionIdParam, subscriptionRecord, toSubscriptionRecord } from '../shape.ts'
 
 const SETUP = [{ operation: 'webhooks.create', params: { url: 'https://hooks.example.com/any', event_types: ['lead.captured'] }, as: 'webhook' }]

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { pagedResult, paginationParams, toPage } from '../../../lib/pagination.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { pagedResult, paginationParams, toPage } from '../../../platform/lib/pagination.ts'
 import { findSubscription, subscriptionIdParam } from '../shape.ts'
 
 const deliveryRecord = z.object({

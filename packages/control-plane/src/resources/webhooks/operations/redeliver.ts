@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { conflict, notFound } from '../../../errors.ts'
-import { enqueueOutbox } from '../../../outbox/enqueue.ts'
-import { WEBHOOK_TOPIC, webhookOrderingKey } from '../../../events/webhook-topic.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { conflict, notFound } from '../../../platform/errors/errors.ts'
+import { enqueueOutbox } from '../../../platform/outbox/enqueue.ts'
+import { WEBHOOK_TOPIC, webhookOrderingKey } from '../../../platform/events/webhook-topic.ts'
 import { findSubscription, subscriptionIdParam } from '../shape.ts'
 
 export const redeliverWebhook = defineOperation({

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { generateSigningSecret } from '../../../events/sign.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { generateSigningSecret } from '../../../platform/events/sign.ts'
 import { findSubscription, subscriptionIdParam } from '../shape.ts'
-import { bindTo } from '../../../secrets/sealed-column.ts'
+import { bindTo } from '../../../platform/secrets/sealed-column.ts'
 import { PREVIOUS_SIGNING_SECRET, ROTATION_OVERLAP_MS, SIGNING_SECRET } from '../signing-secrets.ts'
 
 export const rotateWebhookSecret = defineOperation({

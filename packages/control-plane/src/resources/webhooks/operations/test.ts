@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { actorOf, newEventId } from '../../../events/emit.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { actorOf, newEventId } from '../../../platform/events/emit.ts'
 import { findSubscription, subscriptionIdParam } from '../shape.ts'
 import { sendEvent } from '../send-event.ts'
 import { webhookTest } from '../events.ts'
-import { jsonColumn } from '../../../lib/json-value.ts'
+import { jsonColumn } from '../../../platform/lib/json-value.ts'
 
 export const testWebhook = defineOperation({
   summary: 'Send a signed webhook.test event to one subscription now and report what its receiver answered.',

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { defineOperation } from '../../../registry/define-operation.ts'
-import { assertAllowedDestination } from '../../../outbound/outbound-guard.ts'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { assertAllowedDestination } from '../../../platform/outgoing-http/outbound-guard.ts'
 import { SUBSCRIPTION_FIELDS, findSubscription, subscriptionIdParam, subscriptionRecord, subscriptionWritableParams, toSubscriptionRecord } from '../shape.ts'
 import { assertKnownEventTypes } from '../event-types.ts'
 

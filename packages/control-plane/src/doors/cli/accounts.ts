@@ -1,0 +1,80 @@
+import type { KeystoneContext } from '@keystone-6/core/types'
+import type { ResolvedOptions } from '../../platform/settings/resolved-options.ts'
+import type { ResolvedAccounts } from '../../platform/host-contract/accounts.ts'
+import type { Db } from '../../platform/db/client.ts'
+import { accountLoader } from '../../platform/host-contract/load-account.ts'
+import { accountIdValue } from '../../platform/host-contract/account-id.ts'
+import { roleHasCapability } from '../../platform/auth/capabilities.ts'
+import { issueApiKey } from '../../resources/api-keys/issue-key.ts'
+import { expiryOf } from '../../resources/api-keys/expiry.ts'
+import { CliError } from './errors.ts'
+
+type AccountItem = Record<string, unknown> & { id: unknown }
+
+const ADMINISTRATOR = 'administrator'
+
+/** The e-mail belongs to an account that is not an administrator, and promoting it was not asked for. */
+class PromotionRefused extends CliError {
+  constructor (email: string, role: string | null) {
+    super(`${email} belongs to an existing ${role || 'non-administrator'} account; nothing was changed. Any account can set its own e-mail, ` +
+      'so it is promoted only when asked: run again with --promote to make it an administrator (its password is replaced too).')
+    this.name = 'PromotionRefused'
+  }
+}
+
+function listOf (context: KeystoneContext, accounts: ResolvedAccounts) {
+  const list = (context.sudo().db as Record<string, KeystoneContext['db'][string]>)[accounts.list]
+  if (!list) throw new CliError(`the host has no list ${accounts.list} (host.accounts.list)`)
+  return list
+}
+
+/** The account with that e-mail (host.accounts.emailField), and the role host.accounts.roleOf gives it. */
+async function findAccount (context: KeystoneContext, accounts: ResolvedAccounts, email: string) {
+  const item = await listOf(context, accounts).findOne({ where: { [accounts.emailField]: email } }) as AccountItem | null
+  if (!item) return null
+  const account = await accountLoader(context.prisma as Db, accounts)(String(item.id))
+  return { item, role: account?.role || null }
+}
+
+export type AdministratorInput = { email: string, password: string, name?: string | undefined, promote?: boolean }
+
+/**
+ * Creates the administrator, or resets an existing administrator's password, through Keystone's
+ * own write path (the host's hooks and its password field's KDF), with host.accounts.administratorData.
+ * An existing account of another role is promoted only with `promote: true`; `promotedFrom` names its old role.
+ */
+export async function upsertAdministrator (context: KeystoneContext, accounts: ResolvedAccounts, input: AdministratorInput) {
+  const list = listOf(context, accounts)
+  const existing = await findAccount(context, accounts, input.email)
+  if (existing && existing.role !== ADMINISTRATOR && !input.promote) throw new PromotionRefused(input.email, existing.role)
+  const data = { [accounts.passwordField]: input.password, ...accounts.administratorData }
+  const account = existing
+    ? await list.updateOne({ where: { id: existing.item.id as string }, data: { ...data, ...(input.name ? { [accounts.nameField]: input.name } : {}) } })
+    : await list.createOne({ data: { ...data, [accounts.emailField]: input.email, [accounts.nameField]: input.name ?? 'Administrator' } })
+  return {
+    account: account as AccountItem,
+    promotedFrom: existing && existing.role !== ADMINISTRATOR ? existing.role || 'non-administrator' : null,
+  }
+}
+
+export type MintInput = { email: string, label: string, expiresInDays?: number | undefined }
+
+/** Mints an API key for the account with that e-mail; `warning` is set when its role cannot use it yet. */
+export async function mintKeyFor (context: KeystoneContext, options: ResolvedOptions, input: MintInput) {
+  const accounts = options.host.accounts
+  const account = await findAccount(context, accounts, input.email)
+  if (!account) throw new CliError(`no account with e-mail ${input.email}`)
+  const warning = roleHasCapability(options.capabilities, account.role ?? undefined, 'manage_options')
+    ? null
+    : `warning: ${input.email} is ${account.role ? `a ${account.role}` : 'an account without a role'}; its key will be refused until the account holds manage_options`
+  const accountId = (accountIdValue(accounts, String(account.item.id)) ?? String(account.item.id)) as string
+  const now = options.now()
+  let expiresAt: Date | null
+  try {
+    expiresAt = expiryOf(input.expiresInDays, options.apiKeys, null, now)
+  } catch (error) {
+    throw new CliError(`--expires-in-days: ${(error as Error).message.replace(/^expires_in_days: /, '')}`)
+  }
+  const key = await issueApiKey(context.prisma as Db, { accountId, label: input.label, expiresAt }, now)
+  return { key, warning }
+}

@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import type { KeystoneConfig, KeystoneContext } from '@keystone-6/core/types'
+import type { ResolvedOptions } from '../../platform/settings/resolved-options.ts'
+import { CliError } from './errors.ts'
+
+/**
+ * Where `withControlPlane` leaves its resolved options on the config it returns (and on its `db`,
+ * which Keystone's `config()` copies while it rebuilds the top level). A registry symbol, so the
+ * CLI finds them although the host's built bundle holds its own copy of this package.
+ */
+const CONTROL_PLANE_OPTIONS = Symbol.for('keystone-svc-control-plane')
+
+type Carrier = { [CONTROL_PLANE_OPTIONS]?: ResolvedOptions }
+
+/** The control plane's resolved options a Keystone config carries, or null when it was not wrapped. */
+function controlPlaneOptionsOf (config: unknown): ResolvedOptions | null {
+  const top = config as (Carrier & { db?: Carrier }) | null | undefined
+  return top?.[CONTROL_PLANE_OPTIONS] ?? top?.db?.[CONTROL_PLANE_OPTIONS] ?? null
+}
+
+const BUILT_CONFIG = '.keystone/config.js'
+const BUILT_PRISMA = '.keystone/prisma.js'
+
+/** The host's Keystone config as `keystone build` left it (`.keystone/config.js`), loaded like `keystone start` does. */
+export function loadBuiltConfig (cwd: string): KeystoneConfig {
+  const file = path.resolve(cwd, BUILT_CONFIG)
+  if (!existsSync(file)) throw new CliError(`no built Keystone config at ${file}: run \`keystone build\` in the host's folder first`)
+  const loaded = createRequire(file)(file) as { default?: KeystoneConfig }
+  return (loaded.default ?? loaded) as KeystoneConfig
+}
+
+/** The options of the control plane the host's config was wrapped with. */
+export function requireControlPlaneOptions (config: KeystoneConfig): ResolvedOptions {
+  const options = controlPlaneOptionsOf(config)
+  if (!options) {
+    throw new CliError(`the Keystone config in ${BUILT_CONFIG} is not wrapped with withControlPlane() ` +
+      '(or was built with an older keystone-svc-control-plane): wrap it and run `keystone build` again')
+  }
+  return options
+}
+
+/**
+ * The host's generated Prisma client module: Keystone's bundle of it (`.keystone/prisma.js`, what
+ * `keystone start` loads), else `db.prismaClientPath` when it is JavaScript, else `@prisma/client`.
+ */
+function loadPrismaModule (cwd: string, config: KeystoneConfig): unknown {
+  const bundled = path.resolve(cwd, BUILT_PRISMA)
+  if (existsSync(bundled)) return createRequire(bundled)(bundled)
+  const require = createRequire(path.resolve(cwd, 'package.json'))
+  const clientPath = config.db.prismaClientPath
+  if (clientPath) {
+    for (const candidate of [path.resolve(cwd, clientPath), path.resolve(cwd, clientPath, 'client')]) {
+      try {
+        return require(candidate)
+      } catch {
+        // Not at this candidate: the next one, then @prisma/client.
+      }
+    }
+  }
+  try {
+    return require('@prisma/client')
+  } catch {
+    throw new CliError(`cannot load the host's Prisma client (${clientPath ?? '@prisma/client'}): run \`keystone build\` first`)
+  }
+}
+
+/**
+ * Requires a module the way the host's built config does, from its `.keystone/` folder: the
+ * config's fields and Keystone's context must be one instance of `@keystone-6/core` (a loader
+ * that compiles ES modules for `require`, like tsx, would otherwise make two).
+ */
+export function requireFromHost<T> (cwd: string, specifier: string): T {
+  return createRequire(path.resolve(cwd, BUILT_CONFIG))(specifier) as T
+}
+
+/** The host's generated Prisma client, whose models the package's types do not know. */
+type HostPrisma = { $disconnect (): Promise<void> }
+
+export type HostSession = {
+  config: KeystoneConfig
+  options: ResolvedOptions
+  /** Keystone's context on the host's database, with the host's hooks and field types (password KDF included). */
+  context: KeystoneContext
+  close (): Promise<void>
+}
+
+/** Opens the host in `cwd`: its built config, the control plane's options and a Keystone context on its database. */
+export function openHost (cwd: string): HostSession {
+  const config = loadBuiltConfig(cwd)
+  const options = requireControlPlaneOptions(config)
+  const prismaModule = loadPrismaModule(cwd, config)
+  const { getContext } = requireFromHost<typeof import('@keystone-6/core/context')>(cwd, '@keystone-6/core/context')
+  const context = getContext(config, prismaModule) as KeystoneContext
+  return { config, options, context, close: async () => { await (context.prisma as HostPrisma).$disconnect() } }
+}

@@ -1,0 +1,39 @@
+import type { Response } from 'express'
+import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
+import type { Identity } from '../../platform/auth/identity.ts'
+import { callOperation, type CallOutcome, type Door, type OperationCall } from '../../kernel/pipeline/call-operation.ts'
+import { failureResponse, sendEnvelope, successResponse, setFailureHeaders, type EnvelopeResponse } from '../../platform/http/envelope.ts'
+import { requestIdOf } from '../../platform/http/request-id.ts'
+
+/** The envelope door: an outcome framed once, whether it is stored for a repeat, sent, or both. */
+function envelopeDoor (requestId: string | null): Door {
+  let framed: EnvelopeResponse | undefined
+  return {
+    format: 'envelope',
+    frame: (outcome: CallOutcome) => framed ??= outcome.ok ? successResponse(outcome.data, outcome.changed) : failureResponse(outcome.error, requestId),
+  }
+}
+
+/**
+ * An HTTP door's call (dispatch, the route per operation, the read form): runs it through the
+ * pipeline and answers with the envelope; under an `Idempotency-Key`, a repeat gets the first
+ * response again, byte for byte.
+ */
+export async function executeDispatch (
+  runtime: ControlPlaneRuntime,
+  identity: Identity,
+  call: Omit<OperationCall, 'requestId'>,
+  res: Response,
+  paramsOf?: Door['paramsOf'],
+): Promise<void> {
+  const requestId = requestIdOf(res)
+  const door: Door = { ...envelopeDoor(requestId), ...paramsOf ? { paramsOf } : {} }
+  const answer = await callOperation(runtime, identity, { ...call, requestId }, door)
+  if (answer.replayed) {
+    res.set('Idempotent-Replayed', 'true')
+    sendEnvelope(res, answer.response)
+    return
+  }
+  if (!answer.outcome.ok) setFailureHeaders(res, answer.outcome.error)
+  sendEnvelope(res, door.frame(answer.outcome))
+}

@@ -1,0 +1,18 @@
+import type { Request, Response } from 'express'
+import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
+import { authorize } from '../../kernel/pipeline/authorize.ts'
+import { parseJsonBody } from '../../platform/http/body.ts'
+import { executeDispatch } from './execute.ts'
+
+/**
+ * `POST {base}/manage/{resource}/{action}` — one route per operation, the form the OpenAPI
+ * document describes. The JSON body is the params object (`confirm: true` inside it for a
+ * destructive operation); no body is no params. Everything else is dispatch's.
+ */
+export async function operationRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
+  const resource = String(req.params.resource)
+  const action = String(req.params.action)
+  const identity = await authorize(runtime, req, res, { channel: 'route', operation: `${resource}.${action}` })
+  const params = parseJsonBody(req.body) ?? {}
+  await executeDispatch(runtime, identity, { resource, action, params, confirm: false, channel: 'route', idempotencyKey: req.get('idempotency-key') }, res)
+}

@@ -1,0 +1,66 @@
+import { ProtocolError, ProtocolErrorCode, type CallToolRequestParams, type CallToolResult } from '@modelcontextprotocol/server'
+import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
+import type { Identity } from '../../platform/auth/identity.ts'
+import type { SvcError } from '../../platform/errors/errors.ts'
+import type { Operation } from '../../kernel/registry/define-operation.ts'
+import { callOperation, type CallOutcome } from '../../kernel/pipeline/call-operation.ts'
+import { operationOfTool } from './tool-name.ts'
+import { structuredContentOf } from './tool-output.ts'
+import { ALL_TOOLS, inToolScope, type ToolScope } from './tool-scope.ts'
+
+/** `_meta` key of a tool result that says whether stored state changed, as `changed` does in the envelope. */
+const CHANGED_META_KEY = 'svc/changed'
+/** `_meta` key of a tool result given again for a repeated `idempotency_key`, as `Idempotent-Replayed` is over HTTP. */
+const REPLAYED_META_KEY = 'svc/idempotent_replayed'
+/** The argument (or `_meta` key) carrying an idempotency key; taken out before the params are validated. */
+const IDEMPOTENCY_ARGUMENT = 'idempotency_key'
+
+/** A refusal the model can read and act on: the envelope's code, message and details as JSON. */
+function toolError (error: SvcError, requestId: string | null): CallToolResult {
+  const body = { code: error.code, error: error.message, ...(error.details ? { details: error.details } : {}), ...(requestId === null ? {} : { request_id: requestId }) }
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] }
+}
+
+/** The key from `_meta.idempotency_key` or the `idempotency_key` argument, and the arguments without it. */
+function splitIdempotencyKey (request: CallToolRequestParams): { key: string | undefined, args: Record<string, unknown> } {
+  const { [IDEMPOTENCY_ARGUMENT]: argument, ...args } = request.arguments ?? {}
+  const meta = request._meta?.[IDEMPOTENCY_ARGUMENT]
+  const given = meta ?? argument
+  if (given === undefined) return { key: undefined, args }
+  // A non-string key is refused by the well-formedness check, as a malformed header is.
+  return { key: typeof given === 'string' ? given : '', args }
+}
+
+/** A tool result: the data as `structuredContent` (and as text, for clients that read only that), or the refusal. */
+function toolResult (operation: Operation, outcome: CallOutcome, requestId: string | null): CallToolResult {
+  if (!outcome.ok) return toolError(outcome.error, requestId)
+  const structuredContent = structuredContentOf(operation, outcome.data)
+  return {
+    content: [{ type: 'text', text: JSON.stringify(structuredContent) }],
+    structuredContent,
+    _meta: { [CHANGED_META_KEY]: outcome.changed },
+  }
+}
+
+/**
+ * `tools/call`: the tool's operation runs through the same pipeline as dispatch, with the
+ * arguments as its params (`confirm: true` among them for a destructive tool), and is audited
+ * with the channel `mcp` and the tool name. A name that is no operation, or one outside the
+ * URL's toolset, is a protocol error.
+ */
+export async function callTool (runtime: ControlPlaneRuntime, identity: Identity, request: CallToolRequestParams, requestId: string | null = null, scope: ToolScope = ALL_TOOLS): Promise<CallToolResult> {
+  const target = operationOfTool(request.name)
+  const operation = target && runtime.registry.get(target.resource, target.action)
+  if (!target || !operation || !inToolScope(scope, operation)) {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool "${request.name}"; tools/list names the tools this key may call`)
+  }
+  const { key, args } = splitIdempotencyKey(request)
+  const call = { ...target, params: args, confirm: false, channel: 'mcp' as const, tool: request.name, requestId, idempotencyKey: key }
+  const answer = await callOperation(runtime, identity, call, {
+    format: 'mcp',
+    frame: outcome => ({ status: outcome.ok ? 200 : outcome.error.status, body: JSON.stringify(toolResult(operation, outcome, requestId)) }),
+  })
+  if (!answer.replayed) return toolResult(operation, answer.outcome, requestId)
+  const result = JSON.parse(answer.response.body) as CallToolResult
+  return { ...result, _meta: { ...result._meta, [REPLAYED_META_KEY]: true } }
+}

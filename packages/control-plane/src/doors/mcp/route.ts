@@ -1,0 +1,47 @@
+import type { Request, Response } from 'express'
+import type { AuthInfo } from '@modelcontextprotocol/server'
+import type { NodeMcpRequestHandler } from '@modelcontextprotocol/node'
+import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
+import { authorizeApiKey } from '../../kernel/pipeline/authorize.ts'
+import { roleHasAnyCapability } from '../../platform/auth/capabilities.ts'
+import { forbidden, notFound } from '../../platform/errors/errors.ts'
+import { requestIdOf } from '../../platform/http/request-id.ts'
+import { auditOutsideOperation } from '../../platform/audit/audit-outside-operation.ts'
+import { authInfoOf } from './handler.ts'
+import { parseToolsets, type ToolScope } from './tool-scope.ts'
+
+/** How an MCP URL narrows the tools: `toolsets` is the raw `/x/{toolsets}` segment, if any. */
+export interface McpUrlScope {
+  toolsets: string | null
+  readOnly: boolean
+}
+
+function toolScopeOf (runtime: ControlPlaneRuntime, url: McpUrlScope): ToolScope {
+  if (url.toolsets === null) return { resources: null, readOnly: url.readOnly }
+  const known = new Set(runtime.registry.all().map(operation => operation.resource))
+  const { resources, unknown } = parseToolsets(url.toolsets, known)
+  if (resources.size === 0) throw notFound('name at least one toolset (a resource name) after /mcp/x/')
+  if (unknown.length > 0) {
+    throw notFound(`no toolset named ${unknown.join(', ')}; a toolset is a resource name`, { unknown, toolsets: [...known].sort() })
+  }
+  return { resources, readOnly: url.readOnly }
+}
+
+/**
+ * `POST {base}/mcp` (and its toolset and read-only forms), stateless: every request gets a
+ * server of its own and no session id, so any instance behind a load balancer can answer any
+ * request. The key is checked here, before the SDK reads the body.
+ */
+export async function mcpRoute (runtime: ControlPlaneRuntime, handler: NodeMcpRequestHandler, url: McpUrlScope, req: Request, res: Response): Promise<void> {
+  const identity = await authorizeApiKey(runtime, req, res, { channel: 'mcp', operation: '' })
+  const requestId = requestIdOf(res)
+  if (!roleHasAnyCapability(runtime.options.capabilities, identity.account.role)) {
+    const refusal = forbidden('this account holds no control-plane capability')
+    await auditOutsideOperation(runtime, { operation: '', channel: 'mcp', identity, code: refusal.code, params: {}, requestId })
+    throw refusal
+  }
+  const scope = toolScopeOf(runtime, url)
+  const request = req as Request & { auth?: AuthInfo }
+  request.auth = authInfoOf({ identity, requestId, scope })
+  await handler(request, res)
+}

@@ -1,0 +1,66 @@
+import { ProtocolError, ProtocolErrorCode, Server, type CacheHint } from '@modelcontextprotocol/server'
+import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
+import type { Identity } from '../../platform/auth/identity.ts'
+import { PRODUCT_VERSION } from '../../platform/version.ts'
+import { runnableOperations } from './runnable-operations.ts'
+import { toolOf } from './tools.ts'
+import { callTool } from './call-tool.ts'
+import { listResources, MANIFEST_URI, readResource } from './manifest-resource.ts'
+import { getPrompt, listPrompts } from './prompts.ts'
+import { ALL_TOOLS, type ToolScope } from './tool-scope.ts'
+
+const INSTRUCTIONS = [
+  'Every operation of this site\'s control plane is a tool named resource-action (crm-create runs crm.create).',
+  'A destructive tool (destructiveHint) runs only with confirm: true among its arguments.',
+  'A refused call is a tool result with isError: true whose text is JSON {code, error, details, request_id}.',
+  'A tool that changes state takes an idempotency_key argument (or _meta.idempotency_key): a retry with the same key and arguments returns the first result without running again.',
+  `${MANIFEST_URI} describes every operation of the installed version.`,
+].join(' ')
+
+/**
+ * The 2026-07-28 cache hints. Lists and the manifest depend on the caller's key, so only the
+ * client may cache them (`private`); for a minute, so a module switched off, a key's scopes
+ * narrowed or a new version installed reach the client soon.
+ */
+export const MCP_CACHE_HINT: CacheHint = { ttlMs: 60_000, cacheScope: 'private' }
+
+/**
+ * The SDK's protocol layer answers a handler's exception with its message; anything but a
+ * ProtocolError is a bug whose message may carry internals, so it is logged and answered plainly.
+ */
+function guarded<Args extends unknown[], Result> (runtime: ControlPlaneRuntime, handler: (...args: Args) => Promise<Result> | Result) {
+  return async (...args: Args): Promise<Result> => {
+    try {
+      return await handler(...args)
+    } catch (error) {
+      if (error instanceof ProtocolError) throw error
+      runtime.log('unexpected error in an MCP request', error)
+      throw new ProtocolError(ProtocolErrorCode.InternalError, 'internal error')
+    }
+  }
+}
+
+/**
+ * One MCP server for one HTTP request of one caller, for either protocol era: the low-level SDK
+ * `Server` (which 2.x marks deprecated in favour of `McpServer`), because the tools are the
+ * registry's operations with the registry's JSON Schemas, validated by the dispatch pipeline
+ * rather than by the SDK.
+ */
+export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identity, requestId: string | null = null, scope: ToolScope = ALL_TOOLS): Server {
+  const server = new Server(
+    { name: 'svc-control-plane', title: 'svc control plane', version: PRODUCT_VERSION },
+    {
+      capabilities: { tools: {}, resources: {}, prompts: {} },
+      instructions: INSTRUCTIONS,
+      cacheHints: { 'tools/list': MCP_CACHE_HINT, 'prompts/list': MCP_CACHE_HINT, 'resources/list': MCP_CACHE_HINT, 'resources/read': MCP_CACHE_HINT, 'server/discover': MCP_CACHE_HINT },
+    },
+  )
+  const runnable = () => runnableOperations(runtime, identity, scope)
+  server.setRequestHandler('tools/list', guarded(runtime, async () => ({ tools: (await runnable()).map(toolOf) })))
+  server.setRequestHandler('tools/call', guarded(runtime, request => callTool(runtime, identity, request.params, requestId, scope)))
+  server.setRequestHandler('resources/list', guarded(runtime, () => ({ resources: listResources(runtime, identity) })))
+  server.setRequestHandler('resources/read', guarded(runtime, request => readResource(runtime, identity, request.params.uri)))
+  server.setRequestHandler('prompts/list', guarded(runtime, async () => ({ prompts: listPrompts(await runnable()) })))
+  server.setRequestHandler('prompts/get', guarded(runtime, async request => getPrompt(await runnable(), request.params.name)))
+  return server
+}

@@ -1,0 +1,63 @@
+import { ERROR_STATUS } from '../../platform/errors/errors.ts'
+import type { JsonObject } from './types.ts'
+
+const CODES = { enum: Object.keys(ERROR_STATUS) }
+const string = { type: 'string' }
+const boolean = { type: 'boolean' }
+const object = { type: 'object' }
+
+const EXAMPLE_STEP: JsonObject = {
+  type: 'object',
+  required: ['operation', 'params', 'as'],
+  properties: { operation: string, params: object, confirm: boolean, as: string },
+}
+
+/** The manifest's `data`, for the OpenAPI document; the manifest suite checks a real one against it. */
+export const MANIFEST_SCHEMAS: Record<string, JsonObject> = {
+  Manifest: {
+    type: 'object',
+    required: ['namespace', 'product_version', 'example_fixtures', 'operations'],
+    properties: {
+      namespace: string,
+      product_version: string,
+      example_fixtures: { type: 'object', additionalProperties: string, description: 'What the placeholders no setup step binds stand for.' },
+      operations: { type: 'array', items: { $ref: '#/components/schemas/ManifestEntry' } },
+      events: {
+        type: 'array',
+        description: 'The outbound event types webhook subscriptions receive, each with the JSON Schema of its `data`.',
+        items: { type: 'object', required: ['type', 'summary', 'data'], properties: { type: string, summary: string, data: object } },
+      },
+    },
+  },
+  ManifestEntry: {
+    type: 'object',
+    required: ['name', 'resource', 'action', 'summary', 'description', 'capability', 'readonly', 'destructive', 'idempotent', 'open_world', 'since', 'module', 'examples', 'errors', 'enabled', 'params', 'returns', 'get_path'],
+    properties: {
+      name: { ...string, description: '`resource.action`' },
+      resource: string,
+      action: string,
+      summary: string,
+      description: string,
+      capability: string,
+      readonly: boolean,
+      destructive: boolean,
+      idempotent: boolean,
+      open_world: { ...boolean, description: 'Reaches outside the site (e-mail, providers, other systems).' },
+      since: string,
+      module: string,
+      examples: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['title', 'params'],
+          properties: { title: string, params: object, confirm: boolean, setup: { type: 'array', items: EXAMPLE_STEP }, refusal: CODES },
+        },
+      },
+      errors: { type: 'array', items: CODES, description: 'Every error code a call can answer with.' },
+      enabled: { ...boolean, description: 'False while the operation\'s module is disabled.' },
+      params: { ...object, description: 'JSON Schema (2020-12) of the params.' },
+      returns: { ...object, description: 'JSON Schema (2020-12) of `data`.' },
+      get_path: { type: ['string', 'null'], description: 'The GET read form\'s path, for readonly operations.' },
+    },
+  },
+}

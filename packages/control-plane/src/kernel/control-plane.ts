@@ -1,0 +1,105 @@
+import type { Operation } from './registry/define-operation.ts'
+import type { StatusCounter } from './registry/operation-context.ts'
+import type { AdminPage } from './registry/manifest.ts'
+import type { ModuleDeclaration } from './modules/module-catalogue.ts'
+import type { OutboxTopic } from './outbox-topic.ts'
+import type { EventDeclaration } from '../platform/events/define-event.ts'
+import type { MountedRoute } from './route.ts'
+import type { Lists, Resource, Seed } from './define-resource.ts'
+import { resolveOptions, type ControlPlaneOptions, type HostFacts } from './options.ts'
+import type { ResolvedOptions } from '../platform/settings/resolved-options.ts'
+import { contentUnavailableReason, type HostSchema } from '../platform/host-contract/content.ts'
+import { recordUnavailableModules, type UnavailableModule } from '../platform/host-contract/unavailable-modules.ts'
+import { checkBodyKind, checkPostsModel, type GraphQLSchemaLike, type RuntimeDataModel } from '../platform/host-contract/check-posts-model.ts'
+
+/**
+ * One installation: the resolved options and every installed resource, with what they contribute
+ * gathered into the tables the runtime and the host's config are built from.
+ */
+export type Installation = {
+  options: ResolvedOptions
+  resources: readonly Resource[]
+  /** The resources' operations, then the host's one-off ones. */
+  operations: readonly Operation[]
+  modules: readonly ModuleDeclaration[]
+  outboxTopics: readonly OutboxTopic[]
+  events: readonly EventDeclaration[]
+  statusCounters: readonly StatusCounter[]
+  adminPages: readonly AdminPage[]
+  routes: readonly MountedRoute[]
+  seeds: readonly Seed[]
+  /** The host's lists with every resource's additions (hooks on its `Post` list, for one). */
+  extendHostLists: (lists: Lists) => Lists
+  /** Resources left out because the host lacks what they require, with the reason. */
+  unavailable: readonly UnavailableModule[]
+  /**
+   * Checks the host's database model (the Prisma client's runtime data model) against what the
+   * options name, before the server serves: throws an Error naming the list, field and option;
+   * answers the warnings to log about parts the defaults took by name and left out.
+   */
+  checkHost: (dataModel: RuntimeDataModel | undefined, graphqlSchema?: GraphQLSchemaLike) => string[]
+}
+
+function assertUnique (what: string, names: readonly string[]): void {
+  const seen = new Set<string>()
+  for (const name of names) {
+    if (seen.has(name)) throw new Error(`${what} ${name} is declared twice`)
+    seen.add(name)
+  }
+}
+
+/** Each resource whose requirement the host cannot meet, with the reason. */
+function unavailableResources (resources: readonly Resource[], contentReason: string | null): UnavailableModule[] {
+  if (contentReason === null) return []
+  return resources.filter(resource => resource.requires.includes('content')).map(resource => ({ key: resource.name, reason: contentReason }))
+}
+
+/**
+ * Resolves the options over the built-in resources and the host's; every table the control plane
+ * keeps is derived here. With the host's schema (its lists and default id field, as its Keystone
+ * config has them), the posts list and its field map are checked against it, and resources that
+ * require content are left out when the host has no posts list.
+ */
+export function resolveControlPlane (
+  builtins: readonly Resource[],
+  options: ControlPlaneOptions = {},
+  host: HostFacts = { databaseProvider: 'sqlite' },
+  schema?: HostSchema,
+): Installation {
+  const { extensions = [], operations = [], builtins: configured = [] } = options
+  for (const resource of configured) {
+    if (!builtins.some(builtin => builtin.name === resource.name)) throw new Error(`builtins: ${resource.name} is not a built-in resource (add your own with extensions)`)
+  }
+  // Two settings for one built-in would leave one silently unused.
+  assertUnique('builtins: resource', configured.map(resource => resource.name))
+  const declared = [...builtins.map(builtin => configured.find(resource => resource.name === builtin.name) ?? builtin), ...extensions]
+  assertUnique('resource', declared.map(resource => resource.name))
+  const unavailable = unavailableResources(declared, contentUnavailableReason(options.host?.content, schema))
+  const resources = declared.filter(resource => !unavailable.some(module => module.key === resource.name))
+  const resolved = resolveOptions(options, { ...host, schema }, resources)
+  recordUnavailableModules(resolved, unavailable)
+  const outboxTopics = resources.flatMap(resource => resource.outboxTopics)
+  assertUnique('outbox topic', outboxTopics.map(topic => topic.topic))
+  const events = resources.flatMap(resource => resource.events)
+  assertUnique('event type', events.map(event => event.type))
+  return {
+    options: resolved,
+    resources,
+    operations: [...resources.flatMap(resource => resource.operations), ...operations],
+    modules: resources.map(resource => ({ key: resource.name, locked: resource.module === 'locked' })),
+    outboxTopics,
+    events,
+    statusCounters: resources.flatMap(resource => resource.statusCounters),
+    adminPages: resources.flatMap(resource => resource.adminPages),
+    routes: resources.flatMap(resource => resource.routes),
+    seeds: resources.flatMap(resource => resource.seeds),
+    extendHostLists: lists => resources.reduce((current, resource) => resource.extendHostLists(current, resolved), lists),
+    unavailable,
+    checkHost: (dataModel, graphqlSchema) => {
+      if (!resolved.host.content) return []
+      const warnings = checkPostsModel(resolved.host.content, dataModel, { accountsList: resolved.host.accounts.list, databaseProvider: resolved.databaseProvider })
+      checkBodyKind(resolved.host.content, graphqlSchema)
+      return warnings
+    },
+  }
+}

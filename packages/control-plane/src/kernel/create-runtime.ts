@@ -1,0 +1,85 @@
+import type { KeystoneContext } from '@keystone-6/core/types'
+import type { Db } from '../platform/db/client.ts'
+import type { Installation } from './control-plane.ts'
+import type { ControlPlaneRuntime } from './runtime.ts'
+import type { OutboxDeps } from './outbox-topic.ts'
+import { OperationRegistry } from './registry/registry.ts'
+import { withOfferedExamples } from './registry/offered-examples.ts'
+import { ModuleCatalogue } from './modules/module-catalogue.ts'
+import { createSecretBox } from '../platform/secrets/encryption-keys.ts'
+import { createOAuthServer } from '../platform/oauth/server.ts'
+import { createRateLimiter } from '../platform/auth/rate-limit.ts'
+import { createRefusalLimiter } from './pipeline/refused-authentication.ts'
+import { OutboxWorker } from '../platform/outbox/worker.ts'
+import { AuditWriter } from '../platform/audit/writer.ts'
+import { RetentionPruner } from '../platform/retention/pruner.ts'
+import { defaultLog } from '../platform/lib/log.ts'
+import { BackgroundTasks } from '../platform/lib/background-tasks.ts'
+import { cachedKeyLookup, uncachedKeyLookup } from '../platform/auth/key-cache.ts'
+import { accountLoader } from '../platform/host-contract/load-account.ts'
+
+/** The runtime of an installation on the host's connected database. */
+export function createRuntime (keystone: KeystoneContext, installation: Installation, log = defaultLog): ControlPlaneRuntime {
+  const { options } = installation
+  const db = keystone.prisma as Db
+  const sudo = keystone.sudo()
+  const secrets = createSecretBox({
+    configured: options.encryptionKey,
+    varDir: options.varDir,
+    production: process.env.NODE_ENV === 'production',
+    allowGenerated: /^(1|true|yes)$/i.test(process.env.SVC_ALLOW_GENERATED_KEY?.trim() ?? ''),
+  }, log)
+  const deps: OutboxDeps = { db, secrets, options }
+  const outbox = new OutboxWorker(
+    db,
+    Object.fromEntries(installation.outboxTopics.map(topic => [topic.topic, (payload, message) => topic.deliver(payload, deps, message)])),
+    { ...(options.outbox || {}), now: options.now, log },
+    Object.fromEntries(installation.outboxTopics.flatMap(topic => topic.retry ? [[topic.topic, topic.retry]] : [])),
+  )
+  const retention = new RetentionPruner(db, options.retention, { now: options.now, log })
+  const kickOutbox = () => { if (options.outbox !== false) void outbox.kick() }
+  const background = new BackgroundTasks(log)
+  // Built after the mount checked the field map against the database: an example needing a part it left out is not offered.
+  const registry = new OperationRegistry(withOfferedExamples(installation.operations, options.host.content))
+  const modules = new ModuleCatalogue(db, installation.modules, registry.all())
+  const { statusCounters } = installation
+  const eventTypes = installation.events.map(event => event.type)
+  const loadAccount = accountLoader(db, options.host.accounts)
+  const oauth = createOAuthServer({ db, secrets, options, operations: () => registry.all(), loadAccount })
+  const audit = new AuditWriter({ db, provider: options.databaseProvider, adapter: options.hostAdapter }, options.now)
+  return {
+    registry,
+    adminPages: installation.adminPages,
+    events: installation.events,
+    modules,
+    db,
+    keystone,
+    options,
+    secrets,
+    // Without a view of this process's writes to keys and accounts, a cache could not drop a revoked key at once.
+    findKey: options.credentialWrites?.observing ? cachedKeyLookup(db, loadAccount, options.credentialWrites) : uncachedKeyLookup(db, loadAccount),
+    limiter: createRateLimiter(options.rateLimit, db, options.now),
+    refusalLimiter: createRefusalLimiter(options, db),
+    oauth,
+    accessTokens: oauth.identify,
+    outbox,
+    retention,
+    audit,
+    kickOutbox,
+    background,
+    log,
+    contextFor: (identity, channel, requestId) => ({
+      db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, eventTypes, kickOutbox, background,
+      ...requestId ? { requestId } : {},
+    }),
+    start: () => {
+      if (options.outbox !== false) outbox.start()
+      retention.start()
+    },
+    stop: async () => {
+      await Promise.all([outbox.stop(), retention.stop(), background.settled()])
+      await audit.drain()
+      await options.outbound.dispatcher.close()
+    },
+  }
+}

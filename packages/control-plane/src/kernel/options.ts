@@ -1,0 +1,293 @@
+import type { OutboxWorkerOptions } from '../platform/outbox/worker.ts'
+import { resolveRetention, type RetentionOptions } from '../platform/retention/retention-options.ts'
+import { CORE_RETENTION_RULES } from '../platform/retention/core-rules.ts'
+import type { AnyStageDefinition } from '../platform/html/stage.ts'
+import { createOutboundGuard } from '../platform/outgoing-http/outbound-guard.ts'
+import { z } from 'zod'
+import { clientAddressResolver, parseTrustProxy, type TrustProxy } from '../platform/http/client-address.ts'
+import { booleanEnv, definedOnly, describeIssues, integerEnv, listEnv, stringEnv, type Env } from '../platform/settings/env-values.ts'
+import { rateLimitSetting, type RateLimitOptions } from '../platform/settings/rate-limit-setting.ts'
+import { resolveHost, type HostOptions } from '../platform/host-contract/host-options.ts'
+import type { AccountsListFacts } from '../platform/host-contract/accounts.ts'
+import type { HostSchema } from '../platform/host-contract/content.ts'
+import type { CapabilityMap } from '../platform/auth/capabilities.ts'
+import { API_KEY_DEFAULTS, type ApiKeyOptions } from '../platform/auth/api-key-options.ts'
+import { OAUTH_DEFAULTS, type OAuthOptions } from '../platform/oauth/oauth-options.ts'
+import { OAUTH_PAYLOAD } from '../platform/oauth/adapter.ts'
+import { resolveSettings } from '../platform/settings/define-settings.ts'
+import type { ResolvedOptions } from '../platform/settings/resolved-options.ts'
+import type { Resource } from './define-resource.ts'
+import type { Operation } from './registry/define-operation.ts'
+
+/** Where the namespace is served and whom it believes about addresses and hosts. */
+export type HttpOptions = {
+  /** The host's REST root; the namespace mounts at `{restRoot}/svc/v1`. @default '/api' */
+  restRoot?: string
+  /** Largest accepted request body, in bytes. @default 1048576 */
+  maxBodyBytes?: number
+  /** Public address of the site, used in links such as team members' personal pages (`SITE_URL`). @default 'http://localhost:3000' */
+  siteUrl?: string
+  /**
+   * Which proxies are believed about the client address that per-client limits count
+   * (`SVC_TRUST_PROXY`): a hop count, or the proxies' addresses and CIDR ranges. IPv6 clients are
+   * counted per /64.
+   * @default 0 (the connecting address; forwarded headers are ignored)
+   */
+  trustProxy?: TrustProxy
+  /**
+   * Host names (no scheme, no port) the MCP endpoint answers to besides the `siteUrl` host and
+   * loopback: requests naming any other in `Host`, or in a browser's `Origin`, are refused, against
+   * DNS rebinding (`SVC_MCP_ALLOWED_HOSTS`, comma-separated).
+   * @default []
+   */
+  mcpAllowedHosts?: readonly string[]
+}
+
+/** Who may do what, how secrets are kept, and where server-side requests may go. */
+export type SecurityOptions = {
+  /** Which host roles (as `host.accounts.roleOf` names them) hold each capability; merged over the default. @default { manage_options: ['administrator'] } */
+  capabilities?: CapabilityMap
+  /**
+   * Keys for secrets at rest, comma-separated, each 32 bytes as 64 hex characters or base64
+   * (`SVC_ENCRYPTION_KEYS`, or the single `SVC_ENCRYPTION_KEY`). New secrets are sealed with the
+   * first; the others still open what they sealed until `rotate-encryption-key` re-seals it.
+   * When absent, development generates a key once under `varDir` with a warning; production
+   * refuses to start (see docs/security.md).
+   * @default undefined
+   */
+  encryptionKey?: string
+  /**
+   * Hosts (`crm.internal`), IP addresses and CIDR ranges (`10.0.0.0/8`) that server-side requests
+   * may reach although they are not public (`SVC_OUTBOUND_ALLOW`, comma-separated). Every other
+   * loopback, private, link-local, CGNAT, multicast, unspecified or otherwise reserved address is
+   * refused, checked on the address each connection dials.
+   * @default []
+   */
+  outboundAllow?: readonly string[]
+  /** Limits on API keys, so a leaked key's reach is bounded in time and in descendants. @default { maxExpiryDays: 90, allowNoExpiry: false, maxChildren: 10 } */
+  apiKeys?: ApiKeyOptions
+}
+
+/** Outgoing e-mail. */
+export type MailOptions = {
+  /**
+   * SMTP server, e.g. `smtp://user:pass@mail.example.com:587` or `smtps://…` (`SMTP_URL`).
+   * When absent, messages are written as `.eml` files to `emlDir` instead of being sent.
+   * @default undefined
+   */
+  smtpUrl?: string
+  /** Sender address (`SVC_MAIL_FROM`). @default `no-reply@<siteUrl host>` */
+  from?: string
+  /**
+   * The folder unsent messages are written to, one `.eml` file each, when no `smtpUrl` is set
+   * (not the `outbox` option, which is the database queue of outbound calls).
+   * @default `${varDir}/mail`
+   */
+  emlDir?: string
+}
+
+/**
+ * What a host passes to `withControlPlane(config, options)`: the core's settings, grouped, and the
+ * resources to install. A built-in resource's own settings are given with its factory in
+ * `builtins` (`crm({ maxSystems })`). Precedence for every setting: the value given here, then its
+ * environment variable, then its default.
+ */
+export type ControlPlaneOptions = {
+  /** The host's lists the control plane reads and writes: its accounts and its posts. @default { accounts: { list: 'User' }, content: { list: 'Post' } } */
+  host?: HostOptions
+  /** Where the namespace is served and whom it believes about addresses and hosts. @default { restRoot: '/api', maxBodyBytes: 1048576, siteUrl: 'http://localhost:3000', trustProxy: 0, mcpAllowedHosts: [] } */
+  http?: HttpOptions
+  /** Capabilities, keys for secrets at rest, reachable internal addresses, API key limits. @default { capabilities: { manage_options: ['administrator'] }, outboundAllow: [], apiKeys: { maxExpiryDays: 90, allowNoExpiry: false, maxChildren: 10 } } */
+  security?: SecurityOptions
+  /**
+   * Per-key (per-account for sessions) request limit, or `false` to turn it off
+   * (`SVC_RATE_LIMIT_PER_MINUTE` sets `points`).
+   * @default { points: 600, durationSeconds: 60, store: 'memory' on SQLite, 'database' on PostgreSQL }
+   */
+  rateLimit?: RateLimitOptions | false
+  /** The clock every operation reads; tests move time with it instead of sleeping. @default () => new Date() */
+  clock?: () => Date
+  /** Delivery of outbox messages (forwarding, pushes to other systems), or `false` to not run a worker in this process. @default {} */
+  outbox?: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
+  /** Outgoing e-mail: sent over SMTP, or written as `.eml` files without a server. @default { emlDir: `${varDir}/mail`, from: `no-reply@<siteUrl host>` } */
+  mail?: MailOptions
+  /** OAuth 2.1 sign-in for connectors, beside API keys. @default { dynamicRegistration: true, clientIdMetadataDocuments: true, accessTokenMinutes: 10, refreshTokenDays: 30 } */
+  oauth?: OAuthOptions
+  /** How long audit entries, outbox messages and each resource's records are kept, and how the rest is pruned. @default each rule's days, pruned hourly */
+  retention?: RetentionOptions
+  /** Where development keys and other local state live (`SVC_VAR_DIR`). @default 'var' */
+  varDir?: string
+  /** Where environment variables are read from. @default process.env */
+  env?: Env
+  /** Resources the host adds, made with `defineResource`; they install exactly like the built-ins. @default [] */
+  extensions?: readonly Resource[]
+  /** One-off operations of the host's that belong to no resource of its own; they dispatch like built-ins. @default [] */
+  operations?: readonly Operation[]
+  /**
+   * Built-in resources with settings of the host's, made with their factories (`crm({ maxSystems: 20 })`,
+   * `leads({ publicOrigins: ['https://www.example.com'] })`); each replaces the built-in of its name.
+   * @default [] (every built-in with its settings from the environment and its defaults)
+   */
+  builtins?: readonly Resource[]
+}
+
+/** What the plugin learns from the host's Keystone config rather than from its options. */
+export type HostFacts = Pick<ResolvedOptions, 'databaseProvider'> & Partial<Pick<ResolvedOptions, 'credentialWrites' | 'hostAdapter'>> & {
+  accountsList?: AccountsListFacts
+  /** The host's lists and default id field, which the posts list and its field map are checked against. */
+  schema?: HostSchema | undefined
+}
+
+const fn = <T extends (...args: never[]) => unknown>(what: string) => z.custom<T>(value => typeof value === 'function', `${what} must be a function`)
+const object = <T>(what: string) => z.custom<T>(value => typeof value === 'object' && value !== null, `${what} must be an object`)
+const hostname = z.string().transform((value, ctx) => {
+  const url = URL.canParse(`http://${value}`) ? new URL(`http://${value}`) : null
+  if (url && url.hostname === value.toLowerCase()) return url.hostname
+  ctx.addIssue({ code: 'custom', message: `"${value}" is not a host name like cms.example.com (no scheme, no port)` })
+  return z.NEVER
+})
+const siteUrl = z.string().transform((value, ctx) => {
+  const url = URL.canParse(value) ? new URL(value) : null
+  if (url && /^https?:$/.test(url.protocol)) return url.href.replace(/\/+$/, '')
+  ctx.addIssue({ code: 'custom', message: `must be an absolute http(s) URL, got "${value}"` })
+  return z.NEVER
+})
+
+const coreSettingsSchema = z.strictObject({
+  host: object<HostOptions>('host').optional(),
+  http: z.strictObject({
+    restRoot: z.string().default('/api').transform(root => root.replace(/\/+$/, '')),
+    maxBodyBytes: z.number().int().positive().default(1024 * 1024),
+    siteUrl: siteUrl.default('http://localhost:3000'),
+    trustProxy: z.union([z.number(), z.array(z.string())]).default(0),
+    mcpAllowedHosts: z.array(hostname).default([]),
+  }).prefault({}),
+  security: z.strictObject({
+    capabilities: z.record(z.string(), z.array(z.string())).default({}),
+    encryptionKey: z.string().optional(),
+    outboundAllow: z.array(z.string()).default([]),
+    apiKeys: z.strictObject({
+      maxExpiryDays: z.number().int().min(1).max(36500).default(API_KEY_DEFAULTS.maxExpiryDays),
+      allowNoExpiry: z.boolean().default(API_KEY_DEFAULTS.allowNoExpiry),
+      maxChildren: z.number().int().min(0).default(API_KEY_DEFAULTS.maxChildren),
+    }).prefault({}),
+  }).prefault({}),
+  rateLimit: z.unknown().optional(),
+  clock: fn<() => Date>('clock').default(() => () => new Date()),
+  outbox: z.union([z.literal(false), object<Omit<OutboxWorkerOptions, 'now' | 'log'>>('outbox')]).default({}),
+  oauth: z.strictObject({
+    dynamicRegistration: z.boolean().default(OAUTH_DEFAULTS.dynamicRegistration),
+    clientIdMetadataDocuments: z.boolean().default(OAUTH_DEFAULTS.clientIdMetadataDocuments),
+    accessTokenMinutes: z.number().int().min(1).max(1440).default(OAUTH_DEFAULTS.accessTokenMinutes),
+    refreshTokenDays: z.number().int().min(1).max(365).default(OAUTH_DEFAULTS.refreshTokenDays),
+  }).prefault({}),
+  mail: z.strictObject({ smtpUrl: z.string().optional(), from: z.string().optional(), emlDir: z.string().optional() }).prefault({}),
+  retention: object<RetentionOptions>('retention').optional(),
+  varDir: z.string().min(1).default('var'),
+  env: z.unknown().optional(),
+})
+
+/** The core's environment variables, grouped like the options; unset ones are left out. */
+function coreSettingsFromEnv (env: Env): Partial<ControlPlaneOptions> {
+  const trustProxy = env.SVC_TRUST_PROXY?.trim() ? parseTrustProxy(env.SVC_TRUST_PROXY) : undefined
+  const perMinute = integerEnv(env, 'SVC_RATE_LIMIT_PER_MINUTE')
+  return definedOnly({
+    http: definedOnly({ siteUrl: stringEnv(env, 'SITE_URL'), trustProxy, mcpAllowedHosts: listEnv(env, 'SVC_MCP_ALLOWED_HOSTS') }),
+    security: definedOnly({
+      encryptionKey: stringEnv(env, 'SVC_ENCRYPTION_KEYS') ?? stringEnv(env, 'SVC_ENCRYPTION_KEY'),
+      outboundAllow: listEnv(env, 'SVC_OUTBOUND_ALLOW'),
+      apiKeys: definedOnly({
+        maxExpiryDays: integerEnv(env, 'SVC_API_KEY_MAX_EXPIRY_DAYS'),
+        allowNoExpiry: booleanEnv(env, 'SVC_API_KEY_ALLOW_NO_EXPIRY'),
+        maxChildren: integerEnv(env, 'SVC_API_KEY_MAX_CHILDREN'),
+      }),
+    }),
+    oauth: definedOnly({
+      dynamicRegistration: booleanEnv(env, 'SVC_OAUTH_DYNAMIC_REGISTRATION'),
+      clientIdMetadataDocuments: booleanEnv(env, 'SVC_OAUTH_CLIENT_ID_METADATA_DOCUMENTS'),
+      accessTokenMinutes: integerEnv(env, 'SVC_OAUTH_ACCESS_TOKEN_MINUTES'),
+      refreshTokenDays: integerEnv(env, 'SVC_OAUTH_REFRESH_TOKEN_DAYS'),
+    }),
+    mail: definedOnly({ smtpUrl: stringEnv(env, 'SMTP_URL'), from: stringEnv(env, 'SVC_MAIL_FROM') }),
+    varDir: stringEnv(env, 'SVC_VAR_DIR'),
+    rateLimit: perMinute === undefined ? undefined : { points: perMinute },
+  })
+}
+
+/** Given options over environment variables, one group deep: `http.siteUrl` given keeps `http.trustProxy` from the environment. */
+function overEnvironment (given: ControlPlaneOptions, fromEnv: Partial<ControlPlaneOptions>): ControlPlaneOptions {
+  const merged: Record<string, unknown> = { ...fromEnv }
+  for (const [key, value] of Object.entries(given)) {
+    if (value === undefined) continue
+    const underneath = merged[key]
+    const bothGroups = isPlainObject(value) && isPlainObject(underneath) && key !== 'host' && key !== 'outbox'
+    merged[key] = bothGroups ? { ...underneath, ...definedOnly(value) } : value
+  }
+  // `security.apiKeys` is the one group two deep: a given `maxChildren` keeps the environment's `maxExpiryDays`.
+  const givenKeys = given.security?.apiKeys
+  const envKeys = fromEnv.security?.apiKeys
+  if (givenKeys && envKeys) merged.security = { ...(merged.security as object), apiKeys: { ...envKeys, ...definedOnly(givenKeys) } }
+  return merged
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype
+
+/**
+ * The options as the control plane runs with them, validated at startup (a wrong value stops it
+ * with the option's path), with what the host's config and the installed resources add.
+ */
+export function resolveOptions (
+  options: ControlPlaneOptions = {},
+  host: HostFacts = { databaseProvider: 'sqlite' },
+  resources: readonly Resource[] = [],
+): ResolvedOptions {
+  // The resources are resolved by `resolveControlPlane`; the schema checks the core's settings.
+  const { extensions: _extensions, operations: _operations, builtins: _builtins, ...core } = options
+  const env = options.env ?? process.env
+  const parsed = coreSettingsSchema.safeParse(overEnvironment(core, coreSettingsFromEnv(env)))
+  if (!parsed.success) throw new Error(`control plane options: ${describeIssues(parsed.error)}`)
+  const settings = parsed.data
+  const rateLimit = rateLimitSetting({ points: 600, durationSeconds: 60, store: host.databaseProvider === 'postgresql' ? 'database' : 'memory' })
+    .safeParse(settings.rateLimit)
+  if (!rateLimit.success) throw new Error(`control plane options: rateLimit: ${describeIssues(rateLimit.error)}`)
+  const { http, security, mail, varDir } = settings
+  return {
+    host: resolveHost(settings.host, host.accountsList, host.schema),
+    restRoot: http.restRoot,
+    basePath: `${http.restRoot}/svc/v1`,
+    capabilities: [...resources.map(resource => resource.capabilities), security.capabilities]
+      .reduce<CapabilityMap>((merged, capabilities) => ({ ...merged, ...capabilities }), { manage_options: ['administrator'] }),
+    rateLimit: rateLimit.data,
+    maxBodyBytes: http.maxBodyBytes,
+    stages: uniqueStages(resources.flatMap(resource => resource.stages)),
+    encryptionKey: security.encryptionKey,
+    apiKeys: security.apiKeys,
+    oauth: settings.oauth,
+    sealedColumns: [OAUTH_PAYLOAD, ...resources.flatMap(resource => resource.sealedColumns)],
+    varDir,
+    databaseProvider: host.databaseProvider,
+    credentialWrites: host.credentialWrites ?? null,
+    hostAdapter: host.hostAdapter ?? null,
+    now: settings.clock,
+    outbox: settings.outbox,
+    retention: resolveRetention(settings.retention, [...CORE_RETENTION_RULES, ...resources.flatMap(resource => resource.retention)], env),
+    siteUrl: http.siteUrl,
+    smtpUrl: mail.smtpUrl || undefined,
+    emlDir: mail.emlDir ?? `${varDir}/mail`,
+    mailFrom: mail.from ?? `no-reply@${new URL(http.siteUrl).hostname}`,
+    outbound: createOutboundGuard(security.outboundAllow),
+    clientAddress: clientAddressResolver(http.trustProxy),
+    mcpAllowedHosts: http.mcpAllowedHosts,
+    resourceSettings: new Map(resources.flatMap(resource => resource.settings ? [[resource.name, resolveSettings(resource.settings, resource.settingsInput, env)] as const] : [])),
+  }
+}
+
+function uniqueStages (stages: readonly AnyStageDefinition[]): readonly AnyStageDefinition[] {
+  const types = new Set<string>()
+  for (const stage of stages) {
+    if (types.has(stage.type)) throw new Error(`stage type ${stage.type} is registered twice`)
+    types.add(stage.type)
+  }
+  return stages
+}

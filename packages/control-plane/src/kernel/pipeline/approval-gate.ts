@@ -1,0 +1,53 @@
+import type { Db } from '../../platform/db/client.ts'
+import type { Identity } from '../../platform/auth/identity.ts'
+import type { OperationResult } from '../registry/define-operation.ts'
+import { approvalRequired, conflict, forbidden, notFound, SvcError, type ErrorCode } from '../../platform/errors/errors.ts'
+
+/** How long an administrator has to decide on a held call. */
+const APPROVAL_TTL_MS = 24 * 60 * 60 * 1000
+
+/** The param a caller re-sends, with the call, to collect a held call's result. */
+export const APPROVAL_ID_PARAM = 'approval_id'
+
+/** What an approved call left: its envelope's parts. */
+export type StoredOutcome = { ok: true, data: unknown, changed: boolean } | { ok: false, code: ErrorCode, error: string }
+
+/** Whether this call waits for an administrator instead of running. */
+export const needsApproval = (identity: Identity, operation: { destructive: boolean }): boolean =>
+  identity.mode === 'api_key' && identity.approval === 'destructive' && operation.destructive
+
+/** Holds the call for an administrator; the 202 it throws names the approval to re-call with. */
+export async function holdForApproval (db: Db, identity: Identity, operation: string, params: Record<string, unknown>, now: Date): Promise<never> {
+  const row = await db.svcApproval.create({
+    data: {
+      operation,
+      params: JSON.stringify(params),
+      keyId: identity.keyId ?? '',
+      requesterId: identity.account.id,
+      requesterEmail: identity.account.email,
+      expiresAt: new Date(now.getTime() + APPROVAL_TTL_MS),
+    },
+    select: { id: true, expiresAt: true },
+  })
+  throw approvalRequired(row.id, operation, row.expiresAt)
+}
+
+/**
+ * The result of a held call, once: approved → its stored outcome (then it is spent); still
+ * pending → another 202; rejected, expired or spent → refused. Only the key that asked may collect.
+ */
+export async function collectApproved (db: Db, identity: Identity, operation: string, approvalId: string, now: Date): Promise<OperationResult<unknown>> {
+  const row = await db.svcApproval.findFirst({ where: { id: approvalId, keyId: identity.keyId ?? '', operation } })
+  if (!row) throw notFound(`no approval ${approvalId} for ${operation} was asked with this key`)
+  if (row.status === 'pending') {
+    if (row.expiresAt <= now) throw conflict(`approval ${approvalId} expired before anyone decided`)
+    throw approvalRequired(row.id, operation, row.expiresAt)
+  }
+  if (row.status === 'rejected') throw forbidden(`an administrator rejected approval ${approvalId}`)
+  // Claimed in one conditional write: two re-calls racing get the result once.
+  const claimed = await db.svcApproval.updateMany({ where: { id: row.id, status: 'approved' }, data: { status: 'collected' } })
+  if (claimed.count === 0 || row.result === null) throw conflict(`the result of approval ${approvalId} was already collected`)
+  const outcome = JSON.parse(row.result) as StoredOutcome
+  if (!outcome.ok) throw new SvcError(outcome.code, outcome.error)
+  return { data: outcome.data, changed: outcome.changed }
+}

@@ -1,0 +1,61 @@
+import type { Request } from 'express'
+import type { ControlPlaneRuntime } from '../runtime.ts'
+import type { ResolvedOptions } from '../../platform/settings/resolved-options.ts'
+import type { Db } from '../../platform/db/client.ts'
+import type { Channel } from '../../platform/audit/channel.ts'
+import type { SvcError } from '../../platform/errors/errors.ts'
+import { parseKey } from '../../platform/auth/api-key-format.ts'
+import { createSubjectLimiter, type SubjectLimiter } from '../../platform/auth/rate-limit.ts'
+import { digestSubject } from '../../platform/db/fixed-window.ts'
+import { auditOutsideOperation } from '../../platform/audit/audit-outside-operation.ts'
+
+/**
+ * Audit rows a client address may cause by refused authentications per window. Beyond it the
+ * refusals are still answered and counted on their key, but leave no row, so an
+ * unauthenticated flood cannot grow the audit log without bound.
+ */
+export const REFUSAL_AUDIT_LIMIT = { points: 60, durationSeconds: 60 }
+
+/** The limiter of refusal audit rows per client address; the runtime holds one. */
+export function createRefusalLimiter (options: Pick<ResolvedOptions, 'rateLimit' | 'now'>, db: Db): SubjectLimiter {
+  const store = options.rateLimit === false ? 'memory' : options.rateLimit.store
+  return createSubjectLimiter('audit-refusals', { ...REFUSAL_AUDIT_LIMIT, store }, db, options.now)
+}
+
+async function withinRefusalBudget (runtime: ControlPlaneRuntime, req: Request): Promise<boolean> {
+  try {
+    await runtime.refusalLimiter.consume(digestSubject(runtime.options.clientAddress(req)))
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The door and operation a refused request was aimed at, as far as the door knows before authentication. */
+export type Door = { channel: Channel, operation: string }
+
+/**
+ * A request refused before it had an identity (no credentials, a malformed, unknown, revoked or
+ * expired key, a cross-site session write): counted on the key it named, if that key exists,
+ * and audited with no account.
+ */
+export async function auditRefusedAuthentication (runtime: ControlPlaneRuntime, req: Request, door: Door, error: SvcError, requestId: string | null): Promise<void> {
+  const header = req.get('authorization')
+  const bearer = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header)
+  const publicId = bearer ? parseKey(bearer[1]!)?.publicId ?? null : null
+  const now = runtime.options.now()
+  if (publicId !== null && error.code === 'unauthenticated') {
+    await runtime.db.svcApiKey.updateMany({ where: { publicId }, data: { failedAuthCount: { increment: 1 }, lastFailedAuthAt: now } })
+      .catch(failure => runtime.log('could not count a failed authentication', failure))
+  }
+  if (!(await withinRefusalBudget(runtime, req))) return
+  await auditOutsideOperation(runtime, {
+    operation: door.operation,
+    channel: door.channel,
+    identity: null,
+    keyId: publicId,
+    code: error.code,
+    params: { reason: error.message },
+    requestId,
+  })
+}

@@ -1,0 +1,190 @@
+import { z } from 'zod'
+import type { OperationContext } from './operation-context.ts'
+import { PRODUCT_VERSION } from '../../platform/version.ts'
+import { exampleParamsProblems, unboundPlaceholders, type OperationExample } from './operation-example.ts'
+import { callErrorCodes, DEFAULT_HANDLER_ERRORS } from './error-codes.ts'
+import type { ErrorCode } from '../../platform/errors/errors.ts'
+
+export type OperationResult<Data> = { data: Data, changed: boolean }
+
+export type ParamsShape = z.ZodRawShape
+
+/**
+ * What a CMS developer writes to add an operation; built-ins use the same form. Its name comes
+ * from where it is declared: the key of its resource's `operations` map is the action, the
+ * resource's `name` the resource (`crm.create`).
+ */
+export type OperationConfig<Shape extends ParamsShape, Returns extends z.ZodType> = {
+  /**
+   * Resource group, e.g. `crm`. Lower snake case. Only for a host's one-off `operations`, which
+   * belong to no resource; an operation of a resource takes its resource's name.
+   * @deprecated in a resource's operations (given there, it must equal the resource's name)
+   * @default the name of the resource that declares it
+   */
+  resource?: string
+  /**
+   * Action within the resource, e.g. `create`. Lower snake case. Only for a host's one-off `operations`.
+   * @deprecated in a resource's operations (the key of its `operations` map names it)
+   * @default its key in the resource's `operations` map
+   */
+  action?: string
+  /** One line for the manifest. */
+  summary: string
+  /** Longer explanation for the manifest. @default summary */
+  description?: string
+  /** Parameter schema; unknown keys are rejected. Destructive operations get `confirm` added. */
+  params: z.ZodObject<Shape>
+  /** Schema of `data`; responses are parsed through it, so nothing undeclared leaves. */
+  returns: Returns
+  /** Capability the caller needs. @default 'manage_options' */
+  capability?: string
+  /** Changes nothing; also served by the GET read form. @default false */
+  readonly?: boolean
+  /** Needs `confirm: true`. @default false */
+  destructive?: boolean
+  /** Repeating the same call leaves the same state. @default readonly */
+  idempotent?: boolean
+  /**
+   * Reaches outside the site: sends e-mail, calls a provider or another system (now or through
+   * the outbox). Tool-protocol clients show it as `openWorldHint`. @default false
+   */
+  openWorld?: boolean
+  /** Product version that introduced the operation. @default PRODUCT_VERSION */
+  since?: string
+  /** Module the operation belongs to. @default resource */
+  module?: string
+  /**
+   * Calls that work on a fresh site, listed in the manifest. Checked against `params` here;
+   * the built-server suite runs every one and fails for an operation that has none.
+   * @default []
+   */
+  examples?: readonly OperationExample[]
+  /**
+   * The error codes the handler itself answers with (the pipeline adds its own: `invalid_params`,
+   * `forbidden`, `module_disabled`, `rate_limited`, `confirm_required` for destructive operations…).
+   * Listed in the manifest and the OpenAPI document; an example's `refusal` must be one of them.
+   * @default ['not_found', 'conflict']
+   */
+  errors?: readonly ErrorCode[]
+  // A method, so a map of operations with their own params holds each of them.
+  handler (
+    params: z.output<z.ZodObject<Shape>>,
+    context: OperationContext,
+  ): Promise<OperationResult<z.input<Returns>>>
+}
+
+/**
+ * An operation as declared, not yet named: its schemas keep their types, so what calls it (the
+ * Admin UI's client) infers its params and result. Its resource names it (`defineResource`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a map of declarations of any params: a handler is contravariant in its params, so no narrower default admits them all
+export type OperationDeclaration<Shape extends ParamsShape = any, Returns extends z.ZodType = z.ZodType> =
+  OperationConfig<Shape, Returns> & { readonly resource?: undefined, readonly action?: undefined }
+
+/** A resource's operations, by action. */
+export type OperationMap = { readonly [action: string]: OperationDeclaration }
+
+/** What a caller sends: the params schema's input (a destructive operation's `confirm` travels beside them). */
+export type ParamsOf<Declared extends { params: z.ZodType }> = z.input<Declared['params']>
+
+/** What a caller gets in `data`: the returns schema's output. */
+export type ResultOf<Declared extends { returns: z.ZodType }> = z.output<Declared['returns']>
+
+/** An operation as the registry holds it: defaults filled, params strict. */
+export type Operation = {
+  name: string
+  resource: string
+  action: string
+  summary: string
+  description: string
+  params: z.ZodObject<ParamsShape>
+  returns: z.ZodType
+  capability: string
+  readonly: boolean
+  destructive: boolean
+  idempotent: boolean
+  openWorld: boolean
+  since: string
+  module: string
+  examples: readonly OperationExample[]
+  /** The error codes the handler itself answers with; see {@link callErrorCodes} for all of a call's. */
+  errors: readonly ErrorCode[]
+  /** Called with params its `params` schema has parsed. */
+  handler: (params: Record<string, unknown>, context: OperationContext) => Promise<OperationResult<unknown>>
+}
+
+const NAME_PART = /^[a-z][a-z0-9_]*$/
+
+/** MCP clients accept tool names of at most 64 characters; an operation's tool name is as long as its name. */
+const MAX_NAME_LENGTH = 64
+
+/**
+ * An operation, declared once with its schemas and handler. Without `resource` and `action` it
+ * is named by the resource that lists it (`defineResource({ name: 'crm', operations: { create } })`);
+ * with both (a host's one-off `operations`) it is named, and checked, here.
+ */
+export function defineOperation<Shape extends ParamsShape, Returns extends z.ZodType> (
+  config: OperationConfig<Shape, Returns> & { resource: string, action: string },
+): Operation
+export function defineOperation<Shape extends ParamsShape, Returns extends z.ZodType> (
+  config: OperationConfig<Shape, Returns> & { resource?: undefined, action?: undefined },
+): OperationDeclaration<Shape, Returns>
+export function defineOperation<Shape extends ParamsShape, Returns extends z.ZodType> (
+  config: OperationConfig<Shape, Returns>,
+): Operation | OperationDeclaration<Shape, Returns> {
+  if (config.resource !== undefined && config.action !== undefined) return nameOperation(config.resource, config.action, config)
+  if (config.resource !== undefined || config.action !== undefined) throw new Error('an operation gives both resource and action, or neither (its resource names it)')
+  return config as OperationDeclaration<Shape, Returns>
+}
+
+/** The operation under its name, defaults filled and examples checked; what the registry holds. */
+export function nameOperation<Shape extends ParamsShape, Returns extends z.ZodType> (
+  resource: string,
+  action: string,
+  config: OperationConfig<Shape, Returns>,
+): Operation {
+  for (const part of [resource, action]) {
+    if (!NAME_PART.test(part)) throw new Error(`operation name part "${part}" must match ${NAME_PART}`)
+  }
+  const name = `${resource}.${action}`
+  if (name.length > MAX_NAME_LENGTH) throw new Error(`operation name ${name} is longer than ${MAX_NAME_LENGTH} characters`)
+  const destructive = config.destructive ?? false
+  const readonly = config.readonly ?? false
+  if (destructive && readonly) throw new Error(`${name} cannot be both readonly and destructive`)
+  const params = destructive
+    ? config.params.extend({ confirm: z.boolean().optional().describe('Must be true for this destructive operation to run.') })
+    : config.params
+  const strictParams = params.strict() as unknown as z.ZodObject<ParamsShape>
+  const examples = config.examples ?? []
+  const errors = config.errors ?? DEFAULT_HANDLER_ERRORS
+  const answers = callErrorCodes({ destructive, readonly, errors })
+  for (const [index, example] of examples.entries()) {
+    const problems = [
+      ...example.refusal && !answers.includes(example.refusal) ? [`refusal ${example.refusal} is not among the operation's errors (${answers.join(', ')})`] : [],
+      ...exampleParamsProblems(strictParams, example.params),
+      ...unboundPlaceholders(example).map(unbound => `placeholder {{${unbound}…}} names nothing bound before it`),
+      ...destructive && !example.confirm && example.refusal !== 'confirm_required' ? ['a destructive operation runs only with confirm: true'] : [],
+    ]
+    if (problems.length > 0) throw new Error(`${name} example ${index + 1}: ${problems.join('; ')}`)
+  }
+  return {
+    name,
+    resource,
+    action,
+    summary: config.summary,
+    description: config.description ?? config.summary,
+    params: strictParams,
+    returns: config.returns,
+    capability: config.capability ?? 'manage_options',
+    readonly,
+    destructive,
+    idempotent: config.idempotent ?? readonly,
+    openWorld: config.openWorld ?? false,
+    since: config.since ?? PRODUCT_VERSION,
+    module: config.module ?? resource,
+    examples,
+    errors,
+    // The registry calls it only with what `params` parsed, which is the declared type.
+    handler: config.handler.bind(config) as unknown as Operation['handler'],
+  }
+}

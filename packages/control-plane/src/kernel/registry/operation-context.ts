@@ -1,0 +1,95 @@
+import type { KeystoneContext } from '@keystone-6/core/types'
+import type { Identity } from '../../platform/auth/identity.ts'
+import type { BackgroundTasks } from '../../platform/lib/background-tasks.ts'
+import type { ResolvedOptions } from '../../platform/settings/resolved-options.ts'
+import type { SecretBox } from '../../platform/secrets/secret-box.ts'
+import type { Db, Tx } from '../../platform/db/client.ts'
+import type { z } from 'zod'
+import type { EventDeclaration } from '../../platform/events/define-event.ts'
+import type { ModuleCatalogue } from '../modules/module-catalogue.ts'
+import type { Channel } from '../../platform/audit/channel.ts'
+
+/** What a handler may read of the registered operations. */
+type RegisteredOperations = {
+  /** Every operation, sorted by name. */
+  all (): ReadonlyArray<{ name: string, resource: string, action: string, module: string, summary: string, capability: string, readonly: boolean }>
+}
+
+/** One entry of `status.get`'s `counts`; each resource declares its own. */
+export type StatusCounter = {
+  key: string
+  /**
+   * The count. With `upTo`, it may stop there (`count({ take: upTo })`): a kept counter's first
+   * call asks only whether its table is small enough to count live.
+   */
+  count: (db: Db, bound?: { upTo: number }) => Promise<number>
+  /**
+   * Counted in the background, at most once a minute across instances, and answered from the last
+   * count with the time it was taken (`counts_as_of`): for a table that grows without bound, whose
+   * count would cost `status.get` time linear in its rows.
+   * @default false (counted on every call)
+   */
+  kept?: boolean
+}
+
+/** What every handler may use: the database, the options, the secrets, the clock and the outbox. */
+export type ServiceContext = {
+  /** Prisma client of the host database (no access control: the dispatcher already checked). */
+  db: Db
+  /** Keystone context with sudo rights, for host lists that have hooks. */
+  keystone: KeystoneContext
+  options: ResolvedOptions
+  secrets: SecretBox
+  /** The current time; always use this rather than `new Date()`, so tests control time. */
+  now: () => Date
+  /** Asks the outbox worker to deliver now what was just enqueued (after the transaction commits). */
+  kickOutbox: () => void
+  /** Work beside the call that outlives it (a recount), one task per key, awaited when the runtime stops. */
+  background: BackgroundTasks
+}
+
+/** Who made the call and through which door. */
+export type CallerContext = {
+  identity: Identity
+  /** The door the call came in through, for audit entries the operation writes itself. */
+  channel: Channel
+  /** The id of the request that made this call, when the door that received it assigned one; events carry it. */
+  requestId?: string
+}
+
+/** What is installed, for the operations that describe or switch the installation. */
+type InstallationContext = {
+  /** Every registered operation (for operations that describe the installation). */
+  registry: RegisteredOperations
+  /** The installation's modules and their switches. */
+  modules: ModuleCatalogue
+  /** The event types the installed resources emit (what webhook subscriptions may name). */
+  eventTypes: readonly string[]
+  /** What `status.get` counts, from every installed resource. */
+  statusCounters: readonly StatusCounter[]
+}
+
+/** The events a handler emits, caused by its call (its account, key and request). */
+type EventContext = {
+  /**
+   * Emits an event in `tx`, the transaction that makes the change it reports. Its webhook
+   * deliveries start when the handler returns, once that transaction has committed; the handler
+   * does not kick the outbox for it.
+   */
+  emit: <Data extends z.ZodObject>(tx: Db | Tx, declaration: EventDeclaration<Data>, data: z.input<Data>) => Promise<string>
+  /**
+   * Runs a change and emits its event in one transaction (`dataOf` reads the event's data from
+   * what the change returned); delivered like `emit`'s.
+   */
+  withEvent: <Result, Data extends z.ZodObject>(change: (tx: Tx) => Promise<Result>, declaration: EventDeclaration<Data>, dataOf: (result: Result) => z.input<Data>) => Promise<Result>
+}
+
+/**
+ * Everything a handler may use; it never sees the HTTP request. A helper a handler calls takes the
+ * part it needs (`ServiceContext`, `Pick<OperationContext, 'db' | 'now'>`), so it can be called
+ * from outside a handler too.
+ */
+export type OperationContext = ServiceContext & CallerContext & InstallationContext & EventContext
+
+/** What the runtime gives a call; `runOperation` adds the event helpers, bound to the call. */
+export type CallContext = ServiceContext & CallerContext & InstallationContext

@@ -1,0 +1,64 @@
+import type { KeystoneContext } from '@keystone-6/core/types'
+import type { Db } from '../platform/db/client.ts'
+import type { Identity } from '../platform/auth/identity.ts'
+import type { Channel } from '../platform/audit/channel.ts'
+import type { ResolvedOptions } from '../platform/settings/resolved-options.ts'
+import type { CallContext } from './registry/operation-context.ts'
+import type { OperationRegistry } from './registry/registry.ts'
+import type { AdminPage } from './registry/manifest.ts'
+import type { ModuleCatalogue } from './modules/module-catalogue.ts'
+import type { SecretBox } from '../platform/secrets/secret-box.ts'
+import type { OAuthServer } from '../platform/oauth/server.ts'
+import type { AccessTokenResolver } from '../platform/auth/authenticate.ts'
+import type { RateLimiter, SubjectLimiter } from '../platform/auth/rate-limit.ts'
+import type { OutboxWorker } from '../platform/outbox/worker.ts'
+import type { AuditWriter } from '../platform/audit/writer.ts'
+import type { RetentionPruner } from '../platform/retention/pruner.ts'
+import type { Log } from '../platform/lib/log.ts'
+import type { BackgroundTasks } from '../platform/lib/background-tasks.ts'
+import type { KeyLookup } from '../platform/auth/key-cache.ts'
+import type { EventDeclaration } from '../platform/events/define-event.ts'
+
+/**
+ * What the control plane holds for the life of the server, built once the host's database is
+ * connected: every route handler and each resource's `setup` get it; narrower needs take a `Pick`
+ * of it (`OutboxDeps`).
+ */
+export type ControlPlaneRuntime = {
+  registry: OperationRegistry
+  /** The installed resources' Admin UI pages, for the manifest. */
+  adminPages: readonly AdminPage[]
+  /** The event types the installed resources emit, for the manifest and the OpenAPI document. */
+  events: readonly EventDeclaration[]
+  /** The modules and their switches: the gate every operation and public route passes. */
+  modules: ModuleCatalogue
+  db: Db
+  keystone: KeystoneContext
+  options: ResolvedOptions
+  secrets: SecretBox
+  /** API keys with their owner's account, as authentication reads them on every request. */
+  findKey: KeyLookup
+  limiter: RateLimiter
+  /** Audit rows that refused authentications may cause per client address, so a flood cannot grow the log without bound. */
+  refusalLimiter: SubjectLimiter
+  /** The site's OAuth authorization server (docs/oauth.md). */
+  oauth: OAuthServer
+  /** Resolves OAuth access tokens for authentication. */
+  accessTokens: AccessTokenResolver
+  outbox: OutboxWorker
+  /** Prunes what the retention rules say is due, one instance at a time. */
+  retention: RetentionPruner
+  /** Writes audit entries, several per statement under load. */
+  audit: AuditWriter
+  /** Asks the outbox worker to deliver what was just committed, unless this process runs none. */
+  kickOutbox: () => void
+  /** Work beside the requests (kept totals and counts), awaited by `stop()`. */
+  background: BackgroundTasks
+  log: Log
+  /** The context a handler runs with; `requestId` names the request that caused the call, for the events it emits. */
+  contextFor: (identity: Identity, channel: Channel, requestId?: string | null) => CallContext
+  /** Starts background work: the outbox worker (unless disabled) and the pruner (unless its interval is 0). */
+  start: () => void
+  /** Stops background work, waits for a delivery, a prune or audit.list's counts in progress and for audit entries being written, and closes outbound connections. */
+  stop: () => Promise<void>
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { createTransport } from 'nodemailer'
+import type { ResolvedOptions } from '../settings/resolved-options.ts'
+
+export type OutgoingMail = {
+  to: { name: string, address: string }
+  subject: string
+  text: string
+  html: string
+}
+
+export type Delivery = { via: 'smtp', messageId: string } | { via: 'outbox', messageId: string, file: string }
+
+/** Bounded so a dead mail server fails a request in seconds, not minutes. */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 }
+
+async function sendSmtp (smtpUrl: string, message: OutgoingMail & { from: string }): Promise<Delivery> {
+  const transport = createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })
+  try {
+    const info = await transport.sendMail(message)
+    return { via: 'smtp', messageId: info.messageId }
+  } finally {
+    transport.close()
+  }
+}
+
+/** Without a mail server, each message becomes an .eml file any mail client opens. */
+async function writeToFolder (emlDir: string, message: OutgoingMail & { from: string }): Promise<Delivery> {
+  const transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const info = await transport.sendMail(message)
+  await mkdir(emlDir, { recursive: true })
+  const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`
+  const file = path.join(emlDir, name)
+  // Written under a temporary name first, so nothing watching the folder reads half a message.
+  await writeFile(`${file}.tmp`, info.message as Buffer)
+  await rename(`${file}.tmp`, file)
+  return { via: 'outbox', messageId: info.messageId, file }
+}
+
+/** Sends through SMTP when `smtpUrl` is set, else writes the message to the outbox folder. */
+export function sendMail (options: Pick<ResolvedOptions, 'smtpUrl' | 'emlDir' | 'mailFrom'>, mail: OutgoingMail): Promise<Delivery> {
+  const message = { ...mail, from: options.mailFrom }
+  return options.smtpUrl ? sendSmtp(options.smtpUrl, message) : writeToFolder(options.emlDir, message)
+}

@@ -1,0 +1,39 @@
+import type { Provider } from 'oidc-provider'
+import type { Db } from '../db/client.ts'
+import type { ResolvedOptions } from '../settings/resolved-options.ts'
+import type { SecretBox } from '../secrets/secret-box.ts'
+import type { Account, Identity } from '../auth/identity.ts'
+import type { ScopedOperation } from '../auth/scopes.ts'
+import { createProvider } from './provider.ts'
+import { resourceUrls } from './resource-urls.ts'
+import { identityOfAccessToken } from './token-identity.ts'
+
+/** The authorization server of one process: its provider, made on first use, and the resources it protects. */
+export type OAuthServer = {
+  provider: () => Promise<Provider>
+  urls: { namespace: string, mcp: string }
+  identify: (token: string, now: Date) => Promise<Identity>
+}
+
+export type OAuthServerDeps = {
+  db: Db
+  secrets: SecretBox
+  options: ResolvedOptions
+  operations: () => readonly ScopedOperation[]
+  loadAccount: (id: string) => Promise<Account | null>
+}
+
+export function createOAuthServer (deps: OAuthServerDeps): OAuthServer {
+  let made: Promise<Provider> | null = null
+  // Made on first use: the signing keys live in the database, which may not be migrated when the server is built.
+  const provider = () => {
+    made ??= createProvider(deps).catch((error: unknown) => { made = null; throw error })
+    return made
+  }
+  const urls = resourceUrls(deps.options)
+  return {
+    provider,
+    urls,
+    identify: (token, now) => identityOfAccessToken({ provider, db: deps.db, loadAccount: deps.loadAccount, audiences: [urls.mcp, urls.namespace] }, token, now),
+  }
+}
