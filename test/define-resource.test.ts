@@ -10,25 +10,20 @@ import { builtinResources } from '../packages/control-plane/src/resources/index.
 import { controlPlaneOptions, createHostConfig } from '../host/config.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
 
-const echo = (resource: string) => defineOperation({
-  resource,
-  action: 'echo',
+const echoConfig = {
   summary: 'Echo.',
   readonly: true,
   examples: [{ params: {} }],
   params: z.object({}),
   returns: z.object({}),
   handler: () => Promise.resolve({ data: {}, changed: false }),
-})
+}
 
-const echoDeclaration = defineOperation({
-  summary: 'Echo.',
-  readonly: true,
-  examples: [{ params: {} }],
-  params: z.object({}),
-  returns: z.object({}),
-  handler: () => Promise.resolve({ data: {}, changed: false }),
-})
+/** A host's one-off operation, named where it is declared. */
+const echo = (resource: string) => defineOperation({ resource, action: 'echo', ...echoConfig })
+
+/** An operation its resource names (`probe.echo`). */
+const echoDeclaration = defineOperation(echoConfig)
 
 const probeList = (key: string) => ({ [key]: list({ access: { operation: { query: () => true, create: () => false, update: () => false, delete: () => false } }, fields: { name: text() } }) })
 
