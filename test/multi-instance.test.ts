@@ -9,6 +9,7 @@ import { resolveDatabase } from '../packages/control-plane/src/platform/db/datab
 import { migrate } from '../packages/control-plane/src/platform/db/migrate.ts'
 import type { Db } from '../packages/control-plane/src/platform/db/client.ts'
 import { crm } from '../packages/control-plane/src/resources/crm/index.ts'
+import { startEarlyInAMinute } from './support/rate-windows.ts'
 
 const MAX = 25
 const CALLS = 40
@@ -19,12 +20,6 @@ const INGEST_LIMIT = 6
 const createBody = (i: number) => ({ resource: 'crm', action: 'create', params: { name: `CRM ${i}` } })
 
 /** Fires the creates all at once, spread over the targets, and checks the one correct outcome. */
-/** Limits count per fixed minute: begin a counted run early in one, so a slow machine cannot cross into the next. */
-async function startEarlyInAMinute () {
-  const intoMinute = Date.now() % 60_000
-  if (intoMinute > 30_000) await new Promise(resolve => setTimeout(resolve, 60_000 - intoMinute + 100))
-}
-
 async function expectExactlyMaxSlotsFilled (targets: Array<Parameters<typeof request>[0]>, key: string, db: Db) {
   const responses = await Promise.all(Array.from({ length: CALLS }, (_, i) => request(targets[i % targets.length]!)
     .post('/api/svc/v1/manage/dispatch')

@@ -4,6 +4,7 @@ import { useTestServer } from './support/in-process-server.ts'
 import { BASE } from './support/client.ts'
 import { createAccount } from './support/accounts.ts'
 import { REFUSAL_AUDIT_LIMIT } from '../packages/control-plane/src/kernel/pipeline/refused-authentication.ts'
+import { startEarlyInAMinute } from './support/rate-windows.ts'
 
 describe('refused calls leave an audit entry with the reason', () => {
   const plane = useTestServer()
@@ -84,6 +85,7 @@ describe('refused calls leave an audit entry with the reason', () => {
 
   test(`refused authentications from one address leave at most ${REFUSAL_AUDIT_LIMIT.points} rows a window`, async () => {
     const marker = `flood-${Date.now()}`
+    await startEarlyInAMinute()
     const before = await plane.server.db.svcAuditEntry.count({ where: { actorId: null } })
     for (let index = 0; index < REFUSAL_AUDIT_LIMIT.points + 15; index++) {
       const res = await request(plane.server.app).get(`${BASE}/manage/crm/list?m=${marker}`)
@@ -92,5 +94,5 @@ describe('refused calls leave an audit entry with the reason', () => {
     const after = await plane.server.db.svcAuditEntry.count({ where: { actorId: null } })
     expect(after - before).toBeLessThanOrEqual(REFUSAL_AUDIT_LIMIT.points)
     expect(after - before).toBeGreaterThan(0)
-  })
+  }, 120_000)
 })
