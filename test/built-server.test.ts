@@ -7,7 +7,7 @@ import request from 'supertest'
 import { ensureBuilt } from '../scripts/lib/build.ts'
 import type { ManifestEntry } from '../packages/control-plane/src/kernel/registry/manifest.ts'
 import { startBuiltServer, startUntilExit, type BuiltServer } from './support/built-server.ts'
-import { runExample, type Dispatch, type Envelope } from './support/example-runner.ts'
+import { exampleProblems, type Dispatch, type Envelope } from './support/example-runner.ts'
 import { responseChecker, routeBody } from './support/openapi.ts'
 import { graphql, signIn } from './support/session-client.ts'
 import { deliver, standardHeaders, startReceiver } from './support/webhooks.ts'
@@ -129,15 +129,7 @@ describe('every operation in the manifest, by its examples', () => {
   }
 
   async function runEveryExample (operations: readonly ManifestEntry[], door: Dispatch): Promise<string[]> {
-    const fixtures = await exampleFixtures()
-    const problems: string[] = []
-    for (const operation of operations) {
-      if (operation.examples.length === 0) problems.push(`${operation.name}: no example`)
-      for (const [index, example] of operation.examples.entries()) {
-        const problem = await runExample(door, operation.name, example, fixtures)
-        if (problem) problems.push(`${operation.name} example ${index + 1} (${example.title}): ${problem}`)
-      }
-    }
+    const problems = await exampleProblems(operations, door, await exampleFixtures())
     // sessions.revoke's example signs the calling administrator out everywhere: sign in again for what follows.
     const signedIn = await signIn(server.url, server.admin.email, server.admin.password)
     if (!signedIn.ok) throw new Error(`sign-in after the examples failed: ${signedIn.message}`)

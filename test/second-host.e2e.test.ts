@@ -8,7 +8,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import request from 'supertest'
 import type { ManifestEntry } from '../packages/control-plane/src/kernel/registry/manifest.ts'
-import type { Dispatch, Envelope } from './support/example-runner.ts'
+import { exampleProblems, type Dispatch, type Envelope } from './support/example-runner.ts'
 import { responseChecker, routeBody } from './support/openapi.ts'
 import { graphql } from './support/session-client.ts'
 import { createTestDatabase, testProvider, type TestDatabase } from './support/database.ts'
@@ -16,7 +16,7 @@ import { BASE } from './support/client.ts'
 import { deliver, standardHeaders } from './support/webhooks.ts'
 import { connectMcp } from './support/mcp-client.ts'
 import { packedPackage } from './support/packed-package.ts'
-import { exampleProblems, keyDispatch, manifestOperations, shellEnv, startInstalledSite, type InstalledSite } from './support/installed-site.ts'
+import { keyDispatch, manifestOperations, shellEnv, startInstalledSite, type InstalledSite } from './support/installed-site.ts'
 
 /**
  * The package installed into another Keystone site the way any project would get it: packed

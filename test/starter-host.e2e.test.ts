@@ -12,7 +12,8 @@ import { graphql } from './support/session-client.ts'
 import { testProvider } from './support/database.ts'
 import { deliver } from './support/webhooks.ts'
 import { packedPackage } from './support/packed-package.ts'
-import { exampleProblems, keyDispatch, manifestOperations, shellEnv, startInstalledSite, type InstalledSite } from './support/installed-site.ts'
+import { keyDispatch, manifestOperations, shellEnv, startInstalledSite, type InstalledSite } from './support/installed-site.ts'
+import { exampleProblems } from './support/example-runner.ts'
 
 /**
  * Keystone's own starter, as `npm create keystone-app` generates it (hosts/starter: a `User` list

@@ -1,5 +1,6 @@
 import { ERROR_STATUS } from '../../packages/control-plane/src/platform/errors/errors.ts'
 import { resolvePlaceholders, type OperationExample } from '../../packages/control-plane/src/kernel/registry/operation-example.ts'
+import type { ManifestEntry } from '../../packages/control-plane/src/kernel/registry/manifest.ts'
 import type { Json } from './json.ts'
 
 export type Envelope = { ok: boolean, data: Json, changed: boolean, error: string | null, code?: string }
@@ -29,4 +30,17 @@ export async function runExample (dispatch: Dispatch, operation: string, example
   if (example.refusal === undefined) return status === 200 && body.ok ? null : answer(status, body)
   const refused = !body.ok && body.data === null && body.code === example.refusal && status === ERROR_STATUS[example.refusal]
   return refused ? null : `should be refused with ${example.refusal}, ${answer(status, body)}`
+}
+
+/** Every example of every operation, through a door; what went wrong, one line per example (none when all ran). */
+export async function exampleProblems (operations: readonly ManifestEntry[], door: Dispatch, fixtures: Record<string, unknown>): Promise<string[]> {
+  const problems: string[] = []
+  for (const operation of operations) {
+    if (operation.examples.length === 0) problems.push(`${operation.name}: no example`)
+    for (const [index, example] of operation.examples.entries()) {
+      const problem = await runExample(door, operation.name, example, fixtures)
+      if (problem) problems.push(`${operation.name} example ${index + 1} (${example.title}): ${problem}`)
+    }
+  }
+  return problems
 }

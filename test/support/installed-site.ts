@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { expect } from '@jest/globals'
 import request from 'supertest'
 import type { ManifestEntry } from '../../packages/control-plane/src/kernel/registry/manifest.ts'
-import { runExample, type Dispatch, type Envelope } from './example-runner.ts'
+import type { Dispatch, Envelope } from './example-runner.ts'
 import { watchKeystoneStart } from './built-server.ts'
 import { freePort } from './loopback-peer.ts'
 import { BASE } from './client.ts'
@@ -62,15 +62,3 @@ export async function manifestOperations (url: string, key: string): Promise<Man
   return manifest.body.data.operations
 }
 
-/** Every example of every operation, through a door; what went wrong, one line per example (none when all ran). */
-export async function exampleProblems (operations: readonly ManifestEntry[], door: Dispatch, fixtures: Record<string, unknown>): Promise<string[]> {
-  const problems: string[] = []
-  for (const operation of operations) {
-    if (operation.examples.length === 0) problems.push(`${operation.name}: no example`)
-    for (const [index, example] of operation.examples.entries()) {
-      const problem = await runExample(door, operation.name, example, fixtures)
-      if (problem) problems.push(`${operation.name} example ${index + 1} (${example.title}): ${problem}`)
-    }
-  }
-  return problems
-}
