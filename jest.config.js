@@ -24,4 +24,5 @@ export default {
   testPathIgnorePatterns: ['/node_modules/', ...providerIndependent.map(file => `/test/${file.replaceAll('.', '\\.')}$`)],
   testTimeout: 30000,
   maxWorkers: 2,
+  reporters: ['default', '<rootDir>/test/support/slowest-files-reporter.cjs'],
 }
