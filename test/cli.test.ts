@@ -12,6 +12,8 @@ import { bindTo } from '../packages/control-plane/src/platform/secrets/sealed-co
 import { CRM_API_KEY } from '../packages/control-plane/src/resources/crm/sealed-columns.ts'
 import { generateMigrations } from '../packages/control-plane/src/doors/cli/generate.ts'
 import { datamodelSnapshotPath } from '../packages/control-plane/src/platform/db/migrations.ts'
+import { loadBuiltConfig } from '../packages/control-plane/src/doors/cli/host.ts'
+import { controlPlaneOptionsOf } from '../packages/control-plane/src/index.ts'
 
 const run = promisify(execFile)
 /** Each call starts a process that transpiles the CLI with tsx: seconds alone, tens of seconds on a busy two-core machine. */
@@ -110,6 +112,12 @@ describe('cli', () => {
       await db.$disconnect()
     }
   }, 120_000)
+
+  test('the options a built config carries are read by another copy of the package (controlPlaneOptionsOf)', () => {
+    // The host's bundle (.keystone/config.js) holds its own copy of the package; this test reads it with the sources'.
+    expect(controlPlaneOptionsOf(loadBuiltConfig(process.cwd()))).toMatchObject({ basePath: '/api/svc/v1', restRoot: '/api' })
+    expect(controlPlaneOptionsOf({ db: {} })).toBeNull()
+  })
 
   test('a missing option prints the usage and fails', async () => {
     await expect(cli('create-admin', '--email', 'a@example.test')).rejects.toMatchObject({
