@@ -117,6 +117,19 @@ describe('cli', () => {
     }
   }, 120_000)
 
+  test('the options a built config carries are read by another copy of the package (controlPlaneOptionsOf)', async () => {
+    // The host's bundle (.keystone/config.js) holds its own copy of the package; a process of its own reads it with the sources', as the CLI does.
+    const read = `
+      import { loadBuiltConfig } from './packages/control-plane/src/doors/cli/host.ts'
+      import { controlPlaneOptionsOf } from './packages/control-plane/src/index.ts'
+      const options = controlPlaneOptionsOf(loadBuiltConfig(process.cwd()))
+      console.log(JSON.stringify({ basePath: options?.basePath, unwrapped: controlPlaneOptionsOf({ db: {} }) }))`
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', read], {
+      env: { ...process.env, DATABASE_URL: database.url, NODE_OPTIONS: '' },
+    })
+    expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({ basePath: '/api/svc/v1', unwrapped: null })
+  }, CLI_TEST_TIMEOUT)
+
   test('a missing option prints the usage and fails', async () => {
     await expect(cli('create-admin', '--email', 'a@example.test')).rejects.toMatchObject({
       code: 1,

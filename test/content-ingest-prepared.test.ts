@@ -22,7 +22,7 @@ test('a delivery is mapped and sanitised before its transaction, and the result 
   const body = JSON.stringify({ title: 'Prepared', body: '<p>kept</p><script>alert(1)</script>' })
   const stored = await storeDelivery(plane.server.db, { sourceId: id, sourceSlug: slug, webhookId: 'prep-1', body, now: new Date() })
   const deliveryId = stored.id
-  const prepared = await prepareDelivery(plane.server.db, deliveryId, PROCESSABLE)
+  const prepared = await prepareDelivery(plane.server.runtime, deliveryId, PROCESSABLE)
   expect(prepared).toMatchObject({ fields: { title: 'Prepared' }, body: '<p>kept</p>' })
 
   const source = await plane.server.db.svcContentSource.findUniqueOrThrow({ where: { id } })
@@ -36,9 +36,9 @@ test('a delivery that would be held, is not JSON, or was already processed is no
   const { id, slug } = await approvedSource('Not prepared')
   const store = async (webhookId: string, body: string) =>
     (await storeDelivery(plane.server.db, { sourceId: id, sourceSlug: slug, webhookId, body, now: new Date() })).id
-  expect(await prepareDelivery(plane.server.db, await store('other-shape', JSON.stringify({ headline: 'x' })), PROCESSABLE)).toBeNull()
-  expect(await prepareDelivery(plane.server.db, await store('not-json', '{'), PROCESSABLE)).toBeNull()
+  expect(await prepareDelivery(plane.server.runtime, await store('other-shape', JSON.stringify({ headline: 'x' })), PROCESSABLE)).toBeNull()
+  expect(await prepareDelivery(plane.server.runtime, await store('not-json', '{'), PROCESSABLE)).toBeNull()
   const done = await deliver(plane.server.app, slug, { title: 'Done', body: '<p>d</p>' }, { 'webhook-id': 'done-1' })
   expect(done.body.data.status).toBe('created')
-  expect(await prepareDelivery(plane.server.db, done.body.data.delivery_id, PROCESSABLE)).toBeNull()
+  expect(await prepareDelivery(plane.server.runtime, done.body.data.delivery_id, PROCESSABLE)).toBeNull()
 })

@@ -93,13 +93,13 @@ test('a replay that arrives while the first delivery is still being prepared sha
   const delivery = await plane.server.db.svcContentDelivery.create({
     data: { sourceId: source.id, body: JSON.stringify(largeArticle()), status: 'received' },
   })
-  const first = prepareDelivery(plane.server.db, delivery.id, ['received', 'held'])
-  const replay = prepareDelivery(plane.server.db, delivery.id, ['received'])
+  const first = prepareDelivery(plane.server.runtime, delivery.id, ['received', 'held'])
+  const replay = prepareDelivery(plane.server.runtime, delivery.id, ['received'])
   expect(replay).toBe(first)
   const prepared = await first
   expect(prepared?.fields.title).toBe('Large headline')
   // Once settled, a later call prepares afresh (the delivery may have changed meanwhile).
-  expect(prepareDelivery(plane.server.db, delivery.id, ['received'])).not.toBe(first)
+  expect(prepareDelivery(plane.server.runtime, delivery.id, ['received'])).not.toBe(first)
 })
 
 test('a sender\'s replay while the first delivery is still processing answers duplicate, and one post is stored', async () => {

@@ -15,6 +15,7 @@ import { bodyCodecFor } from '../packages/control-plane/src/platform/host-contra
 import { resolveControlPlane } from '../packages/control-plane/src/kernel/control-plane.ts'
 import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
 import { withPublishTrigger } from '../packages/control-plane/src/resources/pipelines/triggers/publish-hook.ts'
+import { LiveRuntime } from '../packages/control-plane/src/kernel/live-runtime.ts'
 import type { Db } from '../packages/control-plane/src/platform/db/client.ts'
 
 /** The demo host's lists, as the plugin sees them in its Keystone config. */
@@ -300,14 +301,14 @@ describe('the publish trigger', () => {
     const calls: string[] = []
     const lists = { Article: { fields: {}, hooks: { afterOperation: () => { calls.push('host') } } }, Post: { fields: {} } }
     const options = { host: { content } } as unknown as Parameters<typeof withPublishTrigger>[1]
-    const hooked = withPublishTrigger(lists as never, options)
+    const hooked = withPublishTrigger(lists as never, options, new LiveRuntime())
     expect(hooked.Post).toBe(lists.Post)
     const afterOperation = hooked.Article!.hooks!.afterOperation as (args: object) => Promise<void>
     // Not published (or already was): only the host's hook runs, nothing reads the database.
     await afterOperation({ operation: 'update', item: { id: 'a1', state: 'wip' }, originalItem: { state: 'wip' }, context: { prisma: null } })
     await afterOperation({ operation: 'update', item: { id: 'a1', state: 'live' }, originalItem: { state: 'live' }, context: { prisma: null } })
     expect(calls).toEqual(['host', 'host'])
-    expect(withPublishTrigger(lists as never, { host: { content: { ...content, fields: { ...content.fields, status: null } } } } as never)).toBe(lists)
+    expect(withPublishTrigger(lists as never, { host: { content: { ...content, fields: { ...content.fields, status: null } } } } as never, new LiveRuntime())).toBe(lists)
   })
 })
 

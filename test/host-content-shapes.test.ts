@@ -48,42 +48,46 @@ describe('the starter\'s author and tags, taken by their default names', () => {
   test('author is a relationship to the accounts list, tags a list with a name only: both are kept, nothing to warn about', () => {
     const content = resolved(STARTER_MAP)
     expect(content.defaulted).toEqual(['author', 'tags'])
-    expect(checkPostsModel(content, starterModel, host)).toEqual([])
-    expect(content.fields).toMatchObject({ author: 'author', tags: 'tags' })
-    expect(factsOf(content)).toMatchObject({ author: 'account', terms: { tags: { list: 'Tag', hasSlug: false } }, bodyStoredAsText: true, insensitive: false })
+    const checked = checkPostsModel(content, starterModel, host)
+    expect(checked.warnings).toEqual([])
+    expect(checked.content.fields).toMatchObject({ author: 'author', tags: 'tags' })
+    expect(factsOf(checked.content)).toMatchObject({ author: 'account', terms: { tags: { list: 'Tag', hasSlug: false } }, bodyStoredAsText: true, insensitive: false })
   })
 
   test('an integer author is a team-member slot, and tags with a slug are matched by it', () => {
     const content = resolved(STARTER_MAP)
     const model = withPostField(scalar('author', 'Int'))
     const withSlug = { models: { ...model.models, Tag: { fields: [...model.models.Tag!.fields, scalar('slug', 'String')] } } }
-    expect(checkPostsModel(content, withSlug, { ...host, databaseProvider: 'postgresql' })).toEqual([])
-    expect(factsOf(content)).toMatchObject({ author: 'slot', terms: { tags: { list: 'Tag', hasSlug: true } }, insensitive: true })
+    const checked = checkPostsModel(content, withSlug, { ...host, databaseProvider: 'postgresql' })
+    expect(checked.warnings).toEqual([])
+    expect(factsOf(checked.content)).toMatchObject({ author: 'slot', terms: { tags: { list: 'Tag', hasSlug: true } }, insensitive: true })
   })
 
   test('an author found by name that points at another list is left out, with a warning naming the field, the list it must point to and the option', () => {
     const content = resolved(STARTER_MAP)
-    const warnings = checkPostsModel(content, withPostField(relation('author', 'Badge')), host)
+    const { content: checked, warnings } = checkPostsModel(content, withPostField(relation('author', 'Badge')), host)
     expect(warnings).toEqual([
       'host.content: the Post list\'s field "author" was taken for host.content.fields.author by its name, but it points at the Badge list; ' +
       'it must be a relationship to the User list (host.accounts.list) or an integer field holding a team-member slot; it is left out. ' +
       'To use it, make it a relationship to the accounts list or an integer field and name it in host.content.fields.author; ' +
       'to leave it out without this warning, set host.content.fields.author to false',
     ])
-    expect(content.fields.author).toBeNull()
-    expect(content.fields.tags).toBe('tags')
+    expect(checked.fields.author).toBeNull()
+    expect(checked.fields.tags).toBe('tags')
+    // The resolved map itself is left as it was.
+    expect(content.fields.author).toBe('author')
   })
 
   test('tags found by name that point at a list without a name are left out with a warning; a status that is not text too', () => {
     const content = resolved(STARTER_MAP, { lists: { ...starterSchema.lists, Post: { fields: { ...starterSchema.lists.Post!.fields, status: {} } } } })
     const model = withPostField(relation('tags', 'Badge', true))
-    const warnings = checkPostsModel(content, { models: { ...model.models, Post: { fields: [...model.models.Post!.fields, scalar('status', 'Int')] } } }, host)
+    const { content: checked, warnings } = checkPostsModel(content, { models: { ...model.models, Post: { fields: [...model.models.Post!.fields, scalar('status', 'Int')] } } }, host)
     expect(warnings).toEqual([
       expect.stringContaining('the Post list\'s field "status" was taken for host.content.fields.status.field by its name, but it must be a select or text field, it is scalar Int; it is left out'),
       expect.stringContaining('the Post list\'s field "tags" was taken for host.content.fields.tags by its name, but it points at the Badge list, which has no text field "name"; it is left out'),
     ])
     expect(warnings[0]).toContain('set host.content.fields.status to false')
-    expect(content.fields).toMatchObject({ tags: null, status: null, author: 'author' })
+    expect(checked.fields).toMatchObject({ tags: null, status: null, author: 'author' })
   })
 
   test('the same parts named explicitly stop the start instead', () => {
@@ -102,7 +106,7 @@ describe('the starter\'s author and tags, taken by their default names', () => {
     const content = resolved(STARTER_MAP)
     expect(() => checkPostsModel(resolved({ ...STARTER_MAP, fields: { ...STARTER_MAP.fields, author: 'author' } }), starterModel, { ...host, accountsList: 'Member' }))
       .toThrow('points at the User list; it must be a relationship to the Member list (host.accounts.list)')
-    expect(checkPostsModel(content, starterModel, host)).toEqual([])
+    expect(checkPostsModel(content, starterModel, host).warnings).toEqual([])
   })
 })
 
@@ -111,8 +115,7 @@ describe('the examples a host is offered', () => {
   const titles = (offered: readonly Operation[], name: string) => offered.find(operation => operation.name === name)!.examples.map(example => example.title)
 
   test('an example that needs an excerpt or a pending state is left out where the map lacks it; the others stay, the same objects', () => {
-    const starter = resolved(STARTER_MAP)
-    checkPostsModel(starter, starterModel, host)
+    const { content: starter } = checkPostsModel(resolved(STARTER_MAP), starterModel, host)
     const offered = withOfferedExamples(operations, starter)
     expect(titles(offered, 'pipelines.create_recipe')).toEqual(['Tidy headings and add anchors to every post, on publish'])
     // No status field at all: posts keep the host's default, so a pending source is accepted and its example offered.

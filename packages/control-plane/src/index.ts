@@ -11,8 +11,10 @@ import { inspectAccountsList } from './platform/host-contract/accounts-list.ts'
 import { controlPlaneAdminFiles } from './doors/admin-ui/admin-files.ts'
 import { assertNoPageCollisions } from './doors/admin-ui/page-collisions.ts'
 import { revocableSessions } from './platform/auth/session-versions.ts'
+import { carryControlPlaneOptions } from './kernel/carried-options.ts'
 
 export type { ControlPlaneOptions } from './kernel/options.ts'
+export { controlPlaneOptionsOf } from './kernel/carried-options.ts'
 export type { HostOptions } from './platform/host-contract/host-options.ts'
 export type { AccountRow, AccountSelect, HostAccountsOptions } from './platform/host-contract/accounts.ts'
 export type { HostContentOptions } from './platform/host-contract/content.ts'
@@ -73,13 +75,10 @@ export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTy
   }, { lists: keystoneConfig.lists as never, idField: keystoneConfig.db.idField })
   const hostExtend = keystoneConfig.server?.extendExpressApp
   const hostAdminFiles = keystoneConfig.ui?.getAdditionalFiles
-  // The CLI (svc-control-plane) reads the resolved options from the config, under a registry symbol:
-  // on the top level, and on `db`, which Keystone's config() copies while it rebuilds the top level.
-  const carried = { [Symbol.for('keystone-svc-control-plane')]: plane.options }
-  return {
+  // The CLI (svc-control-plane) reads the resolved options from the config: controlPlaneOptionsOf.
+  return carryControlPlaneOptions({
     ...keystoneConfig,
-    ...carried,
-    db: { ...keystoneConfig.db, prismaClientOptions: watched.prismaClientOptions, ...carried },
+    db: { ...keystoneConfig.db, prismaClientOptions: watched.prismaClientOptions },
     ...keystoneConfig.session ? { session: revocableSessions(keystoneConfig.session) } : {},
     lists: { ...plane.extendHostLists(keystoneConfig.lists), ...controlPlaneLists(plane) },
     ui: {
@@ -96,7 +95,7 @@ export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTy
         await mountControlPlane(app, context, plane)
       },
     },
-  }
+  }, plane.options)
 }
 
 // Helpers a host's own code uses beside the plugin (the demo host's sign-in limits and lists use them).

@@ -1,15 +1,15 @@
 import type { Operation } from './registry/define-operation.ts'
 import type { StatusCounter } from './registry/operation-context.ts'
 import type { AdminPage } from './registry/manifest.ts'
-import type { ModuleDeclaration } from './modules/module-catalogue.ts'
+import type { ModuleDeclaration, UnavailableModule } from './modules/module-catalogue.ts'
 import type { OutboxTopic } from './outbox-topic.ts'
 import type { EventDeclaration } from '../platform/events/define-event.ts'
 import type { MountedRoute } from './route.ts'
 import type { Lists, Resource, Seed } from './define-resource.ts'
+import { LiveRuntime } from './live-runtime.ts'
 import { resolveOptions, type ControlPlaneOptions, type HostFacts } from './options.ts'
 import type { ResolvedOptions } from '../platform/settings/resolved-options.ts'
 import { contentUnavailableReason, type HostSchema } from '../platform/host-contract/content.ts'
-import { recordUnavailableModules, type UnavailableModule } from '../platform/host-contract/unavailable-modules.ts'
 import { checkBodyKind, checkPostsModel, type GraphQLSchemaLike, type RuntimeDataModel } from '../platform/host-contract/check-posts-model.ts'
 
 /**
@@ -30,14 +30,18 @@ export type Installation = {
   seeds: readonly Seed[]
   /** The host's lists with every resource's additions (hooks on its `Post` list, for one). */
   extendHostLists: (lists: Lists) => Lists
+  /** The runtime once the server has mounted it, for the hooks `extendHostLists` added. */
+  live: LiveRuntime
   /** Resources left out because the host lacks what they require, with the reason. */
   unavailable: readonly UnavailableModule[]
   /**
    * Checks the host's database model (the Prisma client's runtime data model) against what the
-   * options name, before the server serves: throws an Error naming the list, field and option;
-   * answers the warnings to log about parts the defaults took by name and left out.
+   * options name, before the server serves: throws an Error naming the list, field and option.
+   * Answers the options the runtime runs with — the posts list as the model has it, parts the
+   * defaults took by name and that do not fit left out — and the warnings to log about those.
+   * `options` itself is left as resolved.
    */
-  checkHost: (dataModel: RuntimeDataModel | undefined, graphqlSchema?: GraphQLSchemaLike) => string[]
+  checkHost: (dataModel: RuntimeDataModel | undefined, graphqlSchema?: GraphQLSchemaLike) => { options: ResolvedOptions, warnings: string[] }
 }
 
 function assertUnique (what: string, names: readonly string[]): void {
@@ -77,11 +81,11 @@ export function resolveControlPlane (
   const unavailable = unavailableResources(declared, contentUnavailableReason(options.host?.content, schema))
   const resources = declared.filter(resource => !unavailable.some(module => module.key === resource.name))
   const resolved = resolveOptions(options, { ...host, schema }, resources)
-  recordUnavailableModules(resolved, unavailable)
   const outboxTopics = resources.flatMap(resource => resource.outboxTopics)
   assertUnique('outbox topic', outboxTopics.map(topic => topic.topic))
   const events = resources.flatMap(resource => resource.events)
   assertUnique('event type', events.map(event => event.type))
+  const live = new LiveRuntime()
   return {
     options: resolved,
     resources,
@@ -93,13 +97,14 @@ export function resolveControlPlane (
     adminPages: resources.flatMap(resource => resource.adminPages),
     routes: resources.flatMap(resource => resource.routes),
     seeds: resources.flatMap(resource => resource.seeds),
-    extendHostLists: lists => resources.reduce((current, resource) => resource.extendHostLists(current, resolved), lists),
+    extendHostLists: lists => resources.reduce((current, resource) => resource.extendHostLists(current, resolved, live), lists),
+    live,
     unavailable,
     checkHost: (dataModel, graphqlSchema) => {
-      if (!resolved.host.content) return []
-      const warnings = checkPostsModel(resolved.host.content, dataModel, { accountsList: resolved.host.accounts.list, databaseProvider: resolved.databaseProvider })
-      checkBodyKind(resolved.host.content, graphqlSchema)
-      return warnings
+      if (!resolved.host.content) return { options: resolved, warnings: [] }
+      const { content, warnings } = checkPostsModel(resolved.host.content, dataModel, { accountsList: resolved.host.accounts.list, databaseProvider: resolved.databaseProvider })
+      checkBodyKind(content, graphqlSchema)
+      return { options: { ...resolved, host: { ...resolved.host, content } }, warnings }
     },
   }
 }

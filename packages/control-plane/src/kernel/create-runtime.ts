@@ -15,6 +15,7 @@ import { AuditWriter } from '../platform/audit/writer.ts'
 import { RetentionPruner } from '../platform/retention/pruner.ts'
 import { defaultLog } from '../platform/lib/log.ts'
 import { BackgroundTasks } from '../platform/lib/background-tasks.ts'
+import { RuntimeState } from '../platform/lib/runtime-state.ts'
 import { cachedKeyLookup, uncachedKeyLookup } from '../platform/auth/key-cache.ts'
 import { accountLoader } from '../platform/host-contract/load-account.ts'
 
@@ -39,15 +40,16 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
   const retention = new RetentionPruner(db, options.retention, { now: options.now, log })
   const kickOutbox = () => { if (options.outbox !== false) void outbox.kick() }
   const background = new BackgroundTasks(log)
+  const state = new RuntimeState()
   // Built after the mount checked the field map against the database: an example needing a part it left out is not offered.
   const registry = new OperationRegistry(withOfferedExamples(installation.operations, options.host.content))
-  const modules = new ModuleCatalogue(db, installation.modules, registry.all())
+  const modules = new ModuleCatalogue(db, installation.modules, registry.all(), installation.unavailable)
   const { statusCounters } = installation
   const eventTypes = installation.events.map(event => event.type)
   const loadAccount = accountLoader(db, options.host.accounts)
   const oauth = createOAuthServer({ db, secrets, options, operations: () => registry.all(), loadAccount })
   const audit = new AuditWriter({ db, provider: options.databaseProvider, adapter: options.hostAdapter }, options.now)
-  return {
+  const runtime: ControlPlaneRuntime = {
     registry,
     adminPages: installation.adminPages,
     events: installation.events,
@@ -67,9 +69,10 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
     audit,
     kickOutbox,
     background,
+    state,
     log,
     contextFor: (identity, channel, requestId) => ({
-      db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, eventTypes, kickOutbox, background,
+      db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, eventTypes, kickOutbox, background, state,
       ...requestId ? { requestId } : {},
     }),
     start: () => {
@@ -80,6 +83,10 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
       await Promise.all([outbox.stop(), retention.stop(), background.settled()])
       await audit.drain()
       await options.outbound.dispatcher.close()
+      installation.live.detach(runtime)
+      state.clear()
     },
   }
+  installation.live.attach(runtime)
+  return runtime
 }

@@ -11,6 +11,7 @@ import type { AnyStageDefinition } from '../platform/html/stage.ts'
 import type { AdminPage } from './registry/manifest.ts'
 import type { SettingsDeclaration } from '../platform/settings/define-settings.ts'
 import type { ControlPlaneRuntime } from './runtime.ts'
+import type { LiveRuntime } from './live-runtime.ts'
 import type { RetentionRule } from '../platform/retention/rule.ts'
 import type { EventDeclaration } from '../platform/events/define-event.ts'
 import type { SealedColumn } from '../platform/secrets/sealed-column.ts'
@@ -70,8 +71,12 @@ export type ResourceConfig<Name extends string = string, Operations extends Oper
   stages?: readonly AnyStageDefinition[]
   /** Columns of its lists that hold sealed secrets, which `rotate-encryption-key` re-seals. @default [] */
   sealedColumns?: readonly SealedColumn[]
-  /** Wraps lists of the host (e.g. adds hooks to its `Post` list); must return every list it was given. @default unchanged */
-  extendHostLists?: (lists: Lists, options: ResolvedOptions) => Lists
+  /**
+   * Wraps lists of the host (e.g. adds hooks to its `Post` list); must return every list it was
+   * given. Its hooks reach the runtime, once the server has mounted it, through `live.current`.
+   * @default unchanged
+   */
+  extendHostLists?: (lists: Lists, options: ResolvedOptions, live: LiveRuntime) => Lists
   /**
    * The settings it owns, made with `defineSettings`: a zod schema with defaults and the
    * environment variables that set them. Parsed at startup (a bad value stops it, naming the
@@ -82,7 +87,8 @@ export type ResourceConfig<Name extends string = string, Operations extends Oper
   settings?: SettingsDeclaration
   /**
    * Runs once when the server starts, before it serves: checks of what the resource needs from
-   * the host (a throw stops the start, with its message), and state it keeps for the life of the server.
+   * the host (a throw stops the start, with its message), and state it keeps for the life of the server
+   * (in `runtime.state`, under slots it declares with `stateSlot`).
    * @default nothing
    */
   setup?: (runtime: ControlPlaneRuntime) => void | Promise<void>

@@ -16,6 +16,7 @@ import type { AuditWriter } from '../platform/audit/writer.ts'
 import type { RetentionPruner } from '../platform/retention/pruner.ts'
 import type { Log } from '../platform/lib/log.ts'
 import type { BackgroundTasks } from '../platform/lib/background-tasks.ts'
+import type { RuntimeState } from '../platform/lib/runtime-state.ts'
 import type { KeyLookup } from '../platform/auth/key-cache.ts'
 import type { EventDeclaration } from '../platform/events/define-event.ts'
 
@@ -54,6 +55,8 @@ export type ControlPlaneRuntime = {
   kickOutbox: () => void
   /** Work beside the requests (kept totals and counts), awaited by `stop()`. */
   background: BackgroundTasks
+  /** What the platform and the resources keep for this runtime (caches, limiters, work under way), each under its own slot; cleared by `stop()`. */
+  state: RuntimeState
   log: Log
   /** The context a handler runs with; `requestId` names the request that caused the call, for the events it emits. */
   contextFor: (identity: Identity, channel: Channel, requestId?: string | null) => CallContext

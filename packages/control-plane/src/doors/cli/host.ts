@@ -3,22 +3,8 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { KeystoneConfig, KeystoneContext } from '@keystone-6/core/types'
 import type { ResolvedOptions } from '../../platform/settings/resolved-options.ts'
+import { controlPlaneOptionsOf } from '../../kernel/carried-options.ts'
 import { CliError } from './errors.ts'
-
-/**
- * Where `withControlPlane` leaves its resolved options on the config it returns (and on its `db`,
- * which Keystone's `config()` copies while it rebuilds the top level). A registry symbol, so the
- * CLI finds them although the host's built bundle holds its own copy of this package.
- */
-const CONTROL_PLANE_OPTIONS = Symbol.for('keystone-svc-control-plane')
-
-type Carrier = { [CONTROL_PLANE_OPTIONS]?: ResolvedOptions }
-
-/** The control plane's resolved options a Keystone config carries, or null when it was not wrapped. */
-function controlPlaneOptionsOf (config: unknown): ResolvedOptions | null {
-  const top = config as (Carrier & { db?: Carrier }) | null | undefined
-  return top?.[CONTROL_PLANE_OPTIONS] ?? top?.db?.[CONTROL_PLANE_OPTIONS] ?? null
-}
 
 const BUILT_CONFIG = '.keystone/config.js'
 const BUILT_PRISMA = '.keystone/prisma.js'

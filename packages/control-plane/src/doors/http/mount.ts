@@ -15,8 +15,9 @@ const RUNTIME_KEY = 'svcControlPlane'
  * express app, runs the resources' seeds, and starts background work; returns the runtime for the host's own use.
  */
 export async function mountControlPlane (app: Express, keystone: KeystoneContext, plane: Installation): Promise<ControlPlaneRuntime> {
-  const warnings = plane.checkHost((keystone.prisma as { _runtimeDataModel?: RuntimeDataModel })._runtimeDataModel, keystone.graphql?.schema)
-  const runtime = createRuntime(keystone, plane)
+  const { options, warnings } = plane.checkHost((keystone.prisma as { _runtimeDataModel?: RuntimeDataModel })._runtimeDataModel, keystone.graphql?.schema)
+  // The runtime runs with the posts list as the database has it; the installation keeps what was resolved.
+  const runtime = createRuntime(keystone, { ...plane, options })
   for (const warning of warnings) runtime.log(warning)
   // Naming the framework helps only someone probing for its known flaws.
   app.disable('x-powered-by')

@@ -1,6 +1,7 @@
 import type { KeystoneContext } from '@keystone-6/core/types'
 import type { Identity } from '../../platform/auth/identity.ts'
 import type { BackgroundTasks } from '../../platform/lib/background-tasks.ts'
+import type { RuntimeState } from '../../platform/lib/runtime-state.ts'
 import type { ResolvedOptions } from '../../platform/settings/resolved-options.ts'
 import type { SecretBox } from '../../platform/secrets/secret-box.ts'
 import type { Db, Tx } from '../../platform/db/client.ts'
@@ -46,6 +47,8 @@ export type ServiceContext = {
   kickOutbox: () => void
   /** Work beside the call that outlives it (a recount), one task per key, awaited when the runtime stops. */
   background: BackgroundTasks
+  /** What the platform and the resources keep for this runtime, each under its own slot (`stateSlot`). */
+  state: RuntimeState
 }
 
 /** Who made the call and through which door. */

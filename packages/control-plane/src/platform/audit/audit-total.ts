@@ -4,6 +4,7 @@ import type { DatabaseProvider } from '../db/database-url.ts'
 import { placeholder } from '../db/sql-placeholder.ts'
 import { canonicalJson } from '../lib/canonical-json.ts'
 import type { BackgroundTasks } from '../lib/background-tasks.ts'
+import { stateSlot, type RuntimeState } from '../lib/runtime-state.ts'
 import { auditWhere, keptFiltersOf, keptFiltersSql, matchesKept, type AuditFilters, type KeptColumns, type KeptFilters } from './audit-filters.ts'
 
 /**
@@ -43,7 +44,7 @@ const ATTEMPTS = 3
  */
 const IDS_PER_READ = 100_000
 
-type TotalsContext = { db: Db, provider: DatabaseProvider, now: () => Date, background: BackgroundTasks }
+type TotalsContext = { db: Db, provider: DatabaseProvider, now: () => Date, background: BackgroundTasks, state: RuntimeState }
 
 type Reader = Db | Tx
 type Marks = { watermark: number | null, prunes: number | null }
@@ -140,17 +141,18 @@ export function keptTotalStatement (provider: DatabaseProvider, filters: KeptFil
   return { sql, args }
 }
 
-/** The watermark this process saw last: a guess the statement checks, so one statement answers; never trusted. */
-const lastWatermark = new WeakMap<Db, number>()
+/** The watermark this runtime saw last: a guess the statement checks, so one statement answers; never trusted. */
+const lastWatermark = stateSlot('the audit totals\' last watermark seen', () => ({ seen: null as number | null }))
 
 /** The kept-total statement's row at the stored watermark, or undefined when there is none (or it moved twice meanwhile). */
 async function readKeptTotal (context: TotalsContext, filters: KeptFilters): Promise<TotalRow | undefined> {
-  let watermark = lastWatermark.get(context.db) ?? (await readMarks(context.db)).watermark
+  const last = context.state.get(lastWatermark)
+  let watermark = last.seen ?? (await readMarks(context.db)).watermark
   for (let attempt = 0; watermark !== null && attempt < 2; attempt++) {
     const { sql, args } = keptTotalStatement(context.provider, filters, watermark)
     const [row] = await committed(context, reader => reader.$queryRawUnsafe<TotalRow[]>(sql, ...args))
     if (row === undefined) return undefined
-    lastWatermark.set(context.db, Number(row.watermark))
+    last.seen = Number(row.watermark)
     if (Number(row.watermark) === watermark) return row
     watermark = Number(row.watermark)
   }

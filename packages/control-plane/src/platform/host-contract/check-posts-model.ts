@@ -1,5 +1,5 @@
 import type { ContentFieldMap, DefaultedPart, ResolvedContent } from './content.ts'
-import { recordModelFacts, type TermKind, type TermList } from './model-facts.ts'
+import type { ModelFacts, TermKind, TermList } from './model-facts.ts'
 
 /** A field of the Prisma client's runtime data model. */
 type ModelField = { name: string, kind: string, type: string, isList?: boolean }
@@ -9,6 +9,9 @@ export type RuntimeDataModel = { models: Record<string, { fields: readonly Model
 
 /** What the check needs of the rest of the host: the accounts list an author may point at, and the database. */
 export type PostsModelHost = { accountsList: string, databaseProvider: string }
+
+/** The posts list's map as the database model has it, and the warnings about parts it left out. */
+export type CheckedContent = { content: ResolvedContent, warnings: string[] }
 
 /** What a part of the field map must be; `problem` says why a field is not that, or null when it fits. */
 type Expectation = { what: string, problem: (field: ModelField, model: RuntimeDataModel, host: PostsModelHost) => string | null }
@@ -78,13 +81,15 @@ function misfit (model: RuntimeDataModel, list: string, field: string, expected:
  * The posts list checked against the database model Prisma was generated from: the list exists,
  * its id type is the one configured, and every mapped field exists with a fitting type. A field
  * named in the options that does not fit throws an Error naming the list, the field and the
- * option; one the map took by its default name is left out of the map instead, and the answer
- * lists a warning for each, naming it and how to map it. Without a data model (a client that
- * does not expose one), nothing is checked.
+ * option; one the map took by its default name is left out of the answered map instead, with a
+ * warning naming it and how to map it. The answered map also carries what the model tells of the
+ * list (`model`); the given one is left as it was. Without a data model (a client that does not
+ * expose one), nothing is checked.
  */
-export function checkPostsModel (content: ResolvedContent, model: RuntimeDataModel | undefined, host: PostsModelHost = { accountsList: 'User', databaseProvider: 'sqlite' }): string[] {
-  if (!model?.models) return []
-  const { list, fields } = content
+export function checkPostsModel (content: ResolvedContent, model: RuntimeDataModel | undefined, host: PostsModelHost = { accountsList: 'User', databaseProvider: 'sqlite' }): CheckedContent {
+  if (!model?.models) return { content, warnings: [] }
+  const { list } = content
+  const fields = { ...content.fields }
   if (!model.models[list]) throw new Error(`host.content.list: the database model has no ${list} list`)
   const id = model.models[list].fields.find(field => field.name === 'id')
   const idType = id?.type === 'Int' ? 'integer' : 'string'
@@ -106,12 +111,12 @@ export function checkPostsModel (content: ResolvedContent, model: RuntimeDataMod
     // Only an optional part can be left out: check() throws for the title, which is never taken by default.
     if (field !== null && !check(part, field, option, expected)) (fields as Record<typeof part, string | null>)[part] = null
   }
-  recordModelFacts(content, factsIn(model, content, host))
-  return warnings
+  const checked = { ...content, fields }
+  return { content: { ...checked, model: factsIn(model, checked, host) }, warnings }
 }
 
-/** What the mount records of the model: the term lists and their shape, how the body and the author are stored. */
-function factsIn (model: RuntimeDataModel, content: ResolvedContent, host: PostsModelHost) {
+/** What the model tells of the list: the term lists and their shape, how the body and the author are stored. */
+function factsIn (model: RuntimeDataModel, content: ResolvedContent, host: PostsModelHost): ModelFacts {
   const fields = model.models[content.list]?.fields ?? []
   const named = (name: string | null) => name === null ? undefined : fields.find(field => field.name === name)
   const terms: Partial<Record<TermKind, TermList>> = {}

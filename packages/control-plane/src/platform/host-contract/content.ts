@@ -1,3 +1,4 @@
+import type { ModelFacts } from './model-facts.ts'
 import type { PostStatus } from '../html/post-statuses.ts'
 
 /**
@@ -103,6 +104,8 @@ export type ResolvedContent = {
    * turns out not to fit is left out at mount with a warning, where a named one stops the start.
    */
   defaulted: readonly DefaultedPart[]
+  /** What the database model tells about the list, once the mount checked the map against it (`checkPostsModel`). */
+  model?: ModelFacts
 }
 
 /** What the host's Keystone config tells about its lists, when the caller has it. */

@@ -1,5 +1,3 @@
-import type { ResolvedContent } from './content.ts'
-
 export type TermKind = 'tags' | 'categories' | 'postType'
 
 /** The list a relationship part points at, and whether it has a `slug` beside its `name`. */
@@ -26,15 +24,12 @@ const CONVENTIONAL_TERMS: Record<TermKind, TermList> = {
   postType: { list: 'PostType', hasSlug: true },
 }
 
-const modelFacts = new WeakMap<ResolvedContent, ModelFacts>()
+/** The part of the posts list's map that carries what the database model tells (`ResolvedContent`). */
+type WithModelFacts = { model?: ModelFacts }
 
-export function recordModelFacts (content: ResolvedContent, facts: ModelFacts): void {
-  modelFacts.set(content, facts)
+/** What the mount's check found of this map, or the conventions of the demo host's shape before it. */
+export function factsOf (content: WithModelFacts): ModelFacts {
+  return content.model ?? { terms: CONVENTIONAL_TERMS, bodyStoredAsText: false, author: 'slot', insensitive: false }
 }
 
-/** What the mount recorded of this map, or the conventions of the demo host's shape before it. */
-export function factsOf (content: ResolvedContent): ModelFacts {
-  return modelFacts.get(content) ?? { terms: CONVENTIONAL_TERMS, bodyStoredAsText: false, author: 'slot', insensitive: false }
-}
-
-export const termListOf = (content: ResolvedContent, kind: TermKind): TermList => factsOf(content).terms[kind] ?? CONVENTIONAL_TERMS[kind]
+export const termListOf = (content: WithModelFacts, kind: TermKind): TermList => factsOf(content).terms[kind] ?? CONVENTIONAL_TERMS[kind]

@@ -1,7 +1,6 @@
 import { z } from 'zod'
-import type { ModuleCatalogue } from '../../kernel/modules/module-catalogue.ts'
 import { conflict, notFound } from '../../platform/errors/errors.ts'
-import type { UnavailableModule } from '../../platform/host-contract/unavailable-modules.ts'
+import type { ModuleCatalogue, UnavailableModule } from '../../kernel/modules/module-catalogue.ts'
 
 export const moduleRecord = z.object({
   key: z.string(),
@@ -14,8 +13,8 @@ export const moduleRecord = z.object({
 
 export const moduleParam = z.string().min(1).describe('Module key, e.g. "leads". modules.list names them all.')
 
-export function assertKnownModule (modules: ModuleCatalogue, module: string, unavailable: readonly UnavailableModule[] = []): void {
-  const missing = unavailable.find(candidate => candidate.key === module)
+export function assertKnownModule (modules: ModuleCatalogue, module: string): void {
+  const missing = modules.unavailable().find(candidate => candidate.key === module)
   if (missing) throw conflict(`the ${module} module is not available on this site: ${missing.reason}`, { module, reason: missing.reason })
   if (!modules.has(module)) throw notFound(`unknown module "${module}"; modules: ${modules.keys().join(', ')}`)
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { defineOperation } from '../../kernel/registry/define-operation.ts'
 import { conflict } from '../../platform/errors/errors.ts'
-import { unavailableModules } from '../../platform/host-contract/unavailable-modules.ts'
 import { assertKnownModule, moduleParam, moduleRecord, toModuleRecord } from './shape.ts'
 import { moduleChanged } from './events.ts'
 
@@ -18,8 +17,8 @@ export function switchOperation (action: 'enable' | 'disable') {
     params: z.object({ module: moduleParam }),
     returns: moduleRecord,
     async handler ({ module }, context) {
-      const { modules, options } = context
-      assertKnownModule(modules, module, unavailableModules(options))
+      const { modules } = context
+      assertKnownModule(modules, module)
       if (modules.isLocked(module)) throw conflict(`the ${module} module is part of the control plane and cannot be ${action}d`)
       const before = !(await modules.disabled()).has(module)
       const record = toModuleRecord(modules, module, enabled ? new Set() : new Set([module]))

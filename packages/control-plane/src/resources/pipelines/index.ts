@@ -1,7 +1,7 @@
 import { pipelineRunCompleted } from './events.ts'
 import { configureResource, defineResource } from '../../kernel/define-resource.ts'
 import { pipelinesSettings, type PipelinesSettings } from './resource-settings.ts'
-import { stageRegistryFor } from './stages/registry.ts'
+import { buildStageRegistry, stageRegistry } from './stages/registry.ts'
 import { pipelineRecipeList } from './recipe-model.ts'
 import { pipelineRunList } from './run-model.ts'
 import { internalList } from '../../platform/auth/list-access.ts'
@@ -26,7 +26,7 @@ export const pipelinesResource = defineResource({
   events: [pipelineRunCompleted],
   requires: ['content'],
   settings: pipelinesSettings,
-  setup: runtime => { stageRegistryFor(runtime.options) },
+  setup: runtime => { runtime.state.set(stageRegistry, buildStageRegistry(runtime.options)) },
   lists: readOnly => ({ SvcPipelineRecipe: pipelineRecipeList(readOnly()), SvcPipelineRun: pipelineRunList(internalList(readOnly())) }),
   operations: {
     create_recipe: createRecipe,

@@ -41,12 +41,12 @@ export const listAudit = defineOperation({
     request_id: z.string().min(1).max(128).optional().describe('Only the call answered with this Request-Id.'),
   }),
   returns: cursorPagedResult(auditEntry),
-  async handler (params, { db, options, now, background }) {
+  async handler (params, { db, options, now, background, state }) {
     const page = toKeysetPage(params)
     const filters = { operation: params.operation, channel: params.channel, ok: params.ok, since: params.since, requestId: params.request_id }
     const [read, total] = await Promise.all([
       db.svcAuditEntry.findMany({ where: { ...auditWhere(filters), ...afterId(page) }, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
-      pageTotal(page, () => auditTotal({ db, provider: options.databaseProvider, now, background }, filters)),
+      pageTotal(page, () => auditTotal({ db, provider: options.databaseProvider, now, background, state }, filters)),
     ])
     const { rows, nextCursor } = keysetResult(read, page, row => ({ id: row.id }), total)
     const items = rows.map(row => ({

@@ -1,17 +1,13 @@
 import type { ControlPlaneRuntime } from '../../../kernel/runtime.ts'
 import { createSubjectLimiter, type SubjectLimiter } from '../../../platform/auth/rate-limit.ts'
+import { stateSlot } from '../../../platform/lib/runtime-state.ts'
 import { contentSourcesSettings } from '../resource-settings.ts'
 
-const limiters = new WeakMap<ControlPlaneRuntime, SubjectLimiter>()
+/** Deliveries per content source at the ingest endpoint (`runtime.state.get(ingestLimiter)`). */
+export const ingestLimiter = stateSlot<SubjectLimiter>('the content sources ingest limiter')
 
-/** Made once per server by the resource's setup: deliveries per content source at the ingest endpoint. */
+/** Made once per server by the resource's setup. */
 export function setUpIngestLimiter (runtime: ControlPlaneRuntime): void {
   const { ingestRateLimit } = contentSourcesSettings.of(runtime.options)
-  limiters.set(runtime, createSubjectLimiter('ingest', ingestRateLimit, runtime.db, runtime.options.now))
-}
-
-export function ingestLimiterOf (runtime: ControlPlaneRuntime): SubjectLimiter {
-  const limiter = limiters.get(runtime)
-  if (!limiter) throw new Error('the content sources resource was not set up on this runtime')
-  return limiter
+  runtime.state.set(ingestLimiter, createSubjectLimiter('ingest', ingestRateLimit, runtime.db, runtime.options.now))
 }

@@ -1,4 +1,5 @@
-import type { Db } from '../../../platform/db/client.ts'
+import type { ControlPlaneRuntime } from '../../../kernel/runtime.ts'
+import { stateSlot } from '../../../platform/lib/runtime-state.ts'
 import type { SourceRow } from '../columns.ts'
 import type { MappedPayload } from './map-delivery.ts'
 import { mapDeliveryOffThread } from './mapping-threads.ts'
@@ -10,10 +11,13 @@ export type MappedDelivery = MappedPayload & {
   sourceSnapshot: string
 }
 
-/** Preparations under way in this process, per database and delivery. */
-const underWay = new WeakMap<Db, Map<number, Promise<MappedDelivery | null>>>()
+/** What preparing reads of the runtime: the database, and the preparations under way in it. */
+type PrepareDeps = Pick<ControlPlaneRuntime, 'db' | 'state'>
 
-async function prepare (db: Db, deliveryId: number, processable: readonly string[]): Promise<MappedDelivery | null> {
+/** Preparations under way on this runtime, per delivery. */
+const underWay = stateSlot('content deliveries being prepared', () => new Map<number, Promise<MappedDelivery | null>>())
+
+async function prepare ({ db }: PrepareDeps, deliveryId: number, processable: readonly string[]): Promise<MappedDelivery | null> {
   try {
     const delivery = await db.svcContentDelivery.findUnique({ where: { id: deliveryId }, select: { body: true, sourceId: true, status: true } })
     if (!delivery || !processable.includes(delivery.status)) return null
@@ -34,12 +38,11 @@ async function prepare (db: Db, deliveryId: number, processable: readonly string
  * preparation rather than mapping the same body again: only one of the two claims the delivery.
  * Best effort: whatever fails here is met again, and reported, inside the transaction.
  */
-export function prepareDelivery (db: Db, deliveryId: number, processable: readonly string[]): Promise<MappedDelivery | null> {
-  let preparing = underWay.get(db)
-  if (!preparing) underWay.set(db, preparing = new Map<number, Promise<MappedDelivery | null>>())
+export function prepareDelivery (deps: PrepareDeps, deliveryId: number, processable: readonly string[]): Promise<MappedDelivery | null> {
+  const preparing = deps.state.get(underWay)
   const running = preparing.get(deliveryId)
   if (running) return running
-  const started = prepare(db, deliveryId, processable).finally(() => preparing.delete(deliveryId))
+  const started = prepare(deps, deliveryId, processable).finally(() => preparing.delete(deliveryId))
   preparing.set(deliveryId, started)
   return started
 }

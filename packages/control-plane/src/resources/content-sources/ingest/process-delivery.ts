@@ -128,7 +128,7 @@ export async function processDelivery (deps: IngestDeps, deliveryId: number, { r
   const processable = replay ? REPLAY_PROCESSABLE : PROCESSABLE
   let outcome: DeliveryOutcome
   try {
-    const prepared = await prepareDelivery(deps.db, deliveryId, processable)
+    const prepared = await prepareDelivery(deps, deliveryId, processable)
     outcome = await retryWhen(lostRace, () => deps.db.$transaction(tx => processInTransaction(tx, deps, deliveryId, processable, prepared)))
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error

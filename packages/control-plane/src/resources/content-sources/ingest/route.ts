@@ -17,7 +17,7 @@ import { storeDelivery } from './store-delivery.ts'
 import { processDelivery } from './process-delivery.ts'
 import { assertCleanInput, MAX_JSON_DEPTH, parseJsonInput } from '../../../platform/lib/input-boundary.ts'
 import { SHAPE_LIMITS, ShapeTooLarge, walkShape } from '../mapping/shape-walk.ts'
-import { ingestLimiterOf } from './ingest-limiter.ts'
+import { ingestLimiter } from './ingest-limiter.ts'
 
 const MAX_WEBHOOK_ID_LENGTH = 200
 
@@ -85,7 +85,7 @@ export const ingestRoute: PublicRoute = {
       throw error
     }
     if (!source.enabled) throw conflict(`content source "${slug}" is disabled`)
-    const limiter = ingestLimiterOf(runtime)
+    const limiter = runtime.state.get(ingestLimiter)
     await countWithHeaders(res, limiter.limit, () => limiter.consume(source.id))
     const delivery = parseDelivery(body)
     assertTermsFit(source, delivery.payload)
@@ -96,7 +96,7 @@ export const ingestRoute: PublicRoute = {
     // (or another replay) claimed it.
     const duplicate = () => sendSuccess(res, { delivery_id: stored.id, status: 'duplicate', post_id: null }, false)
     if (stored.duplicate && !stored.unprocessed) return duplicate()
-    const outcome = await processDelivery({ db: runtime.db, options: runtime.options, log: runtime.log }, stored.id, { replay: stored.duplicate })
+    const outcome = await processDelivery(runtime, stored.id, { replay: stored.duplicate })
     if (stored.duplicate && !outcome.claimed) return duplicate()
     runtime.kickOutbox()
     if (outcome.status === 'failed') {

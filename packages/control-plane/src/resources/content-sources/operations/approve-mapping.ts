@@ -62,7 +62,7 @@ export const approveContentSourceMapping = defineOperation({
       if (count === 0) throw conflict('a delivery of another shape arrived meanwhile: review the new sample and approve again')
       return findSource(tx, id)
     }, contentSourceChanged, row => ({ action: 'mapping_approved', id, record: toSourceRecord(row, options.basePath) }))
-    const outcomes = await processHeldDeliveries({ db, options }, approved)
+    const outcomes = await processHeldDeliveries(context, approved)
     kickOutbox()
     const after = outcomes.length > 0 ? await findSource(db, id) : approved
     return {

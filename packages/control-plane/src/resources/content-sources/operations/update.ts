@@ -73,7 +73,7 @@ export const updateContentSource = defineOperation({
       },
     }), contentSourceChanged, updated => ({ action: 'updated', id, record: toSourceRecord(updated, options.basePath) }))
     if (!before.enabled && next.enabled) {
-      const outcomes = await processHeldDeliveries({ db, options }, row)
+      const outcomes = await processHeldDeliveries(context, row)
       if (outcomes.length > 0) kickOutbox()
       if (outcomes.length > 0) row = await findSource(db, id)
     }

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { moduleRecord, toModuleRecord, unavailableRecord } from '../shape.ts'
-import { unavailableModules } from '../../../platform/host-contract/unavailable-modules.ts'
 
 export const listModules = defineOperation({
   summary: 'List the modules, whether each is enabled, and the operations it provides.',
@@ -10,9 +9,9 @@ export const listModules = defineOperation({
   examples: [{ title: 'Which modules are on', params: {} }],
   params: z.object({}),
   returns: z.object({ modules: z.array(moduleRecord) }),
-  async handler (_params, { modules, options }) {
+  async handler (_params, { modules }) {
     const disabled = await modules.disabled()
-    const records = [...modules.keys().map(key => toModuleRecord(modules, key, disabled)), ...unavailableModules(options).map(unavailableRecord)]
+    const records = [...modules.keys().map(key => toModuleRecord(modules, key, disabled)), ...modules.unavailable().map(unavailableRecord)]
     return { data: { modules: records.sort((a, b) => a.key.localeCompare(b.key)) }, changed: false }
   },
 })

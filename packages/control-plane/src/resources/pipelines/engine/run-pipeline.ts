@@ -2,7 +2,7 @@ import type { Db } from '../../../platform/db/client.ts'
 import type { ControlPlaneRuntime } from '../../../kernel/runtime.ts'
 import type { Recipe } from '../recipe-shape.ts'
 import type { RunStatus, TriggerKind } from '../values.ts'
-import { stageRegistryFor } from '../stages/registry.ts'
+import { stageRegistry } from '../stages/registry.ts'
 import { contentHash } from './content-hash.ts'
 import { changedFields, documentFor, loadPost, stateAfter, stateOf, unwritableFields, type PostRow, type PostState } from './post-document.ts'
 import { availableParts } from '../stages/requirements.ts'
@@ -12,7 +12,7 @@ import { bodyAsStored, requireContent as contentOf } from '../../../platform/hos
 import { storedPostId, type PostId } from '../../../platform/host-contract/post-ids.ts'
 
 /** What a pipeline run needs of the runtime; operations and the publish hook both have it. */
-export type PipelineDeps = Pick<ControlPlaneRuntime, 'db' | 'options'>
+export type PipelineDeps = Pick<ControlPlaneRuntime, 'db' | 'options' | 'modules' | 'state'>
 
 export type RunRequest = { post: PostRow, recipe: Recipe, kind: TriggerKind, dryRun: boolean, force: boolean }
 
@@ -63,7 +63,7 @@ async function lastSuccessfulHash (db: Db, postId: PostId, recipeId: string) {
 }
 
 /** What one attempt of a run comes to, before anything is written. */
-async function evaluate ({ db, options }: PipelineDeps, post: PostRow, { recipe, dryRun, force }: RunRequest): Promise<Evaluation> {
+async function evaluate ({ db, options, state }: PipelineDeps, post: PostRow, { recipe, dryRun, force }: RunRequest): Promise<Evaluation> {
   const before = stateOf(post)
   const hashBefore = contentHash(before, recipe)
   if (recipe.policy.skip_unchanged && !force) {
@@ -74,7 +74,7 @@ async function evaluate ({ db, options }: PipelineDeps, post: PostRow, { recipe,
   }
   const clock = () => options.now().getTime()
   const content = contentOf(options)
-  const outcome = await runStages(documentFor(post), recipe.stages, recipe.policy, stageRegistryFor(options), clock, availableParts(content))
+  const outcome = await runStages(documentFor(post), recipe.stages, recipe.policy, state.get(stageRegistry), clock, availableParts(content))
   const failures = failureSummary(outcome.reports)
   if (outcome.stopped) {
     return { status: 'failed', stages: outcome.reports, changed: false, message: `${failures}; nothing was written`, hash: hashBefore, write: null, changes: [] }

@@ -8,7 +8,7 @@ import { availableParts } from '../stages/requirements.ts'
 import { requireContent } from '../../../platform/host-contract/posts.ts'
 import { freeRecipeId } from '../recipe-id.ts'
 import { ensureDefaultRecipe } from '../default-recipe.ts'
-import { stageRegistryFor } from '../stages/registry.ts'
+import { stageRegistry } from '../stages/registry.ts'
 import {
   RECIPE_ROW_FIELDS, recipeIdParam, recipeNameParam, recipePolicyParam, recipePriorityParam, recipeRecord,
   recipeColumns, recipeStagesParam, recipeTriggerParam, toRecipeRecord,
@@ -44,11 +44,11 @@ export const createRecipe = defineOperation({
     policy: recipePolicyParam.optional(),
   }),
   returns: recipeRecord,
-  async handler (params, { db, options }) {
+  async handler (params, { db, options, state }) {
     const definition = {
       name: params.name,
       priority: params.priority ?? 0,
-      stages: checkStages(params.stages ?? [], stageRegistryFor(options), availableParts(requireContent(options))),
+      stages: checkStages(params.stages ?? [], state.get(stageRegistry), availableParts(requireContent(options))),
       trigger: params.trigger ?? recipeTriggerParam.parse({}),
       policy: params.policy ?? recipePolicyParam.parse({}),
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { toJsonSchema } from '../../../kernel/registry/manifest.ts'
-import { stageRegistryFor } from '../stages/registry.ts'
+import { stageRegistry } from '../stages/registry.ts'
 
 const stageType = z.object({
   type: z.string(),
@@ -16,8 +16,8 @@ export const listStages = defineOperation({
   examples: [{ title: 'The stage types a recipe may use', params: {} }],
   params: z.object({}),
   returns: z.object({ stages: z.array(stageType) }),
-  async handler (_params, { options }) {
-    const registry = stageRegistryFor(options)
+  async handler (_params, { state }) {
+    const registry = state.get(stageRegistry)
     const stages = registry.all().map(stage => ({
       type: stage.type,
       summary: stage.summary,

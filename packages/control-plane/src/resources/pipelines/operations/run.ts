@@ -41,7 +41,7 @@ export const runRecipe = defineOperation({
     force: z.boolean().optional().describe('Run even when nothing changed since the last successful run. Default false.'),
   }),
   returns: runOutcome,
-  async handler ({ post_id, recipe_id, dry_run = false, force = false }, { db, options }) {
+  async handler ({ post_id, recipe_id, dry_run = false, force = false }, { db, options, modules, state }) {
     const content = requireContent(options)
     const post = await loadPost(db, content, hostPostId(content, post_id))
     await ensureDefaultRecipe(db)
@@ -49,7 +49,7 @@ export const runRecipe = defineOperation({
       ? await recipeForTrigger(db, 'manual', factsOf(post))
       : toRecipe(await findRecipe(db, recipe_id))
     if (!recipe) throw notFound(`no recipe with the manual trigger matches post ${post_id}: name one with recipe_id`)
-    const result = await runPipeline({ db, options }, { post, recipe, kind: 'manual', dryRun: dry_run, force })
+    const result = await runPipeline({ db, options, modules, state }, { post, recipe, kind: 'manual', dryRun: dry_run, force })
     return { data: result, changed: result.status === 'success' && result.changed }
   },
 })

@@ -6,7 +6,7 @@ import { checkStages } from '../check-stages.ts'
 import { availableParts } from '../stages/requirements.ts'
 import { requireContent } from '../../../platform/host-contract/posts.ts'
 import { findRecipe } from '../find-recipe.ts'
-import { stageRegistryFor } from '../stages/registry.ts'
+import { stageRegistry } from '../stages/registry.ts'
 import {
   RECIPE_ROW_FIELDS, recipeIdParam, recipeNameParam, recipePolicyParam, recipePriorityParam, recipeRecord,
   recipeColumns, recipeStagesParam, recipeTriggerParam, definitionOf, toRecipeRecord, type RecipeDefinition,
@@ -31,13 +31,13 @@ export const updateRecipe = defineOperation({
     policy: recipePolicyParam.optional(),
   }),
   returns: recipeRecord,
-  async handler ({ id, ...patch }, { db, options }) {
+  async handler ({ id, ...patch }, { db, options, state }) {
     const row = await findRecipe(db, id)
     const current = definitionOf(row)
     const next: RecipeDefinition = {
       name: patch.name ?? current.name,
       priority: patch.priority ?? current.priority,
-      stages: patch.stages === undefined ? current.stages : checkStages(patch.stages, stageRegistryFor(options), availableParts(requireContent(options))),
+      stages: patch.stages === undefined ? current.stages : checkStages(patch.stages, state.get(stageRegistry), availableParts(requireContent(options))),
       trigger: patch.trigger ?? current.trigger,
       policy: patch.policy ?? current.policy,
     }

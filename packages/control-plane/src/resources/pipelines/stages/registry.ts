@@ -2,6 +2,7 @@ import type { ResolvedOptions } from '../../../platform/settings/resolved-option
 import type { AnyStageDefinition } from '../../../platform/html/stage.ts'
 import { builtinStages } from './builtin.ts'
 import { pipelinesSettings } from '../resource-settings.ts'
+import { stateSlot } from '../../../platform/lib/runtime-state.ts'
 
 /** The stage types recipes may use: the built-ins and those the host adds. A type is registered once. */
 export class StageRegistry {
@@ -34,18 +35,15 @@ export class StageRegistry {
   }
 }
 
-const registries = new WeakMap<ResolvedOptions, StageRegistry>()
-
 /**
- * The registry for one configuration, built once (first by the pipelines resource's setup, so a
- * type registered twice stops the start): the stage types resources declare — the built-ins among
- * them — and those the host gives `pipelines({ stages })`.
+ * The stage types of one installation: those resources declare — the built-ins among them — and
+ * those the host gives `pipelines({ stages })`. Built by the pipelines resource's setup, so a type
+ * registered twice stops the start.
  */
-export function stageRegistryFor (options: ResolvedOptions): StageRegistry {
-  let registry = registries.get(options)
-  if (!registry) {
-    const added = [...options.stages, ...pipelinesSettings.of(options).stages].filter(stage => !builtinStages.includes(stage))
-    registries.set(options, registry = new StageRegistry(builtinStages, added))
-  }
-  return registry
+export function buildStageRegistry (options: ResolvedOptions): StageRegistry {
+  const added = [...options.stages, ...pipelinesSettings.of(options).stages].filter(stage => !builtinStages.includes(stage))
+  return new StageRegistry(builtinStages, added)
 }
+
+/** The runtime's stage registry (`runtime.state.get(stageRegistry)`), set by the resource's setup. */
+export const stageRegistry = stateSlot<StageRegistry>('the pipelines stage registry')

@@ -1,6 +1,6 @@
-import type { Db } from '../../../platform/db/client.ts'
 import type { ResolvedOptions } from '../../../platform/settings/resolved-options.ts'
 import type { Lists } from '../../../kernel/define-resource.ts'
+import type { LiveRuntime } from '../../../kernel/live-runtime.ts'
 import type { ResolvedStatus } from '../../../platform/host-contract/content.ts'
 import { runTriggeredPipelinesAfterWrite } from './run-triggered.ts'
 
@@ -10,7 +10,6 @@ type AfterOperationArgs = {
   operation: 'create' | 'update' | 'delete'
   item?: Item | undefined
   originalItem?: Record<string, unknown> | undefined
-  context: { prisma: unknown }
 }
 
 type HostHook = ((args: AfterOperationArgs) => unknown) | Partial<Record<AfterOperationArgs['operation'], (args: AfterOperationArgs) => unknown>>
@@ -29,9 +28,11 @@ const becamePublished = (status: ResolvedStatus, { operation, item, originalItem
  * status becomes the published value through Keystone (Admin UI, GraphQL, a sudo context), the
  * recipe the trigger selects runs, after the host's own hook and after the write. Posts the
  * control plane writes itself (ingest, pipeline runs) use Prisma directly and trigger from their
- * own code. A host whose posts have no status field has no publish trigger.
+ * own code. A host whose posts have no status field has no publish trigger. The recipe runs on
+ * the mounted runtime; a script writing through the Keystone context alone, with no server, has
+ * none, and publishes without running one.
  */
-export function withPublishTrigger (lists: Lists, options: ResolvedOptions): Lists {
+export function withPublishTrigger (lists: Lists, options: ResolvedOptions, live: LiveRuntime): Lists {
   const content = options.host.content
   const status = content ? content.fields.status : null
   const post = content ? lists[content.list] : undefined
@@ -39,8 +40,9 @@ export function withPublishTrigger (lists: Lists, options: ResolvedOptions): Lis
   const hostHook = post.hooks?.afterOperation as HostHook | undefined
   const afterOperation = async (args: AfterOperationArgs) => {
     await runHostHook(hostHook, args)
-    if (!becamePublished(status, args)) return
-    await runTriggeredPipelinesAfterWrite({ db: args.context.prisma as Db, options }, args.item!.id, ['publish'])
+    const runtime = live.current
+    if (!runtime || !becamePublished(status, args)) return
+    await runTriggeredPipelinesAfterWrite(runtime, args.item!.id, ['publish'])
   }
   return { ...lists, [content.list]: { ...post, hooks: { ...post.hooks, afterOperation: afterOperation as never } } }
 }

@@ -1,5 +1,4 @@
 import { defaultLog, type Log } from '../../../platform/lib/log.ts'
-import { isModuleEnabled } from '../../../kernel/modules/module-switch.ts'
 import { factsOf, loadPost } from '../engine/post-document.ts'
 import { recipeForTrigger } from '../engine/pick-recipe.ts'
 import { runPipeline, type PipelineDeps, type RunResult } from '../engine/run-pipeline.ts'
@@ -12,7 +11,7 @@ import { type PostId } from '../../../platform/host-contract/post-ids.ts'
  * recipe selected by several kinds runs once. Nothing runs while the pipelines module is disabled.
  */
 async function runTriggeredPipelines (deps: PipelineDeps, postId: PostId, kinds: readonly TriggerKind[]): Promise<RunResult[]> {
-  if (!await isModuleEnabled(deps.db, 'pipelines')) return []
+  if (!await deps.modules.isEnabled('pipelines')) return []
   const results: RunResult[] = []
   const ran = new Set<string>()
   for (const kind of kinds) {
