@@ -10,9 +10,11 @@ const apiKeyShape = {
   maxChildren: z.number().int().min(0).default(10),
 }
 
-/** Limits on API keys, so a leaked key's reach is bounded in time and in descendants. */
-export const apiKeyOptions: StrictGroup<typeof apiKeyShape> = z.strictObject(apiKeyShape)
+type ApiKeyFields = typeof apiKeyShape
+/** The fields by name, so the options' declaration file prints `ApiKeyShape` and keeps their JSDoc. @public */
+export interface ApiKeyShape extends ApiKeyFields {}
 
-export type ApiKeyOptions = z.input<typeof apiKeyOptions>
+/** Limits on API keys, so a leaked key's reach is bounded in time and in descendants. */
+export const apiKeyOptions: StrictGroup<ApiKeyShape> = z.strictObject(apiKeyShape)
 
 export type ResolvedApiKeyOptions = z.output<typeof apiKeyOptions>

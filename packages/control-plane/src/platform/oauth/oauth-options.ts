@@ -15,9 +15,11 @@ const oauthShape = {
   refreshTokenDays: z.number().int().min(1).max(365).default(30),
 }
 
-/** The host as an OAuth 2.1 authorization server for hosted connectors (docs/oauth.md). */
-export const oauthOptions: StrictGroup<typeof oauthShape> = z.strictObject(oauthShape)
+type OAuthFields = typeof oauthShape
+/** The fields by name, so the options' declaration file prints `OAuthShape` and keeps their JSDoc. @public */
+export interface OAuthShape extends OAuthFields {}
 
-export type OAuthOptions = z.input<typeof oauthOptions>
+/** The host as an OAuth 2.1 authorization server for hosted connectors (docs/oauth.md). */
+export const oauthOptions: StrictGroup<OAuthShape> = z.strictObject(oauthShape)
 
 export type ResolvedOAuthOptions = z.output<typeof oauthOptions>

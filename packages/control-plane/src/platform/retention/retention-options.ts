@@ -31,8 +31,12 @@ const retentionShape = {
 }
 const retentionOptions: StrictGroup<typeof retentionShape> = z.strictObject(retentionShape)
 
-/** How long the control plane keeps what it writes, and how it prunes the rest. */
-export type RetentionOptions = z.input<typeof retentionOptions>
+type RetentionInput = z.input<typeof retentionOptions>
+/**
+ * How long the control plane keeps what it writes, and how it prunes the rest; an interface, so the
+ * options' declaration file prints its name and keeps the fields' JSDoc.
+ */
+export interface RetentionOptions extends RetentionInput {}
 
 function daysFromEnv (env: Env, rule: RetentionRule): number | null | undefined {
   const name = `SVC_RETENTION_${rule.name.toUpperCase()}_DAYS`

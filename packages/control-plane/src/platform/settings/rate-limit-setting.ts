@@ -16,7 +16,9 @@ const rateLimitShape = {
 
 const rateLimitOptions: StrictGroup<typeof rateLimitShape> = z.strictObject(rateLimitShape)
 
-export type RateLimitOptions = z.input<typeof rateLimitOptions>
+type RateLimitInput = z.input<typeof rateLimitOptions>
+/** A rate limit as a host writes it; an interface, so the options' declaration file prints its name and keeps the fields' JSDoc. */
+export interface RateLimitOptions extends RateLimitInput {}
 
 export type ResolvedRateLimit = Required<RateLimitOptions> | false
 
