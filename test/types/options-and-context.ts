@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import {
-  defineOperation, type CallerContext, type ControlPlaneOptions, type OperationContext, type OutboxTopic, type ServiceContext,
+  defineOperation, type ControlPlaneOptions, type OperationContext, type OutboxTopic,
 } from '../../packages/control-plane/src/index.ts'
 import { siteNotes } from '../../examples/site-notes/index.ts'
 
@@ -14,20 +14,28 @@ const same = <A, B>(proof: Equal<A, B>) => proof
 
 // What a host writes is one type: the core's groups and the resources in one object.
 const written: ControlPlaneOptions = { http: { siteUrl: 'https://www.example.com' }, extensions: [siteNotes], security: { apiKeys: { maxChildren: 3 } } }
+// It is what the options' schema takes: defaults make every field optional, and readonly lists are welcome.
+const hosts: readonly string[] = ['cms.internal']
+same<ControlPlaneOptions['http'], { restRoot?: string, maxBodyBytes?: number, siteUrl?: string, trustProxy?: number | readonly string[], mcpAllowedHosts?: readonly string[] } | undefined>(true)
+const readonlyLists: ControlPlaneOptions = { http: { mcpAllowedHosts: hosts, trustProxy: hosts }, security: { outboundAllow: hosts, capabilities: { manage_options: hosts } } }
+// @ts-expect-error a group is strict too
+const misspelt: ControlPlaneOptions = { http: { siteURL: 'https://www.example.com' } }
+void readonlyLists
+void misspelt
 // @ts-expect-error an unknown option is a compile error, as it is a start error
 const unknown: ControlPlaneOptions = { maxCrmSystems: 3 }
 void unknown
 void written
 
-// The context is its parts: a helper that declares one is called with a handler's whole context.
-same<OperationContext extends ServiceContext & CallerContext ? true : false, true>(true)
-const stamp = ({ now }: Pick<ServiceContext, 'now'>) => now().toISOString()
+// The context is one type: a helper declares the part it reads and is called with a handler's whole context.
+type Services = Pick<OperationContext, 'db' | 'options' | 'now'>
+const stamp = ({ now }: Pick<OperationContext, 'now'>) => now().toISOString()
 // @ts-expect-error a helper reads only the part it declares
-const caller = (context: ServiceContext) => context.identity
+const caller = (context: Services) => context.identity
 void caller
 
 // A handler may declare the narrow part it uses.
-const narrowHandler = (_params: object, context: ServiceContext) => Promise.resolve({ data: { at: stamp(context) }, changed: false })
+const narrowHandler = (_params: object, context: Services) => Promise.resolve({ data: { at: stamp(context) }, changed: false })
 export const stamped = defineOperation({
   summary: 'The time, from a handler that declares only the services it uses.',
   readonly: true,

@@ -9,8 +9,6 @@ import { sessionVersionList } from '../platform/auth/session-version-list.ts'
 import { moduleStateList } from './modules/module-state-list.ts'
 import { outboxMessageList } from '../platform/outbox/model.ts'
 import { eventList } from '../platform/events/event-list.ts'
-import { webhookSubscriptionList } from '../platform/events/subscription-list.ts'
-import { webhookDeliveryList } from '../platform/events/delivery-list.ts'
 import { idempotencyKeyList } from '../platform/idempotency/idempotency-key-list.ts'
 import { retentionStateList } from '../platform/retention/state-list.ts'
 import { oauthRecordList } from '../platform/oauth/record-list.ts'
@@ -24,8 +22,6 @@ export function controlPlaneLists ({ options, resources }: Pick<Installation, 'o
   const lists: Lists = {
     SvcAuditEntry: auditEntryList(internal),
     SvcEvent: eventList(internal),
-    SvcWebhookDelivery: webhookDeliveryList(internal),
-    SvcWebhookSubscription: webhookSubscriptionList(shared),
     SvcCounter: counterList(internal),
     SvcIdempotencyKey: idempotencyKeyList(internal),
     SvcModuleState: moduleStateList(shared),

@@ -4,132 +4,21 @@ import { CORE_RETENTION_RULES } from '../platform/retention/core-rules.ts'
 import type { AnyStageDefinition } from '../platform/html/stage.ts'
 import { createOutboundGuard } from '../platform/outgoing-http/outbound-guard.ts'
 import { z } from 'zod'
-import { clientAddressResolver, parseTrustProxy, type TrustProxy } from '../platform/http/client-address.ts'
+import { clientAddressResolver, parseTrustProxy } from '../platform/http/client-address.ts'
 import { booleanEnv, definedOnly, describeIssues, integerEnv, listEnv, stringEnv, type Env } from '../platform/settings/env-values.ts'
 import { rateLimitSetting, type RateLimitOptions } from '../platform/settings/rate-limit-setting.ts'
 import { resolveHost, type HostOptions } from '../platform/host-contract/host-options.ts'
 import type { AccountsListFacts } from '../platform/host-contract/accounts.ts'
 import type { HostSchema } from '../platform/host-contract/content.ts'
 import type { CapabilityMap } from '../platform/auth/capabilities.ts'
-import { API_KEY_DEFAULTS, type ApiKeyOptions } from '../platform/auth/api-key-options.ts'
-import { OAUTH_DEFAULTS, type OAuthOptions } from '../platform/oauth/oauth-options.ts'
+import { apiKeyOptions } from '../platform/auth/api-key-options.ts'
+import { oauthOptions } from '../platform/oauth/oauth-options.ts'
 import { OAUTH_PAYLOAD } from '../platform/oauth/adapter.ts'
 import { resolveSettings } from '../platform/settings/define-settings.ts'
 import type { ResolvedOptions } from '../platform/settings/resolved-options.ts'
+import type { StrictGroup } from '../platform/settings/strict-group.ts'
 import type { Resource } from './define-resource.ts'
 import type { Operation } from './registry/define-operation.ts'
-
-/** Where the namespace is served and whom it believes about addresses and hosts. */
-export type HttpOptions = {
-  /** The host's REST root; the namespace mounts at `{restRoot}/svc/v1`. @default '/api' */
-  restRoot?: string
-  /** Largest accepted request body, in bytes. @default 1048576 */
-  maxBodyBytes?: number
-  /** Public address of the site, used in links such as team members' personal pages (`SITE_URL`). @default 'http://localhost:3000' */
-  siteUrl?: string
-  /**
-   * Which proxies are believed about the client address that per-client limits count
-   * (`SVC_TRUST_PROXY`): a hop count, or the proxies' addresses and CIDR ranges. IPv6 clients are
-   * counted per /64.
-   * @default 0 (the connecting address; forwarded headers are ignored)
-   */
-  trustProxy?: TrustProxy
-  /**
-   * Host names (no scheme, no port) the MCP endpoint answers to besides the `siteUrl` host and
-   * loopback: requests naming any other in `Host`, or in a browser's `Origin`, are refused, against
-   * DNS rebinding (`SVC_MCP_ALLOWED_HOSTS`, comma-separated).
-   * @default []
-   */
-  mcpAllowedHosts?: readonly string[]
-}
-
-/** Who may do what, how secrets are kept, and where server-side requests may go. */
-export type SecurityOptions = {
-  /** Which host roles (as `host.accounts.roleOf` names them) hold each capability; merged over the default. @default { manage_options: ['administrator'] } */
-  capabilities?: CapabilityMap
-  /**
-   * Keys for secrets at rest, comma-separated, each 32 bytes as 64 hex characters or base64
-   * (`SVC_ENCRYPTION_KEYS`, or the single `SVC_ENCRYPTION_KEY`). New secrets are sealed with the
-   * first; the others still open what they sealed until `rotate-encryption-key` re-seals it.
-   * When absent, development generates a key once under `varDir` with a warning; production
-   * refuses to start (see docs/security.md).
-   * @default undefined
-   */
-  encryptionKey?: string
-  /**
-   * Hosts (`crm.internal`), IP addresses and CIDR ranges (`10.0.0.0/8`) that server-side requests
-   * may reach although they are not public (`SVC_OUTBOUND_ALLOW`, comma-separated). Every other
-   * loopback, private, link-local, CGNAT, multicast, unspecified or otherwise reserved address is
-   * refused, checked on the address each connection dials.
-   * @default []
-   */
-  outboundAllow?: readonly string[]
-  /** Limits on API keys, so a leaked key's reach is bounded in time and in descendants. @default { maxExpiryDays: 90, allowNoExpiry: false, maxChildren: 10 } */
-  apiKeys?: ApiKeyOptions
-}
-
-/** Outgoing e-mail. */
-export type MailOptions = {
-  /**
-   * SMTP server, e.g. `smtp://user:pass@mail.example.com:587` or `smtps://…` (`SMTP_URL`).
-   * When absent, messages are written as `.eml` files to `emlDir` instead of being sent.
-   * @default undefined
-   */
-  smtpUrl?: string
-  /** Sender address (`SVC_MAIL_FROM`). @default `no-reply@<siteUrl host>` */
-  from?: string
-  /**
-   * The folder unsent messages are written to, one `.eml` file each, when no `smtpUrl` is set
-   * (not the `outbox` option, which is the database queue of outbound calls).
-   * @default `${varDir}/mail`
-   */
-  emlDir?: string
-}
-
-/**
- * What a host passes to `withControlPlane(config, options)`: the core's settings, grouped, and the
- * resources to install. A built-in resource's own settings are given with its factory in
- * `builtins` (`crm({ maxSystems })`). Precedence for every setting: the value given here, then its
- * environment variable, then its default.
- */
-export type ControlPlaneOptions = {
-  /** The host's lists the control plane reads and writes: its accounts and its posts. @default { accounts: { list: 'User' }, content: { list: 'Post' } } */
-  host?: HostOptions
-  /** Where the namespace is served and whom it believes about addresses and hosts. @default { restRoot: '/api', maxBodyBytes: 1048576, siteUrl: 'http://localhost:3000', trustProxy: 0, mcpAllowedHosts: [] } */
-  http?: HttpOptions
-  /** Capabilities, keys for secrets at rest, reachable internal addresses, API key limits. @default { capabilities: { manage_options: ['administrator'] }, outboundAllow: [], apiKeys: { maxExpiryDays: 90, allowNoExpiry: false, maxChildren: 10 } } */
-  security?: SecurityOptions
-  /**
-   * Per-key (per-account for sessions) request limit, or `false` to turn it off
-   * (`SVC_RATE_LIMIT_PER_MINUTE` sets `points`).
-   * @default { points: 600, durationSeconds: 60, store: 'memory' on SQLite, 'database' on PostgreSQL }
-   */
-  rateLimit?: RateLimitOptions | false
-  /** The clock every operation reads; tests move time with it instead of sleeping. @default () => new Date() */
-  clock?: () => Date
-  /** Delivery of outbox messages (forwarding, pushes to other systems), or `false` to not run a worker in this process. @default {} */
-  outbox?: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
-  /** Outgoing e-mail: sent over SMTP, or written as `.eml` files without a server. @default { emlDir: `${varDir}/mail`, from: `no-reply@<siteUrl host>` } */
-  mail?: MailOptions
-  /** OAuth 2.1 sign-in for connectors, beside API keys. @default { dynamicRegistration: true, clientIdMetadataDocuments: true, accessTokenMinutes: 10, refreshTokenDays: 30 } */
-  oauth?: OAuthOptions
-  /** How long audit entries, outbox messages and each resource's records are kept, and how the rest is pruned. @default each rule's days, pruned hourly */
-  retention?: RetentionOptions
-  /** Where development keys and other local state live (`SVC_VAR_DIR`). @default 'var' */
-  varDir?: string
-  /** Where environment variables are read from. @default process.env */
-  env?: Env
-  /** Resources the host adds, made with `defineResource`; they install exactly like the built-ins. @default [] */
-  extensions?: readonly Resource[]
-  /** One-off operations of the host's that belong to no resource of its own; they dispatch like built-ins. @default [] */
-  operations?: readonly Operation[]
-  /**
-   * Built-in resources with settings of the host's, made with their factories (`crm({ maxSystems: 20 })`,
-   * `leads({ publicOrigins: ['https://www.example.com'] })`); each replaces the built-in of its name.
-   * @default [] (every built-in with its settings from the environment and its defaults)
-   */
-  builtins?: readonly Resource[]
-}
 
 /** What the plugin learns from the host's Keystone config rather than from its options. */
 export type HostFacts = Pick<ResolvedOptions, 'databaseProvider'> & Partial<Pick<ResolvedOptions, 'credentialWrites' | 'hostAdapter'>> & {
@@ -153,39 +42,129 @@ const siteUrl = z.string().transform((value, ctx) => {
   return z.NEVER
 })
 
-const coreSettingsSchema = z.strictObject({
+const httpShape = {
+  /** The host's REST root; the namespace mounts at `{restRoot}/svc/v1`. @default '/api' */
+  restRoot: z.string().default('/api').transform(root => root.replace(/\/+$/, '')),
+  /** Largest accepted request body, in bytes. @default 1048576 */
+  maxBodyBytes: z.number().int().positive().default(1024 * 1024),
+  /** Public address of the site, used in links such as team members' personal pages (`SITE_URL`). @default 'http://localhost:3000' */
+  siteUrl: siteUrl.default('http://localhost:3000'),
+  /**
+   * Which proxies are believed about the client address that per-client limits count
+   * (`SVC_TRUST_PROXY`): a hop count, or the proxies' addresses and CIDR ranges. IPv6 clients are
+   * counted per /64.
+   * @default 0 (the connecting address; forwarded headers are ignored)
+   */
+  trustProxy: z.union([z.number(), z.array(z.string()).readonly()]).default(0),
+  /**
+   * Host names (no scheme, no port) the MCP endpoint answers to besides the `siteUrl` host and
+   * loopback: requests naming any other in `Host`, or in a browser's `Origin`, are refused, against
+   * DNS rebinding (`SVC_MCP_ALLOWED_HOSTS`, comma-separated).
+   * @default []
+   */
+  mcpAllowedHosts: z.array(hostname).readonly().default([]),
+}
+const httpOptions: StrictGroup<typeof httpShape> = z.strictObject(httpShape)
+
+/** Where the namespace is served and whom it believes about addresses and hosts. */
+export type HttpOptions = z.input<typeof httpOptions>
+
+const securityShape = {
+  /** Which host roles (as `host.accounts.roleOf` names them) hold each capability; merged over the default. @default { manage_options: ['administrator'] } */
+  capabilities: z.record(z.string(), z.array(z.string()).readonly()).default({}),
+  /**
+   * Keys for secrets at rest, comma-separated, each 32 bytes as 64 hex characters or base64
+   * (`SVC_ENCRYPTION_KEYS`, or the single `SVC_ENCRYPTION_KEY`). New secrets are sealed with the
+   * first; the others still open what they sealed until `rotate-encryption-key` re-seals it.
+   * When absent, development generates a key once under `varDir` with a warning; production
+   * refuses to start (see docs/security.md).
+   * @default undefined
+   */
+  encryptionKey: z.string().optional(),
+  /**
+   * Hosts (`crm.internal`), IP addresses and CIDR ranges (`10.0.0.0/8`) that server-side requests
+   * may reach although they are not public (`SVC_OUTBOUND_ALLOW`, comma-separated). Every other
+   * loopback, private, link-local, CGNAT, multicast, unspecified or otherwise reserved address is
+   * refused, checked on the address each connection dials.
+   * @default []
+   */
+  outboundAllow: z.array(z.string()).readonly().default([]),
+  /** Limits on API keys, so a leaked key's reach is bounded in time and in descendants. @default each limit's default */
+  apiKeys: apiKeyOptions.prefault({}),
+}
+const securityOptions: StrictGroup<typeof securityShape> = z.strictObject(securityShape)
+
+/** Who may do what, how secrets are kept, and where server-side requests may go. */
+export type SecurityOptions = z.input<typeof securityOptions>
+
+const mailShape = {
+  /**
+   * SMTP server, e.g. `smtp://user:pass@mail.example.com:587` or `smtps://…` (`SMTP_URL`).
+   * When absent, messages are written as `.eml` files to `emlDir` instead of being sent.
+   * @default undefined
+   */
+  smtpUrl: z.string().optional(),
+  /** Sender address (`SVC_MAIL_FROM`). @default `no-reply@<siteUrl host>` */
+  from: z.string().optional(),
+  /**
+   * The folder unsent messages are written to, one `.eml` file each, when no `smtpUrl` is set
+   * (not the `outbox` option, which is the database queue of outbound calls).
+   * @default `${varDir}/mail`
+   */
+  emlDir: z.string().optional(),
+}
+const mailOptions: StrictGroup<typeof mailShape> = z.strictObject(mailShape)
+
+/** Outgoing e-mail. */
+export type MailOptions = z.input<typeof mailOptions>
+
+const controlPlaneShape = {
+  /** The host's lists the control plane reads and writes: its accounts and its posts. @default { accounts: { list: 'User' }, content: { list: 'Post' } } */
   host: object<HostOptions>('host').optional(),
-  http: z.strictObject({
-    restRoot: z.string().default('/api').transform(root => root.replace(/\/+$/, '')),
-    maxBodyBytes: z.number().int().positive().default(1024 * 1024),
-    siteUrl: siteUrl.default('http://localhost:3000'),
-    trustProxy: z.union([z.number(), z.array(z.string())]).default(0),
-    mcpAllowedHosts: z.array(hostname).default([]),
-  }).prefault({}),
-  security: z.strictObject({
-    capabilities: z.record(z.string(), z.array(z.string())).default({}),
-    encryptionKey: z.string().optional(),
-    outboundAllow: z.array(z.string()).default([]),
-    apiKeys: z.strictObject({
-      maxExpiryDays: z.number().int().min(1).max(36500).default(API_KEY_DEFAULTS.maxExpiryDays),
-      allowNoExpiry: z.boolean().default(API_KEY_DEFAULTS.allowNoExpiry),
-      maxChildren: z.number().int().min(0).default(API_KEY_DEFAULTS.maxChildren),
-    }).prefault({}),
-  }).prefault({}),
-  rateLimit: z.unknown().optional(),
+  /** Where the namespace is served and whom it believes about addresses and hosts. @default each field's default */
+  http: httpOptions.prefault({}),
+  /** Capabilities, keys for secrets at rest, reachable internal addresses, API key limits. @default each field's default */
+  security: securityOptions.prefault({}),
+  /**
+   * Per-key (per-account for sessions) request limit, or `false` to turn it off
+   * (`SVC_RATE_LIMIT_PER_MINUTE` sets `points`).
+   * @default { points: 600, durationSeconds: 60, store: 'memory' on SQLite, 'database' on PostgreSQL }
+   */
+  rateLimit: z.custom<RateLimitOptions | false>().optional(),
+  /** The clock every operation reads; tests move time with it instead of sleeping. @default () => new Date() */
   clock: fn<() => Date>('clock').default(() => () => new Date()),
+  /** Delivery of outbox messages (forwarding, pushes to other systems), or `false` to not run a worker in this process. @default {} */
   outbox: z.union([z.literal(false), object<Omit<OutboxWorkerOptions, 'now' | 'log'>>('outbox')]).default({}),
-  oauth: z.strictObject({
-    dynamicRegistration: z.boolean().default(OAUTH_DEFAULTS.dynamicRegistration),
-    clientIdMetadataDocuments: z.boolean().default(OAUTH_DEFAULTS.clientIdMetadataDocuments),
-    accessTokenMinutes: z.number().int().min(1).max(1440).default(OAUTH_DEFAULTS.accessTokenMinutes),
-    refreshTokenDays: z.number().int().min(1).max(365).default(OAUTH_DEFAULTS.refreshTokenDays),
-  }).prefault({}),
-  mail: z.strictObject({ smtpUrl: z.string().optional(), from: z.string().optional(), emlDir: z.string().optional() }).prefault({}),
+  /** Outgoing e-mail: sent over SMTP, or written as `.eml` files without a server. @default each field's default */
+  mail: mailOptions.prefault({}),
+  /** OAuth 2.1 sign-in for connectors, beside API keys. @default each field's default */
+  oauth: oauthOptions.prefault({}),
+  /** How long audit entries, outbox messages and each resource's records are kept, and how the rest is pruned. @default each rule's days, pruned hourly */
   retention: object<RetentionOptions>('retention').optional(),
+  /** Where development keys and other local state live (`SVC_VAR_DIR`). @default 'var' */
   varDir: z.string().min(1).default('var'),
-  env: z.unknown().optional(),
-})
+  /** Where environment variables are read from. @default process.env */
+  env: z.custom<Env>().optional(),
+  /** Resources the host adds, made with `defineResource`; they install exactly like the built-ins. @default [] */
+  extensions: z.custom<readonly Resource[]>().optional(),
+  /** One-off operations of the host's that belong to no resource of its own; they dispatch like built-ins. @default [] */
+  operations: z.custom<readonly Operation[]>().optional(),
+  /**
+   * Built-in resources with settings of the host's, made with their factories (`crm({ maxSystems: 20 })`,
+   * `leads({ publicOrigins: ['https://www.example.com'] })`); each replaces the built-in of its name.
+   * @default [] (every built-in with its settings from the environment and its defaults)
+   */
+  builtins: z.custom<readonly Resource[]>().optional(),
+}
+const controlPlaneOptions: StrictGroup<typeof controlPlaneShape> = z.strictObject(controlPlaneShape)
+
+/**
+ * What a host passes to `withControlPlane(config, options)`: the core's settings, grouped, and the
+ * resources to install. A built-in resource's own settings are given with its factory in
+ * `builtins` (`crm({ maxSystems })`). Precedence for every setting: the value given here, then its
+ * environment variable, then its default.
+ */
+export type ControlPlaneOptions = z.input<typeof controlPlaneOptions>
 
 /** The core's environment variables, grouped like the options; unset ones are left out. */
 function coreSettingsFromEnv (env: Env): Partial<ControlPlaneOptions> {
@@ -214,19 +193,19 @@ function coreSettingsFromEnv (env: Env): Partial<ControlPlaneOptions> {
   })
 }
 
-/** Given options over environment variables, one group deep: `http.siteUrl` given keeps `http.trustProxy` from the environment. */
-function overEnvironment (given: ControlPlaneOptions, fromEnv: Partial<ControlPlaneOptions>): ControlPlaneOptions {
+/**
+ * The given options over the environment's, field by field in every group: a given `http.siteUrl`
+ * keeps `http.trustProxy` from the environment, a given `security.apiKeys.maxChildren` keeps its
+ * `maxExpiryDays`. The environment holds only fields of the schema's groups, so an object on both
+ * sides is always a group.
+ */
+function overEnvironment (given: object, fromEnv: object): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...fromEnv }
   for (const [key, value] of Object.entries(given)) {
     if (value === undefined) continue
     const underneath = merged[key]
-    const bothGroups = isPlainObject(value) && isPlainObject(underneath) && key !== 'host' && key !== 'outbox'
-    merged[key] = bothGroups ? { ...underneath, ...definedOnly(value) } : value
+    merged[key] = isPlainObject(value) && isPlainObject(underneath) ? overEnvironment(value, underneath) : value
   }
-  // `security.apiKeys` is the one group two deep: a given `maxChildren` keeps the environment's `maxExpiryDays`.
-  const givenKeys = given.security?.apiKeys
-  const envKeys = fromEnv.security?.apiKeys
-  if (givenKeys && envKeys) merged.security = { ...(merged.security as object), apiKeys: { ...envKeys, ...definedOnly(givenKeys) } }
   return merged
 }
 
@@ -242,10 +221,8 @@ export function resolveOptions (
   host: HostFacts = { databaseProvider: 'sqlite' },
   resources: readonly Resource[] = [],
 ): ResolvedOptions {
-  // The resources are resolved by `resolveControlPlane`; the schema checks the core's settings.
-  const { extensions: _extensions, operations: _operations, builtins: _builtins, ...core } = options
   const env = options.env ?? process.env
-  const parsed = coreSettingsSchema.safeParse(overEnvironment(core, coreSettingsFromEnv(env)))
+  const parsed = controlPlaneOptions.safeParse(overEnvironment(options, coreSettingsFromEnv(env)))
   if (!parsed.success) throw new Error(`control plane options: ${describeIssues(parsed.error)}`)
   const settings = parsed.data
   const rateLimit = rateLimitSetting({ points: 600, durationSeconds: 60, store: host.databaseProvider === 'postgresql' ? 'database' : 'memory' })

@@ -55,7 +55,7 @@ export async function callTool (runtime: ControlPlaneRuntime, identity: Identity
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool "${request.name}"; tools/list names the tools this key may call`)
   }
   const { key, args } = splitIdempotencyKey(request)
-  const call = { ...target, params: args, confirm: false, channel: 'mcp' as const, tool: request.name, requestId, idempotencyKey: key }
+  const call = { ...target, operation, params: args, confirm: false, channel: 'mcp' as const, tool: request.name, requestId, idempotencyKey: key }
   const answer = await callOperation(runtime, identity, call, {
     format: 'mcp',
     frame: outcome => ({ status: outcome.ok ? 200 : outcome.error.status, body: JSON.stringify(toolResult(operation, outcome, requestId)) }),

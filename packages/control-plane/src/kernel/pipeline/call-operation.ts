@@ -6,6 +6,8 @@ import type { StoredResponse } from '../../platform/idempotency/store.ts'
 import { roleHasAnyCapability } from '../../platform/auth/capabilities.ts'
 import { forbidden, SvcError, unknownOperation } from '../../platform/errors/errors.ts'
 import { recordSafely } from '../../platform/audit/record-safely.ts'
+import { auditOutsideOperation } from '../../platform/audit/audit-outside-operation.ts'
+import type { AuditRecord } from '../../platform/audit/record.ts'
 import { isStorableStatus, runIdempotent } from './run-idempotent.ts'
 import { toSvcError } from '../../platform/errors/to-svc-error.ts'
 import { assertCapability, runPermitted } from './run-operation.ts'
@@ -24,6 +26,11 @@ export type OperationCall = {
   requestId: string | null
   /** The caller's Idempotency-Key, if it sent one. */
   idempotencyKey?: string | undefined
+  /**
+   * The operation, when the door had to look it up itself (MCP refuses a tool outside the URL's
+   * toolset as a protocol error); the pipeline then does not look it up again.
+   */
+  operation?: Operation | undefined
 }
 
 export type CallOutcome = { ok: true, data: unknown, changed: boolean } | { ok: false, error: SvcError }
@@ -59,7 +66,7 @@ function missingOperation (runtime: ControlPlaneRuntime, identity: Identity, res
 }
 
 function lookUp (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall): Operation {
-  const operation = runtime.registry.get(call.resource, call.action)
+  const operation = call.operation ?? runtime.registry.get(call.resource, call.action)
   if (!operation) throw missingOperation(runtime, identity, call.resource, call.action)
   return operation
 }
@@ -82,7 +89,7 @@ export async function callOperation (runtime: ControlPlaneRuntime, identity: Ide
       try {
         assertCapability(runtime, identity, operation)
         if (door.paramsOf) params = door.paramsOf(operation, call.params)
-        const context = runtime.contextFor(identity, call.channel, call.requestId)
+        const context = { ...runtime.contextFor(identity, call.channel, call.requestId), auditSideCall: (entry: AuditRecord) => auditOutsideOperation(runtime, entry) }
         const result = door.run ? await door.run(operation, params) : await runPermitted(operation, params, call.confirm, context)
         outcome = { ok: true, data: result.data, changed: result.changed }
       } catch (error) {

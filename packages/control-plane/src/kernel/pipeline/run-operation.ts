@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { Operation, OperationResult } from '../registry/define-operation.ts'
-import type { CallContext, OperationContext } from '../registry/operation-context.ts'
+import type { OperationContext, PermittedContext } from '../registry/operation-context.ts'
 import { emitEvent, eventMetaOf, withEvent } from '../../platform/events/emit.ts'
 import type { CapabilityMap } from '../../platform/auth/capabilities.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
@@ -71,7 +71,7 @@ export async function runPermitted (
   operation: Operation,
   rawParams: unknown,
   confirmed: boolean,
-  context: CallContext,
+  context: PermittedContext,
 ): Promise<OperationResult<unknown>> {
   await context.modules.assertEnabled(operation.module)
   const gated = needsApproval(context.identity, operation)
@@ -104,7 +104,7 @@ export async function runOperation (
   operation: Operation,
   rawParams: unknown,
   confirmed: boolean,
-  context: CallContext,
+  context: PermittedContext,
 ): Promise<OperationResult<unknown>> {
   assertCapability(context, context.identity, operation)
   return runPermitted(operation, rawParams, confirmed, context)

@@ -9,6 +9,7 @@ import type { z } from 'zod'
 import type { EventDeclaration } from '../../platform/events/define-event.ts'
 import type { ModuleCatalogue } from '../modules/module-catalogue.ts'
 import type { Channel } from '../../platform/audit/channel.ts'
+import type { AuditRecord } from '../../platform/audit/record.ts'
 
 /** What a handler may read of the registered operations. */
 type RegisteredOperations = {
@@ -33,8 +34,12 @@ export type StatusCounter = {
   kept?: boolean
 }
 
-/** What every handler may use: the database, the options, the secrets, the clock and the outbox. */
-export type ServiceContext = {
+/**
+ * Everything a handler may use; it never sees the HTTP request. A handler, or a helper it calls,
+ * that reads less declares the part it reads (`Pick<OperationContext, 'db' | 'now'>`), so it can be
+ * called from outside a handler too.
+ */
+export type OperationContext = {
   /** Prisma client of the host database (no access control: the dispatcher already checked). */
   db: Db
   /** Keystone context with sudo rights, for host lists that have hooks. */
@@ -49,19 +54,12 @@ export type ServiceContext = {
   background: BackgroundTasks
   /** What the platform and the resources keep for this runtime, each under its own slot (`stateSlot`). */
   state: RuntimeState
-}
-
-/** Who made the call and through which door. */
-export type CallerContext = {
+  /** Who made the call. */
   identity: Identity
   /** The door the call came in through, for audit entries the operation writes itself. */
   channel: Channel
   /** The id of the request that made this call, when the door that received it assigned one; events carry it. */
   requestId?: string
-}
-
-/** What is installed, for the operations that describe or switch the installation. */
-type InstallationContext = {
   /** Every registered operation (for operations that describe the installation). */
   registry: RegisteredOperations
   /** The installation's modules and their switches. */
@@ -70,10 +68,6 @@ type InstallationContext = {
   eventTypes: readonly string[]
   /** What `status.get` counts, from every installed resource. */
   statusCounters: readonly StatusCounter[]
-}
-
-/** The events a handler emits, caused by its call (its account, key and request). */
-type EventContext = {
   /**
    * Emits an event in `tx`, the transaction that makes the change it reports. Its webhook
    * deliveries start when the handler returns, once that transaction has committed; the handler
@@ -85,14 +79,16 @@ type EventContext = {
    * what the change returned); delivered like `emit`'s.
    */
   withEvent: <Result, Data extends z.ZodObject>(change: (tx: Tx) => Promise<Result>, declaration: EventDeclaration<Data>, dataOf: (result: Result) => z.input<Data>) => Promise<Result>
+  /**
+   * Writes an audit entry of the operation's own beside the call's, for a side call to another
+   * system the caller waits for (a deleted lead's contact push); an entry the log cannot take is
+   * logged, never thrown.
+   */
+  auditSideCall: (entry: AuditRecord) => Promise<void>
 }
 
-/**
- * Everything a handler may use; it never sees the HTTP request. A helper a handler calls takes the
- * part it needs (`ServiceContext`, `Pick<OperationContext, 'db' | 'now'>`), so it can be called
- * from outside a handler too.
- */
-export type OperationContext = ServiceContext & CallerContext & InstallationContext & EventContext
+/** What the runtime gives a call; the pipeline binds the rest to it (`callOperation`, `runPermitted`). */
+export type CallContext = Omit<OperationContext, 'emit' | 'withEvent' | 'auditSideCall'>
 
-/** What the runtime gives a call; `runOperation` adds the event helpers, bound to the call. */
-export type CallContext = ServiceContext & CallerContext & InstallationContext
+/** What `runPermitted` runs an operation with: the runtime's context and the pipeline's audit, without the event helpers it binds itself. */
+export type PermittedContext = Omit<OperationContext, 'emit' | 'withEvent'>

@@ -3,13 +3,14 @@ import type { AuditRecord } from './record.ts'
 import { recordSafely } from './record-safely.ts'
 
 /**
- * The audit entry of a refusal no operation's pipeline saw: a refused authentication, a caller
- * without any capability at the MCP endpoint, a refused read of the manifest or the OpenAPI
- * document. Calls of operations are audited by `callOperation` alone.
+ * An audit entry no operation's call is: a refusal no pipeline saw (a refused authentication, a
+ * caller without any capability at the MCP endpoint, a refused read of the manifest or the OpenAPI
+ * document; `ok` false, the default), or a side call an operation makes to another system
+ * (`context.auditSideCall`). Calls of operations are audited by `callOperation` alone.
  */
 export async function auditOutsideOperation (
   holder: { audit: AuditWriter, log: (message: string, error: unknown) => void },
-  entry: Omit<AuditRecord, 'ok' | 'changed' | 'durationMs'> & { durationMs?: number },
+  entry: Omit<AuditRecord, 'ok' | 'changed' | 'durationMs'> & Partial<Pick<AuditRecord, 'ok' | 'changed' | 'durationMs'>>,
 ): Promise<void> {
-  await recordSafely(holder, { ...entry, ok: false, changed: false, durationMs: entry.durationMs ?? 0 })
+  await recordSafely(holder, { ...entry, ok: entry.ok ?? false, changed: entry.changed ?? false, durationMs: entry.durationMs ?? 0 })
 }

@@ -1,7 +1,6 @@
-import type { Db } from '../db/client.ts'
 import type { Identity } from '../auth/identity.ts'
 import { redactSecrets } from '../lib/redact.ts'
-import { jsonDepth, jsonColumn } from '../lib/json-value.ts'
+import { jsonDepth } from '../lib/json-value.ts'
 import { storableText } from '../lib/input-boundary.ts'
 import type { Channel } from './channel.ts'
 
@@ -81,9 +80,4 @@ export function toAuditRow (entry: AuditRecord, at: Date): AuditRow {
     params: storedParams(entry.params),
     requestId: entry.requestId ?? null,
   }
-}
-
-export async function recordAudit (db: Db, entry: AuditRecord, at: Date): Promise<void> {
-  const { params, ...row } = toAuditRow(entry, at)
-  await db.svcAuditEntry.create({ data: { ...row, params: jsonColumn(params) } })
 }

@@ -1,25 +1,7 @@
 import { z } from 'zod'
 import { definedOnly, describeIssues, integerEnv, stringEnv, type Env } from '../settings/env-values.ts'
 import type { RetentionRule } from './rule.ts'
-
-/** How long the control plane keeps what it writes, and how it prunes the rest. */
-export type RetentionOptions = {
-  /**
-   * Days kept, by rule name (`audit`, `outbox_delivered`, `content_inbox_bodies`, …; the Health
-   * page and `status.get` list them); `null` keeps rows until something deletes them
-   * (`SVC_RETENTION_<NAME>_DAYS`, a number of days or `keep`).
-   * @default each rule's own (audit 365, delivered outbox messages 7, …)
-   */
-  days?: Record<string, number | null>
-  /**
-   * Minutes between two prunes; `0` runs no pruner in this process (another instance, or
-   * none) (`SVC_RETENTION_INTERVAL_MINUTES`).
-   * @default 60
-   */
-  intervalMinutes?: number
-  /** Rows one statement changes: small batches keep each write lock short. @default 500 */
-  batchSize?: number
-}
+import type { StrictGroup } from '../settings/strict-group.ts'
 
 /** Each rule with the days it keeps (null: kept), and the pruner's pace. */
 export type ResolvedRetention = {
@@ -30,11 +12,31 @@ export type ResolvedRetention = {
 }
 
 const days = z.number().int().positive().nullable()
-const retentionSchema = z.strictObject({
+const retentionShape = {
+  /**
+   * Days kept, by rule name (`audit`, `outbox_delivered`, `content_inbox_bodies`, …; the Health
+   * page and `status.get` list them); `null` keeps rows until something deletes them
+   * (`SVC_RETENTION_<NAME>_DAYS`, a number of days or `keep`).
+   * @default each rule's own (audit 365, delivered outbox messages 7, …)
+   */
   days: z.record(z.string(), days).default({}),
+  /**
+   * Minutes between two prunes; `0` runs no pruner in this process (another instance, or
+   * none) (`SVC_RETENTION_INTERVAL_MINUTES`).
+   * @default 60
+   */
   intervalMinutes: z.number().int().nonnegative().default(60),
+  /** Rows one statement changes: small batches keep each write lock short. @default 500 */
   batchSize: z.number().int().min(1).max(10_000).default(500),
-})
+}
+const retentionOptions: StrictGroup<typeof retentionShape> = z.strictObject(retentionShape)
+
+type RetentionInput = z.input<typeof retentionOptions>
+/**
+ * How long the control plane keeps what it writes, and how it prunes the rest; an interface, so the
+ * options' declaration file prints its name and keeps the fields' JSDoc.
+ */
+export interface RetentionOptions extends RetentionInput {}
 
 function daysFromEnv (env: Env, rule: RetentionRule): number | null | undefined {
   const name = `SVC_RETENTION_${rule.name.toUpperCase()}_DAYS`
@@ -51,7 +53,7 @@ export function resolveRetention (given: RetentionOptions | undefined, rules: re
     if (seen.has(rule.name)) throw new Error(`retention rule ${rule.name} is declared twice`)
     seen.add(rule.name)
   }
-  const parsed = retentionSchema.safeParse({
+  const parsed = retentionOptions.safeParse({
     intervalMinutes: integerEnv(env, 'SVC_RETENTION_INTERVAL_MINUTES'),
     batchSize: integerEnv(env, 'SVC_RETENTION_BATCH_SIZE'),
     ...definedOnly({ ...given }),

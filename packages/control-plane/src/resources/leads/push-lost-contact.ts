@@ -1,5 +1,4 @@
-import type { CallerContext, ServiceContext } from '../../kernel/registry/operation-context.ts'
-import { recordAudit } from '../../platform/audit/record.ts'
+import type { OperationContext } from '../../kernel/registry/operation-context.ts'
 import { DeliveryError } from '../../platform/outgoing-http/http-client.ts'
 import { pushContactStatus } from './contact-push.ts'
 
@@ -12,10 +11,10 @@ const reasonOf = (error: unknown) => error instanceof DeliveryError ? error.mess
 
 /**
  * One attempt to move a deleted lead's contact to `lost`. Never throws: the delete has committed,
- * so the outcome is reported and written to the audit log instead.
+ * so the outcome is reported and written to the audit log beside the delete's own entry instead.
  */
 export async function pushLostContact (
-  context: ServiceContext & CallerContext,
+  context: Pick<OperationContext, 'db' | 'options' | 'secrets' | 'now' | 'identity' | 'channel' | 'auditSideCall'>,
   lead: { id: number, ref: string, rtContactId: string },
 ): Promise<'sent' | 'failed'> {
   const started = performance.now()
@@ -31,19 +30,15 @@ export async function pushLostContact (
   } catch (error) {
     failure = reasonOf(error)
   }
-  try {
-    await recordAudit(context.db, {
-      operation: CONTACT_PUSH_AUDIT_OPERATION,
-      channel: context.channel,
-      identity: context.identity,
-      ok: failure === null,
-      changed: false,
-      code: failure === null ? null : 'delivery_failed',
-      durationMs: performance.now() - started,
-      params: { lead_id: lead.id, lead_ref: lead.ref, rt_contact_id: lead.rtContactId, status: 'lost', ...(failure === null ? {} : { error: failure }) },
-    }, context.now())
-  } catch {
-    // The dispatch's own audit entry follows and reports a failing audit log; the delete stands.
-  }
+  await context.auditSideCall({
+    operation: CONTACT_PUSH_AUDIT_OPERATION,
+    channel: context.channel,
+    identity: context.identity,
+    ok: failure === null,
+    changed: false,
+    code: failure === null ? null : 'delivery_failed',
+    durationMs: performance.now() - started,
+    params: { lead_id: lead.id, lead_ref: lead.ref, rt_contact_id: lead.rtContactId, status: 'lost', ...(failure === null ? {} : { error: failure }) },
+  })
   return failure === null ? 'sent' : 'failed'
 }

@@ -12,6 +12,9 @@ import { webhookDelivery } from './deliver.ts'
 import { webhookTest } from './events.ts'
 import { PREVIOUS_SIGNING_SECRET, SIGNING_SECRET } from './signing-secrets.ts'
 import { webhookRetention } from './retention.ts'
+import { webhookSubscriptionList } from './subscription-list.ts'
+import { webhookDeliveryList } from './delivery-list.ts'
+import { internalList } from '../../platform/auth/list-access.ts'
 
 /**
  * Subscriptions to the control plane's outbound events: signed deliveries (Standard Webhooks)
@@ -22,6 +25,7 @@ export const webhooksResource = defineResource({
   name: 'webhooks',
   module: 'locked',
   sealedColumns: [SIGNING_SECRET, PREVIOUS_SIGNING_SECRET],
+  lists: readOnly => ({ SvcWebhookSubscription: webhookSubscriptionList(readOnly()), SvcWebhookDelivery: webhookDeliveryList(internalList(readOnly())) }),
   operations: {
     create: createWebhook,
     delete: deleteWebhook,

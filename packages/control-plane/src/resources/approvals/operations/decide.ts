@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineOperation, type Operation } from '../../../kernel/registry/define-operation.ts'
-import type { OperationContext, ServiceContext } from '../../../kernel/registry/operation-context.ts'
+import type { OperationContext } from '../../../kernel/registry/operation-context.ts'
 import type { Identity } from '../../../platform/auth/identity.ts'
 import type { StoredOutcome } from '../../../kernel/pipeline/approval-gate.ts'
 import { findKeyWithOwner } from '../../../platform/auth/find-key.ts'
@@ -11,7 +11,7 @@ import { approvalRecord, toApprovalRecord } from '../shape.ts'
 import { assertSignedIn } from '../../../platform/auth/signed-in.ts'
 
 /** The key that asked, as it stands now: revoked, expired or orphaned since, the call does not run. */
-async function requesterOf ({ db, options, now }: ServiceContext, keyId: string): Promise<Identity> {
+async function requesterOf ({ db, options, now }: Pick<OperationContext, 'db' | 'options' | 'now'>, keyId: string): Promise<Identity> {
   const key = await findKeyWithOwner(db, accountLoader(db, options.host.accounts), keyId)
   const at = now()
   if (!key?.owner || key.revokedAt || (key.expiresAt && key.expiresAt <= at)) throw unauthenticated('the key that asked for this call is no longer valid')

@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { checkbox, json, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../auth/list-access.ts'
+import type { ListAccess } from '../../platform/auth/list-access.ts'
 
 /** Webhook subscriptions: where events go, which types, and the signing secrets (sealed, never in GraphQL). */
 export const webhookSubscriptionList = ({ access, ui }: ListAccess) => list({

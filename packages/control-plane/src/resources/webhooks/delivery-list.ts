@@ -1,6 +1,6 @@
 import { list } from '@keystone-6/core'
 import { integer, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../auth/list-access.ts'
+import type { ListAccess } from '../../platform/auth/list-access.ts'
 
 /** One attempt to deliver an event to a subscription: its outcome, duration and the start of the answer. */
 export const webhookDeliveryList = ({ access, ui }: ListAccess) => list({
