@@ -4,12 +4,12 @@ import { rateLimited } from '../errors/errors.ts'
 import type { SubjectLimiter } from './rate-limit.ts'
 
 /**
- * A lease is at most this share of what is left of the window, and at most MAX_LEASE hits: the
- * bound on how early other instances may be refused while this one still holds hits it has not
- * spent (docs/performance.md, "A shared limit without a write per request").
+ * A lease is this share of the limit, at most MAX_LEASE hits and at least one: what bounds how
+ * early other instances may be refused while this one holds hits it has not spent
+ * (docs/performance.md, "A shared limit without a write per request").
  */
-export const LEASE_SHARE = 40
-export const MAX_LEASE = 50
+const LEASE_SHARE = 40
+const MAX_LEASE = 50
 
 /** The hits one instance holds for one subject in one window. */
 type Lease = {
@@ -25,23 +25,23 @@ type Lease = {
   lastTaken: number
 }
 
-/** The hits one take asks for: a share of what is left, so leases shrink as the window fills. */
-export const leaseSize = (sharedLeft: number) => Math.max(1, Math.min(MAX_LEASE, Math.floor(sharedLeft / LEASE_SHARE)))
+/** The hits one take asks for (fewer are granted when fewer are left). */
+export const leaseSize = (points: number) => Math.max(1, Math.min(MAX_LEASE, Math.floor(points / LEASE_SHARE)))
 
 /**
  * A fixed-window limit shared by every instance on the database, without a database write per
  * request: each instance takes hits from the shared row in leases and spends them locally,
  * taking the next lease in the background when half of the last is spent. The instances together
  * never admit more than `points` per window (a lease is taken by one conditional UPDATE). What an
- * instance holds unspent when the row runs out is refused elsewhere: at most two leases per other
- * instance. One instance alone is exact.
+ * instance holds unspent when the row runs out is refused elsewhere: fewer than two leases per
+ * other instance. One instance alone is exact.
  */
 export function createLeasedWindowLimiter (db: Db, scope: string, limit: WindowLimit, now: () => Date): SubjectLimiter {
   const leases = new Map<string, Lease>()
   let sweptWindow = 0
 
   const take = (lease: Lease, subject: string, at: Date): Promise<void> => {
-    const taking = takeFromFixedWindow(db, scope, subject, limit, at, leaseSize(lease.sharedLeft)).then(({ granted, hits }) => {
+    const taking = takeFromFixedWindow(db, scope, subject, limit, at, leaseSize(limit.points)).then(({ granted, hits }) => {
       lease.held += granted
       lease.lastTaken = granted
       lease.sharedLeft = Math.max(0, limit.points - hits)
