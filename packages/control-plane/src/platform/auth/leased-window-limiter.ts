@@ -1,7 +1,6 @@
 import type { Db } from '../db/client.ts'
 import { takeFromFixedWindow, windowAt, type WindowLimit, type WindowState } from '../db/fixed-window.ts'
 import { rateLimited } from '../errors/errors.ts'
-import type { SubjectLimiter } from './rate-limit.ts'
 
 /**
  * A lease is this share of the limit, at most MAX_LEASE hits and at least one: what bounds how
@@ -36,7 +35,7 @@ export const leaseSize = (points: number) => Math.max(1, Math.min(MAX_LEASE, Mat
  * instance holds unspent when the row runs out is refused elsewhere: fewer than two leases per
  * other instance. One instance alone is exact.
  */
-export function createLeasedWindowLimiter (db: Db, scope: string, limit: WindowLimit, now: () => Date): SubjectLimiter {
+export function createLeasedWindowLimiter (db: Db, scope: string, limit: WindowLimit, now: () => Date): { consume (subject: string): Promise<WindowState>, readonly limit: number } {
   const leases = new Map<string, Lease>()
   let sweptWindow = 0
 
