@@ -8,9 +8,14 @@
  *   writes  dispatch `variables.set` (API key, a new value every request), a bare express +
  *           driver route doing the same UPDATE, and a bare route making the handler's Prisma calls
  *
- * Next to req/s and p50/p99 latency it reports the server's CPU time per request (the load
- * generator runs in a child process), which a busy machine distorts far less than throughput,
- * and the ratios the performance targets are stated in (docs/performance.md).
+ * The host runs with every default `npm start` sets on the provider (production mode; on
+ * PostgreSQL the rate limit's database store and the audit's group commit), the rate limit raised
+ * in points only, so it counts every call and never refuses. Next to req/s and p50/p99 latency it
+ * reports the server's CPU time per request (the load generator runs in a child process), the
+ * ratios the performance targets are stated in (docs/performance.md), and on PostgreSQL the
+ * transactions committed per call (`pg_stat_database`). Each provider's figures are kept in
+ * var/bench/dispatch-<provider>.json, so a run on one provider compares its throughput with the
+ * other's last run.
  *
  *   BENCH_SECONDS   measured seconds per target and connection count (default 5), after every
  *                   target got a warm-up
@@ -20,12 +25,14 @@
  *                   (e.g. "dispatch", to profile; "crm.list,GraphQL" for the read ratio)
  *   DATABASE_URL    postgresql://… benchmarks that database (the baseline then uses `pg`);
  *                   anything else uses a fresh SQLite file under var/bench/, removed afterwards
+ *   BENCH_COMMIT_CALLS  calls per commit count on PostgreSQL (default 1000, at 10 connections)
  *
  * The process fails only on real errors (non-2xx responses, connection errors, wrong data, a
  * write that changed nothing), never on a target.
  */
-import { randomUUID } from 'node:crypto'
-import { rm } from 'node:fs/promises'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { loadavg } from 'node:os'
 import path from 'node:path'
 import { resolveDatabase, sqliteFilePath, type DatabaseTarget } from '../packages/control-plane/src/platform/db/database-url.ts'
 import { migrate } from '../packages/control-plane/src/platform/db/migrate.ts'
@@ -36,6 +43,7 @@ import { chosenBy, positiveInteger } from './lib/env.ts'
 import { rawBaseline } from './lib/raw-baseline.ts'
 import { printReport, type Goal, type Measurement } from './lib/report.ts'
 import { prismaBaseline } from './lib/prisma-baseline.ts'
+import { commitCounter } from './lib/commit-count.ts'
 
 const CONNECTION_COUNTS = [10, 50]
 /** Connections of the Prisma and `pg` pools alike (`pg`'s default). */
@@ -46,6 +54,7 @@ const VARIABLES = Math.max(...CONNECTION_COUNTS)
 const WARMUP_REQUESTS = 500
 const SECONDS = positiveInteger('BENCH_SECONDS', 5)
 const ROUNDS = positiveInteger('BENCH_ROUNDS', 5)
+const COMMIT_CALLS = positiveInteger('BENCH_COMMIT_CALLS', 1000)
 const chosen = chosenBy('BENCH_ONLY')
 
 /** Anything that must be undone, newest first. */
@@ -277,6 +286,8 @@ const LABELS = {
  * with no target, how close dispatch comes to the same Prisma calls behind a bare route.
  */
 const GOALS: Goal[] = [
+  { subject: LABELS.dispatchRead, baseline: LABELS.graphqlRead, atLeast: 3, by: 'rate' },
+  { subject: LABELS.dispatchWrite, baseline: LABELS.graphqlRead, by: 'rate' },
   { subject: LABELS.dispatchRead, baseline: LABELS.rawRead, atLeast: 0.30 },
   { subject: LABELS.dispatchRead, baseline: LABELS.graphqlRead, atLeast: 3 },
   { subject: LABELS.dispatchWrite, baseline: LABELS.rawWrite, atLeast: 0.25 },
@@ -284,7 +295,77 @@ const GOALS: Goal[] = [
   { subject: LABELS.dispatchWrite, baseline: LABELS.prismaWrite },
 ]
 
+/** Committed transactions per call of each dispatch target and of GraphQL, on PostgreSQL. */
+async function commitsPerCall (database: DatabaseTarget, targets: Target[]): Promise<string[]> {
+  if (database.provider !== 'postgresql') return []
+  const counted = targets.filter(target => [LABELS.dispatchRead, LABELS.graphqlRead, LABELS.dispatchWrite].includes(target.label as never))
+  if (counted.length === 0) return []
+  const counter = await commitCounter(database.url)
+  const lines = ['', `committed transactions per call (pg_stat_database xact_commit over ${COMMIT_CALLS} calls at ${CONNECTION_COUNTS[0]} connections, less the idle rate):`]
+  try {
+    for (const target of counted) {
+      let calls = 0
+      const perCall = await counter.perCall(COMMIT_CALLS, async () => {
+        const result = await load(target.request, { connections: CONNECTION_COUNTS[0]!, requests: COMMIT_CALLS })
+        const problems = loadProblems(result)
+        if (problems.length > 0) throw new Error(`${target.label} (commit count): ${problems.join('; ')}`)
+        calls = result.requests.total
+      })
+      const line = `  ${target.label}: ${(perCall * COMMIT_CALLS / Math.max(1, calls)).toFixed(2)} commits per call`
+      console.log(`[bench]${line}`)
+      lines.push(line)
+    }
+  } finally {
+    await counter.close()
+  }
+  return lines
+}
+
+type KeptRun = { provider: string, at: string, load: number[], measurements: Array<{ label: string, connections: number, rate: number }> }
+
+const keptRunFile = (provider: string) => `var/bench/dispatch-${provider}.json`
+
+/**
+ * Keeps this run's throughput and compares it with the other provider's last run: the ratio of
+ * PostgreSQL to SQLite dispatch is taken between two runs, since one process holds the Prisma
+ * client of one provider only.
+ */
+async function compareWithOtherProvider (provider: string, measurements: Measurement[]): Promise<string[]> {
+  const kept: KeptRun = {
+    provider,
+    at: new Date().toISOString(),
+    load: loadavg(),
+    measurements: measurements.map(m => ({ label: m.label, connections: m.connections, rate: m.result.requests.average })),
+  }
+  await mkdir('var/bench', { recursive: true })
+  await writeFile(keptRunFile(provider), JSON.stringify(kept, null, 2) + '\n')
+  const other = provider === 'postgresql' ? 'sqlite' : 'postgresql'
+  let previous: KeptRun
+  try {
+    previous = JSON.parse(await readFile(keptRunFile(other), 'utf8')) as KeptRun
+  } catch {
+    return []
+  }
+  const [pg, sqlite] = provider === 'postgresql' ? [kept, previous] : [previous, kept]
+  const lines = ['', `PostgreSQL / SQLite by req/s (SQLite run at ${sqlite.at}, PostgreSQL run at ${pg.at}):`]
+  for (const label of [LABELS.dispatchRead, LABELS.dispatchWrite]) {
+    for (const connections of CONNECTION_COUNTS) {
+      const a = pg.measurements.find(m => m.label === label && m.connections === connections)
+      const b = sqlite.measurements.find(m => m.label === label && m.connections === connections)
+      if (!a || !b) continue
+      const ratio = a.rate / b.rate
+      const target = label === LABELS.dispatchRead ? `  (target ≥ 0.5×: ${ratio >= 0.5 ? 'met' : 'NOT met'})` : ''
+      lines.push(`${connections} conns  ${label}: ${a.rate.toFixed(0)} / ${b.rate.toFixed(0)} req/s = ${ratio.toFixed(2)}×${target}`)
+    }
+  }
+  return lines
+}
+
 async function main (): Promise<void> {
+  // As `npm start` serves: production mode, with the secrets it then requires.
+  process.env.NODE_ENV ??= 'production'
+  process.env.SESSION_SECRET ??= randomBytes(32).toString('base64')
+  process.env.SVC_ENCRYPTION_KEY ??= randomBytes(32).toString('hex')
   const database = benchDatabase()
   const fresh = database.provider === 'sqlite'
   if (fresh) {
@@ -341,17 +422,21 @@ async function main (): Promise<void> {
   ]
   const targets = allTargets.filter(target => chosen(target.label))
 
-  console.log(`[bench] ${database.provider}, ${CONNECTION_COUNTS.join(' and ')} connections, ${SECONDS}s per target`)
+  console.log(`[bench] ${database.provider}, ${CONNECTION_COUNTS.join(' and ')} connections, ${SECONDS}s per target, NODE_ENV=${process.env.NODE_ENV}, ` +
+    `load average ${loadavg().map(value => value.toFixed(2)).join(' / ')} at the start`)
   for (const target of targets) await warmUp(target)
   const measurements: Measurement[] = []
   for (const connections of CONNECTION_COUNTS) measurements.push(...await measureAll(targets, connections))
+  const commits = await commitsPerCall(database, targets)
+  const comparison = await compareWithOtherProvider(database.provider, measurements)
   const baseline = database.provider === 'postgresql' ? 'express 5 + pg Pool, named prepared statements' : 'express 5 + better-sqlite3 prepared statements'
   printReport([
     `database: ${database.provider}${database.provider === 'sqlite' ? ` (${sqliteFilePath(database.url)})` : ''}, node ${process.version}`,
     `${SECONDS}s per target and connection count in ${ROUNDS} interleaved rounds, after ${WARMUP_REQUESTS} warm-up requests each; pools of ${POOL_SIZE} connections`,
     `bare route: ${baseline}, no Prisma; "bare route …, Prisma": the handlers' own Prisma calls behind express`,
     'CPU ms/req: the server process\'s user + system CPU time per completed request (the load generator runs apart)',
-  ], measurements, GOALS)
+    `host: npm start's defaults for ${database.provider} (rate limit store ${database.provider === 'postgresql' ? 'database' : 'memory'}), the rate limit's points raised so it never refuses`,
+  ], measurements, GOALS, [...commits, ...comparison])
 }
 
 try {

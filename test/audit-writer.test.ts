@@ -85,6 +85,38 @@ describe('audit writer', () => {
     await Promise.all(pending)
   })
 
+  test('entries recorded while a batch is being written share the next statement, and each caller waits for its own', async () => {
+    const adapter = used.server.runtime.options.hostAdapter!.current!
+    const statements: number[] = []
+    let releaseFirst!: () => void
+    const firstHeld = new Promise<void>(resolve => { releaseFirst = resolve })
+    // The host's adapter, with the first INSERT held until the others are recorded and each statement's row count noted.
+    const gated = {
+      ...adapter,
+      executeRaw: async (statement: Parameters<typeof adapter.executeRaw>[0]) => {
+        statements.push(statement.args.length)
+        if (statements.length === 1) await firstHeld
+        return adapter.executeRaw(statement)
+      },
+    }
+    const audit = new AuditWriter({ db: used.server.db, provider: resolveDatabase(used.server.databaseUrl).provider, adapter: { current: gated } as never }, () => new Date())
+    const settled: string[] = []
+    const record = (name: string) => audit.record(entry(name)).then(() => { settled.push(name) })
+    const calls = [record('grouped.0')]
+    // Nine more, each in a turn of the event loop of its own, while the first is in flight.
+    for (let index = 1; index < 10; index++) {
+      await new Promise(resolve => setImmediate(resolve))
+      calls.push(record(`grouped.${index}`))
+    }
+    expect(statements).toHaveLength(1)
+    expect(settled).toEqual([])
+    releaseFirst()
+    await Promise.all(calls)
+    const columns = statements[0]!
+    expect(statements.map(values => values / columns)).toEqual([1, 9])
+    expect(await rowsOf('grouped.')).toHaveLength(10)
+  })
+
   test('every concurrent dispatch has its audit row by the time its response arrives', async () => {
     const responses = await Promise.all(Array.from({ length: 25 }, () => used.dispatch({ resource: 'crm', action: 'list', params: {} })))
     expect(responses.every(res => res.status === 200)).toBe(true)

@@ -3,8 +3,11 @@ import type { LoadResult } from './load.ts'
 
 export type Measurement = { label: string, connections: number, result: LoadResult, cpuMsPerRequest: number }
 
-/** `subject` against `baseline` by server CPU per request, with the target issue 18 sets, if any. */
-export type Goal = { subject: string, baseline: string, atLeast?: number }
+/**
+ * `subject` against `baseline`, with a target, if any: by server CPU per request (issue 18's) or
+ * by requests per second (issue 43's, throughput as it ships).
+ */
+export type Goal = { subject: string, baseline: string, atLeast?: number, by?: 'cpu' | 'rate' }
 
 function table (measurements: Measurement[]): string[] {
   const header = ['target', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'CPU ms/req']
@@ -28,21 +31,23 @@ function table (measurements: Measurement[]): string[] {
  */
 function ratios (measurements: Measurement[], goals: Goal[], connections: number): string[] {
   const find = (label: string) => measurements.find(m => m.label === label && m.connections === connections)
-  return goals.flatMap(({ subject, baseline, atLeast }) => {
+  return goals.flatMap(({ subject, baseline, atLeast, by = 'cpu' }) => {
     const a = find(subject)
     const b = find(baseline)
     if (!a || !b) return []
     const byCpu = b.cpuMsPerRequest / a.cpuMsPerRequest
     const byRate = a.result.requests.average / b.result.requests.average
-    const target = atLeast === undefined ? '' : `  (target ≥ ${atLeast}× by CPU: ${byCpu >= atLeast ? 'met' : 'NOT met'})`
+    const measured = by === 'cpu' ? byCpu : byRate
+    const target = atLeast === undefined ? '' : `  (target ≥ ${atLeast}× by ${by === 'cpu' ? 'CPU' : 'req/s'}: ${measured >= atLeast ? 'met' : 'NOT met'})`
     return [`${connections} conns  ${subject} / ${baseline}: ${byCpu.toFixed(2)}× by CPU, ${byRate.toFixed(2)}× by req/s${target}`]
   })
 }
 
-export function printReport (heading: string[], measurements: Measurement[], goals: Goal[]): void {
+export function printReport (heading: string[], measurements: Measurement[], goals: Goal[], footer: string[] = []): void {
   const levels = [...new Set(measurements.map(m => m.connections))]
-  console.log(['', ...heading, '', ...table(measurements), '', ...levels.flatMap(level => ratios(measurements, goals, level))].join('\n'))
-  const [load1] = loadavg()
+  const [load1, load5] = loadavg()
+  console.log(['', ...heading, `load average ${load1?.toFixed(2)} (1 min), ${load5?.toFixed(2)} (5 min) at the end, ${availableParallelism()} CPUs`, '',
+    ...table(measurements), '', ...levels.flatMap(level => ratios(measurements, goals, level)), ...footer].join('\n'))
   if (load1 !== undefined && load1 > availableParallelism() * 0.75) {
     console.log(`note: load average ${load1.toFixed(1)} on ${availableParallelism()} CPUs: other processes competed for the CPU, ` +
       'so req/s and latencies are low and noisy; the server CPU per request holds up better')

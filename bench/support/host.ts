@@ -18,13 +18,13 @@ import type { ControlPlaneOptions } from 'keystone-svc-control-plane'
 import { issueApiKey } from '../../packages/control-plane/src/resources/api-keys/issue-key.ts'
 import { hashPassword } from '../../schema/password-kdf.ts'
 
-/** A limit no run reaches, so the limiter does all its work and never refuses. */
+/** A limit no run reaches: raised in points only, so the limiter does all its work and never refuses. */
 const UNREACHABLE_RATE_LIMIT = 1_000_000_000
 
 export type BenchHost = { baseUrl: string, db: Db, stop: () => Promise<void> }
 
 export type BenchHostOptions = {
-  /** Merged over the benchmarks' defaults (memory rate-limit store that never refuses, var/bench). */
+  /** Merged over the benchmarks' defaults (the rate limit as `npm start` sets it, but never refusing; var/bench). */
   controlPlane?: ControlPlaneOptions
 }
 
@@ -47,8 +47,9 @@ export async function startHost (database: DatabaseTarget, options: BenchHostOpt
     controlPlane: {
       security: { encryptionKey: randomBytes(32).toString('hex') },
       varDir: 'var/bench',
-      // The default store, exact on one instance; a multi-instance site may choose 'database'.
-      rateLimit: { points: UNREACHABLE_RATE_LIMIT, store: 'memory' },
+      // Only the points: the store stays the provider's default, as `npm start` serves it
+      // (memory on SQLite, the database on PostgreSQL).
+      rateLimit: { points: UNREACHABLE_RATE_LIMIT },
       ...options.controlPlane,
     },
   })

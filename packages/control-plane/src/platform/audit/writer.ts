@@ -13,10 +13,11 @@ const LONGEST_WAIT_MS = 2_000
 type Pending = { row: AuditRow, resolve: () => void, reject: (error: unknown) => void }
 
 /**
- * Group commit for the audit log: entries recorded in the same turn of the event loop are written
- * with one statement. Each caller still waits for its own entry, so a response is never sent
- * before its audit row exists (an audit read after a response sees it, on any instance); under
- * load this saves a database round trip and most of the per-row cost.
+ * Group commit for the audit log: one INSERT in flight at a time, and every entry recorded while
+ * it is in flight goes into the next one. Each caller still waits for its own entry, so a
+ * response is never sent before its audit row is committed (an audit read after a response sees
+ * it, on any instance). Calls in flight together share one commit: on PostgreSQL one WAL flush
+ * for the lot instead of one each (docs/performance.md, "Commits per call").
  */
 export class AuditWriter {
   readonly #target: AuditTarget
@@ -34,7 +35,8 @@ export class AuditWriter {
 
   record (entry: AuditRecord): Promise<void> {
     return new Promise((resolve, reject) => {
-      if (this.#queue.length === 0) setImmediate(() => this.#startFlush())
+      // While a batch is being written the entry waits for it to end (#startFlush runs again then).
+      if (this.#queue.length === 0 && this.#flushing.size === 0) setImmediate(() => this.#startFlush())
       this.#queue.push({ row: toAuditRow(entry, this.#now()), resolve, reject })
     })
   }
@@ -48,11 +50,14 @@ export class AuditWriter {
   }
 
   #startFlush (): void {
-    if (this.#queue.length === 0) return
+    if (this.#queue.length === 0 || this.#flushing.size > 0) return
     const flush = this.#flush(this.#queue)
     this.#queue = []
     this.#flushing.add(flush)
-    void flush.finally(() => this.#flushing.delete(flush))
+    void flush.finally(() => {
+      this.#flushing.delete(flush)
+      this.#startFlush()
+    })
   }
 
   async #flush (batch: Pending[]): Promise<void> {

@@ -3,9 +3,8 @@ import type { Db } from '../db/client.ts'
 import type { ResolvedOptions } from '../settings/resolved-options.ts'
 import type { Identity } from './identity.ts'
 import { rateLimited } from '../errors/errors.ts'
-import { consumeFixedWindow, type WindowState } from '../db/fixed-window.ts'
-
-
+import type { WindowState } from '../db/fixed-window.ts'
+import { createLeasedWindowLimiter } from './leased-window-limiter.ts'
 
 /** Counts one request for a subject (a key, a content source, …), or throws `rate_limited`. */
 export type SubjectLimiter = {
@@ -22,12 +21,12 @@ type LimitOptions = ResolvedOptions['rateLimit']
 /**
  * Requests per subject in fixed windows of one `scope`; 429 with the seconds until the window
  * frees a request. The memory store serves one process; the database store is shared by every
- * instance on the database.
+ * instance on the database, which hands each instance its hits in leases.
  */
 export function createSubjectLimiter (scope: string, options: LimitOptions, db: Db, now: () => Date): SubjectLimiter {
   if (options === false) return { consume: () => Promise.resolve(null), limit: null }
   if (options.store === 'database') {
-    return { consume: subject => consumeFixedWindow(db, scope, subject, options, now()), limit: options.points }
+    return createLeasedWindowLimiter(db, scope, options, now)
   }
   const limiter = new RateLimiterMemory({ keyPrefix: scope, points: options.points, duration: options.durationSeconds })
   const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
