@@ -19,7 +19,7 @@ export const OAUTH_GRANT_REQUESTER = 'oauth-grant:'
  * The credential a held call is asked, and collected, by: the key, or the OAuth grant
  * (`oauth-grant:<id>`), so a connector collects only what its own grant asked.
  */
-export const requesterCredentialOf = (identity: Identity): string =>
+const requesterCredentialOf = (identity: Identity): string =>
   identity.keyId ?? (identity.grantId ? `${OAUTH_GRANT_REQUESTER}${identity.grantId}` : '')
 
 /** Whether this call waits for an administrator instead of running: a gated key's, or a gated grant's (the default). */
