@@ -12,7 +12,8 @@ import { authorizeWithConsent, form } from './support/oauth-flow.ts'
  * A connector that registers nowhere: its client_id is the https URL of its Client ID Metadata
  * Document, which the built server fetches through its outbound guard. The document is served on
  * loopback over TLS with a test certificate the server trusts through NODE_EXTRA_CA_CERTS, as a
- * site behind its own CA would; SVC_OUTBOUND_ALLOW lets the guard reach loopback.
+ * site behind its own CA would; SVC_OAUTH_METADATA_DOCUMENT_ALLOW lets the anonymous guard reach
+ * loopback (SVC_OUTBOUND_ALLOW would not: it opens only destinations an administrator set).
  */
 const MINUTE = 60_000
 const NAMESPACE = '/api/svc/v1'
@@ -46,7 +47,7 @@ beforeAll(async () => {
   await new Promise<void>(done => documents.listen(0, '127.0.0.1', done))
   base = `https://127.0.0.1:${(documents.address() as AddressInfo).port}`
   await ensureBuilt({ ui: true })
-  server = await startBuiltServer({ env: { NODE_EXTRA_CA_CERTS: `${TLS_DIR}/cert.pem`, SVC_OUTBOUND_ALLOW: '127.0.0.1' } })
+  server = await startBuiltServer({ env: { NODE_EXTRA_CA_CERTS: `${TLS_DIR}/cert.pem`, SVC_OAUTH_METADATA_DOCUMENT_ALLOW: '127.0.0.1' } })
 }, 15 * MINUTE)
 
 afterAll(async () => {
@@ -69,6 +70,8 @@ describe('Client ID Metadata Documents', () => {
       origin: server.url, clientId, redirectUri: REDIRECT, scope: 'variables', grant: ['variables'], resource: `${server.url}${NAMESPACE}/mcp`, session,
     })
     expect(details.client_name).toBe('Metadata connector')
+    // Who asks is what was verified: the host that served the document.
+    expect(details).toMatchObject({ verified_host: new URL(base).host, claimed_name: 'Metadata connector' })
     expect(fetches).toBeGreaterThan(0)
     const dispatched = await fetch(`${server.url}${NAMESPACE}/manage/dispatch`, {
       method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.access_token}` }, body: JSON.stringify({ resource: 'variables', action: 'list' }),

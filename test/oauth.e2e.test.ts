@@ -15,6 +15,8 @@ import { startLoopbackServer, type LoopbackServer } from './support/loopback-pee
  */
 const MINUTE = 60_000
 const NAMESPACE = '/api/svc/v1'
+/** Registration is off by default; this site turns it on with an initial access token. */
+const REGISTRATION_TOKEN = 'registration-token-of-the-chromium-connector-test'
 
 let server: BuiltServer
 let browser: Browser
@@ -25,7 +27,7 @@ let REDIRECT = ''
 
 beforeAll(async () => {
   await ensureBuilt({ ui: true })
-  server = await startBuiltServer()
+  server = await startBuiltServer({ env: { SVC_OAUTH_DYNAMIC_REGISTRATION: 'true', SVC_OAUTH_REGISTRATION_TOKEN: REGISTRATION_TOKEN } })
   browser = await launchChromium()
   page = await openPage(browser)
   page.setDefaultTimeout(30_000)
@@ -53,7 +55,7 @@ describe('a hosted connector signs in with OAuth, in headless Chromium', () => {
     const metadata = await (await fetch(`${resource.authorization_servers[0]}/.well-known/oauth-authorization-server`)).json() as Record<string, string>
     const registered = await (await fetch(metadata.registration_endpoint!, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${REGISTRATION_TOKEN}` },
       body: JSON.stringify({ client_name: 'Chromium connector', redirect_uris: [REDIRECT], application_type: 'native', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }),
     })).json() as { client_id: string }
 
@@ -72,7 +74,10 @@ describe('a hosted connector signs in with OAuth, in headless Chromium', () => {
     })
     await expect(page.getByTestId('oauth-consent-client-id').textContent()).resolves.toBe(registered.client_id)
     await expect(page.getByTestId('oauth-consent-redirect').textContent()).resolves.toBe(REDIRECT)
-    await page.getByText(`Chromium connector asks to use this site as ${server.admin.email}`).waitFor()
+    // A registered client named itself: the page says so, and shows where access goes.
+    await page.getByText(`An unverified app calling itself “Chromium connector” asks to use this site as ${server.admin.email}`).waitFor()
+    await page.getByTestId('oauth-consent-unverified').waitFor()
+    await expect(page.getByTestId('oauth-consent-redirect-host').textContent()).resolves.toBe(`Access goes to ${new URL(REDIRECT).host}`)
     await screenshot(page, 'oauth-consent')
     await page.getByRole('checkbox', { name: 'leads' }).uncheck()
     await page.getByTestId('oauth-allow').click()
@@ -102,11 +107,14 @@ describe('a hosted connector signs in with OAuth, in headless Chromium', () => {
     // Reuse revoked that grant; a second consent gives the app a grant to disconnect from the page.
     const second = pkcePair()
     await page.goto(`${metadata.authorization_endpoint}?${new URLSearchParams({
-      client_id: registered.client_id, redirect_uri: REDIRECT, response_type: 'code', scope: 'variables', code_challenge: second.challenge, code_challenge_method: 'S256',
+      client_id: registered.client_id, redirect_uri: REDIRECT, response_type: 'code', scope: 'variables read_only', code_challenge: second.challenge, code_challenge_method: 'S256',
     })}`)
+    // A requested read_only is offered checked, so allowing keeps the app read-only.
+    await expect(page.getByRole('checkbox', { name: /^read_only/ }).isChecked()).resolves.toBe(true)
     await page.getByTestId('oauth-allow').click()
     await page.waitForURL(url => url.href.startsWith(REDIRECT))
     const again = await form(metadata.token_endpoint!, { grant_type: 'authorization_code', code: new URL(page.url()).searchParams.get('code')!, redirect_uri: REDIRECT, client_id: registered.client_id, code_verifier: second.verifier })
+    expect(again.body.scope).toBe('variables read_only')
     expect((await dispatchWith(again.body.access_token, { resource: 'variables', action: 'list' })).status).toBe(200)
 
     await page.goto(`${server.url}/control-plane/connected-apps`)

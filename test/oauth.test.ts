@@ -8,6 +8,10 @@ import { TableWrites } from '../packages/control-plane/src/platform/db/write-obs
 import type { JsonObject } from './support/json.ts'
 
 const REDIRECT = 'http://127.0.0.1:9/callback'
+/** Registration is off unless an operator turns it on, and then takes this initial access token. */
+const REGISTRATION_TOKEN = 'registration-token-for-the-oauth-tests-0123456789'
+/** Every flow of this file comes from one address; the limiter has its own tests. */
+const REGISTERING = { oauth: { dynamicRegistration: true, registrationToken: REGISTRATION_TOKEN, rateLimit: false as const } }
 const NAMESPACE = '/api/svc/v1'
 
 let site: ListeningServer
@@ -16,7 +20,7 @@ let admin: TestAccount
 const oauthRecordWrites = new TableWrites(['svc_oauth_records'])
 
 beforeAll(async () => {
-  site = await startListeningServer({}, undefined, { writes: oauthRecordWrites })
+  site = await startListeningServer(REGISTERING, undefined, { writes: oauthRecordWrites })
   admin = await createAccount(site.server.db)
 })
 afterAll(async () => { await site?.close() })
@@ -40,7 +44,7 @@ async function discover (origin: string) {
 async function register (registrationEndpoint: string): Promise<string> {
   const response = await fetch(registrationEndpoint, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${REGISTRATION_TOKEN}` },
     body: JSON.stringify({
       client_name: 'Test connector', redirect_uris: [REDIRECT], application_type: 'native',
       token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'],
@@ -203,7 +207,7 @@ describe('a connector that knows only the MCP endpoint signs in with OAuth', () 
   })
 
   test('a token issued for another site is refused with 401', async () => {
-    const other = await startListeningServer({}, site.server)
+    const other = await startListeningServer(REGISTERING, site.server)
     try {
       const clientId = await register(`${site.origin}/oauth/register`)
       const { tokens } = await signInAndConsent(site.origin, clientId, admin, 'variables', ['variables'])
@@ -217,9 +221,9 @@ describe('a connector that knows only the MCP endpoint signs in with OAuth', () 
   })
 })
 
-describe('dynamic client registration switched off', () => {
+describe('dynamic client registration, off by default', () => {
   let closed: ListeningServer
-  beforeAll(async () => { closed = await startListeningServer({ oauth: { dynamicRegistration: false } }) })
+  beforeAll(async () => { closed = await startListeningServer() })
   afterAll(async () => { await closed?.close() })
 
   test('the metadata names no registration endpoint and registering is refused', async () => {

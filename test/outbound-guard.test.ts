@@ -129,7 +129,7 @@ describe('requests are checked on the address they connect to', () => {
 
   test('a name is checked on what it resolves to, each time it connects; an allowed host name passes', async () => {
     const url = `${peer.url.replace('127.0.0.1', 'localhost')}/status`
-    await expect(postJson(createOutboundGuard([]), url, '{}')).rejects.toThrow(/refused: localhost resolves to (127\.0\.0\.1|::1), a loopback address/)
+    await expect(postJson(createOutboundGuard([]), url, '{}')).rejects.toThrow(/refused: localhost resolves to a loopback address;/)
     await expect(postJson(createOutboundGuard(['localhost']), url, '{}')).resolves.toBe('{}')
   })
 

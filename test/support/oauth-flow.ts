@@ -69,14 +69,16 @@ export type ConsentFlow = {
   resource: string
   /** The Keystone session cookie of the account signing in. */
   session: string
+  /** Whether the grant's destructive calls wait for an administrator (the consent page's checkbox, on by default). */
+  approveDestructive?: boolean
 }
 
 /** Authorize → sign in → consent (granting `grant`) → code → tokens, as a browser and a connector would, over HTTP. */
-export async function authorizeWithConsent ({ origin, clientId, redirectUri, scope, grant, resource, session }: ConsentFlow) {
+export async function authorizeWithConsent ({ origin, clientId, redirectUri, scope, grant, resource, session, approveDestructive }: ConsentFlow) {
   const jar = new CookieJar()
   const { verifier, challenge } = pkcePair()
   const authorize = `${origin}/oauth/authorize?${new URLSearchParams({
-    client_id: clientId, redirect_uri: redirectUri, response_type: 'code', scope, state: 'st4te', code_challenge: challenge, code_challenge_method: 'S256', resource,
+    client_id: clientId, redirect_uri: redirectUri, response_type: 'code', ...scope === '' ? {} : { scope }, state: 'st4te', code_challenge: challenge, code_challenge_method: 'S256', resource,
   })}`
   const toSignIn = await follow(jar, origin, authorize)
   expect(toSignIn.url).toMatch(new RegExp(`^${origin}/signin\\?from=%2Foauth%2Finteraction%2F`))
@@ -85,10 +87,10 @@ export async function authorizeWithConsent ({ origin, clientId, redirectUri, sco
   const toConsent = await follow(jar, origin, interaction)
   expect(toConsent.url).toMatch(new RegExp(`^${origin}/control-plane/oauth-consent\\?uid=`))
   const uid = new URL(toConsent.url).searchParams.get('uid')!
-  const details = await (await browse(jar, `${origin}/oauth/interaction/${uid}/details`)).json() as { data: { client_id: string, client_name: string | null, redirect_uri: string, scopes: string[] } }
+  const details = await (await browse(jar, `${origin}/oauth/interaction/${uid}/details`)).json() as { data: { client_id: string, client_name: string | null, verified_host: string | null, claimed_name: string | null, redirect_uri: string, redirect_host: string, scopes: string[] } }
   expect(details.data).toMatchObject({ client_id: clientId, redirect_uri: redirectUri })
   const confirmed = await browse(jar, `${origin}/oauth/interaction/${uid}/confirm`, {
-    method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ scopes: grant }),
+    method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ scopes: grant, approve_destructive: approveDestructive }),
   })
   const decision = await confirmed.json() as { ok: boolean, data: { redirect_to: string } }
   expect(decision.ok).toBe(true)
@@ -98,6 +100,6 @@ export async function authorizeWithConsent ({ origin, clientId, redirectUri, sco
   expect(callback.searchParams.get('state')).toBe('st4te')
   const code = callback.searchParams.get('code')!
   const tokens = await form(`${origin}/oauth/token`, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier })
-  expect(tokens.status).toBe(200)
+  expect(tokens).toMatchObject({ status: 200 })
   return { tokens: tokens.body as OAuthTokens, details: details.data }
 }

@@ -170,6 +170,7 @@ export type ControlPlaneOptions = z.input<typeof controlPlaneOptions>
 function coreSettingsFromEnv (env: Env): Partial<ControlPlaneOptions> {
   const trustProxy = env.SVC_TRUST_PROXY?.trim() ? parseTrustProxy(env.SVC_TRUST_PROXY) : undefined
   const perMinute = integerEnv(env, 'SVC_RATE_LIMIT_PER_MINUTE')
+  const oauthPerMinute = integerEnv(env, 'SVC_OAUTH_RATE_LIMIT_PER_MINUTE')
   return definedOnly({
     http: definedOnly({ siteUrl: stringEnv(env, 'SITE_URL'), trustProxy, mcpAllowedHosts: listEnv(env, 'SVC_MCP_ALLOWED_HOSTS') }),
     security: definedOnly({
@@ -183,6 +184,9 @@ function coreSettingsFromEnv (env: Env): Partial<ControlPlaneOptions> {
     }),
     oauth: definedOnly({
       dynamicRegistration: booleanEnv(env, 'SVC_OAUTH_DYNAMIC_REGISTRATION'),
+      registrationToken: stringEnv(env, 'SVC_OAUTH_REGISTRATION_TOKEN'),
+      metadataDocumentAllow: listEnv(env, 'SVC_OAUTH_METADATA_DOCUMENT_ALLOW'),
+      rateLimit: oauthPerMinute === undefined ? undefined : { points: oauthPerMinute },
       clientIdMetadataDocuments: booleanEnv(env, 'SVC_OAUTH_CLIENT_ID_METADATA_DOCUMENTS'),
       accessTokenMinutes: integerEnv(env, 'SVC_OAUTH_ACCESS_TOKEN_MINUTES'),
       refreshTokenDays: integerEnv(env, 'SVC_OAUTH_REFRESH_TOKEN_DAYS'),

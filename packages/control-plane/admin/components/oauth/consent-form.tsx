@@ -13,7 +13,12 @@ type ConsentRequest = {
   uid: string
   client_id: string
   client_name: string | null
+  /** The host of the client's metadata document URL: who it is, as verified. Null for a client that named itself. */
+  verified_host: string | null
+  /** The name the client gave itself, unchecked. */
+  claimed_name: string | null
   redirect_uri: string
+  redirect_host: string
   account: { id: string, email: string }
   scopes: string[]
 }
@@ -30,36 +35,52 @@ async function interactionCall<Data> (uid: string, step: string, body?: unknown)
     : { ok: false, data: null, changed: false, error: `unexpected response (HTTP ${response.status})`, code: 'unexpected_response', status: response.status }
 }
 
-/** What a client asks for, which scopes to grant (all offered, each may be unchecked), and allow or deny. */
+/** Who asks, as verified; where access goes; which scopes to grant (all offered, each may be unchecked); allow or deny. */
+function requesterTitle (request: ConsentRequest): string {
+  if (request.verified_host) return `${request.verified_host} asks to use this site as ${request.account.email}`
+  return `An unverified app calling itself “${request.claimed_name ?? request.client_id}” asks to use this site as ${request.account.email}`
+}
+
+
 export function ConsentForm ({ uid }: { uid: string }) {
   const [request, setRequest] = useState<ConsentRequest | null>(null)
   const [failure, setFailure] = useState<(SvcFailure & { status: number }) | null>(null)
   const [granted, setGranted] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
+  // On by default: a connector's destructive calls wait for a person unless they say otherwise here.
+  const [approveDestructive, setApproveDestructive] = useState(true)
   useEffect(() => {
     void interactionCall<ConsentRequest>(uid, 'details').then(response => {
       if (!response.ok) return setFailure(response)
       setRequest(response.data)
-      setGranted(response.data.scopes.filter(scope => scope !== 'read_only'))
+      // Every offered scope was asked for (or, asked for none, is read-only): all checked, read_only included.
+      setGranted(response.data.scopes)
     })
   }, [uid])
   const decide = async (step: 'confirm' | 'deny') => {
     setBusy(true)
-    const response = await interactionCall<Decision>(uid, step, step === 'confirm' ? { scopes: granted } : {})
+    const response = await interactionCall<Decision>(uid, step, step === 'confirm' ? { scopes: granted, approve_destructive: approveDestructive } : {})
     if (response.ok) window.location.assign(response.data.redirect_to)
     else { setFailure(response); setBusy(false) }
   }
   if (failure) return <FailureNotice failure={failure} title='This sign-in request cannot continue' />
   if (!request) return <Flex justifyContent='center' paddingY='xxlarge'><ProgressCircle aria-label='Loading the request' isIndeterminate /></Flex>
   return (
-    <Panel title={`${request.client_name ?? request.client_id} asks to use this site as ${request.account.email}`} testId='oauth-consent'>
+    <Panel title={requesterTitle(request)} testId='oauth-consent'>
       <VStack gap='large'>
-        <Text>Client id <InlineCode data-testid='oauth-consent-client-id'>{request.client_id}</InlineCode></Text>
+        {request.verified_host
+          ? <Text data-testid='oauth-consent-verified'>Verified: its description is served by <strong>{request.verified_host}</strong>{request.claimed_name ? ` (it calls itself “${request.claimed_name}”)` : ''}.</Text>
+          : <Text data-testid='oauth-consent-unverified'><strong>Unverified:</strong> this app registered itself; nothing checks the name it gave. Allow it only if you started this connection.</Text>}
+        <Heading elementType='h3' size='small' data-testid='oauth-consent-redirect-host'>Access goes to {request.redirect_host}</Heading>
         <Text>Returns to <InlineCode data-testid='oauth-consent-redirect'>{request.redirect_uri}</InlineCode></Text>
+        <Text>Client id <InlineCode data-testid='oauth-consent-client-id'>{request.client_id}</InlineCode></Text>
         <Heading elementType='h3' size='small'>What it may do (uncheck to grant less)</Heading>
         <CheckboxGroup label='Scopes' value={granted} onChange={setGranted}>
           {request.scopes.map(scope => <Checkbox key={scope} value={scope} data-testid={`oauth-scope-${scope}`}>{scope === 'read_only' ? 'read_only (only operations that change nothing)' : scope}</Checkbox>)}
         </CheckboxGroup>
+        <Checkbox isSelected={approveDestructive} onChange={setApproveDestructive} data-testid='oauth-approve-destructive'>
+          Ask an administrator before each destructive call (delete, revoke, overwrite): it waits on the Approvals page
+        </Checkbox>
         <HStack gap='regular'>
           <Button prominence='high' isDisabled={busy} onPress={() => void decide('confirm')} data-testid='oauth-allow'>Allow</Button>
           <Button isDisabled={busy} onPress={() => void decide('deny')} data-testid='oauth-deny'>Deny</Button>

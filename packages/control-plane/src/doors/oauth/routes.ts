@@ -8,7 +8,10 @@ import { sendFailure, sendSuccess } from '../../platform/http/envelope.ts'
 import { toSvcError } from '../../platform/errors/to-svc-error.ts'
 import { INTERACTION_PATH } from '../../platform/oauth/provider.ts'
 import { originOf } from '../../platform/oauth/resource-urls.ts'
-import { oauthScopes, scopesHeldBy, READ_ONLY_SCOPE } from '../../platform/oauth/scopes.ts'
+import { READ_ONLY_SCOPE } from '../../platform/oauth/scopes.ts'
+import { rememberGrantApproval } from '../../platform/oauth/grant-approval.ts'
+import { offeredScopes, redirectHostOf, requesterOf } from './consent-request.ts'
+import { oauthRateLimit } from './oauth-rate-limit.ts'
 
 /** Where a sign-in started from an OAuth request resumes: read by the Admin UI once signed in. */
 const RESUME_COOKIE = 'svc_oauth_resume'
@@ -30,15 +33,6 @@ const handled = (runtime: ControlPlaneRuntime, handler: AsyncHandler) => (req: R
 async function signedInAccount (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<Account | null> {
   const id = await sessionAccountId(runtime, runtime.keystone, req, res)
   return id === null ? null : accountLoader(runtime.db, runtime.options.host.accounts)(id)
-}
-
-/** The scopes a consent may grant: those the client asked for (the broad ones when it named none) that the account holds. */
-function offeredScopes (runtime: ControlPlaneRuntime, account: Account, asked: string | undefined): string[] {
-  const operations = runtime.registry.all()
-  const known = new Set(oauthScopes(operations, runtime.options.capabilities))
-  const requested = (asked ?? '').split(' ').filter(scope => known.has(scope))
-  const wanted = requested.length > 0 ? requested : Object.keys(runtime.options.capabilities)
-  return scopesHeldBy(account.role, [...new Set(wanted)], operations, runtime.options.capabilities)
 }
 
 async function consentContext (runtime: ControlPlaneRuntime, req: Request, res: Response) {
@@ -74,6 +68,7 @@ export function mountOAuth (app: Express, runtime: ControlPlaneRuntime): void {
       resource_documentation: `${urls.namespace}/docs`,
     })
   }
+  app.use(oauthRateLimit(runtime))
   for (const resource of [urls.mcp, urls.namespace]) app.get(`/.well-known/oauth-protected-resource${new URL(resource).pathname}`, resourceMetadata(resource))
   app.get('/.well-known/oauth-authorization-server', (req, res, next) => {
     req.url = '/.well-known/openid-configuration'
@@ -102,12 +97,15 @@ export function mountOAuth (app: Express, runtime: ControlPlaneRuntime): void {
 
   app.get(`${INTERACTION_PATH}/:uid/details`, handled(runtime, async (req, res) => {
     const { interaction, account, client, clientId } = await consentContext(runtime, req, res)
+    const redirectUri = String(interaction.params.redirect_uri)
     sendSuccess(res, {
       uid: interaction.uid,
       client_id: clientId,
       client_name: client.clientName ?? null,
       client_uri: client.clientUri ?? null,
-      redirect_uri: interaction.params.redirect_uri,
+      ...requesterOf(clientId, client.clientName),
+      redirect_uri: redirectUri,
+      redirect_host: redirectHostOf(redirectUri),
       account: { id: account.id, email: account.email },
       scopes: offeredScopes(runtime, account, interaction.params.scope as string | undefined),
     }, false)
@@ -116,8 +114,11 @@ export function mountOAuth (app: Express, runtime: ControlPlaneRuntime): void {
   app.post(`${INTERACTION_PATH}/:uid/confirm`, express.json({ limit: '16kb' }), handled(runtime, async (req, res) => {
     assertSessionRequestIsSameSite(req)
     const { provider: instance, interaction, account, clientId } = await consentContext(runtime, req, res)
-    const chosen = (req.body as { scopes?: unknown } | undefined)?.scopes
+    const body = req.body as { scopes?: unknown, approve_destructive?: unknown } | undefined
+    const chosen = body?.scopes
     if (!Array.isArray(chosen) || chosen.some(scope => typeof scope !== 'string')) throw invalidParams('scopes: expected an array of scope names')
+    const approveDestructive = body?.approve_destructive ?? true
+    if (typeof approveDestructive !== 'boolean') throw invalidParams('approve_destructive: expected true or false')
     const offered = offeredScopes(runtime, account, interaction.params.scope as string | undefined)
     const granted = offered.filter(scope => chosen.includes(scope))
     if (granted.filter(scope => scope !== READ_ONLY_SCOPE).length === 0) throw invalidParams('grant at least one scope, or deny')
@@ -133,6 +134,8 @@ export function mountOAuth (app: Express, runtime: ControlPlaneRuntime): void {
       if (refused.length > 0) next.rejectResourceScope(resource, refused.join(' '))
     }
     const grantId = await next.save()
+    const store = { db: runtime.db, secrets: runtime.secrets, now: runtime.options.now }
+    await rememberGrantApproval(store, grantId, approveDestructive ? 'destructive' : 'none', runtime.options.oauth.refreshTokenDays * 86_400)
     const redirectTo = await instance.interactionResult(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true })
     sendSuccess(res, { redirect_to: redirectTo, scopes: granted }, true)
   }))

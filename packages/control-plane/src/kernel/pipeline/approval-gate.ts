@@ -12,9 +12,19 @@ export const APPROVAL_ID_PARAM = 'approval_id'
 /** What an approved call left: its envelope's parts. */
 export type StoredOutcome = { ok: true, data: unknown, changed: boolean } | { ok: false, code: ErrorCode, error: string }
 
-/** Whether this call waits for an administrator instead of running. */
+/** The prefix of an approval's `key_id` when an OAuth grant asked. */
+export const OAUTH_GRANT_REQUESTER = 'oauth-grant:'
+
+/**
+ * The credential a held call is asked, and collected, by: the key, or the OAuth grant
+ * (`oauth-grant:<id>`), so a connector collects only what its own grant asked.
+ */
+const requesterCredentialOf = (identity: Identity): string =>
+  identity.keyId ?? (identity.grantId ? `${OAUTH_GRANT_REQUESTER}${identity.grantId}` : '')
+
+/** Whether this call waits for an administrator instead of running: a gated key's, or a gated grant's (the default). */
 export const needsApproval = (identity: Identity, operation: { destructive: boolean }): boolean =>
-  identity.mode === 'api_key' && identity.approval === 'destructive' && operation.destructive
+  (identity.mode === 'api_key' || identity.mode === 'oauth') && identity.approval === 'destructive' && operation.destructive
 
 /** Holds the call for an administrator; the 202 it throws names the approval to re-call with. */
 export async function holdForApproval (db: Db, identity: Identity, operation: string, params: Record<string, unknown>, now: Date): Promise<never> {
@@ -22,7 +32,7 @@ export async function holdForApproval (db: Db, identity: Identity, operation: st
     data: {
       operation,
       params: JSON.stringify(params),
-      keyId: identity.keyId ?? '',
+      keyId: requesterCredentialOf(identity),
       requesterId: identity.account.id,
       requesterEmail: identity.account.email,
       expiresAt: new Date(now.getTime() + APPROVAL_TTL_MS),
@@ -34,10 +44,10 @@ export async function holdForApproval (db: Db, identity: Identity, operation: st
 
 /**
  * The result of a held call, once: approved → its stored outcome (then it is spent); still
- * pending → another 202; rejected, expired or spent → refused. Only the key that asked may collect.
+ * pending → another 202; rejected, expired or spent → refused. Only the key (or grant) that asked may collect.
  */
 export async function collectApproved (db: Db, identity: Identity, operation: string, approvalId: string, now: Date): Promise<OperationResult<unknown>> {
-  const row = await db.svcApproval.findFirst({ where: { id: approvalId, keyId: identity.keyId ?? '', operation } })
+  const row = await db.svcApproval.findFirst({ where: { id: approvalId, keyId: requesterCredentialOf(identity), operation } })
   if (!row) throw notFound(`no approval ${approvalId} for ${operation} was asked with this key`)
   if (row.status === 'pending') {
     if (row.expiresAt <= now) throw conflict(`approval ${approvalId} expired before anyone decided`)

@@ -17,6 +17,8 @@ export type Identity = {
   keyId: string | null
   /** The OAuth client's id, when the call used an OAuth access token. */
   clientId?: string | null
+  /** The OAuth grant the access token was issued under: what an approval the call waits for is asked by. */
+  grantId?: string | null
   /** What the credential may do within the account's role; the full grant for a session. */
   grant: ScopeGrant
   approval: ApprovalMode

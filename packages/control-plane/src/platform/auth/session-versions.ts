@@ -1,6 +1,7 @@
 import type { KeystoneConfigPre, KeystoneContext } from '@keystone-6/core/types'
 import type { Db } from '../db/client.ts'
 import { retryOnUniqueViolation } from '../db/retry-unique.ts'
+import { endAuthorizationSessions } from '../oauth/account-records.ts'
 
 /** The field a session carries its account's session version in, beside Keystone's `itemId`. */
 const VERSION_FIELD = 'svcSessionVersion'
@@ -13,8 +14,12 @@ async function sessionVersionOf (db: Db, accountId: string): Promise<number> {
   return row?.version ?? 0
 }
 
-/** Ends every session of the account, on every instance: the sessions it holds carry an older version. */
+/**
+ * Ends every session of the account, on every instance: the sessions it holds carry an older
+ * version; the authorization server's sessions of the account are deleted with them.
+ */
 export async function endAccountSessions (db: Db, accountId: string): Promise<void> {
+  await endAuthorizationSessions(db, accountId)
   // Two instances may create the row at once on its first use; the loser increments the winner's.
   await retryOnUniqueViolation(() => db.svcSessionVersion.upsert({
     where: { accountId },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Adapter, AdapterPayload } from 'oidc-provider'
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider'
 import type { Db } from '../db/client.ts'
 import type { SecretBox } from '../secrets/secret-box.ts'
 import { bindTo, sealedColumn } from '../secrets/sealed-column.ts'
@@ -9,6 +9,16 @@ export const OAUTH_PAYLOAD = sealedColumn('SvcOAuthRecord', 'payload', 'key')
 
 /** The stored key of a record: a hash, so a database read yields no usable token, code or session. */
 export const recordKey = (model: string, id: string): string => createHash('sha256').update(`${model}\0${id}`).digest('base64url')
+
+/**
+ * How long a registered client lives unless someone grants it access: registrations nobody
+ * consented to are pruned (retention rule `oauth_expired`) instead of piling up.
+ */
+export const UNGRANTED_CLIENT_TTL_SECONDS = 24 * 60 * 60
+
+/** The lifetime a record gets: oidc-provider's, or the unclaimed-client limit for a new registration. */
+const lifetimeOf = (model: string, expiresIn: number | undefined): number | undefined =>
+  model === 'Client' ? UNGRANTED_CLIENT_TTL_SECONDS : expiresIn
 
 export type OAuthStore = { db: Db, secrets: SecretBox, now: () => Date }
 
@@ -42,11 +52,16 @@ export class DatabaseAdapter implements Adapter {
       grantId: this.#model === 'Grant' ? id : payload.grantId ?? null,
       uid: payload.uid ?? null,
       userCode: payload.userCode ?? null,
-      accountId: this.#model === 'Grant' ? payload.accountId ?? null : null,
+      // A session's account too, so ending an account's sessions ends the authorization server's.
+      accountId: this.#model === 'Grant' || this.#model === 'Session' ? payload.accountId ?? null : null,
       clientId: this.#model === 'Grant' ? payload.clientId ?? null : null,
-      expiresAt: expiresIn ? new Date(at.getTime() + expiresIn * 1000) : null,
     }
-    await db.svcOAuthRecord.upsert({ where: { key }, create: { key, model: this.#model, createdAt: at, ...columns }, update: columns })
+    const lifetime = lifetimeOf(this.#model, expiresIn)
+    const expiresAt = lifetime ? new Date(at.getTime() + lifetime * 1000) : null
+    // A client's row keeps the expiry it was created with (or none, once granted) when rewritten.
+    const update = this.#model === 'Client' ? columns : { ...columns, expiresAt }
+    await db.svcOAuthRecord.upsert({ where: { key }, create: { key, model: this.#model, createdAt: at, ...columns, expiresAt }, update })
+    if (this.#model === 'Grant' && typeof payload.clientId === 'string') await keepClient(db, payload.clientId)
   }
 
   async find (id: string): Promise<AdapterPayload | undefined> {
@@ -61,8 +76,14 @@ export class DatabaseAdapter implements Adapter {
     return opened(this.#store, await this.#store.db.svcOAuthRecord.findFirst({ where: { model: this.#model, userCode } }))
   }
 
+  /**
+   * Marks a code or refresh token used, once: of two concurrent exchanges of the same one, the
+   * second finds it consumed and is refused, so it cannot rotate a second pair of tokens.
+   */
   async consume (id: string): Promise<void> {
-    await this.#store.db.svcOAuthRecord.updateMany({ where: { key: recordKey(this.#model, id) }, data: { consumedAt: this.#store.now() } })
+    const { db, now } = this.#store
+    const consumed = await db.svcOAuthRecord.updateMany({ where: { key: recordKey(this.#model, id), consumedAt: null }, data: { consumedAt: now() } })
+    if (consumed.count === 0) throw new errors.InvalidGrant('this code or refresh token was already used')
   }
 
   async destroy (id: string): Promise<void> {
@@ -77,6 +98,11 @@ export class DatabaseAdapter implements Adapter {
   async revokeByGrantId (grantId: string): Promise<void> {
     await revokeGrant(this.#store.db, grantId)
   }
+}
+
+/** A client someone granted access no longer expires unclaimed; it lives until deleted. */
+async function keepClient (db: Db, clientId: string): Promise<void> {
+  await db.svcOAuthRecord.updateMany({ where: { key: recordKey('Client', clientId), expiresAt: { not: null } }, data: { expiresAt: null } })
 }
 
 /** Removes a grant and every code and token issued under it, so they stop working at once. */

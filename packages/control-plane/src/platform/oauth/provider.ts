@@ -1,6 +1,5 @@
 // The named export: a host bundled as CommonJS (Keystone's build) gets no usable default export from this ESM-only package.
 import { Provider, errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
-import { fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici'
 import type { Db } from '../db/client.ts'
 import type { ResolvedOptions } from '../settings/resolved-options.ts'
 import type { SecretBox } from '../secrets/secret-box.ts'
@@ -9,6 +8,8 @@ import { DatabaseAdapter, type OAuthStore } from './adapter.ts'
 import { loadServerKeys } from './signing-keys.ts'
 import { originOf, resourceUrls } from './resource-urls.ts'
 import { oauthScopes } from './scopes.ts'
+import { anonymousOutboundGuard, guardedFetch } from './anonymous-fetch.ts'
+import { publicClientPolicy } from './public-client-policy.ts'
 
 /** Where the authorization server's endpoints live, under the site's origin (the issuer). */
 const OAUTH_ROUTES = {
@@ -47,21 +48,14 @@ function audienceOf (resource: string, urls: { namespace: string, mcp: string })
 /** The draft of Client ID Metadata Documents oidc-provider implements; acknowledged so an update that changes it fails loudly. */
 const CLIENT_ID_METADATA_DRAFT = 'draft-02'
 
-/**
- * Fetches for the authorization server (Client ID Metadata Documents) leave through the site's
- * outbound guard, like every other server-side request, so `SVC_OUTBOUND_ALLOW` governs them too.
- */
-function guardedFetch (guard: ResolvedOptions['outbound']): NonNullable<Configuration['fetch']> {
-  return (input, init) => undiciFetch(input as string, { ...init, dispatcher: guard.dispatcher } as UndiciRequestInit) as unknown as Promise<Response>
-}
-
 /** oidc-provider configured as the site's OAuth 2.1 authorization server (docs/oauth.md). */
 export async function createProvider ({ db, secrets, options, operations }: ProviderDeps): Promise<Provider> {
   const store: OAuthStore = { db, secrets, now: options.now }
   const keys = await loadServerKeys(store)
   const urls = resourceUrls(options)
   const scopes = oauthScopes(operations(), options.capabilities)
-  const { accessTokenMinutes, refreshTokenDays, dynamicRegistration, clientIdMetadataDocuments } = options.oauth
+  const { accessTokenMinutes, refreshTokenDays, dynamicRegistration, registrationToken, clientIdMetadataDocuments } = options.oauth
+  const anonymousOutbound = anonymousOutboundGuard(options.oauth.metadataDocumentAllow)
   const configuration: Configuration = {
     adapter: (name: string) => new DatabaseAdapter(name, store),
     jwks: keys.jwks,
@@ -87,15 +81,17 @@ export async function createProvider ({ db, secrets, options, operations }: Prov
     findAccount: (_ctx, accountId) => ({ accountId, claims: () => ({ sub: accountId }) }),
     interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
     clientBasedCORS: () => true,
-    fetch: guardedFetch(options.outbound),
+    fetch: guardedFetch(anonymousOutbound),
+    extraClientMetadata: publicClientPolicy,
     features: {
       devInteractions: { enabled: false },
-      registration: { enabled: dynamicRegistration },
+      // The options refuse registration without a token, so an open registration endpoint cannot be configured.
+      registration: { enabled: dynamicRegistration, initialAccessToken: registrationToken ?? false },
       clientIdMetadataDocument: {
         enabled: clientIdMetadataDocuments,
         ack: CLIENT_ID_METADATA_DRAFT,
         // Refused before any connection when the URL itself names a forbidden address; names are checked again at connect.
-        allowFetch: (_ctx, clientId) => options.outbound.policy.literalRefusal(clientId) === null,
+        allowFetch: (_ctx, clientId) => anonymousOutbound.policy.literalRefusal(clientId) === null,
       },
       // A client revokes only its own tokens; another's are left alone, with the 200 RFC 7009 asks for.
       revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },

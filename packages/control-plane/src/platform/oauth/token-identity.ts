@@ -4,6 +4,7 @@ import type { Identity, Account } from '../auth/identity.ts'
 import { unauthenticated } from '../errors/errors.ts'
 import { recordKey } from './adapter.ts'
 import { grantOfScope } from './scopes.ts'
+import { approvalOfGrant } from './grant-approval.ts'
 
 /** Like a key's `last_used_at`: a hint, written at most once a minute per grant. */
 const LAST_USED_RESOLUTION_MS = 60_000
@@ -30,12 +31,13 @@ export async function identityOfAccessToken ({ provider, db, loadAccount, audien
   // the same read tells whether lastUsedAt is stale, so a fresh one costs no write statement.
   const grantKey = grantId ? recordKey('Grant', grantId) : null
   const grant = grantKey ? await db.svcOAuthRecord.findUnique({ where: { key: grantKey }, select: { expiresAt: true, lastUsedAt: true } }) : null
-  if (!grantKey || !grant || (grant.expiresAt && grant.expiresAt <= now)) throw unauthenticated('the grant of this access token was revoked')
+  if (!grantId || !grantKey || !grant || (grant.expiresAt && grant.expiresAt <= now)) throw unauthenticated('the grant of this access token was revoked')
   const account = accessToken.accountId ? await loadAccount(accessToken.accountId) : null
   if (!account) throw unauthenticated('the account of this access token no longer exists')
   if (!grant.lastUsedAt || now.getTime() - grant.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     // updateMany: a revocation between the read and this write leaves nothing to update, not an error.
     await db.svcOAuthRecord.updateMany({ where: { key: grantKey }, data: { lastUsedAt: now } })
   }
-  return { account, mode: 'oauth', keyId: null, clientId: accessToken.clientId ?? null, grant: grantOfScope(accessToken.scope), approval: 'none', keyExpiresAt: null }
+  const approval = await approvalOfGrant(db, grantId)
+  return { account, mode: 'oauth', keyId: null, clientId: accessToken.clientId ?? null, grantId, grant: grantOfScope(accessToken.scope), approval, keyExpiresAt: null }
 }

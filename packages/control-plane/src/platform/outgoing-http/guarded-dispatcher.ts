@@ -13,7 +13,8 @@ export class DestinationRefused extends Error {
 
 /**
  * Resolves like `dns.lookup`, then refuses the connection when any address the name resolves to
- * is forbidden. It runs for every connection, on the addresses actually dialled, so a name that
+ * is forbidden. The refusal names the kind of address, never the address: whoever reads it (an
+ * outbox error, an OAuth error page) learns nothing of the internal network's layout. It runs for every connection, on the addresses actually dialled, so a name that
  * resolved to a public address once and to an internal one later (DNS rebinding) is still caught.
  */
 function guardedLookup (policy: AddressPolicy): LookupFunction {
@@ -21,7 +22,7 @@ function guardedLookup (policy: AddressPolicy): LookupFunction {
     lookup(hostname, { ...options, all: true } as LookupAllOptions, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0)
       const refused = policy.allowsHost(hostname) ? undefined : addresses.find(entry => policy.refusal(entry.address))
-      if (refused) return callback(new DestinationRefused(`${hostname} resolves to ${refused.address}, ${policy.refusal(refused.address)}`), '', 0)
+      if (refused) return callback(new DestinationRefused(`${hostname} resolves to ${policy.refusal(refused.address)}`), '', 0)
       if ((options as LookupAllOptions).all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses)
       callback(null, addresses[0]!.address, addresses[0]!.family)
     })

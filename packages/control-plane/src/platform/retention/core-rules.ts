@@ -42,7 +42,7 @@ export const CORE_RETENTION_RULES: readonly RetentionRule[] = [
   datedRowsRule({
     name: 'oauth_expired',
     table: 'svc_oauth_records',
-    removes: 'OAuth codes, tokens, grants and sign-in steps past their expiry',
+    removes: 'OAuth codes, tokens, grants, sign-in steps and clients never granted access, past their expiry',
     defaultDays: 1,
     rows: db => db.svcOAuthRecord,
     datedBy: 'expiresAt',

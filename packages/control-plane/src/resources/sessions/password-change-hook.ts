@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/client.ts'
 import type { ResolvedOptions } from '../../platform/settings/resolved-options.ts'
 import type { Lists } from '../../kernel/define-resource.ts'
 import { endAccountSessions } from '../../platform/auth/session-versions.ts'
+import { revokeAccountGrants } from '../../platform/oauth/account-records.ts'
 
 type HookArgs = {
   operation: 'create' | 'update' | 'delete'
@@ -20,7 +21,7 @@ async function runHostHook (hook: HostHook | undefined, args: HookArgs): Promise
 /**
  * The host's accounts list, ending an account's sessions when its password is set through
  * Keystone (Admin UI, GraphQL, a sudo context): whoever held a session under the old password
- * must sign in with the new one. Writes that bypass Keystone (Prisma directly, the CLI) end none.
+ * must sign in with the new one, and every app connected through OAuth is disconnected. Writes that bypass Keystone (Prisma directly, the CLI) end none.
  */
 export function withPasswordChangeSignOut (lists: Lists, options: ResolvedOptions): Lists {
   const { list, passwordField } = options.host.accounts
@@ -30,7 +31,10 @@ export function withPasswordChangeSignOut (lists: Lists, options: ResolvedOption
   const afterOperation = async (args: HookArgs) => {
     await runHostHook(hostHook, args)
     if (args.operation !== 'update' || args.inputData?.[passwordField] === undefined || !args.item) return
-    await endAccountSessions(args.context.prisma as Db, String(args.item.id))
+    const db = args.context.prisma as Db
+    await endAccountSessions(db, String(args.item.id))
+    // Apps connected under the old password may have been connected by whoever knew it.
+    await revokeAccountGrants(db, String(args.item.id))
   }
   return { ...lists, [list]: { ...accounts, hooks: { ...accounts.hooks, afterOperation: afterOperation as never } } }
 }

@@ -24,11 +24,19 @@ function grantOf (asked: { scopes?: string[] | undefined, read_only?: boolean | 
   return grant
 }
 
+/**
+ * A connector mints no key: a key lives on its own expiry and survives "Disconnect", so one minted
+ * through an OAuth grant would carry the grant's reach past its end.
+ */
+function assertNotThroughOAuth (identity: OperationContext['identity']): void {
+  if (identity.mode === 'oauth') throw forbidden('api_keys.mint is refused through an OAuth grant: a key would outlive the grant; mint keys signed in or with an API key')
+}
+
 export const mintApiKey = defineOperation({
   summary: 'Mint an API key for the calling account. The key is shown once, in this response.',
   description: 'The key acts as the calling account, narrowed by its scopes: if that account loses the capability, so does the key. ' +
     'A key minted with a key is its child (parent in api_keys.list): its scopes and expiry never exceed its parent\'s, ' +
-    'it needs the api_keys (or api_keys.mint) scope, and revoking the parent revokes it too.',
+    'it needs the api_keys (or api_keys.mint) scope, and revoking the parent revokes it too. Refused through an OAuth grant (a key would outlive it).',
   examples: [
     { title: 'A key for a build pipeline, valid for 30 days', params: { label: 'Build pipeline', expires_in_days: 30 } },
     { title: 'A read-only key for a dashboard that reads leads', params: { label: 'Dashboard', expires_in_days: 30, scopes: ['leads'], read_only: true } },
@@ -48,6 +56,7 @@ export const mintApiKey = defineOperation({
   errors: ['conflict'],
   async handler ({ label, expires_in_days, scopes, read_only, approval }, context) {
     const { identity, now, options } = context
+    assertNotThroughOAuth(identity)
     const at = now()
     const grant = grantOf({ scopes, read_only }, context)
     const expiresAt = expiryOf(expires_in_days, options.apiKeys, identity, at)

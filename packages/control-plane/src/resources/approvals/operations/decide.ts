@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { defineOperation, type Operation } from '../../../kernel/registry/define-operation.ts'
 import type { OperationContext } from '../../../kernel/registry/operation-context.ts'
 import type { Identity } from '../../../platform/auth/identity.ts'
-import type { StoredOutcome } from '../../../kernel/pipeline/approval-gate.ts'
+import { OAUTH_GRANT_REQUESTER, type StoredOutcome } from '../../../kernel/pipeline/approval-gate.ts'
+import { identityOfGrant } from '../../../platform/oauth/grant-identity.ts'
 import { findKeyWithOwner } from '../../../platform/auth/find-key.ts'
 import { accountLoader } from '../../../platform/host-contract/load-account.ts'
 import { runOperation } from '../../../kernel/pipeline/run-operation.ts'
@@ -10,8 +11,11 @@ import { conflict, notFound, SvcError, unauthenticated } from '../../../platform
 import { approvalRecord, toApprovalRecord } from '../shape.ts'
 import { assertSignedIn } from '../../../platform/auth/signed-in.ts'
 
-/** The key that asked, as it stands now: revoked, expired or orphaned since, the call does not run. */
-async function requesterOf ({ db, options, now }: Pick<OperationContext, 'db' | 'options' | 'now'>, keyId: string): Promise<Identity> {
+/** The key or OAuth grant that asked, as it stands now: revoked, expired or orphaned since, the call does not run. */
+async function requesterOf ({ db, options, now, secrets }: Pick<OperationContext, 'db' | 'options' | 'now' | 'secrets'>, keyId: string): Promise<Identity> {
+  if (keyId.startsWith(OAUTH_GRANT_REQUESTER)) {
+    return identityOfGrant({ db, secrets, now }, accountLoader(db, options.host.accounts), keyId.slice(OAUTH_GRANT_REQUESTER.length))
+  }
   const key = await findKeyWithOwner(db, accountLoader(db, options.host.accounts), keyId)
   const at = now()
   if (!key?.owner || key.revokedAt || (key.expiresAt && key.expiresAt <= at)) throw unauthenticated('the key that asked for this call is no longer valid')
@@ -34,7 +38,7 @@ async function runHeld (context: OperationContext, row: { operation: string, par
 
 const decision = (action: 'approve' | 'reject') => defineOperation({
   summary: action === 'approve'
-    ? 'Approve a held call: it runs now, as the key that asked, and its result waits for that key to collect. Needs a session.'
+    ? 'Approve a held call: it runs now, as the key (or connected app) that asked, and its result waits for it to collect. Needs a session.'
     : 'Reject a held call: it never runs, and the key that asked is told so. Needs a session.',
   errors: ['not_found', 'conflict'],
   examples: [{ title: 'With an API key: refused, approvals are decided signed in', params: { id: 'no-such-approval' }, refusal: 'forbidden' }],
