@@ -32,7 +32,7 @@ describe('the core options over the environment and the defaults', () => {
       basePath: '/api/svc/v1',
       siteUrl: 'http://localhost:3000',
       apiKeys: { maxExpiryDays: 90, allowNoExpiry: false, maxChildren: 10 },
-      oauth: { dynamicRegistration: true, clientIdMetadataDocuments: true, accessTokenMinutes: 10, refreshTokenDays: 30 },
+      oauth: { dynamicRegistration: false, clientIdMetadataDocuments: true, accessTokenMinutes: 10, refreshTokenDays: 30 },
       rateLimit: { points: 600, durationSeconds: 60, store: 'memory' },
       varDir: 'var',
       emlDir: 'var/mail',
