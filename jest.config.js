@@ -25,4 +25,5 @@ export default {
   testTimeout: 30000,
   maxWorkers: 2,
   reporters: ['default', '<rootDir>/test/support/slowest-files-reporter.cjs'],
+  testSequencer: '<rootDir>/test/support/slow-first-sequencer.cjs',
 }

@@ -14,19 +14,25 @@ import { generateMigrations } from '../packages/control-plane/src/doors/cli/gene
 import { datamodelSnapshotPath } from '../packages/control-plane/src/platform/db/migrations.ts'
 
 const run = promisify(execFile)
-/** Each call starts a process that transpiles the CLI with tsx: seconds alone, tens of seconds on a busy two-core machine. */
+/** Each call starts a process that loads the host's built bundle: seconds alone, tens of seconds on a busy two-core machine. */
 const CLI_TEST_TIMEOUT = 150_000
 let database: TestDatabase
-const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], {
-  env: { ...process.env, DATABASE_URL: database.url, NODE_OPTIONS: '' },
-})
+const cliEnv = (extra: NodeJS.ProcessEnv = {}) => ({ ...process.env, DATABASE_URL: database.url, NODE_OPTIONS: '', ...extra })
+/**
+ * The package's own command line, compiled, as a site runs it (`npx svc-control-plane`, here in
+ * the demo host's folder). The host's `npm run cli` wraps the same `main` after checking the build
+ * (three processes through tsx); the first test goes through it, and CI's first step runs the
+ * README's `npm run cli -- mint-key` line.
+ */
+const cli = (...args: string[]) => run(process.execPath, ['packages/control-plane/bin/svc-control-plane.js', ...args], { env: cliEnv() })
+const npmRunCli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], { env: cliEnv() })
 
 beforeAll(async () => { database = await createTestDatabase() })
 afterAll(async () => database.drop())
 
 describe('cli', () => {
-  test('create-admin creates an administrator with an argon2id password', async () => {
-    const { stdout } = await cli('create-admin', '--email', 'ops@example.test', '--password', 'correct horse battery')
+  test('create-admin creates an administrator with an argon2id password (through `npm run cli`)', async () => {
+    const { stdout } = await npmRunCli('create-admin', '--email', 'ops@example.test', '--password', 'correct horse battery')
     expect(stdout).toContain('ops@example.test')
     const db = openPrisma(database.url)
     const user = await hostClient(db).user.findUniqueOrThrow({ where: { email: 'ops@example.test' } })
@@ -86,7 +92,7 @@ describe('cli', () => {
 
   test('npm run migrate reports a migrated database as up to date', async () => {
     await cli('create-admin', '--email', 'ops@example.test', '--password', 'correct horse battery')
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], { env: { ...process.env, DATABASE_URL: database.url, NODE_OPTIONS: '' } })
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], { env: cliEnv() })
     expect(stdout).toMatch(/^(sqlite|postgresql) database is up to date \(\d+ migrations\)$/m)
   }, CLI_TEST_TIMEOUT)
 
@@ -96,8 +102,8 @@ describe('cli', () => {
     const db = openPrisma(database.url)
     const slot = 901
     await db.svcCrmSlot.create({ data: { slot, name: 'Rotated CRM', apiKeyCiphertext: new SecretBox([oldKey]).seal('crm-key', bindTo(CRM_API_KEY, slot)) } })
-    const rotate = (keys: Buffer[], ...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', 'rotate-encryption-key', ...args], {
-      env: { ...process.env, DATABASE_URL: database.url, NODE_OPTIONS: '', SVC_ENCRYPTION_KEYS: keys.map(key => key.toString('hex')).join(',') },
+    const rotate = (keys: Buffer[], ...args: string[]) => run(process.execPath, ['packages/control-plane/bin/svc-control-plane.js', 'rotate-encryption-key', ...args], {
+      env: cliEnv({ SVC_ENCRYPTION_KEYS: keys.map(key => key.toString('hex')).join(',') }),
     })
     try {
       await expect(rotate([newKey, oldKey], '--batch-size', '0')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--batch-size') })

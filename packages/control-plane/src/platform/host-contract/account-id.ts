@@ -1,4 +1,5 @@
 import type { ResolvedAccounts } from './accounts.ts'
+import { ROW_ID_MAX } from '../db/row-id.ts'
 
 /** An account id as the accounts table stores it: Keystone ids are strings (cuid, uuid, …) or integers. */
 export type AccountId = string | number | bigint
@@ -14,5 +15,5 @@ export function accountIdValue (accounts: Pick<ResolvedAccounts, 'idType'>, id: 
   if (!INTEGER.test(id)) return null
   if (accounts.idType === 'bigint') return BigInt(id)
   const value = Number(id)
-  return Number.isSafeInteger(value) ? value : null
+  return Number.isInteger(value) && Math.abs(value) <= ROW_ID_MAX ? value : null
 }

@@ -1,4 +1,5 @@
 import type { ResolvedContent } from './content.ts'
+import { isRowId } from '../db/row-id.ts'
 
 /** A post id as the host's database holds it: a number for autoincrement ids, a string (cuid, uuid, …) otherwise. */
 export type PostId = number | string
@@ -6,9 +7,8 @@ export type PostId = number | string
 /** The post id a caller gave (a number, or digits, or any string for string ids), or null when it cannot be one. */
 export function parsePostId (content: ResolvedContent, value: unknown): PostId | null {
   if (content.idType === 'string') return typeof value === 'string' || typeof value === 'number' ? String(value) : null
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : null
-  if (typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value)) return Number(value)
-  return null
+  const id = typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : value
+  return typeof id === 'number' && isRowId(id) ? id : null
 }
 
 /** A post id as the plugin's own lists store it (text, whatever the host's id type). */

@@ -2,8 +2,9 @@ import { z } from 'zod'
 import type { Db } from '../../platform/db/client.ts'
 import { notFound } from '../../platform/errors/errors.ts'
 import type { StoredEvent } from './chain.ts'
+import { rowIdParam } from '../../platform/db/row-id.ts'
 
-export const leadIdParam = z.number().int().min(1).describe('The lead id.')
+export const leadIdParam = rowIdParam.describe('The lead id.')
 
 export const chainReport = z.object({
   ok: z.boolean(),

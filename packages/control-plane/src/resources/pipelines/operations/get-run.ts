@@ -3,6 +3,7 @@ import { requireContent } from '../../../platform/host-contract/posts.ts'
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { notFound } from '../../../platform/errors/errors.ts'
 import { RUN_ROW_FIELDS, runDetail, toRunDetail } from '../run-shape.ts'
+import { rowIdParam } from '../../../platform/db/row-id.ts'
 
 export const getRun = defineOperation({
   summary: 'Read one pipeline run with its per-stage results.',
@@ -12,7 +13,7 @@ export const getRun = defineOperation({
     setup: [{ operation: 'pipelines.run', params: { post_id: '{{post.id}}', dry_run: true }, as: 'run' }],
     params: { id: '{{run.run_id}}' },
   }],
-  params: z.object({ id: z.number().int().positive().describe('Run id, from list_runs or run.') }),
+  params: z.object({ id: rowIdParam.describe('Run id, from list_runs or run.') }),
   returns: runDetail,
   async handler ({ id }, { db, options }) {
     const row = await db.svcPipelineRun.findUnique({ where: { id }, select: { ...RUN_ROW_FIELDS, stages: true } })
