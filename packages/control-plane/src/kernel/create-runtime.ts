@@ -16,6 +16,7 @@ import { RetentionPruner } from '../platform/retention/pruner.ts'
 import { defaultLog } from '../platform/lib/log.ts'
 import { BackgroundTasks } from '../platform/lib/background-tasks.ts'
 import { cachedKeyLookup, uncachedKeyLookup } from '../platform/auth/key-cache.ts'
+import { FailedAuthCounter } from '../platform/auth/failed-auth-counter.ts'
 import { accountLoader } from '../platform/host-contract/load-account.ts'
 import { readableEventTypes, subscriptionReach, type EventResources, type SubscriptionCredential } from './event-reach.ts'
 import type { Resource } from './define-resource.ts'
@@ -66,6 +67,7 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
     eventReach,
     // Without a view of this process's writes to keys and accounts, a cache could not drop a revoked key at once.
     findKey: options.credentialWrites?.observing ? cachedKeyLookup(db, loadAccount, options.credentialWrites) : uncachedKeyLookup(db, loadAccount),
+    failedAuth: new FailedAuthCounter(),
     limiter: createRateLimiter(options.rateLimit, db, options.now),
     refusalLimiter: createRefusalLimiter(options, db),
     oauth,
