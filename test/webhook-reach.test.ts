@@ -3,6 +3,7 @@ import request from 'supertest'
 import { useTestServer } from './support/in-process-server.ts'
 import { BASE } from './support/client.ts'
 import { startReceiver, type Receiver } from './support/webhooks.ts'
+import { assertMaySubscribe } from '../packages/control-plane/src/resources/webhooks/reach.ts'
 
 let receiver: Receiver
 beforeAll(async () => { receiver = await startReceiver() })
@@ -69,6 +70,25 @@ describe('a subscription reaches only what its credential may read', () => {
     const deliveries = await plane.server.db.svcWebhookDelivery.count({ where: { subscriptionId: subscription.id } })
     expect(deliveries).toBe(1)
     await admin('webhooks')('delete', { id: subscription.id }, true)
+  })
+
+  test('when the owner of the key that made a subscription loses the capability, its events stop', async () => {
+    const owner = await plane.account('administrator')
+    const subscription = (await owner.dispatch({ resource: 'webhooks', action: 'create', params: { url: receiver.url, event_types: ['lead.captured'] } })).body.data
+    expect(subscription.id).toEqual(expect.any(String))
+    await plane.server.db.user.update({ where: { id: owner.id }, data: { role: 'editor' } })
+    const before = receiver.received.length
+    expect((await captureLead('reach.demoted@example.com')).status).toBeLessThan(300)
+    await deliverAll()
+    expect(receiver.received.length).toBe(before)
+    expect(await plane.server.db.svcWebhookDelivery.count({ where: { subscriptionId: subscription.id } })).toBe(0)
+    await admin('webhooks')('delete', { id: subscription.id }, true)
+  })
+
+  test('an OAuth grant cannot subscribe: a subscription would outlive the grant', () => {
+    const connector = { account: { id: '1', email: 'a@example.test', name: 'a', role: 'administrator' }, mode: 'oauth' as const, keyId: null, clientId: 'client', grant: { scopes: null, readOnly: false }, approval: 'none' as const, keyExpiresAt: null }
+    expect(() => assertMaySubscribe(connector)).toThrow(expect.objectContaining({ code: 'forbidden' }))
+    expect(() => assertMaySubscribe({ ...connector, mode: 'session', clientId: null })).not.toThrow()
   })
 
   test('redeliver sends only events the subscription covers, or the test event sent to it', async () => {
