@@ -63,6 +63,11 @@ describe('a key minted with approval: "destructive"', () => {
     expect(audit).toEqual(expect.arrayContaining([
       expect.objectContaining({ operation: 'crm.delete', code: 'approval_required', key_id: agent.id, mode: 'api_key' }),
       expect.objectContaining({ operation: 'approvals.approve', ok: true, mode: 'session', actor_email: plane.admin.email, params: { id: approvalId } }),
+      // The approved call itself, as the key that asked, naming who approved it.
+      expect.objectContaining({
+        operation: 'crm.delete', ok: true, changed: true, code: null, key_id: agent.id, mode: 'api_key',
+        params: { crm_num: crmNum, confirm: true, approval_id: approvalId, approved_by: { account_id: expect.any(String), email: plane.admin.email } },
+      }),
     ]))
   })
 

@@ -5,6 +5,28 @@ import { BASE } from './support/client.ts'
 import { createAccount } from './support/accounts.ts'
 import { REFUSAL_AUDIT_LIMIT } from '../packages/control-plane/src/kernel/pipeline/refused-authentication.ts'
 import { startEarlyInAMinute } from './support/rate-windows.ts'
+import { FAILED_AUTH_RESOLUTION_MS } from '../packages/control-plane/src/platform/auth/failed-auth-counter.ts'
+
+describe('failed authentications are written to their key at most once a minute', () => {
+  let clock = new Date('2026-03-01T10:00:00Z')
+  const plane = useTestServer({ clock: () => clock })
+  const refuse = (key: string) => request(plane.server.app).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${key}`)
+    .send({ resource: 'crm', action: 'list', params: {} })
+
+  test('a flood of wrong secrets naming a real key writes its row once a minute, with the count since; unknown ids write nothing', async () => {
+    const victim = await createAccount(plane.server.db)
+    const forged = `${victim.key.slice(0, -4)}AAAA`
+    const stored = () => plane.server.db.svcApiKey.findUniqueOrThrow({ where: { publicId: victim.keyId } })
+    for (let attempt = 0; attempt < 5; attempt++) expect((await refuse(forged)).status).toBe(401)
+    expect((await stored()).failedAuthCount).toBe(1)
+    clock = new Date(clock.getTime() + FAILED_AUTH_RESOLUTION_MS)
+    expect((await refuse(forged)).status).toBe(401)
+    expect(await stored()).toMatchObject({ failedAuthCount: 6, lastFailedAuthAt: clock })
+    const before = await plane.server.db.svcApiKey.findMany({ select: { publicId: true, failedAuthCount: true }, orderBy: { publicId: 'asc' } })
+    expect((await refuse(`svc_${'z'.repeat(16)}_${'A'.repeat(43)}`)).status).toBe(401)
+    expect(await plane.server.db.svcApiKey.findMany({ select: { publicId: true, failedAuthCount: true }, orderBy: { publicId: 'asc' } })).toEqual(before)
+  })
+})
 
 describe('refused calls leave an audit entry with the reason', () => {
   const plane = useTestServer()
@@ -23,7 +45,8 @@ describe('refused calls leave an audit entry with the reason', () => {
       })
     }
     const key = await plane.server.db.svcApiKey.findUniqueOrThrow({ where: { publicId: victim.keyId } })
-    expect(key.failedAuthCount).toBe(2)
+    // The first refusal is written at once; the second waits for the next write a minute on (see 'written at most once a minute').
+    expect(key.failedAuthCount).toBe(1)
     expect(key.lastFailedAuthAt).toBeInstanceOf(Date)
   })
 
@@ -45,7 +68,7 @@ describe('refused calls leave an audit entry with the reason', () => {
       expect(await entryOf(res.headers['request-id'])).toMatchObject({ channel, operation, keyId, actorId: null, ok: false, code: 'unauthenticated', params: { reason } })
     }
     const counted = await plane.server.db.svcApiKey.findMany({ where: { publicId: { in: [revoked.keyId, expired.keyId] } } })
-    expect(counted.map(key => key.failedAuthCount).sort()).toEqual([1, 2])
+    expect(counted.map(key => key.failedAuthCount).sort()).toEqual([1, 1])
   })
 
   test('a missing capability on every door, and the read form\'s own refusals, are audited with the account', async () => {

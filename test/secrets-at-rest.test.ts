@@ -129,3 +129,14 @@ describe('no key is generated silently in production', () => {
     expect(existsSync(path.join(dir, 'encryption.key'))).toBe(false)
   })
 })
+
+describe('the GCM tag', () => {
+  test('a ciphertext whose tag was shortened does not open: the tag length is pinned to 16 bytes', () => {
+    const box = new SecretBox([newKey()])
+    const binding = bindTo(CRM_API_KEY, 7)
+    const [version, keyId, iv, tag, data] = box.seal('short-tag secret', binding).split(':')
+    expect(box.open([version, keyId, iv, tag, data].join(':'), binding)).toBe('short-tag secret')
+    const shortened = Buffer.from(tag!, 'base64').subarray(0, 4).toString('base64')
+    expect(() => box.open([version, keyId, iv, shortened, data].join(':'), binding)).toThrow()
+  })
+})

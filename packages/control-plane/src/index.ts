@@ -39,7 +39,7 @@ export type { OperationExample, ExampleStep } from './kernel/registry/operation-
 export type { OperationContext, StatusCounter } from './kernel/registry/operation-context.ts'
 export type { Handler, PublicRoute } from './kernel/route.ts'
 export { sendSuccess } from './platform/http/envelope.ts'
-export type { OutboxDeps, OutboxTopic } from './kernel/outbox-topic.ts'
+export type { DeliveryDeps, OutboxDeps, OutboxTopic } from './kernel/outbox-topic.ts'
 export { enqueueOutbox, type OutboxMessage } from './platform/outbox/enqueue.ts'
 export { defineEvent, type EventDeclaration } from './platform/events/define-event.ts'
 export { defineChangedEvent } from './platform/events/changed-event.ts'

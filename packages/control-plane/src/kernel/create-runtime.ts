@@ -2,7 +2,7 @@ import type { KeystoneContext } from '@keystone-6/core/types'
 import type { Db } from '../platform/db/client.ts'
 import type { Installation } from './control-plane.ts'
 import type { ControlPlaneRuntime } from './runtime.ts'
-import type { OutboxDeps } from './outbox-topic.ts'
+import type { DeliveryDeps } from './outbox-topic.ts'
 import { OperationRegistry } from './registry/registry.ts'
 import { withOfferedExamples } from './registry/offered-examples.ts'
 import { ModuleCatalogue } from './modules/module-catalogue.ts'
@@ -17,7 +17,13 @@ import { defaultLog } from '../platform/lib/log.ts'
 import { BackgroundTasks } from '../platform/lib/background-tasks.ts'
 import { RuntimeState } from '../platform/lib/runtime-state.ts'
 import { cachedKeyLookup, uncachedKeyLookup } from '../platform/auth/key-cache.ts'
+import { FailedAuthCounter } from '../platform/auth/failed-auth-counter.ts'
 import { accountLoader } from '../platform/host-contract/load-account.ts'
+import { readableEventTypes, subscriptionReach, type EventResources, type SubscriptionCredential } from './event-reach.ts'
+import type { Resource } from './define-resource.ts'
+
+const eventResourcesOf = (resources: readonly Resource[]): EventResources =>
+  new Map(resources.flatMap(resource => resource.events.map(event => [event.type, resource.name] as const)))
 
 /** The runtime of an installation on the host's connected database. */
 export function createRuntime (keystone: KeystoneContext, installation: Installation, log = defaultLog): ControlPlaneRuntime {
@@ -30,7 +36,12 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
     production: process.env.NODE_ENV === 'production',
     allowGenerated: /^(1|true|yes)$/i.test(process.env.SVC_ALLOW_GENERATED_KEY?.trim() ?? ''),
   }, log)
-  const deps: OutboxDeps = { db, secrets, options }
+  // Built after the mount checked the field map against the database: an example needing a part it left out is not offered.
+  const registry = new OperationRegistry(withOfferedExamples(installation.operations, options.host.content))
+  const loadAccount = accountLoader(db, options.host.accounts)
+  const reach = { capabilities: options.capabilities, operations: () => registry.all(), eventResources: eventResourcesOf(installation.resources) }
+  const eventReach = (credential: SubscriptionCredential) => subscriptionReach({ ...reach, db, loadAccount }, credential, options.now())
+  const deps: DeliveryDeps = { db, secrets, options, eventReach }
   const outbox = new OutboxWorker(
     db,
     Object.fromEntries(installation.outboxTopics.map(topic => [topic.topic, (payload, message) => topic.deliver(payload, deps, message)])),
@@ -41,12 +52,9 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
   const kickOutbox = () => { if (options.outbox !== false) void outbox.kick() }
   const background = new BackgroundTasks(log)
   const state = new RuntimeState()
-  // Built after the mount checked the field map against the database: an example needing a part it left out is not offered.
-  const registry = new OperationRegistry(withOfferedExamples(installation.operations, options.host.content))
   const modules = new ModuleCatalogue(db, installation.modules, registry.all(), installation.unavailable)
   const { statusCounters } = installation
   const eventTypes = installation.events.map(event => event.type)
-  const loadAccount = accountLoader(db, options.host.accounts)
   const oauth = createOAuthServer({ db, secrets, options, operations: () => registry.all(), loadAccount })
   const audit = new AuditWriter({ db, provider: options.databaseProvider, adapter: options.hostAdapter }, options.now)
   const runtime: ControlPlaneRuntime = {
@@ -58,8 +66,10 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
     keystone,
     options,
     secrets,
+    eventReach,
     // Without a view of this process's writes to keys and accounts, a cache could not drop a revoked key at once.
     findKey: options.credentialWrites?.observing ? cachedKeyLookup(db, loadAccount, options.credentialWrites) : uncachedKeyLookup(db, loadAccount),
+    failedAuth: new FailedAuthCounter(),
     limiter: createRateLimiter(options.rateLimit, db, options.now),
     refusalLimiter: createRefusalLimiter(options, db),
     oauth,
@@ -73,6 +83,7 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
     log,
     contextFor: (identity, channel, requestId) => ({
       db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, eventTypes, kickOutbox, background, state,
+      readableEventTypes: () => readableEventTypes(reach, identity),
       ...requestId ? { requestId } : {},
     }),
     start: () => {

@@ -14,6 +14,7 @@ import type { CapabilityMap } from '../platform/auth/capabilities.ts'
 import { apiKeyOptions } from '../platform/auth/api-key-options.ts'
 import { oauthOptions } from '../platform/oauth/oauth-options.ts'
 import { OAUTH_PAYLOAD } from '../platform/oauth/adapter.ts'
+import { IDEMPOTENT_RESPONSE } from '../platform/idempotency/sealed-response.ts'
 import { resolveSettings } from '../platform/settings/define-settings.ts'
 import type { ResolvedOptions } from '../platform/settings/resolved-options.ts'
 import type { StrictGroup } from '../platform/settings/strict-group.ts'
@@ -245,7 +246,7 @@ export function resolveOptions (
     encryptionKey: security.encryptionKey,
     apiKeys: security.apiKeys,
     oauth: settings.oauth,
-    sealedColumns: [OAUTH_PAYLOAD, ...resources.flatMap(resource => resource.sealedColumns)],
+    sealedColumns: [OAUTH_PAYLOAD, IDEMPOTENT_RESPONSE, ...resources.flatMap(resource => resource.sealedColumns)],
     varDir,
     databaseProvider: host.databaseProvider,
     credentialWrites: host.credentialWrites ?? null,

@@ -4,6 +4,8 @@ import type { Identity } from '../platform/auth/identity.ts'
 import type { Channel } from '../platform/audit/channel.ts'
 import type { ResolvedOptions } from '../platform/settings/resolved-options.ts'
 import type { CallContext } from './registry/operation-context.ts'
+import type { SubscriptionCredential } from './event-reach.ts'
+import type { FailedAuthCounter } from '../platform/auth/failed-auth-counter.ts'
 import type { OperationRegistry } from './registry/registry.ts'
 import type { AdminPage } from './registry/manifest.ts'
 import type { ModuleCatalogue } from './modules/module-catalogue.ts'
@@ -37,8 +39,12 @@ export type ControlPlaneRuntime = {
   keystone: KeystoneContext
   options: ResolvedOptions
   secrets: SecretBox
+  /** The event types a webhook subscription's credential reaches now (null: made before reach was recorded, no limit). */
+  eventReach: (credential: SubscriptionCredential) => Promise<ReadonlySet<string> | null>
   /** API keys with their owner's account, as authentication reads them on every request. */
   findKey: KeyLookup
+  /** When a refused authentication is written to the key it named. */
+  failedAuth: FailedAuthCounter
   limiter: RateLimiter
   /** Audit rows that refused authentications may cause per client address, so a flood cannot grow the log without bound. */
   refusalLimiter: SubjectLimiter

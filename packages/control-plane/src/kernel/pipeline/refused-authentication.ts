@@ -31,6 +31,14 @@ async function withinRefusalBudget (runtime: ControlPlaneRuntime, req: Request):
   }
 }
 
+/** Counted on the key only when it exists (a read), and written at most once a minute per key (`FailedAuthCounter`). */
+async function countFailedAuthentication (runtime: ControlPlaneRuntime, publicId: string, now: Date): Promise<void> {
+  if (!(await runtime.findKey(publicId))) return
+  const increment = runtime.failedAuth.take(publicId, now)
+  if (increment === 0) return
+  await runtime.db.svcApiKey.updateMany({ where: { publicId }, data: { failedAuthCount: { increment }, lastFailedAuthAt: now } })
+}
+
 /** The door and operation a refused request was aimed at, as far as the door knows before authentication. */
 export type Door = { channel: Channel, operation: string }
 
@@ -45,8 +53,7 @@ export async function auditRefusedAuthentication (runtime: ControlPlaneRuntime, 
   const publicId = bearer ? parseKey(bearer[1]!)?.publicId ?? null : null
   const now = runtime.options.now()
   if (publicId !== null && error.code === 'unauthenticated') {
-    await runtime.db.svcApiKey.updateMany({ where: { publicId }, data: { failedAuthCount: { increment: 1 }, lastFailedAuthAt: now } })
-      .catch(failure => runtime.log('could not count a failed authentication', failure))
+    await countFailedAuthentication(runtime, publicId, now).catch(failure => runtime.log('could not count a failed authentication', failure))
   }
   if (!(await withinRefusalBudget(runtime, req))) return
   await auditOutsideOperation(runtime, {

@@ -29,7 +29,7 @@ export async function runIdempotent<T> (
   if (key === undefined || operation.readonly || jsonDepth(call.params) > MAX_JSON_DEPTH) return { replayed: false, result: await run() }
   assertWellFormedKey(key)
   const { db, log } = runtime
-  const claimed = await claimIdempotencyKey(db, { caller: callerOf(identity), key, fingerprint: fingerprintOf(call) }, runtime.options.now())
+  const claimed = await claimIdempotencyKey(db, runtime.secrets, { caller: callerOf(identity), key, fingerprint: fingerprintOf(call) }, runtime.options.now())
   if (claimed.kind === 'replay') return { replayed: true, response: claimed.response }
   let result: T
   try {
@@ -40,7 +40,7 @@ export async function runIdempotent<T> (
   }
   try {
     const { response, storable } = stored(result)
-    if (storable) await completeClaim(db, claimed.claim, response)
+    if (storable) await completeClaim(db, runtime.secrets, claimed.claim, response)
     else await releaseClaim(db, claimed.claim)
   } catch (error) {
     // The call ran: answer it. The claim stays until its lease ends, then a retry may run again.

@@ -66,6 +66,8 @@ export type OperationContext = {
   modules: ModuleCatalogue
   /** The event types the installed resources emit (what webhook subscriptions may name). */
   eventTypes: readonly string[]
+  /** The event types the caller may receive: those of the resources its role and credential may read. */
+  readableEventTypes: () => readonly string[]
   /** What `status.get` counts, from every installed resource. */
   statusCounters: readonly StatusCounter[]
   /**

@@ -1,6 +1,8 @@
 import type { Db } from '../db/client.ts'
 import { isUniqueViolation } from '../db/client.ts'
-import { idempotencyInProgress, idempotencyMismatch } from '../errors/errors.ts'
+import { idempotencyInProgress, idempotencyMismatch, secretUnavailable } from '../errors/errors.ts'
+import type { SecretBox } from '../secrets/secret-box.ts'
+import { openResponse, sealResponse } from './sealed-response.ts'
 
 /** How long a finished call's response is replayed for its key. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
@@ -21,7 +23,7 @@ type Target = { caller: string, key: string, fingerprint: string }
  * runs. A row that expired, or whose claim outlived the lease without a response, is taken over
  * by a conditional update, which again only one caller wins.
  */
-export async function claimIdempotencyKey (db: Db, target: Target, now: Date): Promise<ClaimResult> {
+export async function claimIdempotencyKey (db: Db, secrets: SecretBox, target: Target, now: Date): Promise<ClaimResult> {
   const { caller, key, fingerprint } = target
   const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_MS)
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -45,14 +47,24 @@ export async function claimIdempotencyKey (db: Db, target: Target, now: Date): P
     }
     if (row.fingerprint !== fingerprint) throw idempotencyMismatch(key)
     if (row.status === null || row.response === null) throw idempotencyInProgress(key)
-    return { kind: 'replay', response: { status: row.status, body: row.response } }
+    return { kind: 'replay', response: { status: row.status, body: storedBody(secrets, row.id, key, row.response) } }
   }
   throw idempotencyInProgress(key)
 }
 
-/** Stores the response under the claim, unless the claim was taken over meanwhile. */
-export async function completeClaim (db: Db, claim: Claim, response: StoredResponse): Promise<void> {
-  await db.svcIdempotencyKey.updateMany({ where: { id: claim.id, claimedAt: claim.claimedAt }, data: { status: response.status, response: response.body } })
+function storedBody (secrets: SecretBox, rowId: string, key: string, sealed: string): string {
+  try {
+    return openResponse(secrets, rowId, sealed)
+  } catch {
+    // Running the call again could mint a second key; the operator restores the encryption key instead.
+    throw secretUnavailable(`the stored response of Idempotency-Key ${key} cannot be opened with the configured encryption keys`)
+  }
+}
+
+/** Stores the response under the claim, sealed, unless the claim was taken over meanwhile. */
+export async function completeClaim (db: Db, secrets: SecretBox, claim: Claim, response: StoredResponse): Promise<void> {
+  const sealed = sealResponse(secrets, claim.id, response.body)
+  await db.svcIdempotencyKey.updateMany({ where: { id: claim.id, claimedAt: claim.claimedAt }, data: { status: response.status, response: sealed } })
 }
 
 /** Gives the key back, so a retry runs the operation: after a failure that was not the caller's. */

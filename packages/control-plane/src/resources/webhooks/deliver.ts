@@ -26,6 +26,10 @@ export const webhookDelivery: OutboxTopic = {
     if (!subscription.enabled) throw new OutboxGiveUp(`webhook subscription ${subscriptionId} is disabled`)
     const event = await db.svcEvent.findUnique({ where: { eventId } })
     if (!event) throw new OutboxGiveUp(`event ${eventId} no longer exists`)
+    const reach = await deps.eventReach({ keyId: subscription.reachKeyId, accountId: subscription.reachAccountId })
+    if (reach && !reach.has(event.type)) {
+      throw new OutboxGiveUp(`${event.type} is beyond what the credential behind webhook subscription ${subscriptionId} may read now (revoked, expired or narrowed)`)
+    }
     const result = await sendEvent(deps, subscription, toEventBody(event), (message?.attempts ?? 0) + 1)
     const at = options.now()
     if (result.ok) {

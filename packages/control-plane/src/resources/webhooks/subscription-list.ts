@@ -13,6 +13,10 @@ export const webhookSubscriptionList = ({ access, ui }: ListAccess) => list({
     eventTypes: json({ defaultValue: [] }),
     enabled: checkbox({ defaultValue: true }),
     description: text({ defaultValue: '' }),
+    /** The API key (public id) whose reach bounds its events: the credential that last created or updated it. */
+    reachKeyId: text({ db: { isNullable: true } }),
+    /** That credential's account (a session's, when no key). Both null: made before reach was recorded. */
+    reachAccountId: text({ db: { isNullable: true } }),
     secretCiphertext: text({ graphql: { omit: true } }),
     previousSecretCiphertext: text({ db: { isNullable: true }, graphql: { omit: true } }),
     previousSecretExpiresAt: timestamp({ db: { isNullable: true } }),

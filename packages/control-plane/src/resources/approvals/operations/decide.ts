@@ -23,17 +23,41 @@ async function requesterOf ({ db, options, now, secrets }: Pick<OperationContext
   return { account: key.owner, mode: 'api_key', keyId, grant: key.grant, approval: 'none', keyExpiresAt: key.expiresAt }
 }
 
-async function runHeld (context: OperationContext, row: { operation: string, params: string, keyId: string }): Promise<StoredOutcome> {
+type HeldCall = { id: string, operation: string, params: string, keyId: string }
+
+async function runHeld (context: OperationContext, row: HeldCall): Promise<{ outcome: StoredOutcome, requester: Identity | null }> {
   // The registry holds full operations; its handler-facing type shows only what most handlers read.
   const operation = context.registry.all().find(entry => entry.name === row.operation) as Operation | undefined
+  let requester: Identity | null = null
   try {
     if (!operation) throw notFound(`the operation ${row.operation} is no longer installed`)
-    const result = await runOperation(operation, JSON.parse(row.params), true, { ...context, identity: await requesterOf(context, row.keyId) })
-    return { ok: true, data: result.data, changed: result.changed }
+    requester = await requesterOf(context, row.keyId)
+    const result = await runOperation(operation, JSON.parse(row.params), true, { ...context, identity: requester })
+    return { outcome: { ok: true, data: result.data, changed: result.changed }, requester }
   } catch (error) {
-    if (error instanceof SvcError) return { ok: false, code: error.code, error: error.message }
-    return { ok: false, code: 'internal', error: 'internal error' }
+    if (error instanceof SvcError) return { outcome: { ok: false, code: error.code, error: error.message }, requester }
+    return { outcome: { ok: false, code: 'internal', error: 'internal error' }, requester }
   }
+}
+
+/**
+ * The approved call's own audit entry, as the key that asked, naming who approved it: the log
+ * shows what ran and on whose word, not only `approvals.approve {id}`.
+ */
+async function auditApprovedCall (context: OperationContext, row: HeldCall, ran: Awaited<ReturnType<typeof runHeld>>, durationMs: number): Promise<void> {
+  const { outcome, requester } = ran
+  await context.auditSideCall({
+    operation: row.operation,
+    channel: context.channel,
+    identity: requester,
+    keyId: row.keyId,
+    ok: outcome.ok,
+    changed: outcome.ok && outcome.changed,
+    code: outcome.ok ? null : outcome.code,
+    durationMs,
+    params: { ...JSON.parse(row.params) as object, approval_id: row.id, approved_by: { account_id: context.identity.account.id, email: context.identity.account.email } },
+    requestId: context.requestId ?? null,
+  })
 }
 
 const decision = (action: 'approve' | 'reject') => defineOperation({
@@ -56,7 +80,12 @@ const decision = (action: 'approve' | 'reject') => defineOperation({
       data: { status: action === 'approve' ? 'approved' : 'rejected', decidedAt: at, decidedById: identity.account.id, decidedByEmail: identity.account.email },
     })
     if (decided.count === 0) throw conflict(`approval ${id} is no longer pending (${row.expiresAt <= at && row.status === 'pending' ? 'expired' : row.status})`)
-    if (action === 'approve') await db.svcApproval.update({ where: { id }, data: { result: JSON.stringify(await runHeld(context, row)) } })
+    if (action === 'approve') {
+      const started = performance.now()
+      const ran = await runHeld(context, row)
+      await db.svcApproval.update({ where: { id }, data: { result: JSON.stringify(ran.outcome) } })
+      await auditApprovedCall(context, row, ran, performance.now() - started)
+    }
     return { data: toApprovalRecord(await db.svcApproval.findUniqueOrThrow({ where: { id } }), now()), changed: true }
   },
 })
