@@ -439,6 +439,8 @@ CREATE TABLE "svc_webhook_subscriptions" (
     "eventTypes" JSONB,
     "enabled" BOOLEAN NOT NULL DEFAULT true,
     "description" TEXT NOT NULL DEFAULT '',
+    "reachKeyId" TEXT,
+    "reachAccountId" TEXT,
     "secretCiphertext" TEXT NOT NULL DEFAULT '',
     "previousSecretCiphertext" TEXT,
     "previousSecretExpiresAt" DATETIME,
