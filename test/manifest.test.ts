@@ -48,6 +48,9 @@ const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
   'crm.list': { valid: {}, invalid: { page: 1 } },
   'crm.set_secret': { valid: { crm_num: '001', api_key: 'k' }, invalid: { crm_num: '001' } },
   'crm.update': { valid: { crm_num: '2', url: '' }, invalid: { crm_num: '2', link_admin_only: 'no' } },
+  'jobs.cancel': { valid: { job_id: 3 }, invalid: { job_id: 0 } },
+  'jobs.get': { valid: { job_id: 3 }, invalid: { job_id: '3' } },
+  'jobs.list': { valid: { status: 'running', kind: 'pipelines.run_batch', per_page: 5 }, invalid: { status: 'done' } },
   'leads.capture': {
     valid: { source: 'form', email: 'a@example.com', attribution: { utm_source: 'x', gclid: 'g' }, data: { message: 'hi', tags: ['a'] } },
     invalid: { source: 'form', attribution: { utm_sauce: 'x' } },
@@ -76,6 +79,10 @@ const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
   'pipelines.list_runs': { valid: { page: 2, per_page: 50, post_id: 3, recipe_id: 'default', status: 'failed' }, invalid: { status: 'done' } },
   'pipelines.list_stages': { valid: {}, invalid: { type: 'x' } },
   'pipelines.run': { valid: { post_id: 3, recipe_id: 'default', dry_run: true, force: false }, invalid: { recipe_id: 'default' } },
+  'pipelines.run_batch': {
+    valid: { filter: { source: 'wire', status: 'publish', since: '2026-01-01', until: '2026-02-01T00:00:00Z' }, recipe_id: 'default', dry_run: true },
+    invalid: { filter: { source: 'wire', author: 3 } },
+  },
   'pipelines.update_recipe': { valid: { id: 'wire', policy: { skip_unchanged: false } }, invalid: { id: 'wire', policy: { stage_timeout_ms: 0 } } },
   'status.get': { valid: {}, invalid: { verbose: true } },
   'sessions.revoke': { valid: { account_id: '7' }, invalid: { account_id: '' } },
@@ -142,7 +149,7 @@ describe('manifest', () => {
     for (const op of builtins) {
       expect(op).toMatchObject({ capability: 'manage_options', since: '1.4.000', module: expect.any(String), enabled: true })
       expect(op.name).toBe(`${op.resource}.${op.action}`)
-      for (const flag of ['readonly', 'destructive', 'idempotent', 'open_world']) expect(typeof op[flag]).toBe('boolean')
+      for (const flag of ['readonly', 'destructive', 'idempotent', 'open_world', 'starts_job']) expect(typeof op[flag]).toBe('boolean')
       expect(op.get_path).toBe(op.readonly ? `/api/svc/v1/manage/${op.resource}/${op.action}` : null)
       expect(op.params.$schema).toBe('https://json-schema.org/draft/2020-12/schema')
       expect(op.summary.length).toBeGreaterThan(0)

@@ -62,11 +62,11 @@ describe('GET /openapi.json', () => {
     }
   })
 
-  test('the request body is the manifest\'s params schema, and 200 carries the returns schema as data', () => {
+  test('the request body is the manifest\'s params schema, and 200 (202 for an operation that starts a job) carries the returns schema as data', () => {
     for (const operation of operations) {
       const post = document.paths[`/manage/${operation.resource}/${operation.action}`].post
       expect(post.requestBody.content['application/json'].schema).toEqual({ $ref: `#/components/schemas/${operation.name}.params` })
-      expect(post.responses['200'].content['application/json'].schema.properties.data).toEqual({ $ref: `#/components/schemas/${operation.name}.returns` })
+      expect(post.responses[operation.starts_job ? '202' : '200'].content['application/json'].schema.properties.data).toEqual({ $ref: `#/components/schemas/${operation.name}.returns` })
       if (!('$defs' in operation.params)) expect(document.components.schemas[`${operation.name}.params`]).toEqual(withoutDialect(operation.params))
       if (!('$defs' in operation.returns)) expect(document.components.schemas[`${operation.name}.returns`]).toEqual(withoutDialect(operation.returns))
     }
@@ -82,7 +82,7 @@ describe('GET /openapi.json', () => {
   test('lists every error status an operation can give, with the envelope and its codes', () => {
     for (const operation of operations) {
       const post = document.paths[`/manage/${operation.resource}/${operation.action}`].post
-      const statuses = Object.keys(post.responses).filter(status => status !== '200').sort()
+      const statuses = Object.keys(post.responses).filter(status => status !== (operation.starts_job ? '202' : '200')).sort()
       expect([operation.name, statuses]).toEqual([operation.name, statusesOf(operation.errors)])
       expect(responseCodes(post, '400')).toEqual(operation.destructive ? ['bad_request', 'invalid_params', 'confirm_required'] : ['bad_request', 'invalid_params'])
       expect(responseCodes(post, '401')).toEqual(['unauthenticated'])

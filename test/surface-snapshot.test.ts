@@ -23,7 +23,7 @@ import { ERROR_STATUS, type ErrorCode } from '../packages/control-plane/src/plat
 const out = process.env.SURFACE_SNAPSHOT
 const describeIf = out ? describe : describe.skip
 
-const HEADERS = ['content-type', 'svc-version', 'cache-control', 'allow', 'retry-after', 'www-authenticate', 'idempotent-replayed']
+const HEADERS = ['content-type', 'svc-version', 'cache-control', 'allow', 'retry-after', 'www-authenticate', 'idempotent-replayed', 'location']
 
 /** Values that differ between runs, numbered in order of appearance so that equal ones stay equal. */
 const PATTERNS: [string, RegExp][] = [
@@ -87,7 +87,7 @@ async function runAll (operations: readonly ManifestEntry[], fixtures: Record<st
   const dispatch = door(exchanges)
   for (const operation of operations) {
     for (const example of operation.examples) {
-      const problem = await runExample(dispatch, operation.name, example, fixtures).catch((error: unknown) => `threw ${String(error)}`)
+      const problem = await runExample(dispatch, operation.name, example, fixtures, operation.starts_job ? 202 : 200).catch((error: unknown) => `threw ${String(error)}`)
       exchanges.push({ call: `outcome ${operation.name}`, status: 0, body: problem })
     }
   }

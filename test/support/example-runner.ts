@@ -19,7 +19,7 @@ const answer = (status: number, body: Envelope) => `answered ${status} ${JSON.st
  * bound under its `as` name, then the example with every placeholder resolved. Returns what
  * went wrong, or null when the example answered `ok: true` or exactly the refusal it names.
  */
-export async function runExample (dispatch: Dispatch, operation: string, example: OperationExample, fixtures: Record<string, unknown>): Promise<string | null> {
+export async function runExample (dispatch: Dispatch, operation: string, example: OperationExample, fixtures: Record<string, unknown>, okStatus = 200): Promise<string | null> {
   const bindings: Record<string, unknown> = { ...fixtures }
   for (const step of example.setup ?? []) {
     const { status, body } = await call(dispatch, step.operation, resolvePlaceholders(step.params, bindings), step.confirm)
@@ -27,7 +27,7 @@ export async function runExample (dispatch: Dispatch, operation: string, example
     bindings[step.as] = body.data
   }
   const { status, body } = await call(dispatch, operation, resolvePlaceholders(example.params, bindings), example.confirm)
-  if (example.refusal === undefined) return status === 200 && body.ok ? null : answer(status, body)
+  if (example.refusal === undefined) return status === okStatus && body.ok ? null : answer(status, body)
   const refused = !body.ok && body.data === null && body.code === example.refusal && status === ERROR_STATUS[example.refusal]
   return refused ? null : `should be refused with ${example.refusal}, ${answer(status, body)}`
 }
@@ -38,7 +38,8 @@ export async function exampleProblems (operations: readonly ManifestEntry[], doo
   for (const operation of operations) {
     if (operation.examples.length === 0) problems.push(`${operation.name}: no example`)
     for (const [index, example] of operation.examples.entries()) {
-      const problem = await runExample(door, operation.name, example, fixtures)
+      // An operation that starts a job answers 202 (Accepted) when it does.
+      const problem = await runExample(door, operation.name, example, fixtures, operation.starts_job ? 202 : 200)
       if (problem) problems.push(`${operation.name} example ${index + 1} (${example.title}): ${problem}`)
     }
   }

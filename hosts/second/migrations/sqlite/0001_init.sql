@@ -334,6 +334,7 @@ CREATE TABLE "svc_pipeline_runs" (
     "contentHash" TEXT NOT NULL DEFAULT '',
     "message" TEXT,
     "stages" JSONB,
+    "jobId" INTEGER,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
 
@@ -471,6 +472,32 @@ CREATE TABLE "_SvcRole_members" (
     "B" TEXT NOT NULL,
     CONSTRAINT "_SvcRole_members_A_fkey" FOREIGN KEY ("A") REFERENCES "svc_roles" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
     CONSTRAINT "_SvcRole_members_B_fkey" FOREIGN KEY ("B") REFERENCES "svc_team_members" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "svc_jobs" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "kind" TEXT NOT NULL DEFAULT '',
+    "target" TEXT NOT NULL DEFAULT '',
+    "activeKey" TEXT,
+    "status" TEXT NOT NULL DEFAULT 'queued',
+    "params" JSONB,
+    "cursor" TEXT,
+    "done" INTEGER NOT NULL DEFAULT 0,
+    "total" INTEGER NOT NULL DEFAULT 0,
+    "tally" JSONB,
+    "error" TEXT,
+    "cancelRequested" BOOLEAN NOT NULL DEFAULT false,
+    "holder" TEXT,
+    "heldUntil" DATETIME,
+    "actorId" TEXT,
+    "actorEmail" TEXT,
+    "actorMode" TEXT,
+    "keyId" TEXT,
+    "channel" TEXT NOT NULL DEFAULT '',
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "startedAt" DATETIME,
+    "finishedAt" DATETIME
 );
 
 -- CreateIndex
@@ -691,3 +718,18 @@ CREATE UNIQUE INDEX "_SvcRole_members_AB_unique" ON "_SvcRole_members"("A", "B")
 
 -- CreateIndex
 CREATE INDEX "_SvcRole_members_B_index" ON "_SvcRole_members"("B");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_jobs_activeKey_key" ON "svc_jobs"("activeKey");
+
+-- CreateIndex
+CREATE INDEX "svc_jobs_heldUntil_idx" ON "svc_jobs"("heldUntil");
+
+-- CreateIndex
+CREATE INDEX "svc_jobs_status_id_idx" ON "svc_jobs"("status", "id");
+
+-- CreateIndex
+CREATE INDEX "svc_jobs_kind_id_idx" ON "svc_jobs"("kind", "id");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "svc_pipeline_runs_jobId_postId_key" ON "svc_pipeline_runs"("jobId", "postId");

@@ -3,6 +3,7 @@ import type { StatusCounter } from './registry/operation-context.ts'
 import type { AdminPage } from './registry/manifest.ts'
 import type { ModuleDeclaration, UnavailableModule } from './modules/module-catalogue.ts'
 import type { OutboxTopic } from './outbox-topic.ts'
+import type { JobKind } from './job-kind.ts'
 import type { EventDeclaration } from '../platform/events/define-event.ts'
 import type { MountedRoute } from './route.ts'
 import type { Lists, Resource, Seed } from './define-resource.ts'
@@ -23,6 +24,7 @@ export type Installation = {
   operations: readonly Operation[]
   modules: readonly ModuleDeclaration[]
   outboxTopics: readonly OutboxTopic[]
+  jobKinds: readonly JobKind[]
   events: readonly EventDeclaration[]
   statusCounters: readonly StatusCounter[]
   adminPages: readonly AdminPage[]
@@ -83,6 +85,8 @@ export function resolveControlPlane (
   const resolved = resolveOptions(options, { ...host, schema }, resources)
   const outboxTopics = resources.flatMap(resource => resource.outboxTopics)
   assertUnique('outbox topic', outboxTopics.map(topic => topic.topic))
+  const jobKinds = resources.flatMap(resource => resource.jobKinds)
+  assertUnique('job kind', jobKinds.map(kind => kind.kind))
   const events = resources.flatMap(resource => resource.events)
   assertUnique('event type', events.map(event => event.type))
   const live = new LiveRuntime()
@@ -92,6 +96,7 @@ export function resolveControlPlane (
     operations: [...resources.flatMap(resource => resource.operations), ...operations],
     modules: resources.map(resource => ({ key: resource.name, locked: resource.module === 'locked' })),
     outboxTopics,
+    jobKinds,
     events,
     statusCounters: resources.flatMap(resource => resource.statusCounters),
     adminPages: resources.flatMap(resource => resource.adminPages),

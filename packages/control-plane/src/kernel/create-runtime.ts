@@ -11,6 +11,9 @@ import { createOAuthServer } from '../platform/oauth/server.ts'
 import { createRateLimiter } from '../platform/auth/rate-limit.ts'
 import { createRefusalLimiter } from './pipeline/refused-authentication.ts'
 import { OutboxWorker } from '../platform/outbox/worker.ts'
+import { JobWorker } from '../platform/jobs/worker.ts'
+import { auditRecordOf } from '../platform/jobs/audit-ended-job.ts'
+import { recordSafely } from '../platform/audit/record-safely.ts'
 import { AuditWriter } from '../platform/audit/writer.ts'
 import { RetentionPruner } from '../platform/retention/pruner.ts'
 import { defaultLog } from '../platform/lib/log.ts'
@@ -57,6 +60,15 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
   const eventTypes = installation.events.map(event => event.type)
   const oauth = createOAuthServer({ db, secrets, options, operations: () => registry.all(), loadAccount })
   const audit = new AuditWriter({ db, provider: options.databaseProvider, adapter: options.hostAdapter }, options.now)
+  const jobDeps = { db, options, modules, state, secrets }
+  const jobs = new JobWorker({
+    db,
+    steps: Object.fromEntries(installation.jobKinds.map(kind => [kind.kind, (job, limit) => kind.step(job, limit, jobDeps)])),
+    onEnded: job => recordSafely({ audit, log }, auditRecordOf(job)),
+    now: options.now,
+    log,
+  }, options.jobs || {})
+  const kickJobs = () => { if (options.jobs !== false) void jobs.kick() }
   const runtime: ControlPlaneRuntime = {
     registry,
     adminPages: installation.adminPages,
@@ -75,23 +87,26 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
     oauth,
     accessTokens: oauth.identify,
     outbox,
+    jobs,
     retention,
     audit,
     kickOutbox,
+    kickJobs,
     background,
     state,
     log,
     contextFor: (identity, channel, requestId) => ({
-      db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, eventTypes, kickOutbox, background, state,
+      db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, eventTypes, kickOutbox, kickJobs, background, state,
       readableEventTypes: () => readableEventTypes(reach, identity),
       ...requestId ? { requestId } : {},
     }),
     start: () => {
       if (options.outbox !== false) outbox.start()
+      if (options.jobs !== false) jobs.start()
       retention.start()
     },
     stop: async () => {
-      await Promise.all([outbox.stop(), retention.stop(), background.settled()])
+      await Promise.all([outbox.stop(), jobs.stop(), retention.stop(), background.settled()])
       await audit.drain()
       await options.outbound.dispatcher.close()
       installation.live.detach(runtime)

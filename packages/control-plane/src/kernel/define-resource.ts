@@ -6,6 +6,7 @@ import type { Db } from '../platform/db/client.ts'
 import { nameOperation, type Operation, type OperationMap } from './registry/define-operation.ts'
 import type { StatusCounter } from './registry/operation-context.ts'
 import type { OutboxTopic } from './outbox-topic.ts'
+import type { JobKind } from './job-kind.ts'
 import type { MountedRoute, PublicRoute } from './route.ts'
 import type { AnyStageDefinition } from '../platform/html/stage.ts'
 import type { AdminPage } from './registry/manifest.ts'
@@ -55,6 +56,8 @@ export type ResourceConfig<Name extends string = string, Operations extends Oper
   routes?: readonly PublicRoute[]
   /** Kinds of outbox message it enqueues, and how each is delivered. @default [] */
   outboxTopics?: readonly OutboxTopic[]
+  /** Kinds of long work its operations start as jobs (`startJob`), and how a batch of each is done. @default [] */
+  jobKinds?: readonly JobKind[]
   /** Outbound event types it emits (made with `defineEvent`, emitted with `emitEvent`), listed in the manifest's `events`. @default [] */
   events?: readonly EventDeclaration[]
   /** Records written when the server starts. @default [] */
@@ -136,6 +139,7 @@ export function defineResource<const Name extends string, Operations extends Ope
     declared: operations,
     routes: (config.routes ?? []).map(route => ({ ...route, module: config.name })),
     outboxTopics: config.outboxTopics ?? [],
+    jobKinds: config.jobKinds ?? [],
     events: config.events ?? [],
     seeds: config.seeds ?? [],
     statusCounters: config.statusCounters ?? [],

@@ -8,6 +8,7 @@ import { rateWindowList } from '../platform/db/rate-window-list.ts'
 import { sessionVersionList } from '../platform/auth/session-version-list.ts'
 import { moduleStateList } from './modules/module-state-list.ts'
 import { outboxMessageList } from '../platform/outbox/model.ts'
+import { jobList } from '../platform/jobs/model.ts'
 import { eventList } from '../platform/events/event-list.ts'
 import { idempotencyKeyList } from '../platform/idempotency/idempotency-key-list.ts'
 import { retentionStateList } from '../platform/retention/state-list.ts'
@@ -24,6 +25,7 @@ export function controlPlaneLists ({ options, resources }: Pick<Installation, 'o
     SvcEvent: eventList(internal),
     SvcCounter: counterList(internal),
     SvcIdempotencyKey: idempotencyKeyList(internal),
+    SvcJob: jobList(internal),
     SvcModuleState: moduleStateList(shared),
     SvcOAuthRecord: oauthRecordList(internal),
     SvcOutboxMessage: outboxMessageList(internal),

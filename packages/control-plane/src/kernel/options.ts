@@ -1,4 +1,5 @@
 import type { OutboxWorkerOptions } from '../platform/outbox/worker.ts'
+import type { JobWorkerOptions } from '../platform/jobs/worker.ts'
 import { resolveRetention, type RetentionOptions } from '../platform/retention/retention-options.ts'
 import { CORE_RETENTION_RULES } from '../platform/retention/core-rules.ts'
 import type { AnyStageDefinition } from '../platform/html/stage.ts'
@@ -136,6 +137,12 @@ const controlPlaneShape = {
   clock: fn<() => Date>('clock').default(() => () => new Date()),
   /** Delivery of outbox messages (forwarding, pushes to other systems), or `false` to not run a worker in this process. @default {} */
   outbox: z.union([z.literal(false), object<Omit<OutboxWorkerOptions, 'now' | 'log'>>('outbox')]).default({}),
+  /**
+   * The worker of long jobs (`pipelines.run_batch`, `jobs.list`), or `false` to not run one in this
+   * process (`SVC_JOBS_BATCH_SIZE`, `SVC_JOBS_LEASE_MS`, `SVC_JOBS_POLL_MS` set its fields).
+   * @default {}
+   */
+  jobs: z.union([z.literal(false), object<JobWorkerOptions>('jobs')]).default({}),
   /** Outgoing e-mail: sent over SMTP, or written as `.eml` files without a server. @default each field's default */
   mail: mailOptions.prefault({}),
   /** OAuth 2.1 sign-in for connectors, beside API keys. @default each field's default */
@@ -194,6 +201,7 @@ function coreSettingsFromEnv (env: Env): Partial<ControlPlaneOptions> {
     }),
     mail: definedOnly({ smtpUrl: stringEnv(env, 'SMTP_URL'), from: stringEnv(env, 'SVC_MAIL_FROM') }),
     varDir: stringEnv(env, 'SVC_VAR_DIR'),
+    jobs: definedOnly({ batchSize: integerEnv(env, 'SVC_JOBS_BATCH_SIZE'), leaseMs: integerEnv(env, 'SVC_JOBS_LEASE_MS'), pollMs: integerEnv(env, 'SVC_JOBS_POLL_MS') }),
     rateLimit: perMinute === undefined ? undefined : { points: perMinute },
   })
 }
@@ -253,6 +261,7 @@ export function resolveOptions (
     hostAdapter: host.hostAdapter ?? null,
     now: settings.clock,
     outbox: settings.outbox,
+    jobs: settings.jobs,
     retention: resolveRetention(settings.retention, [...CORE_RETENTION_RULES, ...resources.flatMap(resource => resource.retention)], env),
     siteUrl: http.siteUrl,
     smtpUrl: mail.smtpUrl || undefined,

@@ -14,6 +14,7 @@ import type { OAuthServer } from '../platform/oauth/server.ts'
 import type { AccessTokenResolver } from '../platform/auth/authenticate.ts'
 import type { RateLimiter, SubjectLimiter } from '../platform/auth/rate-limit.ts'
 import type { OutboxWorker } from '../platform/outbox/worker.ts'
+import type { JobWorker } from '../platform/jobs/worker.ts'
 import type { AuditWriter } from '../platform/audit/writer.ts'
 import type { RetentionPruner } from '../platform/retention/pruner.ts'
 import type { Log } from '../platform/lib/log.ts'
@@ -53,12 +54,16 @@ export type ControlPlaneRuntime = {
   /** Resolves OAuth access tokens for authentication. */
   accessTokens: AccessTokenResolver
   outbox: OutboxWorker
+  /** Works on the jobs of the installed resources' kinds, in batches, under a lease. */
+  jobs: JobWorker
   /** Prunes what the retention rules say is due, one instance at a time. */
   retention: RetentionPruner
   /** Writes audit entries, several per statement under load. */
   audit: AuditWriter
   /** Asks the outbox worker to deliver what was just committed, unless this process runs none. */
   kickOutbox: () => void
+  /** Asks the job worker to look for work now (a job was just queued), unless this process runs none. */
+  kickJobs: () => void
   /** Work beside the requests (kept totals and counts), awaited by `stop()`. */
   background: BackgroundTasks
   /** What the platform and the resources keep for this runtime (caches, limiters, work under way), each under its own slot; cleared by `stop()`. */
@@ -66,7 +71,7 @@ export type ControlPlaneRuntime = {
   log: Log
   /** The context a handler runs with; `requestId` names the request that caused the call, for the events it emits. */
   contextFor: (identity: Identity, channel: Channel, requestId?: string | null) => CallContext
-  /** Starts background work: the outbox worker (unless disabled) and the pruner (unless its interval is 0). */
+  /** Starts background work: the outbox and job workers (unless disabled) and the pruner (unless its interval is 0). */
   start: () => void
   /** Stops background work, waits for a delivery, a prune or audit.list's counts in progress and for audit entries being written, and closes outbound connections. */
   stop: () => Promise<void>

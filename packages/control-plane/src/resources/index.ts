@@ -7,6 +7,7 @@ import { connectedAppsResource } from './connected-apps/index.ts'
 import { contentSourcesResource } from './content-sources/index.ts'
 import { crmResource } from './crm/index.ts'
 import { integrationsResource } from './integrations/index.ts'
+import { jobsResource } from './jobs/index.ts'
 import { leadsResource } from './leads/index.ts'
 import { modulesResource } from './modules/index.ts'
 import { pipelinesResource } from './pipelines/index.ts'
@@ -30,6 +31,7 @@ export const builtinResources = [
   leadsResource,
   contentSourcesResource,
   pipelinesResource,
+  jobsResource,
   webhooksResource,
   modulesResource,
   integrationsResource,

@@ -4,13 +4,16 @@ import type { Identity } from '../../platform/auth/identity.ts'
 import { callOperation, type CallOutcome, type Door, type OperationCall } from '../../kernel/pipeline/call-operation.ts'
 import { failureResponse, sendEnvelope, successResponse, setFailureHeaders, type EnvelopeResponse } from '../../platform/http/envelope.ts'
 import { requestIdOf } from '../../platform/http/request-id.ts'
+import { setJobLocation } from './job-location.ts'
 
 /** The envelope door: an outcome framed once, whether it is stored for a repeat, sent, or both. */
 function envelopeDoor (requestId: string | null): Door {
   let framed: EnvelopeResponse | undefined
   return {
     format: 'envelope',
-    frame: (outcome: CallOutcome) => framed ??= outcome.ok ? successResponse(outcome.data, outcome.changed) : failureResponse(outcome.error, requestId),
+    frame: (outcome: CallOutcome) => framed ??= outcome.ok
+      ? successResponse(outcome.data, outcome.changed, outcome.accepted ? 202 : 200)
+      : failureResponse(outcome.error, requestId),
   }
 }
 
@@ -31,9 +34,12 @@ export async function executeDispatch (
   const answer = await callOperation(runtime, identity, { ...call, requestId }, door)
   if (answer.replayed) {
     res.set('Idempotent-Replayed', 'true')
+    setJobLocation(res, runtime.options.basePath, answer.response)
     sendEnvelope(res, answer.response)
     return
   }
   if (!answer.outcome.ok) setFailureHeaders(res, answer.outcome.error)
-  sendEnvelope(res, door.frame(answer.outcome))
+  const response = door.frame(answer.outcome)
+  setJobLocation(res, runtime.options.basePath, response)
+  sendEnvelope(res, response)
 }

@@ -114,7 +114,8 @@ function buildFragment (operation: Operation): Fragment {
         description: 'The params. No body is the same as `{}`.',
         content: { 'application/json': { schema: ref('schemas', paramsName), examples: requestExamples(operation) } },
       },
-      responses: { 200: success, ...post.byStatus },
+      // An operation that starts a job answers 202 with its Location.
+      responses: { [operation.startsJob ? 202 : 200]: success, ...post.byStatus },
     },
   }
   if (operation.readonly) {

@@ -33,7 +33,8 @@ export type OperationCall = {
   operation?: Operation | undefined
 }
 
-export type CallOutcome = { ok: true, data: unknown, changed: boolean } | { ok: false, error: SvcError }
+/** `accepted`: the operation started a job and answered with it (202 over HTTP). */
+export type CallOutcome = { ok: true, data: unknown, changed: boolean, accepted?: boolean } | { ok: false, error: SvcError }
 
 /** A fresh outcome, or the response a repeated idempotent call stored, in the door's own format. */
 export type CallAnswer = { replayed: false, outcome: CallOutcome } | { replayed: true, response: StoredResponse }
@@ -91,7 +92,7 @@ export async function callOperation (runtime: ControlPlaneRuntime, identity: Ide
         if (door.paramsOf) params = door.paramsOf(operation, call.params)
         const context = { ...runtime.contextFor(identity, call.channel, call.requestId), auditSideCall: (entry: AuditRecord) => auditOutsideOperation(runtime, entry) }
         const result = door.run ? await door.run(operation, params) : await runPermitted(operation, params, call.confirm, context)
-        outcome = { ok: true, data: result.data, changed: result.changed }
+        outcome = { ok: true, data: result.data, changed: result.changed, ...operation.startsJob ? { accepted: true } : {} }
       } catch (error) {
         outcome = { ok: false, error: toSvcError(error, runtime.log) }
       }

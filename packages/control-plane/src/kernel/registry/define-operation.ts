@@ -49,6 +49,12 @@ export type OperationConfig<Shape extends ParamsShape, Returns extends z.ZodType
    * the outbox). Tool-protocol clients show it as `openWorldHint`. @default false
    */
   openWorld?: boolean
+  /**
+   * Starts a job (`startJob`) and answers with it at once: its data carries `job_id`, and the
+   * HTTP doors answer 202 Accepted with the job's `Location` (the read form of `jobs.get`).
+   * @default false
+   */
+  startsJob?: boolean
   /** Product version that introduced the operation. @default PRODUCT_VERSION */
   since?: string
   /** Module the operation belongs to. @default resource */
@@ -104,6 +110,8 @@ export type Operation = {
   destructive: boolean
   idempotent: boolean
   openWorld: boolean
+  /** Answers with a job it started (202 and `Location` over HTTP). */
+  startsJob: boolean
   since: string
   module: string
   examples: readonly OperationExample[]
@@ -180,6 +188,7 @@ export function nameOperation<Shape extends ParamsShape, Returns extends z.ZodTy
     destructive,
     idempotent: config.idempotent ?? readonly,
     openWorld: config.openWorld ?? false,
+    startsJob: config.startsJob ?? false,
     since: config.since ?? PRODUCT_VERSION,
     module: config.module ?? resource,
     examples,

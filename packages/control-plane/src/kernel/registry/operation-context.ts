@@ -50,6 +50,8 @@ export type OperationContext = {
   now: () => Date
   /** Asks the outbox worker to deliver now what was just enqueued (after the transaction commits). */
   kickOutbox: () => void
+  /** Asks the job worker to take up a job just queued (`startJob`) now rather than at its next poll. */
+  kickJobs: () => void
   /** Work beside the call that outlives it (a recount), one task per key, awaited when the runtime stops. */
   background: BackgroundTasks
   /** What the platform and the resources keep for this runtime, each under its own slot (`stateSlot`). */

@@ -1,8 +1,11 @@
-import type { Identity } from '../auth/identity.ts'
+import type { Account, Identity } from '../auth/identity.ts'
 import { redactSecrets } from '../lib/redact.ts'
 import { jsonDepth } from '../lib/json-value.ts'
 import { storableText } from '../lib/input-boundary.ts'
 import type { Channel } from './channel.ts'
+
+/** What an entry records of the caller: the account and the credential, not what the credential may do. */
+type AuditedIdentity = Pick<Identity, 'mode' | 'keyId' | 'clientId'> & { account: Pick<Account, 'id' | 'email'> }
 
 export type AuditRecord = {
   operation: string
@@ -10,7 +13,7 @@ export type AuditRecord = {
   /** The MCP tool name, when the call came in as a tool. */
   tool?: string | undefined
   /** Null for a refusal before any account was identified. */
-  identity: Identity | null
+  identity: AuditedIdentity | null
   /** The API key named by a refused call that has no identity, when one could be parsed. */
   keyId?: string | null | undefined
   ok: boolean

@@ -4,6 +4,7 @@ import type { ResolvedContent } from './content.ts'
 import { delegateKey } from './content.ts'
 import { bodyCodecFor } from './post-body.ts'
 import type { PostId } from './post-ids.ts'
+import { invalidParams } from '../errors/errors.ts'
 import { factsOf, termListOf, type TermKind } from './model-facts.ts'
 import { authorSelect, readAuthor, writeAuthor, type AuthorValue } from './post-author.ts'
 import { createTerm, ensureTermIds, findTerm, termSelect, toTerm, type Term, type TermDelegate } from './term-lists.ts'
@@ -57,6 +58,7 @@ type Delegate<Row> = {
   createManyAndReturn: (args: object) => Promise<Row[]>
   update: (args: object) => Promise<Row>
   updateMany: (args: object) => Promise<{ count: number }>
+  count: (args: object) => Promise<number>
 }
 
 type Client = Db | Tx
@@ -162,6 +164,33 @@ function writeData (content: ResolvedContent, write: PostWrite, mode: 'create' |
 
 export type ListQuery = { search?: string, limit: number, insensitive: boolean }
 
+/** Which posts a batch covers: each part given narrows it. */
+export type PostSelection = {
+  ids?: readonly PostId[] | undefined
+  status?: PostStatus | undefined
+  /** Created at or after. */
+  since?: Date | undefined
+  /** Created before. */
+  until?: Date | undefined
+}
+
+/** The selection in the host's field names; `invalid_params` for a part the field map has no field for. */
+function selectionWhere (content: ResolvedContent, selection: PostSelection): Record<string, unknown> {
+  const { fields } = content
+  const where: Record<string, unknown> = {}
+  if (selection.ids) where.id = { in: [...selection.ids] }
+  if (selection.status !== undefined) {
+    const value = hostStatus(content, selection.status)
+    if (!fields.status || value === null) throw invalidParams(`filter.status: this site's posts have no status ${selection.status} (host.content.fields.status)`)
+    where[fields.status.field] = value
+  }
+  if (selection.since !== undefined || selection.until !== undefined) {
+    if (!fields.createdAt) throw invalidParams('filter.since/until: this site\'s posts have no creation time (host.content.fields.createdAt)')
+    where[fields.createdAt] = { ...selection.since ? { gte: selection.since } : {}, ...selection.until ? { lt: selection.until } : {} }
+  }
+  return where
+}
+
 /**
  * The host's posts, read and written through the field map: the one place the control plane
  * touches the host's posts list and its tags, categories and post types.
@@ -191,6 +220,23 @@ export class PostsGateway {
     const orderBy = [...fields.updatedAt ? [{ [fields.updatedAt]: 'desc' }] : [], { id: 'desc' }]
     const rows = await this.#posts.findMany({ where, select: selection(this.content), orderBy, take: limit })
     return rows.map(row => toHostPost(this.content, row))
+  }
+
+  /** How many posts the selection covers. */
+  async countSelected (selection: PostSelection): Promise<number> {
+    return this.#posts.count({ where: selectionWhere(this.content, selection) })
+  }
+
+  /** The ids of the selection's next `limit` posts after `after` (from the first without it), in id order: a batch's keyset page. */
+  async selectedIdsAfter (selection: PostSelection, after: PostId | null, limit: number): Promise<PostId[]> {
+    const where = selectionWhere(this.content, selection)
+    const rows = await this.#posts.findMany({
+      where: after === null ? where : { AND: [where, { id: { gt: after } }] },
+      select: { id: true },
+      orderBy: { id: 'asc' },
+      take: limit,
+    })
+    return rows.map(row => row.id as PostId)
   }
 
   async create (write: PostWrite): Promise<PostId> {

@@ -1,6 +1,7 @@
 import type { TableWrites } from '../db/write-observer.ts'
 import type { AdapterHandle } from '../db/adapter-handle.ts'
 import type { OutboxWorkerOptions } from '../outbox/worker.ts'
+import type { JobWorkerOptions } from '../jobs/worker.ts'
 import type { ResolvedRetention } from '../retention/retention-options.ts'
 import type { DatabaseProvider } from '../db/database-url.ts'
 import type { AnyStageDefinition } from '../html/stage.ts'
@@ -42,6 +43,8 @@ export type ResolvedOptions = {
   hostAdapter: AdapterHandle | null
   now: () => Date
   outbox: Omit<OutboxWorkerOptions, 'now' | 'log'> | false
+  /** The job worker's pace, or false when this process runs none. */
+  jobs: JobWorkerOptions | false
   /** Every retention rule (the core's, then each resource's) with its days, and the pruner's pace. */
   retention: ResolvedRetention
   siteUrl: string

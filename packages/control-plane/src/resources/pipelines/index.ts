@@ -17,6 +17,8 @@ import { listRecipes } from './operations/list-recipes.ts'
 import { listRuns } from './operations/list-runs.ts'
 import { listStages } from './operations/list-stages.ts'
 import { runRecipe } from './operations/run.ts'
+import { runBatch } from './operations/run-batch.ts'
+import { runBatchJob } from './batch/run-batch-job.ts'
 import { updateRecipe } from './operations/update-recipe.ts'
 import { pipelineRunRetention } from './retention.ts'
 
@@ -38,8 +40,10 @@ export const pipelinesResource = defineResource({
     list_runs: listRuns,
     list_stages: listStages,
     run: runRecipe,
+    run_batch: runBatch,
     update_recipe: updateRecipe,
   },
+  jobKinds: [runBatchJob],
   seeds: [{ what: 'the default pipeline recipe', run: ensureDefaultRecipe }],
   statusCounters: [
     { key: 'recipes', count: db => db.svcPipelineRecipe.count() },

@@ -2,6 +2,7 @@ import { list } from '@keystone-6/core'
 import { checkbox, integer, json, text, timestamp } from '@keystone-6/core/fields'
 import type { ListAccess } from '../../platform/auth/list-access.ts'
 import { compoundIndexes } from '../../platform/db/compound-index.ts'
+import { compoundUnique } from '../../platform/db/compound-unique.ts'
 
 /**
  * One pipeline run over one post, written in the transaction that wrote the post (when it did).
@@ -13,8 +14,8 @@ export const pipelineRunList = ({ access, ui }: ListAccess) => list({
   db: {
     map: 'svc_pipeline_runs',
     idField: { kind: 'autoincrement' },
-    // pipelines.list_runs pages newest first by id, within a filter.
-    extendPrismaSchema: compoundIndexes(['postId', 'id'], ['recipeId', 'id'], ['status', 'id']),
+    // pipelines.list_runs pages newest first by id, within a filter; a batch job runs a post once.
+    extendPrismaSchema: model => compoundUnique('jobId', 'postId')(compoundIndexes(['postId', 'id'], ['recipeId', 'id'], ['status', 'id'])(model)),
   },
   fields: {
     source: text({ db: { isNullable: true } }),
@@ -28,6 +29,8 @@ export const pipelineRunList = ({ access, ui }: ListAccess) => list({
     contentHash: text(),
     message: text({ db: { isNullable: true } }),
     stages: json({ defaultValue: [] }),
+    /** The `pipelines.run_batch` job that made the run; null for a run of its own. */
+    jobId: integer({ db: { isNullable: true } }),
     createdAt: timestamp({ defaultValue: { kind: 'now' }, validation: { isRequired: true }, isIndexed: true }),
   },
 })

@@ -33,6 +33,7 @@ export type RunRow = {
   message: string
   stages: StageReport[]
   createdAt: Date
+  jobId: number | null
 }
 
 export type PostWrite = { read: PostRow, next: PostState, fields: readonly (keyof PostState)[], at: Date }

@@ -14,7 +14,11 @@ import { storedPostId, type PostId } from '../../../platform/host-contract/post-
 /** What a pipeline run needs of the runtime; operations and the publish hook both have it. */
 export type PipelineDeps = Pick<ControlPlaneRuntime, 'db' | 'options' | 'modules' | 'state'>
 
-export type RunRequest = { post: PostRow, recipe: Recipe, kind: TriggerKind, dryRun: boolean, force: boolean }
+export type RunRequest = {
+  post: PostRow, recipe: Recipe, kind: TriggerKind, dryRun: boolean, force: boolean
+  /** The `pipelines.run_batch` job the run belongs to: its row carries it, and a second run of the post in that job is refused by the database. */
+  jobId?: number
+}
 
 export type RunResult = {
   run_id: number
@@ -126,6 +130,7 @@ export async function runPipeline (deps: PipelineDeps, request: RunRequest): Pro
       message: evaluation.message,
       stages: evaluation.stages,
       createdAt: deps.options.now(),
+      jobId: request.jobId ?? null,
     }, evaluation.write)
     const { status, stages, changed, message, changes } = evaluation
     return { run_id: runId, status, post_id: post.id, recipe: request.recipe.id, stages, changed, message, changes }

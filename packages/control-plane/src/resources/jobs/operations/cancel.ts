@@ -1,0 +1,33 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { notFound } from '../../../platform/errors/errors.ts'
+import { endJob } from '../../../platform/jobs/end-job.ts'
+import { auditRecordOf } from '../../../platform/jobs/audit-ended-job.ts'
+import { JOB_ROW_FIELDS, jobIdParam, jobRecord, toJobRecord } from '../shape.ts'
+
+export const cancelJob = defineOperation({
+  summary: 'Cancel a job: a queued one ends at once, a running one after its current batch.',
+  description: 'What its finished batches did stays done. Cancelling a job that already ended changes nothing and answers it as it is.',
+  idempotent: true,
+  examples: [{
+    title: 'Cancel a batch run',
+    setup: [
+      { operation: 'pipelines.create_recipe', params: { name: 'Batch example', stages: [{ type: 'set_excerpt' }], trigger: { on: [] } }, as: 'recipe' },
+      { operation: 'pipelines.run_batch', params: { recipe_id: '{{recipe.id}}', filter: { post_ids: ['{{post.id}}'] }, dry_run: true }, as: 'job' },
+    ],
+    params: { job_id: '{{job.job_id}}' },
+  }],
+  errors: ['not_found'],
+  params: z.object({ job_id: jobIdParam }),
+  returns: jobRecord,
+  async handler ({ job_id }, context) {
+    const { db } = context
+    const { count } = await db.svcJob.updateMany({ where: { id: job_id, status: { in: ['queued', 'running'] } }, data: { cancelRequested: true } })
+    // A job no worker holds yet ends here; a held one ends when its worker reads the request.
+    const ended = count === 1 ? await endJob(db, { id: job_id, holder: null }, 'cancelled', null, context.now()) : null
+    if (ended) await context.auditSideCall(auditRecordOf(ended))
+    const row = await db.svcJob.findUnique({ where: { id: job_id }, select: JOB_ROW_FIELDS })
+    if (!row) throw notFound(`no job ${job_id}`)
+    return { data: toJobRecord(row), changed: count === 1 }
+  },
+})

@@ -1,0 +1,25 @@
+import { z } from 'zod'
+import { defineOperation } from '../../../kernel/registry/define-operation.ts'
+import { notFound } from '../../../platform/errors/errors.ts'
+import { JOB_ROW_FIELDS, jobIdParam, jobRecord, toJobRecord } from '../shape.ts'
+
+export const getJob = defineOperation({
+  summary: 'Read a job: its status, progress, and result or error.',
+  readonly: true,
+  examples: [{
+    title: 'Follow a batch run',
+    setup: [
+      { operation: 'pipelines.create_recipe', params: { name: 'Batch example', stages: [{ type: 'set_excerpt' }], trigger: { on: [] } }, as: 'recipe' },
+      { operation: 'pipelines.run_batch', params: { recipe_id: '{{recipe.id}}', filter: { post_ids: ['{{post.id}}'] }, dry_run: true }, as: 'job' },
+    ],
+    params: { job_id: '{{job.job_id}}' },
+  }],
+  errors: ['not_found'],
+  params: z.object({ job_id: jobIdParam }),
+  returns: jobRecord,
+  async handler ({ job_id }, { db }) {
+    const row = await db.svcJob.findUnique({ where: { id: job_id }, select: JOB_ROW_FIELDS })
+    if (!row) throw notFound(`no job ${job_id}`)
+    return { data: toJobRecord(row), changed: false }
+  },
+})

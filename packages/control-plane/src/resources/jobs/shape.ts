@@ -1,0 +1,58 @@
+import { z } from 'zod'
+import { isoOrNull } from '../../platform/lib/timestamps.ts'
+import { JOB_STATUSES, type JobStatus } from '../../platform/jobs/job-status.ts'
+import { rowIdParam } from '../../platform/db/row-id.ts'
+
+export const jobIdParam = rowIdParam.describe('Job id, as the operation that started the job answered it (job_id).')
+
+const jobProgress = z.object({
+  done: z.number().int().describe('Items taken care of so far (skipped ones included).'),
+  total: z.number().int().describe('Items the job selected when it started.'),
+})
+
+export const jobRecord = z.object({
+  job_id: z.number().int(),
+  kind: z.string().describe('The operation that started it, e.g. pipelines.run_batch.'),
+  target: z.string().describe('What it works on (a recipe, a ledger); one job per kind and target runs at a time.'),
+  status: z.enum(JOB_STATUSES),
+  progress: jobProgress,
+  cancel_requested: z.boolean().describe('jobs.cancel was called; a running job stops after its current batch.'),
+  result: z.record(z.string(), z.number().int()).describe('Counts by outcome so far (for pipelines.run_batch: runs by status).'),
+  error: z.string().nullable().describe('Why it failed; null unless failed.'),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+})
+
+export const JOB_ROW_FIELDS = {
+  id: true, kind: true, target: true, status: true, done: true, total: true, cancelRequested: true, tally: true, error: true,
+  createdAt: true, startedAt: true, finishedAt: true,
+} as const
+
+type JobRow = {
+  id: number, kind: string, target: string, status: string, done: number, total: number, cancelRequested: boolean, tally: unknown,
+  error: string | null, createdAt: Date, startedAt: Date | null, finishedAt: Date | null
+}
+
+export function toJobRecord (row: JobRow): z.input<typeof jobRecord> {
+  return {
+    job_id: row.id,
+    kind: row.kind,
+    target: row.target,
+    status: row.status as JobStatus,
+    progress: { done: row.done, total: row.total },
+    cancel_requested: row.cancelRequested,
+    result: (row.tally ?? {}) as Record<string, number>,
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
+    started_at: isoOrNull(row.startedAt),
+    finished_at: isoOrNull(row.finishedAt),
+  }
+}
+
+/** What an operation that starts a job answers (with 202 and the job's Location). */
+export const jobStarted = z.object({
+  job_id: z.number().int().describe('Follow it with jobs.get; the Location header names its read form.'),
+  status: z.enum(JOB_STATUSES),
+  progress: jobProgress,
+})

@@ -1,0 +1,180 @@
+import { beforeEach, describe, expect, test } from '@jest/globals'
+import request from 'supertest'
+import { useTestServer } from './support/in-process-server.ts'
+import { createPost } from './support/posts.ts'
+import { BASE } from './support/client.ts'
+
+// The worker polls once an hour: a test kicks it (or run_batch does) and waits for it with `settled`.
+const plane = useTestServer({ outbox: false, jobs: { pollMs: 3_600_000, batchSize: 2 } })
+const pipelines = plane.caller('pipelines')
+const jobs = plane.caller('jobs')
+
+/** Runs the job worker until no job waits, including the run a call just kicked. */
+const settled = () => plane.server.runtime.jobs.kick()
+
+async function postsOf (source: string, count: number) {
+  const posts = []
+  for (let i = 0; i < count; i++) posts.push(await createPost(plane.server.db, { title: `${source} ${i}`, source }))
+  return posts
+}
+
+async function runsOfJob (jobId: number) {
+  return plane.server.db.svcPipelineRun.findMany({ where: { jobId }, select: { postId: true, status: true }, orderBy: { postId: 'asc' } })
+}
+
+/** The audit entries that record how the job ended (the call that started it has its own). */
+async function outcomeEntries (jobId: number) {
+  const entries = await plane.server.db.svcAuditEntry.findMany({ where: { operation: 'pipelines.run_batch' }, select: { params: true, ok: true, code: true } })
+  return entries.filter(entry => (entry.params as { job_id?: number, status?: string }).job_id === jobId && 'status' in (entry.params as object))
+}
+
+beforeEach(async () => {
+  plane.server.runtime.jobs.start()
+  await settled()
+  await plane.server.db.svcJob.deleteMany({})
+})
+
+describe('pipelines.run_batch', () => {
+  test('over the posts of one content source answers 202 with the job\'s Location; the job runs every one of them once and succeeds', async () => {
+    const delivered = await postsOf('newswire', 5)
+    await postsOf('elsewhere', 2)
+    const res = await pipelines('run_batch', { filter: { source: 'newswire' }, dry_run: true })
+    expect(res.status).toBe(202)
+    expect(res.body.data).toEqual({ job_id: expect.any(Number), status: 'queued', progress: { done: 0, total: 5 } })
+    const jobId = res.body.data.job_id as number
+    expect(res.headers.location).toBe(`${BASE}/manage/jobs/get?job_id=${jobId}`)
+
+    await settled()
+    const followed = await request(plane.server.app).get(res.headers.location!).set('Authorization', `Bearer ${plane.admin.key}`)
+    expect(followed.status).toBe(200)
+    expect(followed.body.data).toMatchObject({ job_id: jobId, kind: 'pipelines.run_batch', status: 'succeeded', progress: { done: 5, total: 5 }, result: { dry_run: 5 }, error: null })
+    expect(followed.body.data.finished_at).not.toBeNull()
+    const runs = await runsOfJob(jobId)
+    expect(runs.map(run => run.postId).sort()).toEqual(delivered.map(post => String(post.id)).sort())
+    expect(new Set(runs.map(run => run.status))).toEqual(new Set(['dry_run']))
+  })
+
+  test('is audited once with its outcome, as the account that started it', async () => {
+    await postsOf('audited', 3)
+    const jobId = (await pipelines('run_batch', { filter: { source: 'audited' }, dry_run: true })).body.data.job_id as number
+    await settled()
+    const outcomes = await outcomeEntries(jobId)
+    expect(outcomes).toEqual([{ ok: true, code: null, params: expect.objectContaining({ status: 'succeeded', progress: { done: 3, total: 3 }, result: { dry_run: 3 } }) }])
+    const entry = await plane.server.db.svcAuditEntry.findFirst({ where: { operation: 'pipelines.run_batch', code: null, ok: true }, orderBy: { id: 'desc' }, select: { actorEmail: true } })
+    expect(entry?.actorEmail).toBe(plane.admin.email)
+  })
+
+  test('runs only the posts the filter selects: a source\'s posts of another status are passed over and counted', async () => {
+    const [published] = [await createPost(plane.server.db, { source: 'mixed', status: 'publish' })]
+    await createPost(plane.server.db, { source: 'mixed', status: 'draft' })
+    const jobId = (await pipelines('run_batch', { filter: { source: 'mixed', status: 'publish' }, dry_run: true })).body.data.job_id as number
+    await settled()
+    expect((await jobs('get', { job_id: jobId })).body.data).toMatchObject({ status: 'succeeded', progress: { done: 2, total: 2 }, result: { dry_run: 1, not_selected: 1 } })
+    expect((await runsOfJob(jobId)).map(run => run.postId)).toEqual([String(published.id)])
+  })
+
+  test('one job per recipe at a time: a second batch of the same recipe is a 409 naming the first, and may start once it ended', async () => {
+    const [post] = await postsOf('single', 1)
+    // Stopped, the worker leaves the first job queued while the second asks.
+    await plane.server.runtime.jobs.stop()
+    const first = await pipelines('run_batch', { filter: { post_ids: [post!.id] }, dry_run: true })
+    const second = await pipelines('run_batch', { filter: { post_ids: [post!.id] }, dry_run: true })
+    expect([second.status, second.body.code, second.body.details]).toEqual([409, 'conflict', { job_id: first.body.data.job_id }])
+    plane.server.runtime.jobs.start()
+    await settled()
+    const third = await pipelines('run_batch', { filter: { post_ids: [post!.id] }, dry_run: true })
+    expect(third.status).toBe(202)
+  })
+
+  test('post_ids is not combined with the other filters; a recipe that does not exist is a 404 before any job starts', async () => {
+    const mixed = await pipelines('run_batch', { filter: { post_ids: [1], source: 'x' } })
+    expect([mixed.status, mixed.body.code]).toEqual([400, 'invalid_params'])
+    const unknown = await pipelines('run_batch', { filter: {}, recipe_id: 'no-such-recipe' })
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'not_found'])
+    expect(await plane.server.db.svcJob.count()).toBe(0)
+  })
+})
+
+describe('a job whose instance stopped midway', () => {
+  /**
+   * The state a dead instance leaves: the job running under its lease (expired now), its cursor
+   * after the first batch, and a run of the job for the first post of the second batch, done
+   * before the instance could store that batch's progress.
+   */
+  async function leftByADeadInstance (source: string, posts: number, extra: { cancelRequested?: boolean } = {}) {
+    const delivered = await postsOf(source, posts)
+    const res = await plane.server.db.svcJob.create({
+      data: {
+        kind: 'pipelines.run_batch',
+        target: 'recipe:(manual trigger)',
+        activeKey: 'pipelines.run_batch:recipe:(manual trigger)',
+        status: 'running',
+        params: { filter: { source }, dry_run: true },
+        total: posts,
+        done: 2,
+        tally: { dry_run: 2 },
+        holder: 'an instance that died',
+        heldUntil: new Date(Date.now() - 1000),
+        channel: 'dispatch',
+        startedAt: new Date(),
+        ...extra,
+      },
+    })
+    const items = await plane.server.db.svcContentItem.findMany({ where: { source }, orderBy: { id: 'asc' }, select: { id: true, postId: true } })
+    await plane.server.db.svcJob.update({ where: { id: res.id }, data: { cursor: JSON.stringify({ item: items[1]!.id }) } })
+    for (const item of items.slice(0, 3)) {
+      await plane.server.db.svcPipelineRun.create({ data: { jobId: res.id, postId: item.postId, recipeId: 'default', status: 'dry_run', triggerKind: 'manual', contentHash: '' } })
+    }
+    return { jobId: res.id, delivered }
+  }
+
+  test('is taken up once its lease ran out and resumes from its cursor, running no post twice', async () => {
+    const { jobId, delivered } = await leftByADeadInstance('resumed', 6)
+    await settled()
+    expect((await jobs('get', { job_id: jobId })).body.data).toMatchObject({ status: 'succeeded', progress: { done: 6, total: 6 }, result: { dry_run: 5, already_run: 1 } })
+    const runs = await runsOfJob(jobId)
+    expect(runs.map(run => run.postId).sort()).toEqual(delivered.map(post => String(post.id)).sort())
+  })
+
+  test('is left alone while its lease holds', async () => {
+    const { jobId } = await leftByADeadInstance('still-held', 3)
+    await plane.server.db.svcJob.update({ where: { id: jobId }, data: { heldUntil: new Date(Date.now() + 3_600_000) } })
+    await settled()
+    expect((await jobs('get', { job_id: jobId })).body.data).toMatchObject({ status: 'running', progress: { done: 2, total: 3 } })
+  })
+
+  test('asked to cancel is ended as cancelled by the instance that takes it up, before another batch', async () => {
+    const { jobId } = await leftByADeadInstance('cancelled-midway', 6, { cancelRequested: true })
+    await settled()
+    expect((await jobs('get', { job_id: jobId })).body.data).toMatchObject({ status: 'cancelled', progress: { done: 2, total: 6 }, cancel_requested: true })
+    expect(await runsOfJob(jobId)).toHaveLength(3)
+    expect(await outcomeEntries(jobId)).toEqual([expect.objectContaining({ ok: false, code: 'cancelled' })])
+  })
+})
+
+describe('jobs.cancel and jobs.list', () => {
+  test('a queued job cancelled ends at once, is audited once, and frees its recipe; cancelling it again changes nothing', async () => {
+    await plane.server.runtime.jobs.stop()
+    const [post] = await postsOf('queued', 1)
+    const jobId = (await pipelines('run_batch', { filter: { post_ids: [post!.id] }, dry_run: true })).body.data.job_id as number
+    // The worker stopped, the job stays queued however it is kicked.
+    const cancelled = await jobs('cancel', { job_id: jobId })
+    expect([cancelled.status, cancelled.body.changed, cancelled.body.data.status]).toEqual([200, true, 'cancelled'])
+    const again = await jobs('cancel', { job_id: jobId })
+    expect([again.status, again.body.changed, again.body.data.status]).toEqual([200, false, 'cancelled'])
+    expect(await outcomeEntries(jobId)).toEqual([expect.objectContaining({ ok: false, code: 'cancelled' })])
+    expect((await pipelines('run_batch', { filter: { post_ids: [post!.id] }, dry_run: true })).status).toBe(202)
+  })
+
+  test('jobs.list pages newest first and filters by status; an unknown job is a 404', async () => {
+    const [post] = await postsOf('listed', 1)
+    const jobId = (await pipelines('run_batch', { filter: { post_ids: [post!.id] }, dry_run: true })).body.data.job_id as number
+    await settled()
+    const listed = await jobs('list', { status: 'succeeded' })
+    expect(listed.body.data).toMatchObject({ total: 1, page: 1, per_page: 20 })
+    expect(listed.body.data.items.map((job: { job_id: number }) => job.job_id)).toEqual([jobId])
+    expect((await jobs('list', { status: 'running' })).body.data.total).toBe(0)
+    const missing = await jobs('get', { job_id: 999_999 })
+    expect([missing.status, missing.body.code]).toEqual([404, 'not_found'])
+  })
+})
