@@ -24,6 +24,7 @@ const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
   'api_keys.revoke': { valid: { id: 'abc', confirm: true }, invalid: { id: 'abc', confirm: 'yes' } },
   'approvals.approve': { valid: { id: 'cm123' }, invalid: { id: '' } },
   'approvals.get': { valid: { id: 'cm123' }, invalid: {} },
+  'connected_apps.endpoints': { valid: {}, invalid: { toolsets: ['crm'] } },
   'connected_apps.list': { valid: {}, invalid: { extra: 1 } },
   'connected_apps.revoke': { valid: { grant_id: 'g1' }, invalid: { grant_id: '' } },
   'approvals.list': { valid: { status: 'all' }, invalid: { status: 'done' } },

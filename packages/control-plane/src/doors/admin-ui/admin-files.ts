@@ -7,7 +7,7 @@ const PACKAGE_NAME = 'keystone-svc-control-plane'
 
 /** The Admin UI pages this package ships (`admin/pages/<name>.tsx`), by the name they serve under `/control-plane/`. */
 const SHIPPED_PAGES = new Set([
-  'control-plane', 'oauth-consent', 'api-keys', 'connected-apps', 'approvals', 'audit-log', 'content-sources', 'crm', 'leads', 'pipelines', 'roles', 'settings', 'status', 'team', 'webhooks',
+  'control-plane', 'oauth-consent', 'api-keys', 'connected-apps', 'connect-assistant', 'approvals', 'audit-log', 'content-sources', 'crm', 'leads', 'pipelines', 'roles', 'settings', 'status', 'team', 'webhooks',
 ])
 
 /** The meta tag the pages' client reads the namespace's base path from (admin/lib/svc-client.ts). */

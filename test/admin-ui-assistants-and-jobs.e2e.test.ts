@@ -1,0 +1,40 @@
+// @svc-provider-independent: what Chromium adds is the pages; the operations they call run on both providers in their own files (runs once, on SQLite).
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import type { Browser, Page } from 'playwright-core'
+import type { BuiltServer } from './support/built-server.ts'
+import { startAdminUiSession } from './support/admin-ui-session.ts'
+import { screenshot } from './support/browser.ts'
+
+/** Issue 42's pages in the built Admin UI, in headless Chromium, on one server: Connect an assistant. */
+let server: BuiltServer
+let browser: Browser
+let page: Page
+
+const MINUTE = 60_000
+
+beforeAll(async () => {
+  ;({ server, browser, page } = await startAdminUiSession())
+}, 15 * MINUTE)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+}, MINUTE)
+
+describe('the Connect an assistant page', () => {
+  test('shows this site\'s MCP URL, copyable, with the read-only and toolset URLs, the clients\' setup and what consent shows', async () => {
+    await page.goto(`${server.url}/control-plane/connect-assistant`)
+    await page.getByRole('heading', { name: 'Connect an assistant', level: 1 }).waitFor()
+    const mcpUrl = `${server.url}/api/svc/v1/mcp`
+    await expect(page.getByTestId('connect-mcp-url').textContent()).resolves.toBe(mcpUrl)
+    await expect(page.getByTestId('connect-read-only-url').textContent()).resolves.toBe(`${mcpUrl}/readonly`)
+    await expect(page.getByTestId('connect-toolset-url').textContent()).resolves.toBe(`${mcpUrl}/x/{toolsets}`)
+    await expect(page.getByTestId('connect-key-config').textContent()).resolves.toContain(mcpUrl)
+    await page.getByTestId('connect-consent-preview').getByText(/read_only/).waitFor()
+    await page.getByRole('button', { name: 'Copy the MCP URL' }).click()
+    await page.getByRole('button', { name: /^Copied$|^Copy failed/ }).waitFor()
+    await screenshot(page, '70-connect-assistant')
+    // The navigation lists the page beside Connected apps.
+    await expect(page.getByRole('link', { name: 'Connect an assistant' }).count()).resolves.toBeGreaterThan(0)
+  }, 5 * MINUTE)
+})
