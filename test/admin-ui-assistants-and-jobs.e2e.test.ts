@@ -4,20 +4,25 @@ import type { Browser, Page } from 'playwright-core'
 import type { BuiltServer } from './support/built-server.ts'
 import { startAdminUiSession } from './support/admin-ui-session.ts'
 import { screenshot } from './support/browser.ts'
+import { openPrisma } from './support/database.ts'
+import { createPost } from './support/posts.ts'
 
-/** Issue 42's pages in the built Admin UI, in headless Chromium, on one server: Connect an assistant. */
+/** Issue 42's pages in the built Admin UI, in headless Chromium, on one server: Connect an assistant, the Pipelines page's jobs. */
 let server: BuiltServer
 let browser: Browser
 let page: Page
+let db: ReturnType<typeof openPrisma>
 
 const MINUTE = 60_000
 
 beforeAll(async () => {
   ;({ server, browser, page } = await startAdminUiSession())
+  db = openPrisma(server.databaseUrl)
 }, 15 * MINUTE)
 
 afterAll(async () => {
   await browser?.close()
+  await db?.$disconnect()
   await server?.stop()
 }, MINUTE)
 
@@ -36,5 +41,22 @@ describe('the Connect an assistant page', () => {
     await screenshot(page, '70-connect-assistant')
     // The navigation lists the page beside Connected apps.
     await expect(page.getByRole('link', { name: 'Connect an assistant' }).count()).resolves.toBeGreaterThan(0)
+  }, 5 * MINUTE)
+})
+
+describe('the Pipelines page', () => {
+  test('runs a recipe over a content source\'s posts as a job: the bar follows it to the end, and the Jobs panel lists it', async () => {
+    for (let i = 0; i < 3; i++) await createPost(db, { title: `Wire story ${i}`, source: 'e2e-wire' })
+    await page.goto(`${server.url}/control-plane/pipelines`)
+    await page.getByTestId('jobs-panel').getByText(/No job yet/).waitFor()
+    const runner = page.getByTestId('batch-runner')
+    await runner.getByRole('textbox', { name: 'Content source' }).fill('e2e-wire')
+    await runner.getByRole('button', { name: 'Start' }).click()
+    const bar = runner.locator('[data-status="succeeded"]')
+    await bar.waitFor()
+    await expect(bar.textContent()).resolves.toContain('3 of 3')
+    await page.getByTestId('jobs-panel').getByText(/dry_run 3/).waitFor()
+    await page.getByTestId('batch-runner').scrollIntoViewIfNeeded()
+    await screenshot(page, '71-pipelines-batch-job')
   }, 5 * MINUTE)
 })

@@ -45,6 +45,8 @@ export type RunOutcome = CallResult<'pipelines', 'run'>
 type PostChoiceList = CallResult<'pipelines', 'list_posts'>
 export type PostChoice = PostChoiceList['posts'][number]
 
+export type Job = CallResult<'jobs', 'get'>
+
 type IntegrationList = CallResult<'integrations', 'list'>
 export type Integration = IntegrationList['integrations'][number]
 export type AiSettings = CallResult<'ai', 'get'>

@@ -16,9 +16,14 @@ import { RecipeRunner } from './recipe-runner.tsx'
 import { DEFAULT_RECIPE, RecipeTable } from './recipe-table.tsx'
 import { NO_RUN_FILTER, RunHistory, runParams, type RunFilter } from './run-history.tsx'
 import { RunDetailView } from './run-detail.tsx'
+import { BatchRunner } from './batch-runner.tsx'
+import { JobsPanel } from '../jobs/jobs-panel.tsx'
+import { isActive, JOB_POLL_MS } from '../jobs/job-status.ts'
+import { useInterval } from '../../lib/use-interval.ts'
 
 const RECIPES = operation('pipelines', 'list_recipes')
 const STAGES = operation('pipelines', 'list_stages')
+const JOBS = operation('jobs', 'list', { kind: 'pipelines.run_batch', per_page: 10 })
 
 type Editing = { recipe: Recipe | null } | null
 
@@ -34,6 +39,10 @@ export function PipelinesOverview () {
   const remove = useAction()
   const opened = typeof router.query.run === 'string' && /^\d+$/.test(router.query.run) ? Number(router.query.run) : null
   const runs = useOperation(opened === null ? { resource: 'pipelines', action: 'list_runs', params: runParams(filter) } : null)
+  const jobs = useOperation(JOBS)
+  const jobsActive = jobs.status === 'ready' && jobs.data.items.some(isActive)
+  // While a job is under way its progress is read again; its runs join the history as it goes.
+  useInterval(() => { if (jobsActive) { jobs.reload(); runs.reload() } }, JOB_POLL_MS)
 
   const openRun = (id: number | null) => {
     void router.push({ pathname: router.pathname, query: id === null ? {} : { run: String(id) } }, undefined, { shallow: true })
@@ -73,6 +82,8 @@ export function PipelinesOverview () {
             />
           </Panel>
           <RecipeRunner recipes={data.recipes} recipeId={tryRecipe} onRecipe={setTryRecipe} onRan={runs.reload} />
+          <BatchRunner recipes={data.recipes} jobs={jobs.status === 'ready' ? jobs.data.items : []} onStarted={jobs.reload} />
+          <JobsPanel jobs={jobs} onChanged={jobs.reload} />
           <RunHistory recipes={data.recipes} runs={runs} filter={filter} onFilter={setFilter} onOpen={run => openRun(run.id)} />
           <DialogContainer onDismiss={() => setDeleting(null)}>
             {deleting && (

@@ -54,7 +54,7 @@ export const pipelinesResource = defineResource({
     path: '/control-plane/pipelines',
     label: 'Pipelines',
     title: 'Pipelines',
-    requires: ['pipelines.list_recipes', 'pipelines.list_stages', 'pipelines.list_runs', 'pipelines.get_run'],
+    requires: ['pipelines.list_recipes', 'pipelines.list_stages', 'pipelines.list_runs', 'pipelines.get_run', 'pipelines.run_batch', 'jobs.list', 'jobs.cancel'],
   }],
   stages: builtinStages,
   extendHostLists: withPublishTrigger,
