@@ -1,7 +1,8 @@
 // @svc-provider-independent: the field map checked against data models the test writes, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { resolveContent, type HostContentOptions, type HostSchema } from '../packages/control-plane/src/platform/host-contract/content.ts'
-import { checkPostsModel, type HostDataModel } from '../packages/control-plane/src/platform/host-contract/check-posts-model.ts'
+import { checkPostsModel } from '../packages/control-plane/src/platform/host-contract/check-posts-model.ts'
+import type { HostDataModel } from '../packages/control-plane/src/platform/host-contract/graphql-data-model.ts'
 import { factsOf } from '../packages/control-plane/src/platform/host-contract/model-facts.ts'
 import { withOfferedExamples } from '../packages/control-plane/src/kernel/registry/offered-examples.ts'
 import { builtinResources } from '../packages/control-plane/src/resources/index.ts'

@@ -1,12 +1,6 @@
 import type { ContentFieldMap, DefaultedPart, ResolvedContent } from './content.ts'
 import type { ModelFacts, TermKind, TermList } from './model-facts.ts'
-import type { GraphQLSchemaLike } from './graphql-data-model.ts'
-
-/** A stored field of a host list, kind and type as Prisma has them (`scalar String`, `object Tag`). */
-export type ModelField = { name: string, kind: string, type: string, isList?: boolean }
-
-/** What the host's lists store (graphql-data-model.ts reads it from Keystone's GraphQL schema). */
-export type HostDataModel = { models: Record<string, { fields: readonly ModelField[] }> }
+import type { GraphQLSchemaLike, HostDataModel, ModelField } from './graphql-data-model.ts'
 
 /** What the check needs of the rest of the host: the accounts list an author may point at, and the database. */
 export type PostsModelHost = { accountsList: string, databaseProvider: string }

@@ -1,4 +1,8 @@
-import type { HostDataModel, ModelField } from './check-posts-model.ts'
+/** A stored field of a host list, kind and type as Prisma has them (`scalar String`, `object Tag`). */
+export type ModelField = { name: string, kind: string, type: string, isList?: boolean }
+
+/** What the host's lists store. */
+export type HostDataModel = { models: Record<string, { fields: readonly ModelField[] }> }
 
 /** The parts of a GraphQL schema read here (the control plane does not import graphql). */
 export type GraphQLSchemaLike = {
