@@ -7,7 +7,7 @@ import { screenshot } from './support/browser.ts'
 import { openPrisma } from './support/database.ts'
 import { createPost } from './support/posts.ts'
 
-/** Issue 42's pages in the built Admin UI, in headless Chromium, on one server: Connect an assistant, the Pipelines page's jobs. */
+/** Issue 42's pages in the built Admin UI, in headless Chromium, on one server: Connect an assistant, the Pipelines page's jobs, the Leads chart. */
 let server: BuiltServer
 let browser: Browser
 let page: Page
@@ -58,5 +58,25 @@ describe('the Pipelines page', () => {
     await page.getByTestId('jobs-panel').getByText(/dry_run 3/).waitFor()
     await page.getByTestId('batch-runner').scrollIntoViewIfNeeded()
     await screenshot(page, '71-pipelines-batch-job')
+  }, 5 * MINUTE)
+})
+
+describe('the Leads page', () => {
+  test('says what its chart will show while there is no lead, and charts leads per day by source once they exist', async () => {
+    await page.goto(`${server.url}/control-plane/leads`)
+    await page.getByTestId('leads-per-day').getByText(/No lead in the last 30 days/).waitFor()
+    await screenshot(page, '72-leads-chart-empty')
+    const today = new Date()
+    const yesterday = new Date(today.getTime() - 24 * 60 * 60 * 1000)
+    const leads = [['contact_form', today], ['contact_form', today], ['newsletter', today], ['newsletter', yesterday]] as const
+    for (const [index, [source, firstSeen]] of leads.entries()) {
+      await db.svcLead.create({ data: { ref: `ld_chart${index}`, source, firstSeen } })
+    }
+    await page.reload()
+    const chart = page.getByTestId('leads-per-day-chart')
+    await chart.getByRole('img', { name: /Leads per day by source, last 30 days: 4 in all/ }).waitFor()
+    await expect(chart.locator('rect').count()).resolves.toBe(3)
+    await expect(chart.getByText('newsletter').count()).resolves.toBeGreaterThan(0)
+    await screenshot(page, '73-leads-chart')
   }, 5 * MINUTE)
 })

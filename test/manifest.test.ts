@@ -56,6 +56,7 @@ const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
     valid: { source: 'form', email: 'a@example.com', attribution: { utm_source: 'x', gclid: 'g' }, data: { message: 'hi', tags: ['a'] } },
     invalid: { source: 'form', attribution: { utm_sauce: 'x' } },
   },
+  'leads.daily_counts': { valid: { days: 90 }, invalid: { days: 91 } },
   'leads.delete': { valid: { id: 3, confirm: true }, invalid: { id: '3' } },
   'leads.export': { valid: { since: '2026-01-01T00:00:00Z', limit: 500, cursor: 'WzEwXQ' }, invalid: { limit: 5001 } },
   'leads.get': { valid: { id: 1 }, invalid: { id: 0 } },

@@ -10,6 +10,7 @@ import { Pager } from '../pager.tsx'
 import { Panel } from '../panel.tsx'
 import { LeadDetailView } from './lead-detail.tsx'
 import { LeadTable } from './lead-table.tsx'
+import { LeadsPerDay } from './leads-per-day.tsx'
 
 const PER_PAGE = 20
 
@@ -30,25 +31,28 @@ export function LeadsOverview ({ manifest }: { manifest: Manifest }) {
 
   if (opened !== null) return <LeadDetailView manifest={manifest} id={opened} onBack={() => open(null)} />
   return (
-    <Panel
-      title='Captured leads'
-      actions={
-        <form onSubmit={event => { event.preventDefault(); setPage(1); setSource(sourceInput.trim()) }}>
-          <HStack gap='regular' alignItems='end'>
-            <TextField aria-label='Source' placeholder='Filter by source' value={sourceInput} onChange={setSourceInput} width='scale.2400' />
-            <Button type='submit'>Filter</Button>
-          </HStack>
-        </form>
-      }
-    >
-      <OperationState state={leads}>
-        {data => (
-          <VStack gap='large'>
-            <LeadTable leads={data.items} onOpen={lead => open(lead.id)} />
-            <Pager page={data.page} perPage={data.per_page} total={data.total} noun='lead' onPage={setPage} />
-          </VStack>
-        )}
-      </OperationState>
-    </Panel>
+    <VStack gap='xlarge'>
+      <LeadsPerDay />
+      <Panel
+        title='Captured leads'
+        actions={
+          <form onSubmit={event => { event.preventDefault(); setPage(1); setSource(sourceInput.trim()) }}>
+            <HStack gap='regular' alignItems='end'>
+              <TextField aria-label='Source' placeholder='Filter by source' value={sourceInput} onChange={setSourceInput} width='scale.2400' />
+              <Button type='submit'>Filter</Button>
+            </HStack>
+          </form>
+        }
+      >
+        <OperationState state={leads}>
+          {data => (
+            <VStack gap='large'>
+              <LeadTable leads={data.items} onOpen={lead => open(lead.id)} />
+              <Pager page={data.page} perPage={data.per_page} total={data.total} noun='lead' onPage={setPage} />
+            </VStack>
+          )}
+        </OperationState>
+      </Panel>
+    </VStack>
   )
 }

@@ -8,6 +8,7 @@ import { publicLeadForm } from './public-form/route.ts'
 import { leadsExportStream } from './export-stream-route.ts'
 import { captureLeadOperation } from './operations/capture.ts'
 import { deleteLead } from './operations/delete.ts'
+import { leadDailyCounts } from './operations/daily-counts.ts'
 import { exportLeads } from './operations/export.ts'
 import { getLead } from './operations/get.ts'
 import { linkRtContact } from './operations/link-rt-contact.ts'
@@ -30,6 +31,7 @@ export const leadsResource = defineResource({
   }),
   operations: {
     capture: captureLeadOperation,
+    daily_counts: leadDailyCounts,
     delete: deleteLead,
     export: exportLeads,
     get: getLead,
@@ -44,7 +46,7 @@ export const leadsResource = defineResource({
   outboxTopics: [contactStatusTopic],
   events: leadEvents,
   statusCounters: [{ key: 'leads', count: (db, bound) => db.svcLead.count(bound && { take: bound.upTo }), kept: true }],
-  adminPages: [{ path: '/control-plane/leads', label: 'Leads', title: 'Leads', requires: ['leads.list', 'leads.get'] }],
+  adminPages: [{ path: '/control-plane/leads', label: 'Leads', title: 'Leads', requires: ['leads.list', 'leads.get', 'leads.daily_counts'] }],
 })
 
 /** The leads resource with settings of the host's, for `withControlPlane(config, { builtins: [leads({ … })] })`. */
