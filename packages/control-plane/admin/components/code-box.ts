@@ -13,3 +13,16 @@ export const codeBox = {
   overflow: 'auto',
   minWidth: 0,
 } as const
+
+/** A value shown whole to be copied (a key once, a URL): framed, monospace, selected with one click. */
+export const copyableValue = {
+  flex: 1,
+  minWidth: 0,
+  padding: tokenSchema.size.space.regular,
+  borderRadius: tokenSchema.size.radius.regular,
+  border: `${tokenSchema.size.border.regular} solid ${tokenSchema.color.border.neutral}`,
+  backgroundColor: tokenSchema.color.background.canvas,
+  fontFamily: tokenSchema.typography.fontFamily.code,
+  overflowWrap: 'anywhere',
+  userSelect: 'all',
+} as const

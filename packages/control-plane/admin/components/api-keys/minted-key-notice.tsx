@@ -6,19 +6,9 @@ import { css, tokenSchema } from '@keystar/ui/style'
 import { Heading, Text } from '@keystar/ui/typography'
 import type { MintedApiKey } from '../../lib/records.ts'
 import { CopyButton } from '../copy-button.tsx'
+import { copyableValue } from '../code-box.ts'
 
-const plaintext = css({
-  flex: 1,
-  minWidth: 0,
-  padding: tokenSchema.size.space.regular,
-  borderRadius: tokenSchema.size.radius.regular,
-  border: `${tokenSchema.size.border.regular} solid ${tokenSchema.color.border.neutral}`,
-  backgroundColor: tokenSchema.color.background.canvas,
-  fontFamily: tokenSchema.typography.fontFamily.code,
-  fontSize: tokenSchema.typography.text.regular.size,
-  overflowWrap: 'anywhere',
-  userSelect: 'all',
-})
+const plaintext = css({ ...copyableValue, fontSize: tokenSchema.typography.text.regular.size })
 
 /** The only time a key's plaintext is on screen: copy it, then dismiss. */
 export function MintedKeyNotice ({ minted, onDismiss }: { minted: MintedApiKey, onDismiss: () => void }) {

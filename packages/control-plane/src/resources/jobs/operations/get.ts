@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { notFound } from '../../../platform/errors/errors.ts'
+import { EXAMPLE_JOB_SETUP } from '../example-job.ts'
 import { JOB_ROW_FIELDS, jobIdParam, jobRecord, toJobRecord } from '../shape.ts'
 
 export const getJob = defineOperation({
@@ -8,10 +9,7 @@ export const getJob = defineOperation({
   readonly: true,
   examples: [{
     title: 'Follow a batch run',
-    setup: [
-      { operation: 'pipelines.create_recipe', params: { name: 'Batch example', stages: [{ type: 'set_excerpt' }], trigger: { on: [] } }, as: 'recipe' },
-      { operation: 'pipelines.run_batch', params: { recipe_id: '{{recipe.id}}', filter: { post_ids: ['{{post.id}}'] }, dry_run: true }, as: 'job' },
-    ],
+    setup: EXAMPLE_JOB_SETUP,
     params: { job_id: '{{job.job_id}}' },
   }],
   errors: ['not_found'],
