@@ -128,4 +128,10 @@ describe('the examples a host is offered', () => {
     expect(titles(withOfferedExamples(operations, resolved({}, demoLikeSchema)), 'pipelines.create_recipe')).toHaveLength(2)
     expect(titles(withOfferedExamples(operations, false), 'pipelines.create_recipe')).toEqual(['Tidy headings and add anchors to every post, on publish'])
   })
+
+  test('an example whose setup calls an operation the host does not have is left out: without posts, jobs.get offers only its refusal', () => {
+    const withoutPipelines = operations.filter(operation => operation.resource !== 'pipelines')
+    expect(titles(withOfferedExamples(withoutPipelines, false), 'jobs.get')).toEqual(['A job that does not exist'])
+    expect(titles(withOfferedExamples(operations, resolved({}, demoLikeSchema)), 'jobs.get')).toEqual(['Follow a batch run', 'A job that does not exist'])
+  })
 })

@@ -5,6 +5,6 @@ import type { ExampleStep } from '../../kernel/registry/operation-example.ts'
  * per recipe runs at a time, so each example's job is free to start whatever ran before it).
  */
 export const EXAMPLE_JOB_SETUP: readonly ExampleStep[] = [
-  { operation: 'pipelines.create_recipe', params: { name: 'Batch example', stages: [{ type: 'set_excerpt' }], trigger: { on: [] } }, as: 'recipe' },
+  { operation: 'pipelines.create_recipe', params: { name: 'Batch example', stages: [{ type: 'normalize_headings' }], trigger: { on: [] } }, as: 'recipe' },
   { operation: 'pipelines.run_batch', params: { recipe_id: '{{recipe.id}}', filter: { post_ids: ['{{post.id}}'] }, dry_run: true }, as: 'job' },
 ]

@@ -10,11 +10,11 @@ export const cancelJob = defineOperation({
   summary: 'Cancel a job: a queued one ends at once, a running one after its current batch.',
   description: 'What its finished batches did stays done. Cancelling a job that already ended changes nothing and answers it as it is.',
   idempotent: true,
-  examples: [{
-    title: 'Cancel a batch run',
-    setup: EXAMPLE_JOB_SETUP,
-    params: { job_id: '{{job.job_id}}' },
-  }],
+  // Jobs are started by other resources' operations: the batch run is offered on hosts with posts, the refusal on every host.
+  examples: [
+    { title: 'Cancel a batch run', setup: EXAMPLE_JOB_SETUP, params: { job_id: '{{job.job_id}}' } },
+    { title: 'A job that does not exist', params: { job_id: 2147483647 }, refusal: 'not_found' },
+  ],
   errors: ['not_found'],
   params: z.object({ job_id: jobIdParam }),
   returns: jobRecord,

@@ -7,11 +7,11 @@ import { JOB_ROW_FIELDS, jobIdParam, jobRecord, toJobRecord } from '../shape.ts'
 export const getJob = defineOperation({
   summary: 'Read a job: its status, progress, and result or error.',
   readonly: true,
-  examples: [{
-    title: 'Follow a batch run',
-    setup: EXAMPLE_JOB_SETUP,
-    params: { job_id: '{{job.job_id}}' },
-  }],
+  // Jobs are started by other resources' operations: the batch run is offered on hosts with posts, the refusal on every host.
+  examples: [
+    { title: 'Follow a batch run', setup: EXAMPLE_JOB_SETUP, params: { job_id: '{{job.job_id}}' } },
+    { title: 'A job that does not exist', params: { job_id: 2147483647 }, refusal: 'not_found' },
+  ],
   errors: ['not_found'],
   params: z.object({ job_id: jobIdParam }),
   returns: jobRecord,

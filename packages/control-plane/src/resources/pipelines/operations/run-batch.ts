@@ -17,11 +17,10 @@ export const runBatch = defineOperation({
     'gone (deleted meanwhile), no_recipe, already_run.',
   startsJob: true,
   examples: [{
-    title: 'See what a recipe would change on the posts one content source delivered in January, as a job',
+    title: 'See what a recipe would change on the posts one content source delivered, as a job',
     // A recipe of its own: one batch per recipe runs at a time.
-    setup: [{ operation: 'pipelines.create_recipe', params: { name: 'Tidy a month of posts', stages: [{ type: 'set_excerpt' }], trigger: { on: [] } }, as: 'recipe' }],
-    params: { recipe_id: '{{recipe.id}}', filter: { source: 'newswire', since: '2026-01-01', until: '2026-02-01' }, dry_run: true },
-    needs: ['createdAt'],
+    setup: [{ operation: 'pipelines.create_recipe', params: { name: 'Tidy a source\'s posts', stages: [{ type: 'normalize_headings' }], trigger: { on: [] } }, as: 'recipe' }],
+    params: { recipe_id: '{{recipe.id}}', filter: { source: 'newswire' }, dry_run: true },
   }],
   params: batchParams,
   returns: jobStarted,
