@@ -263,16 +263,16 @@ describe('tools/call runs the operation through the dispatch pipeline', () => {
     expect(read.body.data.value).toEqual({ text: 'hello' })
   })
 
-  test('a destructive tool without confirm: true is an error result naming confirm_required, and nothing runs', async () => {
+  test('a destructive tool without confirm: true is an error result naming confirm_required; with it, a client that cannot ask a person gets it held; nothing runs', async () => {
     await call('variables-set', { name: 'mcp.doomed', value: 1 })
     for (const args of [{ name: 'mcp.doomed' }, { name: 'mcp.doomed', confirm: false }]) {
       const refusal = errorOf(await call('variables-delete', args))
       expect(refusal.code).toBe('confirm_required')
       expect(refusal.error).toContain('confirm: true')
     }
+    const held = errorOf(await call('variables-delete', { name: 'mcp.doomed', confirm: true }))
+    expect(held).toMatchObject({ code: 'approval_required', details: { approval_id: expect.any(String) } })
     expect((await plane.dispatch({ resource: 'variables', action: 'get', params: { name: 'mcp.doomed' } })).status).toBe(200)
-    expect(dataOf(await call('variables-delete', { name: 'mcp.doomed', confirm: true }))).toEqual({ name: 'mcp.doomed', deleted: true })
-    expect((await plane.dispatch({ resource: 'variables', action: 'get', params: { name: 'mcp.doomed' } })).status).toBe(404)
   })
 
   test('bad arguments are an error result with invalid_params and the issues', async () => {

@@ -11,7 +11,7 @@ import { ALL_TOOLS, type ToolScope } from './tool-scope.ts'
 
 const INSTRUCTIONS = [
   'Every operation of this site\'s control plane is a tool named resource-action (crm-create runs crm.create).',
-  'A destructive tool (destructiveHint) runs only with confirm: true among its arguments.',
+  'A destructive tool (destructiveHint) runs only with confirm: true among its arguments, and only once a person accepts it through the client (or an administrator approves it when the client cannot ask).',
   'A refused call is a tool result with isError: true whose text is JSON {code, error, details, request_id}.',
   'A tool that changes state takes an idempotency_key argument (or _meta.idempotency_key): a retry with the same key and arguments returns the first result without running again.',
   `${MANIFEST_URI} describes every operation of the installed version.`,
@@ -57,7 +57,7 @@ export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identit
   )
   const runnable = () => runnableOperations(runtime, identity, scope)
   server.setRequestHandler('tools/list', guarded(runtime, async () => ({ tools: (await runnable()).map(toolOf) })))
-  server.setRequestHandler('tools/call', guarded(runtime, request => callTool(runtime, identity, request.params, requestId, scope)))
+  server.setRequestHandler('tools/call', guarded(runtime, (request, ctx) => callTool(runtime, identity, request.params, ctx, requestId, scope)))
   server.setRequestHandler('resources/list', guarded(runtime, () => ({ resources: listResources(runtime, identity) })))
   server.setRequestHandler('resources/read', guarded(runtime, request => readResource(runtime, identity, request.params.uri)))
   server.setRequestHandler('prompts/list', guarded(runtime, async () => ({ prompts: listPrompts(await runnable()) })))

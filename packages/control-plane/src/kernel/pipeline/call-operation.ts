@@ -8,9 +8,10 @@ import { forbidden, SvcError, unknownOperation } from '../../platform/errors/err
 import { recordSafely } from '../../platform/audit/record-safely.ts'
 import { auditOutsideOperation } from '../../platform/audit/audit-outside-operation.ts'
 import type { AuditRecord } from '../../platform/audit/record.ts'
-import { isStorableStatus, runIdempotent } from './run-idempotent.ts'
+import { isStorableRefusal, runIdempotent } from './run-idempotent.ts'
 import { toSvcError } from '../../platform/errors/to-svc-error.ts'
 import { assertCapability, runPermitted } from './run-operation.ts'
+import type { Confirmation } from './confirmation.ts'
 
 /** One call of an operation as a door hands it over: what to run, and how it came in. */
 export type OperationCall = {
@@ -31,6 +32,8 @@ export type OperationCall = {
    * toolset as a protocol error); the pipeline then does not look it up again.
    */
   operation?: Operation | undefined
+  /** Who confirms a destructive call; `flag` (`confirm: true`) unless the door says otherwise. */
+  confirmation?: Confirmation | undefined
 }
 
 export type CallOutcome = { ok: true, data: unknown, changed: boolean } | { ok: false, error: SvcError }
@@ -90,13 +93,13 @@ export async function callOperation (runtime: ControlPlaneRuntime, identity: Ide
         assertCapability(runtime, identity, operation)
         if (door.paramsOf) params = door.paramsOf(operation, call.params)
         const context = { ...runtime.contextFor(identity, call.channel, call.requestId), auditSideCall: (entry: AuditRecord) => auditOutsideOperation(runtime, entry) }
-        const result = door.run ? await door.run(operation, params) : await runPermitted(operation, params, call.confirm, context)
+        const result = door.run ? await door.run(operation, params) : await runPermitted(operation, params, call.confirm, context, call.confirmation)
         outcome = { ok: true, data: result.data, changed: result.changed }
       } catch (error) {
         outcome = { ok: false, error: toSvcError(error, runtime.log) }
       }
       return outcome
-    }, settled => ({ response: door.frame(settled), storable: settled.ok || isStorableStatus(settled.error.status) }))
+    }, settled => ({ response: door.frame(settled), storable: settled.ok || isStorableRefusal(settled.error) }))
     return answer.replayed ? answer : { replayed: false, outcome: answer.result }
   } catch (error) {
     if (!(error instanceof SvcError)) throw error

@@ -18,9 +18,11 @@ export type AdminPage = {
   requires: readonly string[]
 }
 
-export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | 'errors' | 'openWorld'> & {
+export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | 'errors' | 'openWorld' | 'target'> & {
   /** Reaches outside the site (e-mail, providers, other systems). */
   open_world: boolean
+  /** Over MCP, a person confirms each call through the client before it runs (every destructive operation). */
+  person_confirms: boolean
   /** False while the operation's module is disabled. */
   enabled: boolean
   /** Every error code a call can answer with: the pipeline's and the handler's. */
@@ -51,6 +53,7 @@ function manifestEntry (operation: Operation, basePath: string, disabledModules:
     destructive: operation.destructive,
     idempotent: operation.idempotent,
     open_world: operation.openWorld,
+    person_confirms: operation.destructive,
     since: operation.since,
     module: operation.module,
     examples: operation.examples.map(example => ({ ...example, title: example.title ?? operation.summary })),
