@@ -185,6 +185,18 @@ describe('connecting to the MCP endpoint', () => {
   })
 })
 
+/**
+ * A tool's annotations as a client reads them, with MCP's defaults for those left out (not
+ * read-only, destructive, not idempotent, open world); the last three mean something only for a
+ * tool that is not read-only.
+ */
+function hintsOf (tool: Tool): Record<string, boolean> {
+  const { readOnlyHint = false, destructiveHint = true, idempotentHint = false, openWorldHint = true } = tool.annotations ?? {}
+  return readOnlyHint
+    ? { readOnly: true, openWorld: openWorldHint }
+    : { readOnly: false, destructive: destructiveHint, idempotent: idempotentHint, openWorld: openWorldHint }
+}
+
 describe('tools/list', () => {
   /** The administrator's list, fetched once: the SDK client compiles a validator for every output schema it lists. */
   let tools: Tool[]
@@ -197,19 +209,22 @@ describe('tools/list', () => {
     for (const operation of enabled) {
       const tool = byName.get(`${operation.resource}-${operation.action}`)
       expect(tool).toBeDefined()
-      expect(tool).toMatchObject({ title: operation.summary, description: operation.description, inputSchema: operation.params })
-      expect(tool!.annotations).toEqual({
-        readOnlyHint: operation.readonly,
-        destructiveHint: operation.destructive,
-        idempotentHint: operation.idempotent,
-        openWorldHint: operation.open_world,
-      })
-      if (operation.returns.type === 'object') expect(tool!.outputSchema).toEqual(operation.returns)
+      expect(tool!.description).toBe(operation.description)
+      expect(tool!.title).toBe(operation.summary === operation.description ? undefined : operation.summary)
+      const params = operation.params as { properties?: object, required?: string[] }
+      expect(Object.keys(tool!.inputSchema.properties ?? {})).toEqual(Object.keys(params.properties ?? {}))
+      expect(tool!.inputSchema.required).toEqual(params.required)
+      expect(hintsOf(tool!)).toEqual(operation.readonly
+        ? { readOnly: true, openWorld: operation.open_world }
+        : { readOnly: false, destructive: operation.destructive, idempotent: operation.idempotent, openWorld: operation.open_world })
+      if (operation.returns.type === 'object') {
+        expect(Object.keys(tool!.outputSchema!.properties ?? {})).toEqual(Object.keys((operation.returns as { properties?: object }).properties ?? {}))
+      }
     }
   })
 
   test('operations that reach outside the site are open-world tools; the rest are not', () => {
-    const openWorld = tools.filter(tool => tool.annotations?.openWorldHint).map(tool => tool.name).sort()
+    const openWorld = tools.filter(tool => hintsOf(tool).openWorld).map(tool => tool.name).sort()
     expect(openWorld).toEqual(['ai-test', 'leads-delete', 'leads-set_status_local', 'users-send_welcome_email', 'webhooks-test'])
   })
 
@@ -239,7 +254,7 @@ describe('tools/list', () => {
   test('an operation whose data is not an object is described as {result} and answers {result: data}', async () => {
     const tool = tools.find(candidate => candidate.name === 'site-tags')!
     const returns = manifest.operations.find(operation => operation.name === 'site.tags')!.returns
-    expect(tool.outputSchema).toMatchObject({ type: 'object', required: ['result'], properties: { result: { type: 'array' } } })
+    expect(tool.outputSchema).toMatchObject({ type: 'object', properties: { result: { type: 'array' } } })
     expect(returns.type).toBe('array')
     // The SDK client validates structuredContent against the output schema it listed.
     expect(dataOf(await call('site-tags'))).toEqual({ result: ['news', 'guides'] })
