@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode, type CallToolRequestParams, type CallToolResult, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server'
+import { ProtocolError, ProtocolErrorCode, TRACEPARENT_META_KEY, type CallToolRequestParams, type CallToolResult, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
 import type { SvcError } from '../../platform/errors/errors.ts'
@@ -63,7 +63,11 @@ export async function callTool (runtime: ControlPlaneRuntime, identity: Identity
   const { confirmation, idempotencyKey }: ToolConfirmation = operation.destructive
     ? confirmationOf(ctx, seal, request.name, args, key)
     : { confirmation: 'flag', idempotencyKey: key }
-  const call = { ...target, operation, params: args, confirm: false, channel: 'mcp' as const, tool: request.name, requestId, idempotencyKey, confirmation }
+  const traceparent = request._meta?.[TRACEPARENT_META_KEY]
+  const call = {
+    ...target, operation, params: args, confirm: false, channel: 'mcp' as const, tool: request.name, requestId, idempotencyKey, confirmation,
+    traceparent: typeof traceparent === 'string' ? traceparent : undefined,
+  }
   const answer = await callOperation(runtime, identity, call, {
     format: 'mcp',
     frame: outcome => ({ status: outcome.ok ? 200 : outcome.error.status, body: JSON.stringify(toolResult(operation, outcome, requestId)) }),

@@ -12,6 +12,7 @@ import { isStorableRefusal, runIdempotent } from './run-idempotent.ts'
 import { toSvcError } from '../../platform/errors/to-svc-error.ts'
 import { assertCapability, runPermitted } from './run-operation.ts'
 import type { Confirmation } from './confirmation.ts'
+import { traceContextOf, traceparentOf } from '../../platform/tracing/trace-context.ts'
 
 /** One call of an operation as a door hands it over: what to run, and how it came in. */
 export type OperationCall = {
@@ -34,6 +35,8 @@ export type OperationCall = {
   operation?: Operation | undefined
   /** Who confirms a destructive call; `flag` (`confirm: true`) unless the door says otherwise. */
   confirmation?: Confirmation | undefined
+  /** The caller's W3C `traceparent` (an HTTP header, MCP's `_meta.traceparent`), if it sent one. */
+  traceparent?: string | undefined
 }
 
 export type CallOutcome = { ok: true, data: unknown, changed: boolean } | { ok: false, error: SvcError }
@@ -83,6 +86,8 @@ function lookUp (runtime: ControlPlaneRuntime, identity: Identity, call: Operati
  */
 export async function callOperation (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, door: Door): Promise<CallAnswer> {
   const started = performance.now()
+  // The call's own span in the caller's trace, or a new trace: its audit entry and what it causes carry it.
+  const trace = traceContextOf(call.traceparent)
   let params = call.params
   let outcome: CallOutcome | undefined
   try {
@@ -92,7 +97,11 @@ export async function callOperation (runtime: ControlPlaneRuntime, identity: Ide
       try {
         assertCapability(runtime, identity, operation)
         if (door.paramsOf) params = door.paramsOf(operation, call.params)
-        const context = { ...runtime.contextFor(identity, call.channel, call.requestId), auditSideCall: (entry: AuditRecord) => auditOutsideOperation(runtime, entry) }
+        const context = {
+          ...runtime.contextFor(identity, call.channel, call.requestId),
+          traceparent: traceparentOf(trace),
+          auditSideCall: (entry: AuditRecord) => auditOutsideOperation(runtime, { ...entry, traceId: trace.traceId }),
+        }
         const result = door.run ? await door.run(operation, params) : await runPermitted(operation, params, call.confirm, context, call.confirmation)
         outcome = { ok: true, data: result.data, changed: result.changed }
       } catch (error) {
@@ -118,6 +127,7 @@ export async function callOperation (runtime: ControlPlaneRuntime, identity: Ide
         durationMs: performance.now() - started,
         params,
         requestId: call.requestId,
+        traceId: trace.traceId,
       })
     }
   }

@@ -20,6 +20,8 @@ export type AuditRecord = {
   params: unknown
   /** The response's Request-Id. */
   requestId?: string | null | undefined
+  /** The W3C trace id of the call. */
+  traceId?: string | null | undefined
 }
 
 /** Audit entries keep at most this much of the params, so one huge call cannot bloat the log. */
@@ -60,6 +62,7 @@ export type AuditRow = {
   durationMs: number
   params: object
   requestId: string | null
+  traceId: string | null
 }
 
 export function toAuditRow (entry: AuditRecord, at: Date): AuditRow {
@@ -79,5 +82,6 @@ export function toAuditRow (entry: AuditRecord, at: Date): AuditRow {
     durationMs: Math.round(entry.durationMs),
     params: storedParams(entry.params),
     requestId: entry.requestId ?? null,
+    traceId: entry.traceId ?? null,
   }
 }
