@@ -115,7 +115,7 @@ describe('a destructive tool over MCP waits for a person, not the model\'s confi
 
 describe('the request state', () => {
   /** The raw 2026-07-28 wire: a tools/call of crm-delete with the client's capabilities, as the 2.x client sends it. */
-  async function rawCall (args: Record<string, unknown>, extra: Record<string, unknown> = {}, baseUrl = http.url) {
+  async function rawCall (args: Record<string, unknown>, extra: Record<string, unknown> = {}, baseUrl = http.url, key = plane.admin.key) {
     const params = {
       name: 'crm-delete',
       arguments: args,
@@ -129,7 +129,7 @@ describe('the request state', () => {
     const res = await fetch(`${baseUrl}${MCP_PATH}`, {
       method: 'POST',
       headers: {
-        Authorization: `Bearer ${plane.admin.key}`,
+        Authorization: `Bearer ${key}`,
         'Content-Type': 'application/json',
         Accept: 'application/json, text/event-stream',
         'MCP-Protocol-Version': '2026-07-28',
@@ -163,6 +163,16 @@ describe('the request state', () => {
     expect(recreated).toBe(crmNum)
     const replayed = await rawCall({ crm_num: crmNum, confirm: true }, { inputResponses: accepted, requestState: state })
     expect(replayed.result).toMatchObject({ structuredContent: { crm_num: crmNum, deleted: true }, _meta: { 'svc/idempotent_replayed': true } })
+    expect(await crmExists(crmNum)).toBe(true)
+  })
+
+  test('is refused when another key sends it, even one of the same account', async () => {
+    const crmNum = await newCrm('Asked for one key')
+    const minted = await plane.dispatch({ resource: 'api_keys', action: 'mint', params: { label: 'another key of the administrator' } })
+    expect(minted.body.ok).toBe(true)
+    const asked = await rawCall({ crm_num: crmNum, confirm: true })
+    const stolen = await rawCall({ crm_num: crmNum, confirm: true }, { inputResponses: accepted, requestState: asked.result!.requestState }, http.url, minted.body.data.key as string)
+    expect(stolen.error).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' })
     expect(await crmExists(crmNum)).toBe(true)
   })
 
