@@ -6,8 +6,9 @@ import { deliver } from './support/webhooks.ts'
 import { createPost, provenanceOf, readPost } from './support/posts.ts'
 import { createHostConfig } from '../host/config.ts'
 import { hostLists } from '../schema/index.ts'
-import { resolveContent, type HostSchema } from '../packages/control-plane/src/platform/host-contract/content.ts'
-import { checkBodyKind, checkPostsModel, type RuntimeDataModel } from '../packages/control-plane/src/platform/host-contract/check-posts-model.ts'
+import { configuredIdType, resolveContent, type HostSchema } from '../packages/control-plane/src/platform/host-contract/content.ts'
+import { checkBodyKind, checkPostsModel } from '../packages/control-plane/src/platform/host-contract/check-posts-model.ts'
+import { hostDataModel, type HostDataModel } from '../packages/control-plane/src/platform/host-contract/graphql-data-model.ts'
 import { postsOf } from '../packages/control-plane/src/platform/host-contract/posts.ts'
 import { parsePostId, postIdFromStored } from '../packages/control-plane/src/platform/host-contract/post-ids.ts'
 import { documentToHtml, htmlToDocument } from '../packages/control-plane/src/platform/host-contract/document-body.ts'
@@ -82,7 +83,7 @@ describe('host.content resolves against the host\'s lists', () => {
   })
 
   test('at mount, the database model checks field types and the id type', () => {
-    const model: RuntimeDataModel = {
+    const model: HostDataModel = {
       models: {
         Post: {
           fields: [
@@ -189,8 +190,27 @@ describe('a field map without excerpt and tags', () => {
     expect(await provenanceOf(plane.server.db, post.id)).toMatchObject({ contentHash: expect.stringMatching(/^[0-9a-f]{64}$/) })
   })
 
-  test('the client the server mounts with exposes the data model the startup check reads', () => {
-    const model = (plane.server.db as unknown as { _runtimeDataModel: RuntimeDataModel })._runtimeDataModel
+  test('the data model read from Keystone\'s GraphQL schema is the one Prisma was generated with, field for field', () => {
+    const model = hostDataModel(plane.server.runtime.keystone.graphql.schema, list => configuredIdType(demoSchema, list))
+    // Prisma's own view, internal to its client: the yardstick here, never read by the package.
+    const prisma = (plane.server.db as unknown as { _runtimeDataModel: HostDataModel })._runtimeDataModel
+    for (const list of Object.keys(hostLists)) {
+      const fields = model.models[list]?.fields ?? []
+      expect({ list, fields: fields.length > 1 }).toEqual({ list, fields: true })
+      // An object output that is not a list (a password's PasswordState) tells nothing of its storage; no part may be one.
+      for (const field of fields.filter(field => field.kind !== 'composite')) {
+        const stored = prisma.models[list]!.fields.find(candidate => candidate.name === field.name)
+        expect({ list, name: field.name, kind: field.kind, type: field.type }).toEqual({ list, name: field.name, kind: stored?.kind, type: stored?.type })
+      }
+    }
+    expect(model.models.User!.fields.filter(field => field.kind === 'composite')).toEqual([{ name: 'password', kind: 'composite', type: 'PasswordState' }])
+    // What Prisma's model leaves out: whether a relationship holds many.
+    expect(model.models.Post!.fields.filter(field => field.kind === 'object').map(({ name, isList }) => ({ name, isList }))).toEqual(expect.arrayContaining([{ name: 'tags', isList: true }, { name: 'postType', isList: false }]))
+    expect(model.models.Post!.fields.map(field => field.name)).toEqual(expect.arrayContaining(['id', 'title', 'content', 'tags', 'categories', 'postType', 'meta', 'author']))
+  })
+
+  test('the startup check reads that model: the demo host fits, a misfit names the field', () => {
+    const model = hostDataModel(plane.server.runtime.keystone.graphql.schema, list => configuredIdType(demoSchema, list))
     const content = plane.server.runtime.options.host.content
     if (!content) throw new Error('content expected')
     expect(() => checkPostsModel(content, model)).not.toThrow()

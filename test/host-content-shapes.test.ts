@@ -1,7 +1,8 @@
 // @svc-provider-independent: the field map checked against data models the test writes, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { resolveContent, type HostContentOptions, type HostSchema } from '../packages/control-plane/src/platform/host-contract/content.ts'
-import { checkPostsModel, type RuntimeDataModel } from '../packages/control-plane/src/platform/host-contract/check-posts-model.ts'
+import { checkPostsModel } from '../packages/control-plane/src/platform/host-contract/check-posts-model.ts'
+import type { HostDataModel } from '../packages/control-plane/src/platform/host-contract/graphql-data-model.ts'
 import { factsOf } from '../packages/control-plane/src/platform/host-contract/model-facts.ts'
 import { withOfferedExamples } from '../packages/control-plane/src/kernel/registry/offered-examples.ts'
 import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
@@ -16,7 +17,7 @@ import type { Operation } from '../packages/control-plane/src/kernel/registry/de
 const scalar = (name: string, type: string) => ({ name, kind: 'scalar', type })
 const relation = (name: string, type: string, isList = false) => ({ name, kind: 'object', type, isList })
 
-const starterModel: RuntimeDataModel = {
+const starterModel: HostDataModel = {
   models: {
     User: { fields: [scalar('id', 'String'), scalar('name', 'String'), scalar('email', 'String'), relation('posts', 'Post', true)] },
     Post: { fields: [scalar('id', 'String'), scalar('title', 'String'), scalar('content', 'String'), relation('author', 'User'), relation('tags', 'Tag', true)] },
@@ -40,7 +41,7 @@ const STARTER_MAP: HostContentOptions = { list: 'Post', fields: { title: 'title'
 const host = { accountsList: 'User', databaseProvider: 'sqlite' }
 
 /** The starter's Post list with one field replaced. */
-const withPostField = (field: { name: string, kind: string, type: string, isList?: boolean }): RuntimeDataModel => ({
+const withPostField = (field: { name: string, kind: string, type: string, isList?: boolean }): HostDataModel => ({
   models: { ...starterModel.models, Post: { fields: [...starterModel.models.Post!.fields.filter(existing => existing.name !== field.name), field] } },
 })
 

@@ -7,8 +7,8 @@ import { createTestDatabase, openPrisma, type TestDatabase } from './support/dat
 import { migrate } from '../packages/control-plane/src/platform/db/migrate.ts'
 import { resolveDatabase } from '../packages/control-plane/src/platform/db/database-url.ts'
 import { createAdapterFactory } from '../packages/control-plane/src/platform/db/adapter.ts'
-import { TableWrites } from '../packages/control-plane/src/platform/db/write-observer.ts'
-import { cachedKeyLookup, KEY_CACHE_TTL_MS, keyTables } from '../packages/control-plane/src/platform/auth/key-cache.ts'
+import { ListWrites } from '../packages/control-plane/src/platform/db/write-observer.ts'
+import { cachedKeyLookup, KEY_CACHE_TTL_MS, keyLists } from '../packages/control-plane/src/platform/auth/key-cache.ts'
 import { accountLoader, type AccountLoader } from '../packages/control-plane/src/platform/host-contract/load-account.ts'
 import { resolveAccounts } from '../packages/control-plane/src/platform/host-contract/accounts.ts'
 import type { Db } from '../packages/control-plane/src/platform/db/client.ts'
@@ -21,7 +21,7 @@ function expectFailure (res: { status: number, body: { code?: string } }, status
 
 describe('key lookup cache, one process against another on the same database', () => {
   let database: TestDatabase
-  let writes: TableWrites
+  let writes: ListWrites
   let local: Db
   let other: Db
   let account: TestAccount
@@ -32,8 +32,8 @@ describe('key lookup cache, one process against another on the same database', (
   beforeAll(async () => {
     database = await createTestDatabase()
     await migrate(resolveDatabase(database.url))
-    writes = new TableWrites(keyTables('User'))
-    local = new PrismaClient({ adapter: writes.observe(createAdapterFactory(resolveDatabase(database.url))) as never }) as unknown as Db
+    writes = new ListWrites(keyLists('User'))
+    local = writes.extend(new PrismaClient({ adapter: writes.observeCommits(createAdapterFactory(resolveDatabase(database.url))) as never })) as unknown as Db
     other = openPrisma(database.url)
     account = await createAccount(local)
     loadAccount = accountLoader(local, resolveAccounts())
@@ -64,6 +64,18 @@ describe('key lookup cache, one process against another on the same database', (
     await local.svcApiKey.update({ where: { publicId: account.keyId }, data: { revokedAt: null } })
     await local.user.update({ where: { id: account.id }, data: { role: 'administrator' } })
     expect(await findKey(account.keyId)).toMatchObject({ revokedAt: null, owner: { role: 'administrator' } })
+  })
+
+  test('a write inside a transaction counts when it runs and again once committed; a transaction without one counts nothing', async () => {
+    const before = writes.version
+    let whileOpen = -1
+    await local.$transaction(async tx => {
+      await tx.svcApiKey.updateMany({ where: { publicId: account.keyId }, data: { label: 'written in a transaction' } })
+      whileOpen = writes.version
+    })
+    expect([whileOpen, writes.version]).toEqual([before + 1, before + 2])
+    await local.$transaction(async tx => { await tx.svcCounter.create({ data: { key: 'key-cache.in-transaction', value: 1 } }) })
+    expect(writes.version).toBe(before + 2)
   })
 
   test('a write to another table keeps the entry; an unknown key is never remembered', async () => {

@@ -4,7 +4,7 @@ import { sessionCookie } from './support/session-client.ts'
 import { connectMcp } from './support/mcp-client.ts'
 import { CookieJar, authorizeWithConsent, browse, follow, form, pkcePair } from './support/oauth-flow.ts'
 import { startListeningServer, type ListeningServer } from './support/in-process-server.ts'
-import { TableWrites } from '../packages/control-plane/src/platform/db/write-observer.ts'
+import { ListWrites } from '../packages/control-plane/src/platform/db/write-observer.ts'
 import type { JsonObject } from './support/json.ts'
 
 const REDIRECT = 'http://127.0.0.1:9/callback'
@@ -16,8 +16,8 @@ const NAMESPACE = '/api/svc/v1'
 
 let site: ListeningServer
 let admin: TestAccount
-/** Every statement this file's site writes to the OAuth records, whether or not it changes a row. */
-const oauthRecordWrites = new TableWrites(['svc_oauth_records'])
+/** Every write this file's site makes to the OAuth records through its Prisma client, whether or not it changes a row. */
+const oauthRecordWrites = new ListWrites(['SvcOAuthRecord'])
 
 beforeAll(async () => {
   site = await startListeningServer(REGISTERING, undefined, { writes: oauthRecordWrites })

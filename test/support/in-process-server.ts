@@ -19,7 +19,7 @@ import { freePort, outlastClientKeepAlive } from './loopback-peer.ts'
 import { controlPlaneRuntimeOf } from '../../packages/control-plane/src/doors/http/mount.ts'
 import type { ControlPlaneRuntime } from '../../packages/control-plane/src/kernel/runtime.ts'
 import type { Db } from '../../packages/control-plane/src/platform/db/client.ts'
-import type { TableWrites } from '../../packages/control-plane/src/platform/db/write-observer.ts'
+import type { ListWrites } from '../../packages/control-plane/src/platform/db/write-observer.ts'
 
 /** The host's client: its own lists (typed by its generated client) and the plugin's (typed by the package's). */
 export type HostDb = PrismaModule.PrismaClient & Db
@@ -38,7 +38,7 @@ export type InProcessServer = {
 
 type HostOptions = Pick<HostSettings, 'signInLimits'> & {
   /** Told of every statement the host's Prisma client runs against its tables: what a test counts writes with. */
-  writes?: TableWrites
+  writes?: ListWrites
 }
 
 /**
@@ -102,13 +102,14 @@ async function startHost (controlPlane: ControlPlaneOptions, sharedWith: InProce
   }
 }
 
-/** The host's driver adapter, wrapped so its writes to `writes`' tables are reported there (outside the plugin's own wrapping). */
-function observeWrites (config: ReturnType<typeof createHostConfig>, writes: TableWrites): void {
-  const given = config.db.prismaClientOptions
+/** The host's Prisma client, extended so its writes to `writes`' lists are reported there (outside the plugin's own extension). */
+function observeWrites (config: ReturnType<typeof createHostConfig>, writes: ListWrites): void {
+  const { prismaClientOptions, extendPrismaClient } = config.db
   config.db.prismaClientOptions = () => {
-    const options = given()
-    return { ...options, adapter: writes.observe(options.adapter) }
+    const options = prismaClientOptions()
+    return { ...options, adapter: writes.observeCommits(options.adapter) }
   }
+  config.db.extendPrismaClient = client => writes.extend(extendPrismaClient ? extendPrismaClient(client) : client)
 }
 
 /** Calls one resource's operations: `crm('create', {name})`, `crm('delete', {crm_num}, true)`. */

@@ -5,9 +5,10 @@ import { controlPlaneLists } from './kernel/lists.ts'
 import { mountControlPlane } from './doors/http/mount.ts'
 import type { DatabaseProvider } from './platform/db/database-url.ts'
 import { builtinResources } from './resources/index.ts'
-import { watchHostAdapter } from './platform/db/watch-host-adapter.ts'
-import { keyTables } from './platform/auth/key-cache.ts'
+import { watchHostClient } from './platform/db/watch-host-client.ts'
+import { keyLists } from './platform/auth/key-cache.ts'
 import { inspectAccountsList } from './platform/host-contract/accounts-list.ts'
+import { resolveAccounts } from './platform/host-contract/accounts.ts'
 import { controlPlaneAdminFiles } from './doors/admin-ui/admin-files.ts'
 import { assertNoPageCollisions } from './doors/admin-ui/page-collisions.ts'
 import { revocableSessions } from './platform/auth/session-versions.ts'
@@ -64,9 +65,9 @@ export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTy
   // A host of another shape learns here, not from its first request, what host.accounts must name.
   const accountsList = inspectAccountsList(keystoneConfig, options.host?.accounts)
   assertNoPageCollisions(keystoneConfig.lists)
-  // Keys are cached only while the host's adapter reports this process's writes to them (auth/key-cache.ts);
-  // audit rows go to that adapter directly once it is connected (audit/insert-rows.ts).
-  const watched = watchHostAdapter(keystoneConfig.db.prismaClientOptions, keyTables(accountsList.table))
+  // Keys are cached only while the host's Prisma client reports this process's writes to them (auth/key-cache.ts);
+  // audit rows go to its adapter directly once it is connected (audit/insert-rows.ts).
+  const watched = watchHostClient(keystoneConfig.db, keyLists(resolveAccounts(options.host?.accounts).list))
   const plane = resolveControlPlane(builtinResources, options, {
     databaseProvider: keystoneConfig.db.provider as DatabaseProvider,
     credentialWrites: watched.writes,
@@ -78,7 +79,7 @@ export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTy
   // The CLI (svc-control-plane) reads the resolved options from the config: controlPlaneOptionsOf.
   return carryControlPlaneOptions({
     ...keystoneConfig,
-    db: { ...keystoneConfig.db, prismaClientOptions: watched.prismaClientOptions },
+    db: { ...keystoneConfig.db, prismaClientOptions: watched.prismaClientOptions, extendPrismaClient: watched.extendPrismaClient },
     ...keystoneConfig.session ? { session: revocableSessions(keystoneConfig.session) } : {},
     lists: { ...plane.extendHostLists(keystoneConfig.lists), ...controlPlaneLists(plane) },
     ui: {

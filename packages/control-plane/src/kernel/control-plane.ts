@@ -9,8 +9,9 @@ import type { Lists, Resource, Seed } from './define-resource.ts'
 import { LiveRuntime } from './live-runtime.ts'
 import { resolveOptions, type ControlPlaneOptions, type HostFacts } from './options.ts'
 import type { ResolvedOptions } from '../platform/settings/resolved-options.ts'
-import { contentUnavailableReason, type HostSchema } from '../platform/host-contract/content.ts'
-import { checkBodyKind, checkPostsModel, type GraphQLSchemaLike, type RuntimeDataModel } from '../platform/host-contract/check-posts-model.ts'
+import { configuredIdType, contentUnavailableReason, type HostSchema } from '../platform/host-contract/content.ts'
+import { checkBodyKind, checkPostsModel } from '../platform/host-contract/check-posts-model.ts'
+import { hostDataModel, type GraphQLSchemaLike } from '../platform/host-contract/graphql-data-model.ts'
 
 /**
  * One installation: the resolved options and every installed resource, with what they contribute
@@ -35,13 +36,13 @@ export type Installation = {
   /** Resources left out because the host lacks what they require, with the reason. */
   unavailable: readonly UnavailableModule[]
   /**
-   * Checks the host's database model (the Prisma client's runtime data model) against what the
+   * Checks what the host's lists store (read from Keystone's GraphQL schema) against what the
    * options name, before the server serves: throws an Error naming the list, field and option.
    * Answers the options the runtime runs with — the posts list as the model has it, parts the
    * defaults took by name and that do not fit left out — and the warnings to log about those.
    * `options` itself is left as resolved.
    */
-  checkHost: (dataModel: RuntimeDataModel | undefined, graphqlSchema?: GraphQLSchemaLike) => { options: ResolvedOptions, warnings: string[] }
+  checkHost: (graphqlSchema: GraphQLSchemaLike | undefined) => { options: ResolvedOptions, warnings: string[] }
 }
 
 function assertUnique (what: string, names: readonly string[]): void {
@@ -100,9 +101,13 @@ export function resolveControlPlane (
     extendHostLists: lists => resources.reduce((current, resource) => resource.extendHostLists(current, resolved, live), lists),
     live,
     unavailable,
-    checkHost: (dataModel, graphqlSchema) => {
-      if (!resolved.host.content) return { options: resolved, warnings: [] }
-      const { content, warnings } = checkPostsModel(resolved.host.content, dataModel, { accountsList: resolved.host.accounts.list, databaseProvider: resolved.databaseProvider })
+    checkHost: graphqlSchema => {
+      const given = resolved.host.content
+      if (!given) return { options: resolved, warnings: [] }
+      // Without the host's config, the posts list's ids are taken as the options say.
+      const idTypeOf = (list: string) => schema ? configuredIdType(schema, list) : list === given.list ? given.idType : 'string'
+      const dataModel = graphqlSchema && hostDataModel(graphqlSchema, idTypeOf)
+      const { content, warnings } = checkPostsModel(given, dataModel, { accountsList: resolved.host.accounts.list, databaseProvider: resolved.databaseProvider })
       checkBodyKind(content, graphqlSchema)
       return { options: { ...resolved, host: { ...resolved.host, content } }, warnings }
     },

@@ -6,7 +6,6 @@ import { createRuntime } from '../../kernel/create-runtime.ts'
 import { createRouter } from './router.ts'
 import { mountOAuth } from '../oauth/routes.ts'
 import { toMiddleware, type MountedRoute } from '../../kernel/route.ts'
-import type { RuntimeDataModel } from '../../platform/host-contract/check-posts-model.ts'
 
 const RUNTIME_KEY = 'svcControlPlane'
 
@@ -15,7 +14,7 @@ const RUNTIME_KEY = 'svcControlPlane'
  * express app, runs the resources' seeds, and starts background work; returns the runtime for the host's own use.
  */
 export async function mountControlPlane (app: Express, keystone: KeystoneContext, plane: Installation): Promise<ControlPlaneRuntime> {
-  const { options, warnings } = plane.checkHost((keystone.prisma as { _runtimeDataModel?: RuntimeDataModel })._runtimeDataModel, keystone.graphql?.schema)
+  const { options, warnings } = plane.checkHost(keystone.graphql?.schema)
   // The runtime runs with the posts list as the database has it; the installation keeps what was resolved.
   const runtime = createRuntime(keystone, { ...plane, options })
   for (const warning of warnings) runtime.log(warning)

@@ -1,4 +1,4 @@
-import type { TableWrites } from '../db/write-observer.ts'
+import type { ListWrites } from '../db/write-observer.ts'
 import type { Account } from './identity.ts'
 import type { AccountLoader } from '../host-contract/load-account.ts'
 import { KEY_CACHE_TTL_MS } from './key-cache.ts'
@@ -13,7 +13,7 @@ type Entry = { account: Account, version: number, readAt: number }
  * `writes` (watching the accounts table) has not moved. Unknown ids are not remembered.
  */
 export function cachedAccountLoader (
-  load: AccountLoader, writes: TableWrites, ttlMs = KEY_CACHE_TTL_MS, clock: () => number = () => performance.now(),
+  load: AccountLoader, writes: ListWrites, ttlMs = KEY_CACHE_TTL_MS, clock: () => number = () => performance.now(),
 ): AccountLoader {
   const entries = new Map<string, Entry>()
   return async id => {

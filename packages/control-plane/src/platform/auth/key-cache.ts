@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts'
-import type { TableWrites } from '../db/write-observer.ts'
+import type { ListWrites } from '../db/write-observer.ts'
 import type { AccountLoader } from '../host-contract/load-account.ts'
 import { findKeyWithOwner, type KeyWithOwner } from './find-key.ts'
 
@@ -18,21 +18,18 @@ const MAX_KEYS = 10_000
 
 type Entry = { key: KeyWithOwner, version: number, readAt: number }
 
-/**
- * The tables a cached key depends on: the key row and its owner's account row, in the host's
- * accounts table (`host.accounts.list`, or that list's `db.map`).
- */
-export const keyTables = (accountsTable: string): readonly string[] => ['svc_api_keys', accountsTable]
+/** The lists a cached key depends on: the key's row and its owner's, in the host's accounts list (`host.accounts.list`). */
+export const keyLists = (accountsList: string): readonly string[] => ['SvcApiKey', accountsList]
 
 /** Every lookup reads the database. */
 export const uncachedKeyLookup = (db: Db, loadAccount: AccountLoader): KeyLookup => publicId => findKeyWithOwner(db, loadAccount, publicId)
 
 /**
  * Lookups served from memory for up to `ttlMs` after a read, while `writes` (watching
- * `keyTables`) has not moved. Unknown keys are not remembered, so guessing ids fills nothing.
+ * `keyLists`) has not moved. Unknown keys are not remembered, so guessing ids fills nothing.
  */
 export function cachedKeyLookup (
-  db: Db, loadAccount: AccountLoader, writes: TableWrites, ttlMs = KEY_CACHE_TTL_MS, clock: () => number = () => performance.now(),
+  db: Db, loadAccount: AccountLoader, writes: ListWrites, ttlMs = KEY_CACHE_TTL_MS, clock: () => number = () => performance.now(),
 ): KeyLookup {
   const entries = new Map<string, Entry>()
   return async publicId => {

@@ -1,4 +1,4 @@
-import type { TableWrites } from '../db/write-observer.ts'
+import type { ListWrites } from '../db/write-observer.ts'
 import type { ResolvedAccounts } from '../host-contract/accounts.ts'
 import { accountLoader, type AccountLoader } from '../host-contract/load-account.ts'
 import { weakMemo } from '../lib/weak-memo.ts'
@@ -15,7 +15,7 @@ export type SessionRoleOf = (args: SessionArgs) => Promise<string | undefined>
  * not from the session: the host's session data need not carry a role, and a demotion applies
  * before the session expires.
  */
-export function sessionRoles (accounts: ResolvedAccounts, writes: TableWrites | null): SessionRoleOf {
+export function sessionRoles (accounts: ResolvedAccounts, writes: ListWrites | null): SessionRoleOf {
   // Built at the first check: the host's client exists by then, and so does the view of its writes.
   const loaderFor = weakMemo((prisma: object): AccountLoader => {
     const load = accountLoader(prisma, accounts)

@@ -1,11 +1,6 @@
 import type { ContentFieldMap, DefaultedPart, ResolvedContent } from './content.ts'
 import type { ModelFacts, TermKind, TermList } from './model-facts.ts'
-
-/** A field of the Prisma client's runtime data model. */
-type ModelField = { name: string, kind: string, type: string, isList?: boolean }
-
-/** What the Prisma client knows of the database's models (`prisma._runtimeDataModel`). */
-export type RuntimeDataModel = { models: Record<string, { fields: readonly ModelField[] }> }
+import type { GraphQLSchemaLike, HostDataModel, ModelField } from './graphql-data-model.ts'
 
 /** What the check needs of the rest of the host: the accounts list an author may point at, and the database. */
 export type PostsModelHost = { accountsList: string, databaseProvider: string }
@@ -14,7 +9,7 @@ export type PostsModelHost = { accountsList: string, databaseProvider: string }
 export type CheckedContent = { content: ResolvedContent, warnings: string[] }
 
 /** What a part of the field map must be; `problem` says why a field is not that, or null when it fits. */
-type Expectation = { what: string, problem: (field: ModelField, model: RuntimeDataModel, host: PostsModelHost) => string | null }
+type Expectation = { what: string, problem: (field: ModelField, model: HostDataModel, host: PostsModelHost) => string | null }
 
 const scalar = (types: readonly string[], what: string): Expectation => ({
   what,
@@ -24,7 +19,7 @@ const scalar = (types: readonly string[], what: string): Expectation => ({
 const TEXT = scalar(['String'], 'a text field')
 const TIMESTAMP = scalar(['DateTime'], 'a timestamp field')
 
-const hasText = (model: RuntimeDataModel, list: string, name: string) =>
+const hasText = (model: HostDataModel, list: string, name: string) =>
   (model.models[list]?.fields ?? []).some(candidate => candidate.name === name && candidate.type === 'String')
 
 const TERMS: Expectation = {
@@ -72,21 +67,21 @@ function fieldError (list: string, field: string, option: string, problem: strin
 }
 
 /** Why the field does not fit the part, or null when it does. */
-function misfit (model: RuntimeDataModel, list: string, field: string, expected: Expectation, host: PostsModelHost): string | null {
+function misfit (model: HostDataModel, list: string, field: string, expected: Expectation, host: PostsModelHost): string | null {
   const found = model.models[list]!.fields.find(candidate => candidate.name === field)
   return found ? expected.problem(found, model, host) : 'is not in the database model'
 }
 
 /**
- * The posts list checked against the database model Prisma was generated from: the list exists,
+ * The posts list checked against what the host's lists store (`hostDataModel`): the list exists,
  * its id type is the one configured, and every mapped field exists with a fitting type. A field
  * named in the options that does not fit throws an Error naming the list, the field and the
  * option; one the map took by its default name is left out of the answered map instead, with a
  * warning naming it and how to map it. The answered map also carries what the model tells of the
- * list (`model`); the given one is left as it was. Without a data model (a client that does not
- * expose one), nothing is checked.
+ * list (`model`); the given one is left as it was. Without a data model (no GraphQL schema to read
+ * it from), nothing is checked.
  */
-export function checkPostsModel (content: ResolvedContent, model: RuntimeDataModel | undefined, host: PostsModelHost = { accountsList: 'User', databaseProvider: 'sqlite' }): CheckedContent {
+export function checkPostsModel (content: ResolvedContent, model: HostDataModel | undefined, host: PostsModelHost = { accountsList: 'User', databaseProvider: 'sqlite' }): CheckedContent {
   if (!model?.models) return { content, warnings: [] }
   const { list } = content
   const fields = { ...content.fields }
@@ -116,7 +111,7 @@ export function checkPostsModel (content: ResolvedContent, model: RuntimeDataMod
 }
 
 /** What the model tells of the list: the term lists and their shape, how the body and the author are stored. */
-function factsIn (model: RuntimeDataModel, content: ResolvedContent, host: PostsModelHost): ModelFacts {
+function factsIn (model: HostDataModel, content: ResolvedContent, host: PostsModelHost): ModelFacts {
   const fields = model.models[content.list]?.fields ?? []
   const named = (name: string | null) => name === null ? undefined : fields.find(field => field.name === name)
   const terms: Partial<Record<TermKind, TermList>> = {}
@@ -132,13 +127,10 @@ function factsIn (model: RuntimeDataModel, content: ResolvedContent, host: Posts
   }
 }
 
-/** The parts of a GraphQL schema the body check reads (the control plane does not import graphql). */
-export type GraphQLSchemaLike = { getType: (name: string) => unknown }
-
 type GraphQLTypeLike = { name?: string, ofType?: GraphQLTypeLike }
 
 /** The named output type of a list's field in the GraphQL schema, or null when the field is not in it. */
-function graphqlTypeName (schema: GraphQLSchemaLike, list: string, field: string): string | null {
+function graphqlTypeName (schema: Pick<GraphQLSchemaLike, 'getType'>, list: string, field: string): string | null {
   const type = schema.getType(list) as { getFields?: () => Record<string, { type: GraphQLTypeLike }> } | null | undefined
   let output: GraphQLTypeLike | undefined = type?.getFields?.()[field]?.type
   while (output?.ofType) output = output.ofType
@@ -147,10 +139,10 @@ function graphqlTypeName (schema: GraphQLSchemaLike, list: string, field: string
 
 /**
  * Whether the body field is the kind `body.format` says, as Keystone's GraphQL schema shows it:
- * a document field's output is a `…_Document` object, a text field's is `String`. (Prisma cannot
- * tell them apart on SQLite, where both are text.) A field left out of GraphQL is not checked.
+ * a document field's output is a `…_Document` object, a text field's is `String`. A field left
+ * out of GraphQL is not checked.
  */
-export function checkBodyKind (content: ResolvedContent, schema: GraphQLSchemaLike | undefined): void {
+export function checkBodyKind (content: ResolvedContent, schema: Pick<GraphQLSchemaLike, 'getType'> | undefined): void {
   if (!schema) return
   const { field, format } = content.fields.body
   const name = graphqlTypeName(schema, content.list, field)

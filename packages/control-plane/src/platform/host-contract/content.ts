@@ -155,11 +155,15 @@ function resolveBody (given: string | HostBodyOptions | undefined): ContentField
   return { field: body.field ?? 'content', format: body.format ?? 'html' }
 }
 
-function idTypeOf (options: HostContentOptions, schema: HostSchema | undefined, list: string): 'integer' | 'string' {
-  if (options.idType) return options.idType
-  if (!schema) return 'integer'
+/** A list's id type as the host's config sets it: its own `db.idField`, else the config's, else Keystone's default (cuid). */
+export function configuredIdType (schema: HostSchema, list: string): 'integer' | 'string' {
   const kind = schema.lists[list]?.db?.idField?.kind ?? schema.idField?.kind ?? 'cuid'
   return kind === 'autoincrement' ? 'integer' : 'string'
+}
+
+function idTypeOf (options: HostContentOptions, schema: HostSchema | undefined, list: string): 'integer' | 'string' {
+  if (options.idType) return options.idType
+  return schema ? configuredIdType(schema, list) : 'integer'
 }
 
 /** Why content sources and pipelines are not installed, or null when they are. */

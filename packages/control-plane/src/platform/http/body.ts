@@ -26,17 +26,29 @@ const bodyText = (body: unknown) => Buffer.isBuffer(body) ? body.toString('utf8'
 
 const invalidJson = () => badRequest('request body is not valid JSON')
 
-/**
- * A JSON object body, or a clear 400. `checked` applies the input rule to the whole document
- * first; dispatch leaves that to the pipeline, which audits the refusal (V8's JSON.parse does
- * not recurse, so any depth parses safely within the body limit).
- */
-export function parseJsonObject (body: unknown, { checked }: { checked: boolean }): Record<string, unknown> {
-  const text = bodyText(body)
-  if (!text.trim()) throw badRequest('request body is empty: send a JSON object')
-  const value = checked ? parseJsonInput(text, { invalid: invalidJson, what: 'invalid request body' }) : parseUnchecked(text)
+/** The parsed value as a JSON object, or a clear 400. */
+function asObject (value: unknown): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('request body must be a JSON object')
   return value as Record<string, unknown>
+}
+
+function nonEmptyText (body: unknown): string {
+  const text = bodyText(body)
+  if (!text.trim()) throw badRequest('request body is empty: send a JSON object')
+  return text
+}
+
+/**
+ * A JSON object body, or a clear 400; the input rule is left to the pipeline, which audits the
+ * refusal (V8's JSON.parse does not recurse, so any depth parses safely within the body limit).
+ */
+export function parseJsonObject (body: unknown): Record<string, unknown> {
+  return asObject(parseUnchecked(nonEmptyText(body)))
+}
+
+/** A JSON object body with the input rule applied to the whole document first, or a clear 400. */
+export function parseCheckedJsonObject (body: unknown): Record<string, unknown> {
+  return asObject(parseJsonInput(nonEmptyText(body), { invalid: invalidJson, what: 'invalid request body' }))
 }
 
 /** Any JSON body, unchecked (the pipeline checks params), or `undefined` when there is none. */

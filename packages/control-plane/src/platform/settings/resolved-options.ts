@@ -1,4 +1,4 @@
-import type { TableWrites } from '../db/write-observer.ts'
+import type { ListWrites } from '../db/write-observer.ts'
 import type { AdapterHandle } from '../db/adapter-handle.ts'
 import type { OutboxWorkerOptions } from '../outbox/worker.ts'
 import type { ResolvedRetention } from '../retention/retention-options.ts'
@@ -37,7 +37,7 @@ export type ResolvedOptions = {
   /** The host database's provider, taken from its Keystone config. */
   databaseProvider: DatabaseProvider
   /** This process's writes to API keys and accounts, when the plugin watches the host's Prisma adapter. */
-  credentialWrites: TableWrites | null
+  credentialWrites: ListWrites | null
   /** The host's Prisma driver adapter once connected, when the plugin could capture it. */
   hostAdapter: AdapterHandle | null
   now: () => Date

@@ -1,7 +1,7 @@
 import type { Request } from 'express'
 import { badRequest } from '../../../platform/errors/errors.ts'
 import { assertCleanInput } from '../../../platform/lib/input-boundary.ts'
-import { parseJsonObject } from '../../../platform/http/body.ts'
+import { parseCheckedJsonObject } from '../../../platform/http/body.ts'
 import { ATTRIBUTION_KEYS } from '../capture-input.ts'
 
 /** A field real visitors never see or fill in; a value in it marks the submission as a bot's. */
@@ -23,7 +23,7 @@ function urlEncodedFields (body: Buffer): Fields {
 
 /** The submitted fields, from a JSON object or an URL-encoded form. */
 export function readFormFields (req: Request): Fields {
-  if (req.is('application/json')) return parseJsonObject(req.body, { checked: true })
+  if (req.is('application/json')) return parseCheckedJsonObject(req.body)
   if (req.is('application/x-www-form-urlencoded')) {
     const fields = urlEncodedFields(req.body as Buffer)
     assertCleanInput(fields, { what: 'invalid form fields' })
