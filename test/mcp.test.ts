@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js'
 import { useTestServer, type ActingAccount, startSecondInstance } from './support/in-process-server.ts'
@@ -221,6 +223,22 @@ describe('tools/list', () => {
         expect(Object.keys(tool!.outputSchema!.properties ?? {})).toEqual(Object.keys((operation.returns as { properties?: object }).properties ?? {}))
       }
     }
+  })
+
+  test('a tool\'s lean input schema accepts and refuses what the manifest\'s params schema does (every example, and common mistakes)', () => {
+    const ajv = new Ajv2020({ strict: false })
+    addFormats.default(ajv)
+    const byName = new Map<string, Tool>(tools.map(tool => [tool.name, tool]))
+    const disagreements: string[] = []
+    for (const operation of manifest.operations.filter(candidate => candidate.enabled)) {
+      const [full, lean] = [ajv.compile(operation.params as object), ajv.compile(byName.get(`${operation.resource}-${operation.action}`)!.inputSchema)]
+      const examples = operation.examples as Array<{ params: unknown }>
+      const candidates: unknown[] = [...examples.map(example => example.params), {}, { not_a_param: 1 }, { confirm: 'yes' }]
+      for (const candidate of candidates) {
+        if (full(candidate) !== lean(candidate)) disagreements.push(`${operation.name}: ${JSON.stringify(candidate)}`)
+      }
+    }
+    expect(disagreements).toEqual([])
   })
 
   test('operations that reach outside the site are open-world tools; the rest are not', () => {
