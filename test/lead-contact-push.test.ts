@@ -128,7 +128,7 @@ describe('pushes to the external contact system', () => {
     const messages = await contactMessages()
     expect(messages).toHaveLength(2)
     for (const message of messages) {
-      expect(Object.keys(message.payload as object).sort()).toEqual(['changed_at', 'idempotency_key', 'lead_ref', 'rt_contact_id', 'status'])
+      expect(Object.keys(message.payload as object).sort()).toEqual(['changed_at', 'idempotency_key', 'lead_ref', 'rt_contact_id', 'status', 'traceparent'])
       expect(JSON.stringify(message.payload)).not.toContain(CRM_KEY)
       expect(JSON.stringify(message.payload)).not.toContain(ROTATED_KEY)
     }

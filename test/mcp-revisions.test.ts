@@ -203,7 +203,7 @@ describe('structuredContent', () => {
           await runExample(door, operation.name, example, fixtures).catch((error: unknown) => { problems.push(`${operation.name}: ${String(error)}`) })
         }
       }
-    })
+    }, { person: () => ({ action: 'accept', content: { confirm: true } }) })
     expect(problems).toEqual([])
     // Every other tool answered at least once. ai.test needs an AI provider; approvals and connected
     // apps are managed signed in only, so a key's call to them is refused before any result.

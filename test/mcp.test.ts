@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js'
 import { useTestServer, type ActingAccount, startSecondInstance } from './support/in-process-server.ts'
@@ -185,6 +187,18 @@ describe('connecting to the MCP endpoint', () => {
   })
 })
 
+/**
+ * A tool's annotations as a client reads them, with MCP's defaults for those left out (not
+ * read-only, destructive, not idempotent, open world); the last three mean something only for a
+ * tool that is not read-only.
+ */
+function hintsOf (tool: Tool): Record<string, boolean> {
+  const { readOnlyHint = false, destructiveHint = true, idempotentHint = false, openWorldHint = true } = tool.annotations ?? {}
+  return readOnlyHint
+    ? { readOnly: true, openWorld: openWorldHint }
+    : { readOnly: false, destructive: destructiveHint, idempotent: idempotentHint, openWorld: openWorldHint }
+}
+
 describe('tools/list', () => {
   /** The administrator's list, fetched once: the SDK client compiles a validator for every output schema it lists. */
   let tools: Tool[]
@@ -197,19 +211,38 @@ describe('tools/list', () => {
     for (const operation of enabled) {
       const tool = byName.get(`${operation.resource}-${operation.action}`)
       expect(tool).toBeDefined()
-      expect(tool).toMatchObject({ title: operation.summary, description: operation.description, inputSchema: operation.params })
-      expect(tool!.annotations).toEqual({
-        readOnlyHint: operation.readonly,
-        destructiveHint: operation.destructive,
-        idempotentHint: operation.idempotent,
-        openWorldHint: operation.open_world,
-      })
-      if (operation.returns.type === 'object') expect(tool!.outputSchema).toEqual(operation.returns)
+      expect(tool!.description).toBe(operation.description)
+      expect(tool!.title).toBe(operation.summary === operation.description ? undefined : operation.summary)
+      const params = operation.params as { properties?: object, required?: string[] }
+      expect(Object.keys(tool!.inputSchema.properties ?? {})).toEqual(Object.keys(params.properties ?? {}))
+      expect(tool!.inputSchema.required).toEqual(params.required)
+      expect(hintsOf(tool!)).toEqual(operation.readonly
+        ? { readOnly: true, openWorld: operation.open_world }
+        : { readOnly: false, destructive: operation.destructive, idempotent: operation.idempotent, openWorld: operation.open_world })
+      if (operation.returns.type === 'object') {
+        expect(Object.keys(tool!.outputSchema!.properties ?? {})).toEqual(Object.keys((operation.returns as { properties?: object }).properties ?? {}))
+      }
     }
   })
 
+  test('a tool\'s lean input schema accepts and refuses what the manifest\'s params schema does (every example, and common mistakes)', () => {
+    const ajv = new Ajv2020({ strict: false })
+    addFormats.default(ajv)
+    const byName = new Map<string, Tool>(tools.map(tool => [tool.name, tool]))
+    const disagreements: string[] = []
+    for (const operation of manifest.operations.filter(candidate => candidate.enabled)) {
+      const [full, lean] = [ajv.compile(operation.params as object), ajv.compile(byName.get(`${operation.resource}-${operation.action}`)!.inputSchema)]
+      const examples = operation.examples as Array<{ params: unknown }>
+      const candidates: unknown[] = [...examples.map(example => example.params), {}, { not_a_param: 1 }, { confirm: 'yes' }]
+      for (const candidate of candidates) {
+        if (full(candidate) !== lean(candidate)) disagreements.push(`${operation.name}: ${JSON.stringify(candidate)}`)
+      }
+    }
+    expect(disagreements).toEqual([])
+  })
+
   test('operations that reach outside the site are open-world tools; the rest are not', () => {
-    const openWorld = tools.filter(tool => tool.annotations?.openWorldHint).map(tool => tool.name).sort()
+    const openWorld = tools.filter(tool => hintsOf(tool).openWorld).map(tool => tool.name).sort()
     expect(openWorld).toEqual(['ai-test', 'leads-delete', 'leads-set_status_local', 'users-send_welcome_email', 'webhooks-test'])
   })
 
@@ -239,7 +272,7 @@ describe('tools/list', () => {
   test('an operation whose data is not an object is described as {result} and answers {result: data}', async () => {
     const tool = tools.find(candidate => candidate.name === 'site-tags')!
     const returns = manifest.operations.find(operation => operation.name === 'site.tags')!.returns
-    expect(tool.outputSchema).toMatchObject({ type: 'object', required: ['result'], properties: { result: { type: 'array' } } })
+    expect(tool.outputSchema).toMatchObject({ type: 'object', properties: { result: { type: 'array' } } })
     expect(returns.type).toBe('array')
     // The SDK client validates structuredContent against the output schema it listed.
     expect(dataOf(await call('site-tags'))).toEqual({ result: ['news', 'guides'] })
@@ -263,16 +296,16 @@ describe('tools/call runs the operation through the dispatch pipeline', () => {
     expect(read.body.data.value).toEqual({ text: 'hello' })
   })
 
-  test('a destructive tool without confirm: true is an error result naming confirm_required, and nothing runs', async () => {
+  test('a destructive tool without confirm: true is an error result naming confirm_required; with it, a client that cannot ask a person gets it held; nothing runs', async () => {
     await call('variables-set', { name: 'mcp.doomed', value: 1 })
     for (const args of [{ name: 'mcp.doomed' }, { name: 'mcp.doomed', confirm: false }]) {
       const refusal = errorOf(await call('variables-delete', args))
       expect(refusal.code).toBe('confirm_required')
       expect(refusal.error).toContain('confirm: true')
     }
+    const held = errorOf(await call('variables-delete', { name: 'mcp.doomed', confirm: true }))
+    expect(held).toMatchObject({ code: 'approval_required', details: { approval_id: expect.any(String) } })
     expect((await plane.dispatch({ resource: 'variables', action: 'get', params: { name: 'mcp.doomed' } })).status).toBe(200)
-    expect(dataOf(await call('variables-delete', { name: 'mcp.doomed', confirm: true }))).toEqual({ name: 'mcp.doomed', deleted: true })
-    expect((await plane.dispatch({ resource: 'variables', action: 'get', params: { name: 'mcp.doomed' } })).status).toBe(404)
   })
 
   test('bad arguments are an error result with invalid_params and the issues', async () => {

@@ -4,7 +4,7 @@ import type { Express } from 'express'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
-import { Client as Client2, StreamableHTTPClientTransport as StreamableHTTPClientTransport2 } from '@modelcontextprotocol/client'
+import { Client as Client2, StreamableHTTPClientTransport as StreamableHTTPClientTransport2, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/client'
 import { BASE } from './client.ts'
 import { outlastClientKeepAlive } from './loopback-peer.ts'
 
@@ -51,11 +51,21 @@ export function roundRobin (instanceUrls: readonly string[]): { fetch: FetchLike
   }
 }
 
-/** The 2.x SDK client: `server/discover` with 2026-07-28 pinned (modern, no initialize), or the 2025 handshake when `revision` is 'legacy'. */
-export async function connectMcp2 (url: string, key: string, options: { revision?: 'modern' | 'legacy', fetch?: FetchLike, path?: string } = {}): Promise<Client2> {
+/** A person at the client answering a form elicitation (`elicitation/create`). */
+export type Person = (request: ElicitRequest['params']) => ElicitResult | Promise<ElicitResult>
+
+/**
+ * The 2.x SDK client: `server/discover` with 2026-07-28 pinned (modern, no initialize), or the 2025
+ * handshake when `revision` is 'legacy'. With `person`, it declares form elicitation and lets that
+ * person answer each question.
+ */
+export async function connectMcp2 (url: string, key: string, options: { revision?: 'modern' | 'legacy', fetch?: FetchLike, path?: string, person?: Person } = {}): Promise<Client2> {
   const client = new Client2({ name: 'svc-tests-2x', version: '1.0.0' }, {
     versionNegotiation: { mode: options.revision === 'legacy' ? 'legacy' : { pin: MODERN_REVISION } },
+    ...(options.person ? { capabilities: { elicitation: { form: {} } } } : {}),
   })
+  const { person } = options
+  if (person) client.setRequestHandler('elicitation/create', async request => await person(request.params))
   const transport = new StreamableHTTPClientTransport2(new URL(`${url}${options.path ?? MCP_PATH}`), {
     requestInit: { headers: { Authorization: `Bearer ${key}` } },
     ...(options.fetch ? { fetch: options.fetch } : {}),

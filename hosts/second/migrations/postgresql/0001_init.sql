@@ -106,6 +106,7 @@ CREATE TABLE "svc_audit_entries" (
     "durationMs" INTEGER DEFAULT 0,
     "params" JSONB DEFAULT '{}',
     "requestId" TEXT,
+    "traceId" TEXT,
 
     CONSTRAINT "svc_audit_entries_pkey" PRIMARY KEY ("id")
 );
@@ -214,6 +215,7 @@ CREATE TABLE "svc_events" (
     "occurredAt" TIMESTAMP(3) NOT NULL,
     "actor" JSONB,
     "requestId" TEXT,
+    "traceparent" TEXT,
     "data" JSONB DEFAULT '{}',
 
     CONSTRAINT "svc_events_pkey" PRIMARY KEY ("id")
@@ -599,6 +601,9 @@ CREATE INDEX "svc_audit_entries_at_idx" ON "svc_audit_entries"("at");
 
 -- CreateIndex
 CREATE INDEX "svc_audit_entries_requestId_idx" ON "svc_audit_entries"("requestId");
+
+-- CreateIndex
+CREATE INDEX "svc_audit_entries_traceId_idx" ON "svc_audit_entries"("traceId");
 
 -- CreateIndex
 CREATE INDEX "svc_audit_entries_operation_id_idx" ON "svc_audit_entries"("operation", "id");

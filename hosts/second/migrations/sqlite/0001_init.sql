@@ -92,7 +92,8 @@ CREATE TABLE "svc_audit_entries" (
     "code" TEXT,
     "durationMs" INTEGER DEFAULT 0,
     "params" JSONB,
-    "requestId" TEXT
+    "requestId" TEXT,
+    "traceId" TEXT
 );
 
 -- CreateTable
@@ -189,6 +190,7 @@ CREATE TABLE "svc_events" (
     "occurredAt" DATETIME NOT NULL,
     "actor" JSONB,
     "requestId" TEXT,
+    "traceparent" TEXT,
     "data" JSONB
 );
 
@@ -532,6 +534,9 @@ CREATE INDEX "svc_audit_entries_at_idx" ON "svc_audit_entries"("at");
 
 -- CreateIndex
 CREATE INDEX "svc_audit_entries_requestId_idx" ON "svc_audit_entries"("requestId");
+
+-- CreateIndex
+CREATE INDEX "svc_audit_entries_traceId_idx" ON "svc_audit_entries"("traceId");
 
 -- CreateIndex
 CREATE INDEX "svc_audit_entries_operation_id_idx" ON "svc_audit_entries"("operation", "id");

@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode, type CallToolRequestParams, type CallToolResult } from '@modelcontextprotocol/server'
+import { ProtocolError, ProtocolErrorCode, TRACEPARENT_META_KEY, type CallToolRequestParams, type CallToolResult, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
 import type { SvcError } from '../../platform/errors/errors.ts'
@@ -7,6 +7,8 @@ import { callOperation, type CallOutcome } from '../../kernel/pipeline/call-oper
 import { operationOfTool } from './tool-name.ts'
 import { structuredContentOf } from './tool-output.ts'
 import { ALL_TOOLS, inToolScope, type ToolScope } from './tool-scope.ts'
+import { callerOf } from '../../platform/idempotency/idempotency-key.ts'
+import { confirmationOf, confirmationQuestion, type ToolConfirmation } from './person-confirmation.ts'
 
 /** `_meta` key of a tool result that says whether stored state changed, as `changed` does in the envelope. */
 const CHANGED_META_KEY = 'svc/changed'
@@ -45,22 +47,36 @@ function toolResult (operation: Operation, outcome: CallOutcome, requestId: stri
 /**
  * `tools/call`: the tool's operation runs through the same pipeline as dispatch, with the
  * arguments as its params (`confirm: true` among them for a destructive tool), and is audited
- * with the channel `mcp` and the tool name. A name that is no operation, or one outside the
- * URL's toolset, is a protocol error.
+ * with the channel `mcp` and the tool name. The model's `confirm` is not a person's: a destructive
+ * tool runs only once a person accepted it through the client (`input_required`, answered with a
+ * form), or is held for an administrator when the client cannot ask. A name that is no operation,
+ * or one outside the URL's toolset, is a protocol error.
  */
-export async function callTool (runtime: ControlPlaneRuntime, identity: Identity, request: CallToolRequestParams, requestId: string | null = null, scope: ToolScope = ALL_TOOLS): Promise<CallToolResult> {
+export async function callTool (runtime: ControlPlaneRuntime, identity: Identity, request: CallToolRequestParams, ctx: ServerContext, requestId: string | null = null, scope: ToolScope = ALL_TOOLS): Promise<CallToolResult | InputRequiredResult> {
   const target = operationOfTool(request.name)
   const operation = target && runtime.registry.get(target.resource, target.action)
   if (!target || !operation || !inToolScope(scope, operation)) {
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool "${request.name}"; tools/list names the tools this key may call`)
   }
   const { key, args } = splitIdempotencyKey(request)
-  const call = { ...target, operation, params: args, confirm: false, channel: 'mcp' as const, tool: request.name, requestId, idempotencyKey: key }
+  const seal = { secrets: runtime.secrets, credential: callerOf(identity), now: runtime.options.now() }
+  const { confirmation, idempotencyKey }: ToolConfirmation = operation.destructive
+    ? confirmationOf(ctx, seal, request.name, args, key)
+    : { confirmation: 'flag', idempotencyKey: key }
+  const traceparent = request._meta?.[TRACEPARENT_META_KEY]
+  const call = {
+    ...target, operation, params: args, confirm: false, channel: 'mcp' as const, tool: request.name, requestId, idempotencyKey, confirmation,
+    traceparent: typeof traceparent === 'string' ? traceparent : undefined,
+  }
   const answer = await callOperation(runtime, identity, call, {
     format: 'mcp',
     frame: outcome => ({ status: outcome.ok ? 200 : outcome.error.status, body: JSON.stringify(toolResult(operation, outcome, requestId)) }),
   })
-  if (!answer.replayed) return toolResult(operation, answer.outcome, requestId)
+  if (!answer.replayed) {
+    const { outcome } = answer
+    if (!outcome.ok && outcome.error.code === 'person_confirmation_required') return confirmationQuestion(operation, outcome.error.details, seal, request.name, args)
+    return toolResult(operation, outcome, requestId)
+  }
   const result = JSON.parse(answer.response.body) as CallToolResult
   return { ...result, _meta: { ...result._meta, [REPLAYED_META_KEY]: true } }
 }

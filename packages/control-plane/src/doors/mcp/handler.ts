@@ -8,14 +8,11 @@ import {
 import { toNodeHandler, type NodeMcpRequestHandler } from '@modelcontextprotocol/node'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
-import { createMcpServer } from './server.ts'
-import type { ToolScope } from './tool-scope.ts'
+import { createMcpServer, type McpDoor } from './server.ts'
 
 /** What the route has established about a request, handed to the server it gets. */
-export interface McpCaller {
+export interface McpCaller extends McpDoor {
   identity: Identity
-  requestId: string | null
-  scope: ToolScope
 }
 
 /** The SDK carries the caller to the server factory as `authInfo`; ours rides in `extra`. */
@@ -43,8 +40,8 @@ export function mcpHandler (runtime: ControlPlaneRuntime): NodeMcpRequestHandler
   // The SDK reports here what it refused (a header contradicting the body, say) and what failed outside a handler.
   const onerror = (error: Error) => { runtime.log('MCP request refused or failed in the transport', error) }
   const serverFor = (authInfo: AuthInfo | undefined) => {
-    const { identity, requestId, scope } = callerOf(authInfo)
-    return createMcpServer(runtime, identity, requestId, scope)
+    const { identity, requestId, scope, compact } = callerOf(authInfo)
+    return createMcpServer(runtime, identity, { requestId, scope, compact })
   }
   const modern = createMcpHandler(ctx => serverFor(ctx.authInfo), { legacy: 'reject', maxRequestBodySize, onerror })
   const legacy = async (request: Request, options: McpHandlerRequestOptions = {}): Promise<Response> => {

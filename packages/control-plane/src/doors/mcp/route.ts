@@ -14,6 +14,8 @@ import { parseToolsets, type ToolScope } from './tool-scope.ts'
 export interface McpUrlScope {
   toolsets: string | null
   readOnly: boolean
+  /** The compact door: three tools (find, describe, run) in front of the operations. */
+  compact: boolean
 }
 
 function toolScopeOf (runtime: ControlPlaneRuntime, url: McpUrlScope): ToolScope {
@@ -42,6 +44,6 @@ export async function mcpRoute (runtime: ControlPlaneRuntime, handler: NodeMcpRe
   }
   const scope = toolScopeOf(runtime, url)
   const request = req as Request & { auth?: AuthInfo }
-  request.auth = authInfoOf({ identity, requestId, scope })
+  request.auth = authInfoOf({ identity, requestId, scope, compact: url.compact })
   await handler(request, res)
 }

@@ -11,11 +11,14 @@ import { mcpRoute, type McpUrlScope } from './route.ts'
 /**
  * The MCP URLs, each a whole endpoint: `/` every tool, `/readonly` the read-only ones,
  * `/x/{toolsets}` the tools of those resources, `/x/{toolsets}/readonly` both (also accepted
- * as `/readonly/x/{toolsets}`).
+ * as `/readonly/x/{toolsets}`); `/compact` (and `/compact/readonly`) the same operations behind
+ * three tools that find, describe and run them.
  */
-const URLS: ReadonlyArray<{ path: string, readOnly: boolean }> = [
+const URLS: ReadonlyArray<{ path: string, readOnly: boolean, compact?: true }> = [
   { path: '/', readOnly: false },
   { path: '/readonly', readOnly: true },
+  { path: '/compact', readOnly: false, compact: true },
+  { path: '/compact/readonly', readOnly: true, compact: true },
   { path: '/x/:toolsets', readOnly: false },
   { path: '/x/:toolsets/readonly', readOnly: true },
   { path: '/readonly/x/:toolsets', readOnly: true },
@@ -29,9 +32,9 @@ export function mcpRouter (runtime: ControlPlaneRuntime): express.Router {
   const router = express.Router()
   const handler = mcpHandler(runtime)
   router.use(dnsRebindingGuard(allowedHostnames(runtime.options)))
-  for (const { path, readOnly } of URLS) {
+  for (const { path, readOnly, compact = false } of URLS) {
     router.post(path, (req, res, next) => {
-      const url: McpUrlScope = { toolsets: typeof req.params.toolsets === 'string' ? req.params.toolsets : null, readOnly }
+      const url: McpUrlScope = { toolsets: typeof req.params.toolsets === 'string' ? req.params.toolsets : null, readOnly, compact }
       mcpRoute(runtime, handler, url, req, res).catch(next)
     })
     router.all(path, (req, res) => {

@@ -7,11 +7,13 @@ import { toolOf } from './tools.ts'
 import { callTool } from './call-tool.ts'
 import { listResources, MANIFEST_URI, readResource } from './manifest-resource.ts'
 import { getPrompt, listPrompts } from './prompts.ts'
-import { ALL_TOOLS, type ToolScope } from './tool-scope.ts'
+import { ALL_TOOLS } from './tool-scope.ts'
+import { callCompactTool, COMPACT_TOOLS } from './compact-tools.ts'
+import type { ToolScope } from './tool-scope.ts'
 
 const INSTRUCTIONS = [
   'Every operation of this site\'s control plane is a tool named resource-action (crm-create runs crm.create).',
-  'A destructive tool (destructiveHint) runs only with confirm: true among its arguments.',
+  'A destructive tool (destructiveHint) runs only with confirm: true among its arguments, and only once a person accepts it through the client (or an administrator approves it when the client cannot ask).',
   'A refused call is a tool result with isError: true whose text is JSON {code, error, details, request_id}.',
   'A tool that changes state takes an idempotency_key argument (or _meta.idempotency_key): a retry with the same key and arguments returns the first result without running again.',
   `${MANIFEST_URI} describes every operation of the installed version.`,
@@ -23,6 +25,14 @@ const INSTRUCTIONS = [
  * narrowed or a new version installed reach the client soon.
  */
 export const MCP_CACHE_HINT: CacheHint = { ttlMs: 60_000, cacheScope: 'private' }
+
+/** Which endpoint a request came in by, as the route established it. */
+export interface McpDoor {
+  requestId: string | null
+  scope: ToolScope
+  /** The compact door: three tools (find, describe, run) in front of the operations. */
+  compact: boolean
+}
 
 /**
  * The SDK's protocol layer answers a handler's exception with its message; anything but a
@@ -46,7 +56,8 @@ function guarded<Args extends unknown[], Result> (runtime: ControlPlaneRuntime, 
  * registry's operations with the registry's JSON Schemas, validated by the dispatch pipeline
  * rather than by the SDK.
  */
-export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identity, requestId: string | null = null, scope: ToolScope = ALL_TOOLS): Server {
+export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identity, door: Partial<McpDoor> = {}): Server {
+  const { requestId = null, scope = ALL_TOOLS, compact = false } = door
   const server = new Server(
     { name: 'svc-control-plane', title: 'svc control plane', version: PRODUCT_VERSION },
     {
@@ -55,9 +66,15 @@ export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identit
       cacheHints: { 'tools/list': MCP_CACHE_HINT, 'prompts/list': MCP_CACHE_HINT, 'resources/list': MCP_CACHE_HINT, 'resources/read': MCP_CACHE_HINT, 'server/discover': MCP_CACHE_HINT },
     },
   )
-  const runnable = () => runnableOperations(runtime, identity, scope)
-  server.setRequestHandler('tools/list', guarded(runtime, async () => ({ tools: (await runnable()).map(toolOf) })))
-  server.setRequestHandler('tools/call', guarded(runtime, request => callTool(runtime, identity, request.params, requestId, scope)))
+  // The compact door's prompts would name tools it does not list.
+  const runnable = async () => compact ? [] : await runnableOperations(runtime, identity, scope)
+  if (compact) {
+    server.setRequestHandler('tools/list', () => ({ tools: [...COMPACT_TOOLS] }))
+    server.setRequestHandler('tools/call', guarded(runtime, (request, ctx) => callCompactTool(runtime, identity, request.params, ctx, requestId, scope)))
+  } else {
+    server.setRequestHandler('tools/list', guarded(runtime, async () => ({ tools: (await runnable()).map(toolOf) })))
+    server.setRequestHandler('tools/call', guarded(runtime, (request, ctx) => callTool(runtime, identity, request.params, ctx, requestId, scope)))
+  }
   server.setRequestHandler('resources/list', guarded(runtime, () => ({ resources: listResources(runtime, identity) })))
   server.setRequestHandler('resources/read', guarded(runtime, request => readResource(runtime, identity, request.params.uri)))
   server.setRequestHandler('prompts/list', guarded(runtime, async () => ({ prompts: listPrompts(await runnable()) })))

@@ -3,6 +3,7 @@ import type { ErrorCode } from '../../platform/errors/errors.ts'
 /** When each code answers, for the responses of the OpenAPI document. */
 export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   approval_required: 'the key needs an administrator\'s approval for destructive calls: nothing ran yet; re-call with params.approval_id = details.approval_id to collect the result once approved',
+  person_confirmation_required: 'never answered over HTTP: over MCP a destructive call waits for a person to confirm it, asked through the client (input_required or elicitation)',
   bad_request: 'the body is not JSON, or (dispatch) not an object naming resource and action; a session write that is not JSON',
   invalid_params: 'the params do not fit the operation\'s schema (details.issues), or a value is refused',
   confirm_required: 'a destructive operation without confirm: true; nothing ran',

@@ -31,7 +31,7 @@ export const MANIFEST_SCHEMAS: Record<string, JsonObject> = {
   },
   ManifestEntry: {
     type: 'object',
-    required: ['name', 'resource', 'action', 'summary', 'description', 'capability', 'readonly', 'destructive', 'idempotent', 'open_world', 'since', 'module', 'examples', 'errors', 'enabled', 'params', 'returns', 'get_path'],
+    required: ['name', 'resource', 'action', 'summary', 'description', 'capability', 'readonly', 'destructive', 'idempotent', 'open_world', 'person_confirms', 'since', 'module', 'examples', 'errors', 'enabled', 'params', 'returns', 'get_path'],
     properties: {
       name: { ...string, description: '`resource.action`' },
       resource: string,
@@ -43,6 +43,7 @@ export const MANIFEST_SCHEMAS: Record<string, JsonObject> = {
       destructive: boolean,
       idempotent: boolean,
       open_world: { ...boolean, description: 'Reaches outside the site (e-mail, providers, other systems).' },
+      person_confirms: { ...boolean, description: 'Over MCP, a person confirms each call through the client before it runs (input_required or elicitation); a client that cannot ask gets the call held for an administrator.' },
       since: string,
       module: string,
       examples: {

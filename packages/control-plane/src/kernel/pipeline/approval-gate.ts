@@ -27,7 +27,7 @@ export const needsApproval = (identity: Identity, operation: { destructive: bool
   (identity.mode === 'api_key' || identity.mode === 'oauth') && identity.approval === 'destructive' && operation.destructive
 
 /** Holds the call for an administrator; the 202 it throws names the approval to re-call with. */
-export async function holdForApproval (db: Db, identity: Identity, operation: string, params: Record<string, unknown>, now: Date): Promise<never> {
+export async function holdForApproval (db: Db, identity: Identity, operation: string, params: Record<string, unknown>, now: Date, reason?: string): Promise<never> {
   const row = await db.svcApproval.create({
     data: {
       operation,
@@ -39,7 +39,7 @@ export async function holdForApproval (db: Db, identity: Identity, operation: st
     },
     select: { id: true, expiresAt: true },
   })
-  throw approvalRequired(row.id, operation, row.expiresAt)
+  throw approvalRequired(row.id, operation, row.expiresAt, reason)
 }
 
 /**

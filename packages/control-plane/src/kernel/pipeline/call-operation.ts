@@ -8,9 +8,11 @@ import { forbidden, SvcError, unknownOperation } from '../../platform/errors/err
 import { recordSafely } from '../../platform/audit/record-safely.ts'
 import { auditOutsideOperation } from '../../platform/audit/audit-outside-operation.ts'
 import type { AuditRecord } from '../../platform/audit/record.ts'
-import { isStorableStatus, runIdempotent } from './run-idempotent.ts'
+import { isStorableRefusal, runIdempotent } from './run-idempotent.ts'
 import { toSvcError } from '../../platform/errors/to-svc-error.ts'
 import { assertCapability, runPermitted } from './run-operation.ts'
+import type { Confirmation } from './confirmation.ts'
+import { traceContextOf, traceparentOf } from '../../platform/tracing/trace-context.ts'
 
 /** One call of an operation as a door hands it over: what to run, and how it came in. */
 export type OperationCall = {
@@ -31,6 +33,10 @@ export type OperationCall = {
    * toolset as a protocol error); the pipeline then does not look it up again.
    */
   operation?: Operation | undefined
+  /** Who confirms a destructive call; `flag` (`confirm: true`) unless the door says otherwise. */
+  confirmation?: Confirmation | undefined
+  /** The caller's W3C `traceparent` (an HTTP header, MCP's `_meta.traceparent`), if it sent one. */
+  traceparent?: string | undefined
 }
 
 /** `accepted`: the operation started a job and answered with it (202 over HTTP). */
@@ -81,6 +87,8 @@ function lookUp (runtime: ControlPlaneRuntime, identity: Identity, call: Operati
  */
 export async function callOperation (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, door: Door): Promise<CallAnswer> {
   const started = performance.now()
+  // The call's own span in the caller's trace, or a new trace: its audit entry and what it causes carry it.
+  const trace = traceContextOf(call.traceparent)
   let params = call.params
   let outcome: CallOutcome | undefined
   try {
@@ -90,14 +98,18 @@ export async function callOperation (runtime: ControlPlaneRuntime, identity: Ide
       try {
         assertCapability(runtime, identity, operation)
         if (door.paramsOf) params = door.paramsOf(operation, call.params)
-        const context = { ...runtime.contextFor(identity, call.channel, call.requestId), auditSideCall: (entry: AuditRecord) => auditOutsideOperation(runtime, entry) }
-        const result = door.run ? await door.run(operation, params) : await runPermitted(operation, params, call.confirm, context)
+        const context = {
+          ...runtime.contextFor(identity, call.channel, call.requestId),
+          traceparent: traceparentOf(trace),
+          auditSideCall: (entry: AuditRecord) => auditOutsideOperation(runtime, { ...entry, traceId: trace.traceId }),
+        }
+        const result = door.run ? await door.run(operation, params) : await runPermitted(operation, params, call.confirm, context, call.confirmation)
         outcome = { ok: true, data: result.data, changed: result.changed, ...operation.startsJob ? { accepted: true } : {} }
       } catch (error) {
         outcome = { ok: false, error: toSvcError(error, runtime.log) }
       }
       return outcome
-    }, settled => ({ response: door.frame(settled), storable: settled.ok || isStorableStatus(settled.error.status) }))
+    }, settled => ({ response: door.frame(settled), storable: settled.ok || isStorableRefusal(settled.error) }))
     return answer.replayed ? answer : { replayed: false, outcome: answer.result }
   } catch (error) {
     if (!(error instanceof SvcError)) throw error
@@ -116,6 +128,7 @@ export async function callOperation (runtime: ControlPlaneRuntime, identity: Ide
         durationMs: performance.now() - started,
         params,
         requestId: call.requestId,
+        traceId: trace.traceId,
       })
     }
   }

@@ -1,4 +1,5 @@
 import type { ControlPlaneRuntime } from '../runtime.ts'
+import type { SvcError } from '../../platform/errors/errors.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
 import type { Operation } from '../registry/define-operation.ts'
 import { assertWellFormedKey, callerOf, fingerprintOf, type CallFingerprint } from '../../platform/idempotency/idempotency-key.ts'
@@ -49,5 +50,9 @@ export async function runIdempotent<T> (
   return { replayed: false, result }
 }
 
-/** Worth replaying: a success, or the caller's own mistake; not our fault (5xx) or a rate limit, which a retry may get past. */
-export const isStorableStatus = (status: number): boolean => status < 500 && status !== 429
+/**
+ * A refusal worth replaying: the caller's own mistake; not our fault (5xx) or a rate limit, which a
+ * retry may get past, nor a question to a person, whose answer comes with the retry.
+ */
+export const isStorableRefusal = (error: Pick<SvcError, 'status' | 'code'>): boolean =>
+  error.status < 500 && error.status !== 429 && error.code !== 'person_confirmation_required'

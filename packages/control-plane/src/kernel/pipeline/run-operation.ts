@@ -9,6 +9,7 @@ import { missingScope } from '../../platform/auth/scopes.ts'
 import { confirmRequired, forbidden, insufficientScope, internal, invalidParams, type SvcError } from '../../platform/errors/errors.ts'
 import { assertCleanInput } from '../../platform/lib/input-boundary.ts'
 import { APPROVAL_ID_PARAM, collectApproved, holdForApproval, needsApproval } from './approval-gate.ts'
+import { assertPersonConfirmed, heldForNoPerson, UNREACHABLE_PERSON_REASON, type Confirmation } from './confirmation.ts'
 
 export function describeIssues (issues: readonly z.core.$ZodIssue[]) {
   return issues.map(issue => ({ path: issue.path.map(String).join('.'), code: issue.code, message: issue.message }))
@@ -64,17 +65,20 @@ function approvalIdOf (raw: unknown): string | undefined {
 
 /**
  * An operation's own links, for a caller whose capability was checked: the module switch, the
- * approval gate, params and confirm, the handler, and the returns schema, which strips anything
- * the operation did not declare. Doors reach it through `callOperation`.
+ * approval gate, params and confirm, a person's confirmation (see `Confirmation`), the handler,
+ * and the returns schema, which strips anything the operation did not declare. Doors reach it
+ * through `callOperation`.
  */
 export async function runPermitted (
   operation: Operation,
   rawParams: unknown,
   confirmed: boolean,
   context: PermittedContext,
+  confirmation: Confirmation = 'flag',
 ): Promise<OperationResult<unknown>> {
   await context.modules.assertEnabled(operation.module)
-  const gated = needsApproval(context.identity, operation)
+  const noPerson = heldForNoPerson(confirmation, operation)
+  const gated = noPerson || needsApproval(context.identity, operation)
   const approvalId = gated ? approvalIdOf(rawParams) : undefined
   if (approvalId !== undefined) return collectApproved(context.db, context.identity, operation.name, approvalId, context.now())
   const params = parseParams(operation, rawParams)
@@ -82,7 +86,8 @@ export async function runPermitted (
   if (confirmed && 'confirm' in operation.params.shape) params.confirm = true
   if (operation.destructive && params.confirm !== true) throw confirmRequired(operation.name)
   // The call as it was sent (parsing may transform values), so approving re-parses it like any call.
-  if (gated) await holdForApproval(context.db, context.identity, operation.name, { ...rawParams as Record<string, unknown>, confirm: true }, context.now())
+  if (gated) await holdForApproval(context.db, context.identity, operation.name, { ...rawParams as Record<string, unknown>, confirm: true }, context.now(), noPerson ? UNREACHABLE_PERSON_REASON : undefined)
+  await assertPersonConfirmed(confirmation, operation, params, context)
   let emitted = false
   const call: OperationContext = {
     ...context,

@@ -72,6 +72,12 @@ export type OperationConfig<Shape extends ParamsShape, Returns extends z.ZodType
    * @default ['not_found', 'conflict']
    */
   errors?: readonly ErrorCode[]
+  /**
+   * For a destructive operation: what a call will destroy, in a person's words (`CRM slot 001
+   * "Acme"`), or null when the record is not there. A person asked to confirm the call through
+   * their MCP client reads it. @default the call's params
+   */
+  target? (params: z.output<z.ZodObject<Shape>>, context: Pick<OperationContext, 'db'>): Promise<string | null>
   // A method, so a map of operations with their own params holds each of them.
   handler (
     params: z.output<z.ZodObject<Shape>>,
@@ -119,6 +125,8 @@ export type Operation = {
   errors: readonly ErrorCode[]
   /** Called with params its `params` schema has parsed. */
   handler: (params: Record<string, unknown>, context: OperationContext) => Promise<OperationResult<unknown>>
+  /** What a destructive call will destroy, in a person's words; see `OperationConfig.target`. */
+  target?: ((params: Record<string, unknown>, context: Pick<OperationContext, 'db'>) => Promise<string | null>) | undefined
 }
 
 const NAME_PART = /^[a-z][a-z0-9_]*$/
@@ -195,5 +203,6 @@ export function nameOperation<Shape extends ParamsShape, Returns extends z.ZodTy
     errors,
     // The registry calls it only with what `params` parsed, which is the declared type.
     handler: config.handler.bind(config) as unknown as Operation['handler'],
+    target: config.target?.bind(config) as unknown as Operation['target'],
   }
 }

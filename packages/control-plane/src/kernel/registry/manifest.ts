@@ -18,11 +18,13 @@ export type AdminPage = {
   requires: readonly string[]
 }
 
-export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | 'errors' | 'openWorld' | 'startsJob'> & {
+export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | 'errors' | 'openWorld' | 'target' | 'startsJob'> & {
   /** Reaches outside the site (e-mail, providers, other systems). */
   open_world: boolean
   /** Answers 202 with a job to follow with `jobs.get` (its `Location`). */
   starts_job: boolean
+  /** Over MCP, a person confirms each call through the client before it runs (every destructive operation). */
+  person_confirms: boolean
   /** False while the operation's module is disabled. */
   enabled: boolean
   /** Every error code a call can answer with: the pipeline's and the handler's. */
@@ -54,6 +56,7 @@ function manifestEntry (operation: Operation, basePath: string, disabledModules:
     idempotent: operation.idempotent,
     open_world: operation.openWorld,
     starts_job: operation.startsJob,
+    person_confirms: operation.destructive,
     since: operation.since,
     module: operation.module,
     examples: operation.examples.map(example => ({ ...example, title: example.title ?? operation.summary })),

@@ -62,6 +62,12 @@ export type OperationContext = {
   channel: Channel
   /** The id of the request that made this call, when the door that received it assigned one; events carry it. */
   requestId?: string
+  /**
+   * The W3C `traceparent` that makes this call the parent of what it causes: the caller's trace
+   * (or a new one) with the call's own span. Its events' webhook deliveries and its pushes to other
+   * systems send it.
+   */
+  traceparent?: string
   /** Every registered operation (for operations that describe the installation). */
   registry: RegisteredOperations
   /** The installation's modules and their switches. */

@@ -32,5 +32,7 @@ export const auditEntryList = ({ access, ui }: ListAccess) => list({
     params: json({ defaultValue: {} }),
     /** The response's Request-Id, to find a call a caller quotes. */
     requestId: text({ db: { isNullable: true }, isIndexed: true }),
+    /** The W3C trace id of the call (from its `traceparent`, or made for it), to find a call a trace names. */
+    traceId: text({ db: { isNullable: true }, isIndexed: true }),
   },
 })

@@ -7,12 +7,14 @@ export type AuditFilters = {
   ok?: boolean | undefined
   since?: Date | undefined
   requestId?: string | undefined
+  traceId?: string | undefined
 }
 
 /**
  * The filters a total is kept for: a combination of them names a set of entries that only grows
- * at the top (new ids) and shrinks at the bottom (the pruner). `since` and `request_id` are not
- * among them: a time window and a single call are counted live, their own index bounding the count.
+ * at the top (new ids) and shrinks at the bottom (the pruner). `since`, `request_id` and `trace_id`
+ * are not among them: a time window, a single call and a trace are counted live, their own index
+ * bounding the count.
  */
 export type KeptFilters = { operation?: string, channel?: string, ok?: boolean }
 
@@ -26,12 +28,13 @@ export function auditWhere (filters: AuditFilters): Prisma.SvcAuditEntryWhereInp
     ...(filters.since === undefined ? {} : { at: { gte: filters.since } }),
     ...(filters.ok === undefined ? {} : { ok: filters.ok }),
     ...(filters.requestId === undefined ? {} : { requestId: filters.requestId }),
+    ...(filters.traceId === undefined ? {} : { traceId: filters.traceId }),
   }
 }
 
-/** The kept filters of a list call, only those it sets; null when it also filters by time or Request-Id. */
+/** The kept filters of a list call, only those it sets; null when it also filters by time, Request-Id or trace. */
 export function keptFiltersOf (filters: AuditFilters): KeptFilters | null {
-  if (filters.since !== undefined || filters.requestId !== undefined) return null
+  if (filters.since !== undefined || filters.requestId !== undefined || filters.traceId !== undefined) return null
   return {
     ...(filters.operation === undefined ? {} : { operation: filters.operation }),
     ...(filters.channel === undefined ? {} : { channel: filters.channel }),

@@ -21,13 +21,14 @@ const COLUMNS = {
   durationMs: scalar('int'),
   params: scalar('json'),
   requestId: scalar('string'),
+  traceId: scalar('string'),
 } satisfies Record<keyof AuditRow, ArgType>
 
 const NAMES = Object.keys(COLUMNS) as Array<keyof AuditRow>
 const ARG_TYPES = Object.values(COLUMNS)
 const COLUMN_LIST = NAMES.map(column => `"${column}"`).join(', ')
 
-/** Rows per statement: 14 bound values each stays far below SQLite's 32,766 and PostgreSQL's 65,535. */
+/** Rows per statement: 15 bound values each stays far below SQLite's 32,766 and PostgreSQL's 65,535. */
 const MAX_ROWS_PER_STATEMENT = 500
 
 function placeholders (provider: DatabaseProvider, rows: number): string {

@@ -23,6 +23,8 @@ export type AuditRecord = {
   params: unknown
   /** The response's Request-Id. */
   requestId?: string | null | undefined
+  /** The W3C trace id of the call. */
+  traceId?: string | null | undefined
 }
 
 /** Audit entries keep at most this much of the params, so one huge call cannot bloat the log. */
@@ -63,6 +65,7 @@ export type AuditRow = {
   durationMs: number
   params: object
   requestId: string | null
+  traceId: string | null
 }
 
 export function toAuditRow (entry: AuditRecord, at: Date): AuditRow {
@@ -82,5 +85,6 @@ export function toAuditRow (entry: AuditRecord, at: Date): AuditRow {
     durationMs: Math.round(entry.durationMs),
     params: storedParams(entry.params),
     requestId: entry.requestId ?? null,
+    traceId: entry.traceId ?? null,
   }
 }

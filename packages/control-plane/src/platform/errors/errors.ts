@@ -1,6 +1,7 @@
 /** The closed set of machine-readable error codes and the HTTP status each one answers with. */
 export const ERROR_STATUS = {
   approval_required: 202,
+  person_confirmation_required: 202,
   bad_request: 400,
   invalid_params: 400,
   confirm_required: 400,
@@ -44,10 +45,25 @@ export class SvcError extends Error {
 }
 
 /** Not an error to the caller's code so much as a wait: the call is held until an administrator decides. */
-export const approvalRequired = (approvalId: string, operation: string, expiresAt: Date) => new SvcError(
+export const approvalRequired = (approvalId: string, operation: string, expiresAt: Date, reason?: string) => new SvcError(
   'approval_required',
-  `${operation} waits for an administrator's approval (${approvalId}); call it again with approval_id to collect the result once approved`,
-  { approval_id: approvalId, expires_at: expiresAt.toISOString() },
+  `${operation} waits for an administrator's approval (${approvalId})${reason ? ` because ${reason}` : ''}; call it again with approval_id to collect the result once approved`,
+  { approval_id: approvalId, expires_at: expiresAt.toISOString(), ...(reason ? { reason } : {}) },
+)
+/**
+ * A destructive call waits for a person to confirm it through the door (MCP: `input_required` or
+ * elicitation); the door turns this into its question and never answers it as an error.
+ */
+export const personConfirmationRequired = (operation: string, target: string | null) => new SvcError(
+  'person_confirmation_required',
+  `${operation} is destructive: a person must confirm it before it runs`,
+  { operation, target },
+)
+/** The person asked to confirm a destructive call declined, dismissed the question or left it unticked: nothing ran. */
+export const personDeclined = (operation: string) => new SvcError(
+  'confirm_required',
+  `${operation} did not run: the person asked to confirm it declined`,
+  { confirmation: 'declined' },
 )
 export const badRequest = (message: string) => new SvcError('bad_request', message)
 export const invalidParams = (message: string, details?: ErrorDetails) => new SvcError('invalid_params', message, details)

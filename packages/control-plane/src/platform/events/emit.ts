@@ -16,14 +16,16 @@ export type EventMeta = {
   actor: EventActor
   /** The id of the request that caused it, when one did. */
   requestId?: string | null
+  /** The `traceparent` of the call that caused it, sent on its webhook deliveries. */
+  traceparent?: string | null
   at: Date
 }
 
 export const actorOf = (identity: Identity): EventActor => ({ account_id: identity.account.id, key_id: identity.keyId })
 
 /** What an operation's context knows about the cause of its events. */
-export const eventMetaOf = (context: { identity?: Identity, now: () => Date, requestId?: string | undefined }): EventMeta =>
-  ({ actor: context.identity ? actorOf(context.identity) : null, requestId: context.requestId ?? null, at: context.now() })
+export const eventMetaOf = (context: { identity?: Identity, now: () => Date, requestId?: string | undefined, traceparent?: string | undefined }): EventMeta =>
+  ({ actor: context.identity ? actorOf(context.identity) : null, requestId: context.requestId ?? null, traceparent: context.traceparent ?? null, at: context.now() })
 
 export const newEventId = () => `evt_${randomBytes(16).toString('hex')}`
 
@@ -43,7 +45,7 @@ export async function emitEvent<Data extends z.ZodObject> (
   if (!parsed.success) throw internal(new Error(`event ${declaration.type} has data outside its schema: ${parsed.error.message}`))
   const eventId = newEventId()
   await tx.svcEvent.create({
-    data: { eventId, type: declaration.type, occurredAt: meta.at, actor: jsonColumn(meta.actor), requestId: meta.requestId ?? null, data: jsonColumn(parsed.data) },
+    data: { eventId, type: declaration.type, occurredAt: meta.at, actor: jsonColumn(meta.actor), requestId: meta.requestId ?? null, traceparent: meta.traceparent ?? null, data: jsonColumn(parsed.data) },
     select: { id: true },
   })
   const subscriptions = await tx.svcWebhookSubscription.findMany({ where: { enabled: true }, select: { subscriptionId: true, eventTypes: true }, orderBy: { id: 'asc' } })

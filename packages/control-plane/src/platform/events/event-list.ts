@@ -13,6 +13,8 @@ export const eventList = ({ access, ui }: ListAccess) => list({
     occurredAt: timestamp({ validation: { isRequired: true }, isIndexed: true }),
     actor: json({ defaultValue: null }),
     requestId: text({ db: { isNullable: true } }),
+    /** The W3C `traceparent` of the call that caused it, sent on its webhook deliveries. */
+    traceparent: text({ db: { isNullable: true } }),
     data: json({ defaultValue: {} }),
   },
 })

@@ -19,7 +19,7 @@ export const statusChangeResult = z.object({ id: z.number().int(), status: z.str
  * an inbound one came from there and is never sent back.
  */
 export async function changeLeadStatus (
-  context: Pick<OperationContext, 'db' | 'now' | 'kickOutbox'> & Partial<Pick<OperationContext, 'identity' | 'requestId'>>,
+  context: Pick<OperationContext, 'db' | 'now' | 'kickOutbox'> & Partial<Pick<OperationContext, 'identity' | 'requestId' | 'traceparent'>>,
   { id, status }: { id: number, status: LeadStatus },
   origin: StatusOrigin,
 ) {
@@ -38,6 +38,7 @@ export async function changeLeadStatus (
         status: contactStatusOf(status),
         changed_at: at.toISOString(),
         idempotency_key: event.hash,
+        ...(context.traceparent === undefined ? {} : { traceparent: context.traceparent }),
       }), at)
     },
   })

@@ -21,6 +21,8 @@ const contactStatusPush = z.object({
   changed_at: z.string(),
   /** Sent as `Idempotency-Key`, so a retried delivery can be recognised by the receiver. */
   idempotency_key: z.string(),
+  /** The W3C `traceparent` of the call that caused the push, sent as the header of that name. */
+  traceparent: z.string().optional(),
 })
 
 export type ContactStatusPush = z.output<typeof contactStatusPush>
@@ -65,7 +67,11 @@ export async function pushContactStatus (deps: OutboxDeps, push: ContactStatusPu
   const url = `${crm.url.replace(/\/+$/, '')}/contacts/${encodeURIComponent(push.rt_contact_id)}/status`
   const body = JSON.stringify({ status: push.status, lead_ref: push.lead_ref, changed_at: push.changed_at })
   await postJson(deps.options.outbound, url, body, {
-    headers: { authorization: `Bearer ${deps.secrets.open(crm.apiKeyCiphertext, bindTo(CRM_API_KEY, slot))}`, 'idempotency-key': push.idempotency_key },
+    headers: {
+      authorization: `Bearer ${deps.secrets.open(crm.apiKeyCiphertext, bindTo(CRM_API_KEY, slot))}`,
+      'idempotency-key': push.idempotency_key,
+      ...(push.traceparent === undefined ? {} : { traceparent: push.traceparent }),
+    },
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
   })
 }

@@ -14,7 +14,7 @@ const reasonOf = (error: unknown) => error instanceof DeliveryError ? error.mess
  * so the outcome is reported and written to the audit log beside the delete's own entry instead.
  */
 export async function pushLostContact (
-  context: Pick<OperationContext, 'db' | 'options' | 'secrets' | 'now' | 'identity' | 'channel' | 'auditSideCall'>,
+  context: Pick<OperationContext, 'db' | 'options' | 'secrets' | 'now' | 'identity' | 'channel' | 'auditSideCall' | 'traceparent'>,
   lead: { id: number, ref: string, rtContactId: string },
 ): Promise<'sent' | 'failed'> {
   const started = performance.now()
@@ -26,6 +26,7 @@ export async function pushLostContact (
       status: 'lost',
       changed_at: context.now().toISOString(),
       idempotency_key: `${lead.ref}:lost`,
+      ...(context.traceparent === undefined ? {} : { traceparent: context.traceparent }),
     }, PUSH_TIMEOUT_MS)
   } catch (error) {
     failure = reasonOf(error)

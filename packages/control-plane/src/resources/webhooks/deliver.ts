@@ -30,7 +30,7 @@ export const webhookDelivery: OutboxTopic = {
     if (reach && !reach.has(event.type)) {
       throw new OutboxGiveUp(`${event.type} is beyond what the credential behind webhook subscription ${subscriptionId} may read now (revoked, expired or narrowed)`)
     }
-    const result = await sendEvent(deps, subscription, toEventBody(event), (message?.attempts ?? 0) + 1)
+    const result = await sendEvent(deps, subscription, toEventBody(event), (message?.attempts ?? 0) + 1, event.traceparent)
     const at = options.now()
     if (result.ok) {
       if (subscription.failingSince) await db.svcWebhookSubscription.updateMany({ where: { subscriptionId }, data: { failingSince: null } })

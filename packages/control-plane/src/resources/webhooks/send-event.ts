@@ -12,16 +12,20 @@ export type Attempt = { ok: boolean, httpStatus: number | null, durationMs: numb
 
 type Subscription = { subscriptionId: string, url: string, secretCiphertext: string, previousSecretCiphertext: string | null, previousSecretExpiresAt: Date | null }
 
-/** POSTs one signed event to a subscription and records the attempt; never throws for the receiver's sake. */
+/**
+ * POSTs one signed event to a subscription, with the `traceparent` of the call that caused it, and
+ * records the attempt; never throws for the receiver's sake.
+ */
 export async function sendEvent (
   { db, secrets, options }: OutboxDeps,
   subscription: Subscription,
   event: EventBody,
   attempt: number,
+  traceparent: string | null,
 ): Promise<Attempt> {
   const at = options.now()
   const body = JSON.stringify(event)
-  const headers = signatureHeaders(event.id, at, body, signingSecrets(subscription, secrets, at))
+  const headers = { ...signatureHeaders(event.id, at, body, signingSecrets(subscription, secrets, at)), ...(traceparent === null ? {} : { traceparent }) }
   const started = performance.now()
   let result: Attempt
   try {

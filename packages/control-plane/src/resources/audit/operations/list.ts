@@ -24,6 +24,7 @@ const auditEntry = z.object({
   duration_ms: z.number().int(),
   params: z.unknown(),
   request_id: z.string().nullable().describe('The Request-Id of the response.'),
+  trace_id: z.string().nullable().describe('The W3C trace id of the call: from the traceparent it was sent with (HTTP header, or MCP _meta), else made for it.'),
 })
 
 export const listAudit = defineOperation({
@@ -39,11 +40,12 @@ export const listAudit = defineOperation({
     since: sinceParam.optional(),
     ok: z.boolean().optional().describe('Only successful (true) or failed (false) dispatches.'),
     request_id: z.string().min(1).max(128).optional().describe('Only the call answered with this Request-Id.'),
+    trace_id: z.string().regex(/^[0-9a-f]{32}$/).optional().describe('Only the calls of this W3C trace (32 lower-case hex digits).'),
   }),
   returns: cursorPagedResult(auditEntry),
   async handler (params, { db, options, now, background, state }) {
     const page = toKeysetPage(params)
-    const filters = { operation: params.operation, channel: params.channel, ok: params.ok, since: params.since, requestId: params.request_id }
+    const filters = { operation: params.operation, channel: params.channel, ok: params.ok, since: params.since, requestId: params.request_id, traceId: params.trace_id }
     const [read, total] = await Promise.all([
       db.svcAuditEntry.findMany({ where: { ...auditWhere(filters), ...afterId(page) }, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
       pageTotal(page, () => auditTotal({ db, provider: options.databaseProvider, now, background, state }, filters)),
@@ -65,6 +67,7 @@ export const listAudit = defineOperation({
       duration_ms: row.durationMs ?? 0,
       params: row.params,
       request_id: row.requestId,
+      trace_id: row.traceId,
     }))
     return { data: { items, total, page: page.page, per_page: page.perPage, next_cursor: nextCursor }, changed: false }
   },

@@ -16,6 +16,10 @@ export const deleteCrm = defineOperation({
   }],
   params: z.object({ crm_num: crmNumParam }),
   returns: z.object({ crm_num: z.string(), deleted: z.literal(true) }),
+  async target ({ crm_num }, { db }) {
+    const slot = await db.svcCrmSlot.findUnique({ where: { slot: crm_num }, select: { name: true } })
+    return slot && `CRM slot ${formatSlot(crm_num)} "${slot.name}" and its API key`
+  },
   async handler ({ crm_num }, context) {
     await context.withEvent(async tx => {
       const { count } = await tx.svcCrmSlot.deleteMany({ where: { slot: crm_num } })

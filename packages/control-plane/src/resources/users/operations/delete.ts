@@ -16,6 +16,10 @@ export const deleteUser = defineOperation({
   }],
   params: z.object({ user_num: userNumParam }),
   returns: z.object({ user_num: z.string(), deleted: z.literal(true) }),
+  async target ({ user_num }, { db }) {
+    const member = await db.svcTeamMember.findUnique({ where: { slot: user_num }, select: { fullName: true, email: true } })
+    return member && `team-member slot ${formatSlot(user_num)} "${member.fullName || member.email || '(no name)'}" with its account link and roles`
+  },
   async handler ({ user_num }, context) {
     // The row goes, and with it (ON DELETE CASCADE) its role assignments: a reused slot starts blank.
     await context.withEvent(async tx => {

@@ -38,10 +38,10 @@ export const testWebhook = defineOperation({
     }
     // Stored like any event, so redeliver can send it again.
     await db.svcEvent.create({
-      data: { eventId: event.id, type: event.type, occurredAt: now(), actor: jsonColumn(event.actor), requestId: event.request_id, data: jsonColumn(event.data) },
+      data: { eventId: event.id, type: event.type, occurredAt: now(), actor: jsonColumn(event.actor), requestId: event.request_id, traceparent: context.traceparent ?? null, data: jsonColumn(event.data) },
       select: { id: true },
     })
-    const result = await sendEvent(context, subscription, event, 1)
+    const result = await sendEvent(context, subscription, event, 1, context.traceparent ?? null)
     return {
       data: { event_id: event.id, delivered: result.ok, http_status: result.httpStatus, duration_ms: result.durationMs, error: result.error },
       changed: false,
