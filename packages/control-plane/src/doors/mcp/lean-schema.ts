@@ -15,8 +15,11 @@ const SHAPE_KEYWORDS = new Set(['type', 'properties', 'items', 'prefixItems', 'a
 /** A subschema is worth a `$defs` entry when it is this long and appears more than once. */
 const SHARED_MIN_LENGTH = 120
 
-/** How many levels of named fields (or list items) an output schema spells out; deeper objects and lists are given by their type alone. */
-const OUTPUT_FIELD_DEPTH = 1
+/**
+ * How many levels of named fields (or list items) an output schema spells out below the result's
+ * own fields; deeper objects and lists are given by their type alone.
+ */
+const OUTPUT_FIELD_DEPTH = 0
 
 const isSchema = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -35,8 +38,13 @@ function mapChildren (node: JsonSchema, visit: (child: unknown, nested: boolean,
   }))
 }
 
+/** An alternative that is only alternatives is its alternatives: `anyOf: [{anyOf: [a, b]}, c]` is `anyOf: [a, b, c]`. */
+const flattened = (alternatives: unknown[]): unknown[] => alternatives.flatMap(alternative =>
+  isSchema(alternative) && Object.keys(alternative).join() === 'anyOf' && Array.isArray(alternative.anyOf) ? flattened(alternative.anyOf) : [alternative])
+
 /** `{anyOf: [{type: 'integer'}, {type: 'null'}]}` says no more than `{type: ['integer', 'null']}`. */
-function mergedTypes (node: JsonSchema): JsonSchema {
+function mergedTypes (schema: JsonSchema): JsonSchema {
+  const node = Array.isArray(schema.anyOf) ? { ...schema, anyOf: flattened(schema.anyOf) } : schema
   const { anyOf, ...rest } = node
   if (!Array.isArray(anyOf) || 'type' in node) return node
   const types: unknown[] = []
@@ -121,11 +129,13 @@ export function leanInputSchema (schema: JsonSchema): JsonSchema {
 
 /**
  * A tool's `outputSchema` as `tools/list` sends it: only the shape a client checks
- * `structuredContent` against — the result's fields and their types, a nested object or list by
- * its type — with repeated parts written once. The manifest (`svc://manifest`) has the full one.
+ * `structuredContent` against — the result's fields and their types, an object or list inside
+ * one by its type alone — with repeated parts written once. The manifest (`svc://manifest`) has the full one.
  */
 export function leanOutputSchema (schema: JsonSchema): JsonSchema {
   // `additionalProperties: false` closes an object; a schema in it (a map's values) says what it holds.
   const shape = filtered(schema, (keyword, value) => SHAPE_KEYWORDS.has(keyword) && !(keyword === 'additionalProperties' && value === false))
-  return shareRepeatedParts(shallow(shape, OUTPUT_FIELD_DEPTH + 1) as JsonSchema)
+  // Once nested objects are given by their type, `{anyOf: [{type: 'object'}, {type: 'null'}]}` merges too.
+  const merged = filtered(shallow(shape, OUTPUT_FIELD_DEPTH + 1), () => true)
+  return shareRepeatedParts(merged as JsonSchema)
 }
