@@ -16,6 +16,7 @@ import { testProvider } from './support/database.ts'
 import { BASE } from './support/client.ts'
 import { connectMcp, connectMcp2, MODERN_REVISION } from './support/mcp-client.ts'
 import type { JsonObject } from './support/json.ts'
+import { readUntil } from './support/eventually.ts'
 
 /**
  * What `npm start` serves: scripts/start.ts in production mode, Keystone's CommonJS bundle and
@@ -225,12 +226,7 @@ describe('end-to-end flows over the built server', () => {
       await Promise.race([receiver.accepted(1), new Promise((_resolve, reject) => setTimeout(() => reject(new Error('no delivery within 2 s')), 2 * SECOND))])
       const event = new Webhook(subscription.secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers as Record<string, string>) as JsonObject
       expect(event).toMatchObject({ type: 'lead.captured', data: { ref: captured.body.data.ref, email, via: 'public_form' } })
-      // The log row is written once the receiver has answered: it may land a moment after the receiver saw the event.
-      let log = await ok('webhooks', 'list_deliveries', { id: subscription.id })
-      for (const started = Date.now(); log.items.length === 0 && Date.now() - started < 5 * SECOND;) {
-        await new Promise(resolve => setTimeout(resolve, 100))
-        log = await ok('webhooks', 'list_deliveries', { id: subscription.id })
-      }
+      const log = await readUntil(() => ok('webhooks', 'list_deliveries', { id: subscription.id }), page => page.items.length > 0)
       expect(log.items[0]).toMatchObject({ event_id: event.id, status: 'succeeded', http_status: 200 })
       await ok('webhooks', 'delete', { id: subscription.id }, true)
     } finally {

@@ -6,6 +6,7 @@ import { Webhook } from 'standardwebhooks'
 import { useTestServer, startSecondInstance } from './support/in-process-server.ts'
 import { BASE } from './support/client.ts'
 import type { Json, JsonObject } from './support/json.ts'
+import { readUntil } from './support/eventually.ts'
 
 type Delivery = { headers: IncomingHttpHeaders, body: string, at: number }
 
@@ -93,7 +94,7 @@ describe('with the outbox worker running', () => {
     const event = verified(secret, live.received[0]!)
     expect(event).toMatchObject({ type: 'lead.captured', actor: null, data: { ref: form.body.data.ref, source: 'landing', email: 'webhook.lead@example.com', via: 'public_form' } })
     expect(live.received[0]!.headers['webhook-id']).toBe(event.id)
-    const deliveries = await webhooks('list_deliveries', { id })
+    const deliveries = await readUntil(() => webhooks('list_deliveries', { id }), res => res.body.data.items.length > 0)
     expect(deliveries.body.data.items[0]).toMatchObject({ event_id: event.id, event_type: 'lead.captured', status: 'succeeded', http_status: 200, response_excerpt: '{"received":true}' })
     await webhooks('delete', { id }, true)
   })
