@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { isoOrNull } from '../../platform/lib/timestamps.ts'
 import { JOB_STATUSES, type JobStatus } from '../../platform/jobs/job-status.ts'
 import { rowIdParam } from '../../platform/db/row-id.ts'
+import { notFound } from '../../platform/errors/errors.ts'
+import type { Db } from '../../platform/db/client.ts'
 
 export const jobIdParam = rowIdParam.describe('Job id, as the operation that started the job answered it (job_id).')
 
@@ -56,3 +58,10 @@ export const jobStarted = z.object({
   status: z.enum(JOB_STATUSES),
   progress: jobProgress,
 })
+
+/** The job as `jobs.get` answers it, or 404 when there is none. */
+export async function readJobRecord (db: Db, id: number): Promise<z.input<typeof jobRecord>> {
+  const row = await db.svcJob.findUnique({ where: { id }, select: JOB_ROW_FIELDS })
+  if (!row) throw notFound(`no job ${id}`)
+  return toJobRecord(row)
+}

@@ -1,10 +1,9 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
-import { notFound } from '../../../platform/errors/errors.ts'
 import { endJob } from '../../../platform/jobs/end-job.ts'
 import { auditRecordOf } from '../../../platform/jobs/audit-ended-job.ts'
 import { EXAMPLE_JOB_SETUP } from '../example-job.ts'
-import { JOB_ROW_FIELDS, jobIdParam, jobRecord, toJobRecord } from '../shape.ts'
+import { jobIdParam, jobRecord, readJobRecord } from '../shape.ts'
 
 export const cancelJob = defineOperation({
   summary: 'Cancel a job: a queued one ends at once, a running one after its current batch.',
@@ -24,8 +23,6 @@ export const cancelJob = defineOperation({
     // A job no worker holds yet ends here; a held one ends when its worker reads the request.
     const ended = count === 1 ? await endJob(db, { id: job_id, holder: null }, 'cancelled', null, context.now()) : null
     if (ended) await context.auditSideCall(auditRecordOf(ended))
-    const row = await db.svcJob.findUnique({ where: { id: job_id }, select: JOB_ROW_FIELDS })
-    if (!row) throw notFound(`no job ${job_id}`)
-    return { data: toJobRecord(row), changed: count === 1 }
+    return { data: await readJobRecord(db, job_id), changed: count === 1 }
   },
 })

@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
-import { notFound } from '../../../platform/errors/errors.ts'
 import { EXAMPLE_JOB_SETUP } from '../example-job.ts'
-import { JOB_ROW_FIELDS, jobIdParam, jobRecord, toJobRecord } from '../shape.ts'
+import { jobIdParam, jobRecord, readJobRecord } from '../shape.ts'
 
 export const getJob = defineOperation({
   summary: 'Read a job: its status, progress, and result or error.',
@@ -16,8 +15,6 @@ export const getJob = defineOperation({
   params: z.object({ job_id: jobIdParam }),
   returns: jobRecord,
   async handler ({ job_id }, { db }) {
-    const row = await db.svcJob.findUnique({ where: { id: job_id }, select: JOB_ROW_FIELDS })
-    if (!row) throw notFound(`no job ${job_id}`)
-    return { data: toJobRecord(row), changed: false }
+    return { data: await readJobRecord(db, job_id), changed: false }
   },
 })
