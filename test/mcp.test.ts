@@ -96,7 +96,7 @@ afterAll(async () => {
 describe('connecting to the MCP endpoint', () => {
   test('the official SDK client initializes: server info, capabilities, the latest protocol version, no session', async () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'svc-control-plane', version: PRODUCT_VERSION })
-    expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {}, prompts: {} })
+    expect(client.getServerCapabilities()).toMatchObject({ tools: { listChanged: true }, resources: { subscribe: true }, prompts: { listChanged: true } })
     expect(client.getInstructions()).toContain('confirm: true')
     const transport = client.transport as unknown as { protocolVersion?: string, sessionId?: string }
     expect(transport.protocolVersion).toBe('2025-11-25')
@@ -114,10 +114,10 @@ describe('connecting to the MCP endpoint', () => {
     expect((await list.json()).result.tools.length).toBeGreaterThan(0)
   })
 
-  test.each(['GET', 'DELETE'])('%s answers 405 with Allow: POST (a stateless server has no stream and no session)', async method => {
+  test.each(['DELETE', 'PUT'])('%s answers 405 with Allow: GET, POST (a stateless server has no session; GET is the change stream)', async method => {
     const res = await fetch(`${http.url}${MCP_PATH}`, { method, headers: { ...withKey(plane.admin.key), Accept: 'text/event-stream' } })
     expect(res.status).toBe(405)
-    expect(res.headers.get('allow')).toBe('POST')
+    expect(res.headers.get('allow')).toBe('GET, POST')
     expect((await res.json()).error.data.code).toBe('method_not_allowed')
   })
 

@@ -24,6 +24,7 @@ import { FailedAuthCounter } from '../platform/auth/failed-auth-counter.ts'
 import { accountLoader } from '../platform/host-contract/load-account.ts'
 import { readableEventTypes, subscriptionReach, type EventResources, type SubscriptionCredential } from './event-reach.ts'
 import type { Resource } from './define-resource.ts'
+import { createChangeFeed } from './change-feed.ts'
 
 const eventResourcesOf = (resources: readonly Resource[]): EventResources =>
   new Map(resources.flatMap(resource => resource.events.map(event => [event.type, resource.name] as const)))
@@ -69,6 +70,7 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
     log,
   }, options.jobs || {})
   const kickJobs = () => { if (options.jobs !== false) void jobs.kick() }
+  const changes = createChangeFeed(db, options, log)
   const runtime: ControlPlaneRuntime = {
     registry,
     adminPages: installation.adminPages,
@@ -92,6 +94,7 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
     audit,
     kickOutbox,
     kickJobs,
+    changes,
     background,
     state,
     log,
@@ -101,11 +104,14 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
       ...requestId ? { requestId } : {},
     }),
     start: () => {
+      changes.start()
       if (options.outbox !== false) outbox.start()
       if (options.jobs !== false) jobs.start()
       retention.start()
     },
     stop: async () => {
+      // First, so no client waits on a stream of a stopped instance.
+      await changes.close()
       await Promise.all([outbox.stop(), jobs.stop(), retention.stop(), background.settled()])
       await audit.drain()
       await options.outbound.dispatcher.close()

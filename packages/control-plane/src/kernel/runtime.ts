@@ -22,6 +22,7 @@ import type { BackgroundTasks } from '../platform/lib/background-tasks.ts'
 import type { RuntimeState } from '../platform/lib/runtime-state.ts'
 import type { KeyLookup } from '../platform/auth/key-cache.ts'
 import type { EventDeclaration } from '../platform/events/define-event.ts'
+import type { ChangeFeed } from '../platform/change-feed/change-feed.ts'
 
 /**
  * What the control plane holds for the life of the server, built once the host's database is
@@ -64,6 +65,8 @@ export type ControlPlaneRuntime = {
   kickOutbox: () => void
   /** Asks the job worker to look for work now (a job was just queued), unless this process runs none. */
   kickJobs: () => void
+  /** Hears, from every instance, that what callers may run changed; feeds the MCP clients' change streams, which `stop()` ends. */
+  changes: ChangeFeed
   /** Work beside the requests (kept totals and counts), awaited by `stop()`. */
   background: BackgroundTasks
   /** What the platform and the resources keep for this runtime (caches, limiters, work under way), each under its own slot; cleared by `stop()`. */
@@ -71,8 +74,8 @@ export type ControlPlaneRuntime = {
   log: Log
   /** The context a handler runs with; `requestId` names the request that caused the call, for the events it emits. */
   contextFor: (identity: Identity, channel: Channel, requestId?: string | null) => CallContext
-  /** Starts background work: the outbox and job workers (unless disabled) and the pruner (unless its interval is 0). */
+  /** Starts background work: the change feed's listening, the outbox and job workers (unless disabled) and the pruner (unless its interval is 0). */
   start: () => void
-  /** Stops background work, waits for a delivery, a prune or audit.list's counts in progress and for audit entries being written, and closes outbound connections. */
+  /** Ends the change streams, stops background work, waits for a delivery, a prune or audit.list's counts in progress and for audit entries being written, and closes outbound connections. */
   stop: () => Promise<void>
 }

@@ -9,6 +9,8 @@ import { toNodeHandler, type NodeMcpRequestHandler } from '@modelcontextprotocol
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
 import { createMcpServer, type McpDoor } from './server.ts'
+import { changeEventBus } from './change-events.ts'
+import { LegacyChangeStreams } from './legacy-change-stream.ts'
 
 /** What the route has established about a request, handed to the server it gets. */
 export interface McpCaller extends McpDoor {
@@ -34,6 +36,8 @@ function callerOf (authInfo: AuthInfo | undefined): McpCaller {
  * server on the SDK's stateless Streamable HTTP transport. Both answer JSON (nothing here emits
  * progress, so the modern leg never upgrades to a stream); the SDK's own stateless fallback
  * would answer 2025-era requests as event streams, which is why the legacy leg is wired here.
+ * The change streams — `subscriptions/listen` (modern, the SDK's) and `GET` (2025) — are fed by
+ * the runtime's change feed and end when it closes (the runtime's `stop()`).
  */
 export function mcpHandler (runtime: ControlPlaneRuntime): NodeMcpRequestHandler {
   const maxRequestBodySize = runtime.options.maxBodyBytes
@@ -43,7 +47,9 @@ export function mcpHandler (runtime: ControlPlaneRuntime): NodeMcpRequestHandler
     const { identity, requestId, scope, compact } = callerOf(authInfo)
     return createMcpServer(runtime, identity, { requestId, scope, compact })
   }
-  const modern = createMcpHandler(ctx => serverFor(ctx.authInfo), { legacy: 'reject', maxRequestBodySize, onerror })
+  const modern = createMcpHandler(ctx => serverFor(ctx.authInfo), { legacy: 'reject', maxRequestBodySize, onerror, bus: changeEventBus(runtime.changes) })
+  runtime.changes.onClose(() => modern.close())
+  const changeStreams = new LegacyChangeStreams(runtime.changes)
   const legacy = async (request: Request, options: McpHandlerRequestOptions = {}): Promise<Response> => {
     const server = serverFor(options.authInfo)
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize })
@@ -55,7 +61,9 @@ export function mcpHandler (runtime: ControlPlaneRuntime): NodeMcpRequestHandler
     }
   }
   return toNodeHandler({
-    fetch: async (request, options) =>
-      await isLegacyRequest(request, undefined, { maxRequestBodySize }) ? await legacy(request, options) : await modern.fetch(request, options),
+    fetch: async (request, options) => {
+      if (request.method === 'GET') return await changeStreams.serve(serverFor(options?.authInfo), request)
+      return await isLegacyRequest(request, undefined, { maxRequestBodySize }) ? await legacy(request, options) : await modern.fetch(request, options)
+    },
   }, { onerror, maxRequestBodySize })
 }

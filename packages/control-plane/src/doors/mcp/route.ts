@@ -9,6 +9,16 @@ import { requestIdOf } from '../../platform/http/request-id.ts'
 import { auditOutsideOperation } from '../../platform/audit/audit-outside-operation.ts'
 import { authInfoOf } from './handler.ts'
 import { parseToolsets, type ToolScope } from './tool-scope.ts'
+import type { StreamQuota } from './stream-quota.ts'
+
+/** What serves the MCP URLs of one runtime: the SDK handler and the per-key bound on change streams. */
+export interface McpEndpoint {
+  handler: NodeMcpRequestHandler
+  streams: StreamQuota
+}
+
+/** A change stream: 2025's `GET`, or 2026-07-28's `subscriptions/listen` (whose `Mcp-Method` the SDK holds to the body). */
+const opensChangeStream = (req: Request) => req.method === 'GET' || req.get('mcp-method')?.trim() === 'subscriptions/listen'
 
 /** How an MCP URL narrows the tools: `toolsets` is the raw `/x/{toolsets}` segment, if any. */
 export interface McpUrlScope {
@@ -32,9 +42,10 @@ function toolScopeOf (runtime: ControlPlaneRuntime, url: McpUrlScope): ToolScope
 /**
  * `POST {base}/mcp` (and its toolset and read-only forms), stateless: every request gets a
  * server of its own and no session id, so any instance behind a load balancer can answer any
- * request. The key is checked here, before the SDK reads the body.
+ * request; `GET` opens a 2025-era change stream. The key is checked here, before the SDK reads
+ * the body, and so is the key's bound on open change streams.
  */
-export async function mcpRoute (runtime: ControlPlaneRuntime, handler: NodeMcpRequestHandler, url: McpUrlScope, req: Request, res: Response): Promise<void> {
+export async function mcpRoute (runtime: ControlPlaneRuntime, endpoint: McpEndpoint, url: McpUrlScope, req: Request, res: Response): Promise<void> {
   const identity = await authorizeApiKey(runtime, req, res, { channel: 'mcp', operation: '' })
   const requestId = requestIdOf(res)
   if (!roleHasAnyCapability(runtime.options.capabilities, identity.account.role)) {
@@ -43,7 +54,8 @@ export async function mcpRoute (runtime: ControlPlaneRuntime, handler: NodeMcpRe
     throw refusal
   }
   const scope = toolScopeOf(runtime, url)
+  if (opensChangeStream(req)) endpoint.streams.admit(identity, res)
   const request = req as Request & { auth?: AuthInfo }
   request.auth = authInfoOf({ identity, requestId, scope, compact: url.compact })
-  await handler(request, res)
+  await endpoint.handler(request, res)
 }

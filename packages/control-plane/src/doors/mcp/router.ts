@@ -6,7 +6,8 @@ import { fromHttpError } from '../../platform/http/http-errors.ts'
 import { allowedHostnames, dnsRebindingGuard } from './dns-rebinding.ts'
 import { sendJsonRpcFailure } from './json-rpc-failure.ts'
 import { mcpHandler } from './handler.ts'
-import { mcpRoute, type McpUrlScope } from './route.ts'
+import { mcpRoute, type McpEndpoint, type McpUrlScope } from './route.ts'
+import { StreamQuota } from './stream-quota.ts'
 
 /**
  * The MCP URLs, each a whole endpoint: `/` every tool, `/readonly` the read-only ones,
@@ -25,21 +26,23 @@ const URLS: ReadonlyArray<{ path: string, readOnly: boolean, compact?: true }> =
 ]
 
 /**
- * The MCP endpoint (Streamable HTTP). A stateless server offers no event stream to GET and no
- * session to DELETE: both, like any method but POST, answer 405.
+ * The MCP endpoint (Streamable HTTP): POST for requests, GET for a 2025-era client's change
+ * stream. A stateless server has no session to DELETE: it, like any other method, answers 405.
  */
 export function mcpRouter (runtime: ControlPlaneRuntime): express.Router {
   const router = express.Router()
-  const handler = mcpHandler(runtime)
+  const endpoint: McpEndpoint = { handler: mcpHandler(runtime), streams: new StreamQuota() }
   router.use(dnsRebindingGuard(allowedHostnames(runtime.options)))
   for (const { path, readOnly, compact = false } of URLS) {
-    router.post(path, (req, res, next) => {
+    const serve = (req: Request, res: Response, next: NextFunction) => {
       const url: McpUrlScope = { toolsets: typeof req.params.toolsets === 'string' ? req.params.toolsets : null, readOnly, compact }
-      mcpRoute(runtime, handler, url, req, res).catch(next)
-    })
+      mcpRoute(runtime, endpoint, url, req, res).catch(next)
+    }
+    router.post(path, serve)
+    router.get(path, serve)
     router.all(path, (req, res) => {
-      res.set('Allow', 'POST')
-      sendJsonRpcFailure(res, methodNotAllowed(`${req.method} is not allowed here: this stateless MCP endpoint takes POST only`))
+      res.set('Allow', 'GET, POST')
+      sendJsonRpcFailure(res, methodNotAllowed(`${req.method} is not allowed here: this stateless MCP endpoint takes POST, and GET for a change stream`))
     })
   }
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {

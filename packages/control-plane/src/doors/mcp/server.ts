@@ -61,7 +61,8 @@ export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identit
   const server = new Server(
     { name: 'svc-control-plane', title: 'svc control plane', version: PRODUCT_VERSION },
     {
-      capabilities: { tools: {}, resources: {}, prompts: {} },
+      // Lists change when a module is switched or a key or grant revoked: change streams (GET, subscriptions/listen) tell the client.
+      capabilities: { tools: { listChanged: true }, resources: { subscribe: true }, prompts: { listChanged: true } },
       instructions: INSTRUCTIONS,
       cacheHints: { 'tools/list': MCP_CACHE_HINT, 'prompts/list': MCP_CACHE_HINT, 'resources/list': MCP_CACHE_HINT, 'resources/read': MCP_CACHE_HINT, 'server/discover': MCP_CACHE_HINT },
     },
@@ -77,6 +78,9 @@ export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identit
   }
   server.setRequestHandler('resources/list', guarded(runtime, () => ({ resources: listResources(runtime, identity) })))
   server.setRequestHandler('resources/read', guarded(runtime, request => readResource(runtime, identity, request.params.uri)))
+  // Stateless: nothing to remember; every change stream hears of the manifest.
+  server.setRequestHandler('resources/subscribe', () => ({}))
+  server.setRequestHandler('resources/unsubscribe', () => ({}))
   server.setRequestHandler('prompts/list', guarded(runtime, async () => ({ prompts: listPrompts(await runnable()) })))
   server.setRequestHandler('prompts/get', guarded(runtime, async request => getPrompt(await runnable(), request.params.name)))
   return server

@@ -82,7 +82,7 @@ function lookUp (runtime: ControlPlaneRuntime, identity: Identity, call: Operati
  * The one path every door's call takes, in this order: look the operation up → claim the
  * idempotency key (a repeat gets the first answer, whichever link gave it) → capability and
  * scope → the door's params → module switch → approval → params and confirm → handler in its
- * transaction → `returns` parsed → audit, once, for successes and refusals alike. A door only
+ * transaction → `returns` parsed → connected clients told when what callers may run changed → audit, once, for successes and refusals alike. A door only
  * translates its protocol to an `OperationCall` and the answer back; a new rule goes here.
  */
 export async function callOperation (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, door: Door): Promise<CallAnswer> {
@@ -105,6 +105,7 @@ export async function callOperation (runtime: ControlPlaneRuntime, identity: Ide
         }
         const result = door.run ? await door.run(operation, params) : await runPermitted(operation, params, call.confirm, context, call.confirmation)
         outcome = { ok: true, data: result.data, changed: result.changed, ...operation.startsJob ? { accepted: true } : {} }
+        if (result.changed && operation.changesReach) runtime.changes.announce()
       } catch (error) {
         outcome = { ok: false, error: toSvcError(error, runtime.log) }
       }

@@ -55,6 +55,12 @@ export type OperationConfig<Shape extends ParamsShape, Returns extends z.ZodType
    * @default false
    */
   startsJob?: boolean
+  /**
+   * Changes which operations callers may run: switches a module, a role's capabilities or
+   * members, revokes a key or a grant. After such a call succeeds, connected MCP clients are told
+   * their tool lists changed, on every instance. @default false
+   */
+  changesReach?: boolean
   /** Product version that introduced the operation. @default PRODUCT_VERSION */
   since?: string
   /** Module the operation belongs to. @default resource */
@@ -118,6 +124,8 @@ export type Operation = {
   openWorld: boolean
   /** Answers with a job it started (202 and `Location` over HTTP). */
   startsJob: boolean
+  /** Changes which operations callers may run; see `OperationConfig.changesReach`. */
+  changesReach: boolean
   since: string
   module: string
   examples: readonly OperationExample[]
@@ -197,6 +205,7 @@ export function nameOperation<Shape extends ParamsShape, Returns extends z.ZodTy
     idempotent: config.idempotent ?? readonly,
     openWorld: config.openWorld ?? false,
     startsJob: config.startsJob ?? false,
+    changesReach: config.changesReach ?? false,
     since: config.since ?? PRODUCT_VERSION,
     module: config.module ?? resource,
     examples,

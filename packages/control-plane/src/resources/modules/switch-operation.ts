@@ -12,6 +12,7 @@ export function switchOperation (action: 'enable' | 'disable') {
       ? 'Enable a module: its operations and public endpoints answer again.'
       : 'Disable a module: its operations and public endpoints answer 409 module_disabled. Nothing is deleted.',
     idempotent: true,
+    changesReach: true,
     // modules.disable sorts before modules.enable: run in manifest order, the module comes back on.
     examples: [{ title: enabled ? 'Turn the AI module back on' : 'Turn the AI module off', params: { module: 'ai' } }],
     params: z.object({ module: moduleParam }),

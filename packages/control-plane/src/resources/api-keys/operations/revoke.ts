@@ -21,6 +21,7 @@ async function revokeDescendants (tx: Tx, publicIds: string[], at: Date): Promis
 export const revokeApiKey = defineOperation({
   summary: 'Revoke one of the calling account\'s API keys (signed in as an administrator: any account\'s), and every key minted with it; they stop working at once.',
   destructive: true,
+  changesReach: true,
   idempotent: true,
   examples: [{
     title: 'Revoke a key you no longer use',

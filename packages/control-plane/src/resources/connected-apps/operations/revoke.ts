@@ -7,6 +7,7 @@ import { assertSignedIn } from '../../../platform/auth/signed-in.ts'
 export const revokeConnectedApp = defineOperation({
   summary: 'Disconnect an app: its grant, refresh tokens and access tokens end at once, on every instance. Needs a session.',
   destructive: true,
+  changesReach: true,
   idempotent: false,
   examples: [{ title: 'With an API key: refused, connected apps are managed signed in', params: { grant_id: 'a-grant-id' }, confirm: true, refusal: 'forbidden' }],
   params: z.object({

@@ -1,0 +1,82 @@
+/** Told that what callers may run has changed somewhere (on this instance or, where instances share a database, another). */
+export type ChangeListener = () => void
+
+/**
+ * Where a runtime hears that what callers may run has changed — a module switched, a role's
+ * capabilities, a key or grant revoked — from whichever instance changed it, so the connected
+ * clients it holds streams for can refresh their lists. It carries no detail: a listener re-reads.
+ */
+export interface ChangeFeed {
+  /** Starts hearing other instances (with the runtime's background work). */
+  start (): void
+  /** Tells every instance's listeners, this one's at once. */
+  announce (): void
+  /** Registers a listener; the function it answers removes it (idempotent). */
+  subscribe (listener: ChangeListener): () => void
+  /** Registers what to end when the feed closes (the streams fed by it). */
+  onClose (ending: () => Promise<void> | void): void
+  /** Ends what `onClose` registered and stops listening; announcing afterwards does nothing. */
+  close (): Promise<void>
+}
+
+/**
+ * The listeners of one process, which the feeds share: a SQLite site is one instance (one process
+ * holds its database), so its feed is this alone.
+ */
+export class LocalChangeFeed implements ChangeFeed {
+  readonly #listeners = new Set<ChangeListener>()
+  readonly #endings: Array<() => Promise<void> | void> = []
+  readonly #log: (message: string, error?: unknown) => void
+  #closed = false
+
+  constructor (log: (message: string, error?: unknown) => void) {
+    this.#log = log
+  }
+
+  get closed (): boolean {
+    return this.#closed
+  }
+
+  start (): void {}
+
+  announce (): void {
+    this.deliver()
+  }
+
+  /** Calls every listener; one that throws does not keep the others from hearing. */
+  deliver (): void {
+    if (this.#closed) return
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener()
+      } catch (error) {
+        this.#log('a listener of the change feed failed', error)
+      }
+    }
+  }
+
+  subscribe (listener: ChangeListener): () => void {
+    // A wrapper per subscription, so the same function subscribed twice is removed once per call.
+    const entry: ChangeListener = () => listener()
+    this.#listeners.add(entry)
+    return () => { this.#listeners.delete(entry) }
+  }
+
+  onClose (ending: () => Promise<void> | void): void {
+    this.#endings.push(ending)
+  }
+
+  async close (): Promise<void> {
+    if (this.#closed) return
+    this.#closed = true
+    this.#listeners.clear()
+    const endings = this.#endings.splice(0)
+    await Promise.all(endings.map(async ending => {
+      try {
+        await ending()
+      } catch (error) {
+        this.#log('could not end a stream fed by the change feed', error)
+      }
+    }))
+  }
+}
