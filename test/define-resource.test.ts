@@ -58,6 +58,14 @@ describe('defineResource', () => {
     expect(() => createHostConfig({ databaseUrl: 'file:./var/test/snippet.db', sessionSecret: 'x'.repeat(32), controlPlane: { env: {}, extensions: [defineResource({ name: 'notes' })] } })).toThrow('resource notes is declared twice')
   })
 
+  test('keeps a small SVG icon; refuses one that is not SVG or is over 2 KB', () => {
+    expect(defineResource({ name: 'probe' }).icon).toBeNull()
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="9"/></svg>'
+    expect(defineResource({ name: 'probe', icon: `  ${svg}\n` }).icon).toBe(svg)
+    expect(() => defineResource({ name: 'probe', icon: 'https://example.com/icon.png' })).toThrow('icon must be SVG markup')
+    expect(() => defineResource({ name: 'probe', icon: `<svg>${' '.repeat(2048)}</svg>` })).toThrow('at most 2048 bytes')
+  })
+
   test('refuses a name that is not lower snake case', () => {
     expect(() => defineResource({ name: 'Probe' })).toThrow('must match')
   })

@@ -285,3 +285,41 @@ describe('toolset and read-only URLs', () => {
     expect(res.headers.get('allow')).toBe('GET, POST')
   })
 })
+
+describe('icons: the server\'s, and each resource\'s on its toolset URL\'s tools', () => {
+  const svgOf = (src: string) => {
+    expect(src).toMatch(/^data:image\/svg\+xml;base64,/)
+    return Buffer.from(src.slice(src.indexOf(',') + 1), 'base64').toString()
+  }
+
+  test('server/discover and initialize name the server with its own small inline SVG', async () => {
+    for (const revision of ['modern', 'legacy'] as const) {
+      const icons = await with2(async client => client.getServerVersion()?.icons, { revision })
+      expect(icons).toHaveLength(1)
+      expect(icons![0]).toMatchObject({ mimeType: 'image/svg+xml', sizes: ['any'] })
+      expect(svgOf(icons![0]!.src)).toMatch(/^<svg [^>]*viewBox="0 0 24 24"/)
+      expect(icons![0]!.src.length).toBeLessThan(1024)
+    }
+  })
+
+  test('a toolset URL\'s tools carry their resource\'s icon: the one it declares, else its monogram', async () => {
+    const tools = await with2(async client => (await client.listTools()).tools, { path: `${MCP_PATH}/x/crm,notes` })
+    const iconOf = (tool: Tool) => { expect(tool.icons).toHaveLength(1); return svgOf(tool.icons![0]!.src) }
+    const notes = tools.filter(tool => tool.name.startsWith('notes-'))
+    const crm = tools.filter(tool => tool.name.startsWith('crm-'))
+    expect(notes.length).toBeGreaterThan(0)
+    expect(crm.length).toBeGreaterThan(0)
+    // The demo host's notes resource declares its own (a sheet with a folded corner).
+    for (const tool of notes) expect(iconOf(tool)).toContain('M5 3h10l4 4v14H5z')
+    // crm declares none: a "C" on a colour of its own.
+    for (const tool of crm) expect(iconOf(tool)).toMatch(/<text [^>]*>C<\/text><\/svg>$/)
+    for (const tool of tools) expect(tool.icons![0]!.src.length).toBeLessThan(1024)
+  })
+
+  test('the full and read-only doors list no icon on their tools (the agent pays for tools/list), the server\'s icon stands for them', async () => {
+    for (const path of [MCP_PATH, `${MCP_PATH}/readonly`]) {
+      const tools = await with2(async client => (await client.listTools()).tools, { path })
+      expect(tools.filter(tool => tool.icons !== undefined)).toEqual([])
+    }
+  })
+})

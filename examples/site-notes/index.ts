@@ -15,6 +15,8 @@ import { MANAGE_NOTES } from './shape.ts'
  */
 export const siteNotes = defineResource({
   name: 'notes',
+  // Beside its tools on a toolset URL (/mcp/x/notes): a sheet with a folded corner.
+  icon: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M5 3h10l4 4v14H5z" fill="#fde68a" stroke="#92400e" stroke-width="1.5"/><path d="M15 3v4h4M8 12h8M8 16h6" fill="none" stroke="#92400e" stroke-width="1.5"/></svg>',
   lists: readOnly => ({ SiteNote: siteNoteList(readOnly(MANAGE_NOTES)) }),
   operations: { add: addNote, list: listNotes, remove: removeNote },
   capabilities: { [MANAGE_NOTES]: ['administrator', 'editor'] },

@@ -74,6 +74,7 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
   const runtime: ControlPlaneRuntime = {
     registry,
     adminPages: installation.adminPages,
+    resourceIcons: new Map(installation.resources.flatMap(resource => resource.icon === null ? [] : [[resource.name, resource.icon] as const])),
     events: installation.events,
     modules,
     db,

@@ -41,6 +41,12 @@ export type ResourceConfig<Name extends string = string, Operations extends Oper
    */
   module?: 'switchable' | 'locked'
   /**
+   * An SVG image that stands for the resource (its markup, square `viewBox`, at most 2 KB): MCP
+   * clients show it beside the resource's tools on its toolset URL (`/mcp/x/{name}`).
+   * @default a monogram: the name's first letter on a colour of its own
+   */
+  icon?: string
+  /**
    * Its Keystone lists. `readOnly(capability?)` gives the access and UI settings that let holders of
    * the capability (default `manage_options`) read a list in GraphQL and the Admin UI, and nobody write it there.
    * `options` names the host's lists a relationship may point at (`options.host.accounts.list`).
@@ -111,7 +117,9 @@ type HostRequirement = 'content'
  * A resource as the control plane installs it: every part present, operations named, routes
  * tagged with its module. `declared` keeps the operations' types for the clients that call them.
  */
-export type Resource<Name extends string = string, Operations extends OperationMap = OperationMap> = Required<Omit<ResourceConfig<Name>, 'lists' | 'extendHostLists' | 'routes' | 'settings' | 'setup' | 'operations'>> & {
+export type Resource<Name extends string = string, Operations extends OperationMap = OperationMap> = Required<Omit<ResourceConfig<Name>, 'lists' | 'extendHostLists' | 'routes' | 'settings' | 'setup' | 'operations' | 'icon'>> & {
+  /** Its SVG icon, as declared (null: its monogram stands for it). */
+  icon: string | null
   operations: readonly Operation[]
   declared: Operations
   setup: NonNullable<ResourceConfig['setup']>
@@ -125,14 +133,21 @@ export type Resource<Name extends string = string, Operations extends OperationM
 
 const NAME = /^[a-z][a-z0-9_]*$/
 
+/** Icons travel inline in every toolset URL's tool list, so each must stay small. */
+const MAX_ICON_BYTES = 2048
+
 export function defineResource<const Name extends string, Operations extends OperationMap = Record<never, never>> (
   config: ResourceConfig<Name, Operations>,
 ): Resource<Name, Operations> {
   if (!NAME.test(config.name)) throw new Error(`resource name "${config.name}" must match ${NAME}`)
+  if (config.icon !== undefined && (!/^<svg[\s>]/.test(config.icon.trim()) || Buffer.byteLength(config.icon) > MAX_ICON_BYTES)) {
+    throw new Error(`the ${config.name} resource's icon must be SVG markup (<svg …>) of at most ${MAX_ICON_BYTES} bytes`)
+  }
   const operations = config.operations ?? ({} as Operations)
   return {
     name: config.name,
     module: config.module ?? 'switchable',
+    icon: config.icon?.trim() ?? null,
     lists: config.lists ?? (() => ({})),
     // The map's keys are the actions: the resource names each operation it declares.
     operations: Object.entries(operations).map(([action, declared]) => nameOperation(config.name, action, declared)),

@@ -33,6 +33,8 @@ export type ControlPlaneRuntime = {
   registry: OperationRegistry
   /** The installed resources' Admin UI pages, for the manifest. */
   adminPages: readonly AdminPage[]
+  /** The SVG icons the installed resources declare, by resource name (a resource without one has none here). */
+  resourceIcons: ReadonlyMap<string, string>
   /** The event types the installed resources emit, for the manifest and the OpenAPI document. */
   events: readonly EventDeclaration[]
   /** The modules and their switches: the gate every operation and public route passes. */

@@ -1,6 +1,7 @@
 import { ProtocolError, ProtocolErrorCode, Server, type CacheHint } from '@modelcontextprotocol/server'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
+import type { Operation } from '../../kernel/registry/define-operation.ts'
 import { PRODUCT_VERSION } from '../../platform/version.ts'
 import { runnableOperations } from './runnable-operations.ts'
 import { toolOf } from './tools.ts'
@@ -10,6 +11,7 @@ import { getPrompt, listPrompts } from './prompts.ts'
 import { ALL_TOOLS } from './tool-scope.ts'
 import { callCompactTool, COMPACT_TOOLS } from './compact-tools.ts'
 import type { ToolScope } from './tool-scope.ts'
+import { resourceIcons, SERVER_ICONS } from './icons.ts'
 
 const INSTRUCTIONS = [
   'Every operation of this site\'s control plane is a tool named resource-action (crm-create runs crm.create).',
@@ -59,7 +61,7 @@ function guarded<Args extends unknown[], Result> (runtime: ControlPlaneRuntime, 
 export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identity, door: Partial<McpDoor> = {}): Server {
   const { requestId = null, scope = ALL_TOOLS, compact = false } = door
   const server = new Server(
-    { name: 'svc-control-plane', title: 'svc control plane', version: PRODUCT_VERSION },
+    { name: 'svc-control-plane', title: 'svc control plane', version: PRODUCT_VERSION, icons: SERVER_ICONS },
     {
       // Lists change when a module is switched or a key or grant revoked: change streams (GET, subscriptions/listen) tell the client.
       capabilities: { tools: { listChanged: true }, resources: { subscribe: true }, prompts: { listChanged: true } },
@@ -73,7 +75,11 @@ export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identit
     server.setRequestHandler('tools/list', () => ({ tools: [...COMPACT_TOOLS] }))
     server.setRequestHandler('tools/call', guarded(runtime, (request, ctx) => callCompactTool(runtime, identity, request.params, ctx, requestId, scope)))
   } else {
-    server.setRequestHandler('tools/list', guarded(runtime, async () => ({ tools: (await runnable()).map(toolOf) })))
+    // Icons only on a toolset URL's few tools: on every tool of /mcp they would cost each agent's context more than they show.
+    const listed = scope.resources === null
+      ? toolOf
+      : (operation: Operation) => ({ ...toolOf(operation), icons: resourceIcons(runtime.resourceIcons, operation.resource) })
+    server.setRequestHandler('tools/list', guarded(runtime, async () => ({ tools: (await runnable()).map(listed) })))
     server.setRequestHandler('tools/call', guarded(runtime, (request, ctx) => callTool(runtime, identity, request.params, ctx, requestId, scope)))
   }
   server.setRequestHandler('resources/list', guarded(runtime, () => ({ resources: listResources(runtime, identity) })))
