@@ -66,7 +66,7 @@ export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identit
       // Lists change when a module is switched or a key or grant revoked: change streams (GET, subscriptions/listen) tell the client.
       capabilities: { tools: { listChanged: true }, resources: { subscribe: true }, prompts: { listChanged: true } },
       instructions: INSTRUCTIONS,
-      cacheHints: { 'tools/list': MCP_CACHE_HINT, 'prompts/list': MCP_CACHE_HINT, 'resources/list': MCP_CACHE_HINT, 'resources/read': MCP_CACHE_HINT, 'server/discover': MCP_CACHE_HINT },
+      cacheHints: { 'tools/list': MCP_CACHE_HINT, 'prompts/list': MCP_CACHE_HINT, 'resources/list': MCP_CACHE_HINT, 'resources/templates/list': MCP_CACHE_HINT, 'resources/read': MCP_CACHE_HINT, 'server/discover': MCP_CACHE_HINT },
     },
   )
   // The compact door's prompts would name tools it does not list.
@@ -83,6 +83,8 @@ export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identit
     server.setRequestHandler('tools/call', guarded(runtime, (request, ctx) => callTool(runtime, identity, request.params, ctx, requestId, scope)))
   }
   server.setRequestHandler('resources/list', guarded(runtime, () => ({ resources: listResources(runtime, identity) })))
+  // No resource is addressed by a template; an empty list, not -32601, tells a client so.
+  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }))
   server.setRequestHandler('resources/read', guarded(runtime, request => readResource(runtime, identity, request.params.uri)))
   // Stateless: nothing to remember; every change stream hears of the manifest.
   server.setRequestHandler('resources/subscribe', () => ({}))
