@@ -401,6 +401,10 @@ describe('tools/call runs the operation through the dispatch pipeline', () => {
 })
 
 describe('resources and prompts', () => {
+  test('resources/templates/list is an empty list, not an unknown method', async () => {
+    expect((await client.listResourceTemplates()).resourceTemplates).toEqual([])
+  })
+
   test('svc://manifest is the manifest GET /manage/manifest serves', async () => {
     expect((await client.listResources()).resources).toEqual([expect.objectContaining({ uri: 'svc://manifest', mimeType: 'application/json' })])
     const { contents } = await client.readResource({ uri: 'svc://manifest' })
