@@ -3,6 +3,7 @@ import request from 'supertest'
 import { useTestServer } from './support/in-process-server.ts'
 import { createPost } from './support/posts.ts'
 import { BASE } from './support/client.ts'
+import { connectMcp2, listen } from './support/mcp-client.ts'
 
 // The worker polls once an hour: a test kicks it (or run_batch does) and waits for it with `settled`.
 const plane = useTestServer({ outbox: false, jobs: { pollMs: 3_600_000, batchSize: 2 } })
@@ -176,5 +177,46 @@ describe('jobs.cancel and jobs.list', () => {
     expect((await jobs('list', { status: 'running' })).body.data.total).toBe(0)
     const missing = await jobs('get', { job_id: 999_999 })
     expect([missing.status, missing.body.code]).toEqual([404, 'not_found'])
+  })
+})
+
+describe('pipelines-run_batch over MCP', () => {
+  const runBatchTool = async (source: string, options: { progress?: Array<{ progress: number, total?: number, message?: string }>, revision?: 'modern' | 'legacy' } = {}) => {
+    const http = await listen(plane.server.app)
+    const client = await connectMcp2(http.url, plane.admin.key, { revision: options.revision })
+    try {
+      const { progress } = options
+      return await client.callTool(
+        { name: 'pipelines-run_batch', arguments: { filter: { source }, dry_run: true } },
+        progress ? { onprogress: note => { progress.push(note) } } : {},
+      )
+    } finally {
+      await client.close()
+      await http.close()
+    }
+  }
+
+  test('with a progressToken (2026-07-28), the call reports the job\'s progress and answers once it ended', async () => {
+    await postsOf('followed', 5)
+    const progress: Array<{ progress: number, total?: number, message?: string }> = []
+    const result = await runBatchTool('followed', { progress })
+    expect(result.isError).toBeFalsy()
+    expect(result.structuredContent).toEqual({ job_id: expect.any(Number), status: 'succeeded', progress: { done: 5, total: 5 } })
+    expect(progress[0]).toEqual({ progress: 0, total: 5, message: 'queued' })
+    expect(progress.at(-1)).toEqual({ progress: 5, total: 5, message: 'succeeded' })
+    const told = progress.map(note => note.progress)
+    expect(told).toEqual([...told].sort((a, b) => a - b))
+  })
+
+  test('without one, or on the 2025 leg (JSON answers only), it answers at once with the job just started', async () => {
+    await postsOf('at once', 2)
+    const result = await runBatchTool('at once')
+    expect(result.structuredContent).toEqual({ job_id: expect.any(Number), status: 'queued', progress: { done: 0, total: 2 } })
+    await settled()
+    await postsOf('legacy', 2)
+    const progress: Array<{ progress: number }> = []
+    const legacy = await runBatchTool('legacy', { progress, revision: 'legacy' })
+    expect(legacy.structuredContent).toEqual({ job_id: expect.any(Number), status: 'queued', progress: { done: 0, total: 2 } })
+    expect(progress).toEqual([])
   })
 })

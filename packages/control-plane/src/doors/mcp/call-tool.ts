@@ -9,6 +9,7 @@ import { structuredContentOf } from './tool-output.ts'
 import { ALL_TOOLS, inToolScope, type ToolScope } from './tool-scope.ts'
 import { callerOf } from '../../platform/idempotency/idempotency-key.ts'
 import { confirmationOf, confirmationQuestion, type ToolConfirmation } from './person-confirmation.ts'
+import { followJob, type StartedJob } from './job-progress.ts'
 
 /** `_meta` key of a tool result that says whether stored state changed, as `changed` does in the envelope. */
 const CHANGED_META_KEY = 'svc/changed'
@@ -50,9 +51,11 @@ function toolResult (operation: Operation, outcome: CallOutcome, requestId: stri
  * with the channel `mcp` and the tool name. The model's `confirm` is not a person's: a destructive
  * tool runs only once a person accepted it through the client (`input_required`, answered with a
  * form), or is held for an administrator when the client cannot ask. A name that is no operation,
- * or one outside the URL's toolset, is a protocol error.
+ * or one outside the URL's toolset, is a protocol error. Where the answer may stream (`streams`:
+ * 2026-07-28), a tool that starts a job and was given a `progressToken` reports the job's progress
+ * and answers once it ended (job-progress.ts).
  */
-export async function callTool (runtime: ControlPlaneRuntime, identity: Identity, request: CallToolRequestParams, ctx: ServerContext, requestId: string | null = null, scope: ToolScope = ALL_TOOLS): Promise<CallToolResult | InputRequiredResult> {
+export async function callTool (runtime: ControlPlaneRuntime, identity: Identity, request: CallToolRequestParams, ctx: ServerContext, requestId: string | null = null, scope: ToolScope = ALL_TOOLS, streams = false): Promise<CallToolResult | InputRequiredResult> {
   const target = operationOfTool(request.name)
   const operation = target && runtime.registry.get(target.resource, target.action)
   if (!target || !operation || !inToolScope(scope, operation)) {
@@ -75,6 +78,10 @@ export async function callTool (runtime: ControlPlaneRuntime, identity: Identity
   if (!answer.replayed) {
     const { outcome } = answer
     if (!outcome.ok && outcome.error.code === 'person_confirmation_required') return confirmationQuestion(operation, outcome.error.details, seal, request.name, args)
+    const progressToken = request._meta?.progressToken
+    if (outcome.ok && operation.startsJob && streams && progressToken !== undefined) {
+      return toolResult(operation, { ...outcome, data: await followJob(runtime.db, outcome.data as StartedJob, progressToken, ctx) }, requestId)
+    }
     return toolResult(operation, outcome, requestId)
   }
   const result = JSON.parse(answer.response.body) as CallToolResult

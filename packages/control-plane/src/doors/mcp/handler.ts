@@ -13,7 +13,7 @@ import { changeEventBus } from './change-events.ts'
 import { LegacyChangeStreams } from './legacy-change-stream.ts'
 
 /** What the route has established about a request, handed to the server it gets. */
-export interface McpCaller extends McpDoor {
+export interface McpCaller extends Omit<McpDoor, 'streams'> {
   identity: Identity
 }
 
@@ -43,11 +43,11 @@ export function mcpHandler (runtime: ControlPlaneRuntime): NodeMcpRequestHandler
   const maxRequestBodySize = runtime.options.maxBodyBytes
   // The SDK reports here what it refused (a header contradicting the body, say) and what failed outside a handler.
   const onerror = (error: Error) => { runtime.log('MCP request refused or failed in the transport', error) }
-  const serverFor = (authInfo: AuthInfo | undefined) => {
+  const serverFor = (authInfo: AuthInfo | undefined, streams = false) => {
     const { identity, requestId, scope, compact } = callerOf(authInfo)
-    return createMcpServer(runtime, identity, { requestId, scope, compact })
+    return createMcpServer(runtime, identity, { requestId, scope, compact, streams })
   }
-  const modern = createMcpHandler(ctx => serverFor(ctx.authInfo), { legacy: 'reject', maxRequestBodySize, onerror, bus: changeEventBus(runtime.changes) })
+  const modern = createMcpHandler(ctx => serverFor(ctx.authInfo, true), { legacy: 'reject', maxRequestBodySize, onerror, bus: changeEventBus(runtime.changes) })
   runtime.changes.onClose(() => modern.close())
   const changeStreams = new LegacyChangeStreams(runtime.changes)
   const legacy = async (request: Request, options: McpHandlerRequestOptions = {}): Promise<Response> => {

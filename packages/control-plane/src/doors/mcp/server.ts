@@ -34,6 +34,8 @@ export interface McpDoor {
   scope: ToolScope
   /** The compact door: three tools (find, describe, run) in front of the operations. */
   compact: boolean
+  /** The answer may become an event stream (2026-07-28); the 2025 leg answers JSON alone, so progress would be lost. */
+  streams: boolean
 }
 
 /**
@@ -59,7 +61,7 @@ function guarded<Args extends unknown[], Result> (runtime: ControlPlaneRuntime, 
  * rather than by the SDK.
  */
 export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identity, door: Partial<McpDoor> = {}): Server {
-  const { requestId = null, scope = ALL_TOOLS, compact = false } = door
+  const { requestId = null, scope = ALL_TOOLS, compact = false, streams = false } = door
   const server = new Server(
     { name: 'svc-control-plane', title: 'svc control plane', version: PRODUCT_VERSION, icons: SERVER_ICONS },
     {
@@ -80,7 +82,7 @@ export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identit
       ? toolOf
       : (operation: Operation) => ({ ...toolOf(operation), icons: resourceIcons(runtime.resourceIcons, operation.resource) })
     server.setRequestHandler('tools/list', guarded(runtime, async () => ({ tools: (await runnable()).map(listed) })))
-    server.setRequestHandler('tools/call', guarded(runtime, (request, ctx) => callTool(runtime, identity, request.params, ctx, requestId, scope)))
+    server.setRequestHandler('tools/call', guarded(runtime, (request, ctx) => callTool(runtime, identity, request.params, ctx, requestId, scope, streams)))
   }
   server.setRequestHandler('resources/list', guarded(runtime, () => ({ resources: listResources(runtime, identity) })))
   // No resource is addressed by a template; an empty list, not -32601, tells a client so.
