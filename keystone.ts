@@ -1,3 +1,6 @@
-import { createHostConfig } from './host/config.ts'
+import { createHostConfig, hostControlPlaneOptions } from './host/config.ts'
 
-export default createHostConfig()
+/** The options this site's config is wrapped with, exported for the package's command line (`npm run cli`). */
+export const controlPlaneOptions = hostControlPlaneOptions()
+
+export default createHostConfig({ controlPlane: controlPlaneOptions })

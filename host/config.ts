@@ -43,13 +43,18 @@ function withSiteNotes (options: ControlPlaneOptions): ControlPlaneOptions {
   return { ...options, extensions: [...given.includes(siteNotes) ? [] : [siteNotes], ...given] }
 }
 
+/** The options `createHostConfig(settings)` wraps its config with: what `keystone.ts` exports for the package's command line. */
+export function hostControlPlaneOptions (settings: Pick<HostSettings, 'controlPlane'> = {}): ControlPlaneOptions {
+  return withSiteNotes(settings.controlPlane ?? controlPlaneOptions())
+}
+
 /** The host CMS: accounts with Admin UI sign-in, its content lists, and the control plane. */
 export function createHostConfig (settings: HostSettings = {}) {
   const missingSecret = missingSharedSecret()
   if (missingSecret) throw new Error(missingSecret)
   const production = isProduction()
   const database = resolveDatabase(settings.databaseUrl ?? process.env.DATABASE_URL)
-  const controlPlane = settings.controlPlane ?? controlPlaneOptions()
+  const controlPlane = hostControlPlaneOptions(settings)
   const { withAuth } = createAuth({
     listKey: 'User',
     identityField: 'email',
@@ -81,5 +86,5 @@ export function createHostConfig (settings: HostSettings = {}) {
       }),
     },
     telemetry: false,
-  }, withSiteNotes(controlPlane))))
+  }, controlPlane)))
 }

@@ -5,7 +5,9 @@ import { promisify } from 'node:util'
 import { createTestDatabase, openPrisma, testProvider, type TestDatabase } from './support/database.ts'
 import { verifyPassword } from '../schema/password-kdf.ts'
 import { digestSecret, parseKey } from '../packages/control-plane/src/platform/auth/api-key-format.ts'
-import { readFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { SecretBox, keyIdOf } from '../packages/control-plane/src/platform/secrets/secret-box.ts'
 import { bindTo } from '../packages/control-plane/src/platform/secrets/sealed-column.ts'
@@ -117,18 +119,32 @@ describe('cli', () => {
     }
   }, 120_000)
 
-  test('the options a built config carries are read by another copy of the package (controlPlaneOptionsOf)', async () => {
+  test('the command line runs with the options keystone.ts exports, resolved against the built config as withControlPlane resolved them', async () => {
     // The host's bundle (.keystone/config.js) holds its own copy of the package; a process of its own reads it with the sources', as the CLI does.
     const read = `
-      import { loadBuiltConfig } from './packages/control-plane/src/doors/cli/host.ts'
-      import { controlPlaneOptionsOf } from './packages/control-plane/src/index.ts'
-      const options = controlPlaneOptionsOf(loadBuiltConfig(process.cwd()))
-      console.log(JSON.stringify({ basePath: options?.basePath, unwrapped: controlPlaneOptionsOf({ db: {} }) }))`
+      import { loadBuiltHost, openHost } from './packages/control-plane/src/doors/cli/host.ts'
+      const host = openHost(process.cwd())
+      const { options } = host
+      await host.close()
+      const given = loadBuiltHost(process.cwd()).controlPlaneOptions
+      console.log(JSON.stringify({ basePath: options.basePath, accounts: options.host.accounts.list, sealed: options.sealedColumns.length > 2, extensions: given.extensions?.map(resource => resource.name) }))`
     const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', read], {
       env: { ...process.env, DATABASE_URL: database.url, NODE_OPTIONS: '' },
     })
-    expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({ basePath: '/api/svc/v1', unwrapped: null })
+    expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({ basePath: '/api/svc/v1', accounts: 'User', sealed: true, extensions: ['notes'] })
   }, CLI_TEST_TIMEOUT)
+
+  test('a built config whose keystone.ts exports no controlPlaneOptions stops the command line with the line to add', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'svc-cli-unexported-'))
+    try {
+      await mkdir(path.join(folder, '.keystone'))
+      await writeFile(path.join(folder, '.keystone/config.js'), 'module.exports = { default: { db: { provider: "sqlite" }, lists: {} } }\n')
+      const { loadBuiltHost } = await import('../packages/control-plane/src/doors/cli/host.ts')
+      expect(() => loadBuiltHost(folder)).toThrow(/exports no controlPlaneOptions: export the options it passes to withControlPlane/)
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
 
   test('a missing option prints the usage and fails', async () => {
     await expect(cli('create-admin', '--email', 'a@example.test')).rejects.toMatchObject({

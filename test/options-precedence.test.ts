@@ -26,6 +26,20 @@ describe('the core options over the environment and the defaults', () => {
     })
   })
 
+  test('a group turned off stays off whatever its variables say, and variables fill a group not given at all', () => {
+    const env = { SVC_RATE_LIMIT_PER_MINUTE: '100', SVC_JOBS_BATCH_SIZE: '7', SVC_OAUTH_RATE_LIMIT_PER_MINUTE: '9', SVC_VAR_DIR: 'state' }
+    const options = resolveOptions({ env, rateLimit: false, jobs: false })
+    expect(options).toMatchObject({ rateLimit: false, jobs: false, varDir: 'state', emlDir: 'state/mail', oauth: { rateLimit: { points: 9 } } })
+    expect(resolveOptions({ env }).jobs).toMatchObject({ batchSize: 7 })
+  })
+
+  test('what a host passes is not changed by the variables laid under it', () => {
+    const given = { env: { SITE_URL: 'https://env.example.com', SVC_API_KEY_MAX_CHILDREN: '4' }, security: { apiKeys: { maxExpiryDays: 5 } } }
+    const before = JSON.stringify(given)
+    resolveOptions(given)
+    expect(JSON.stringify(given)).toBe(before)
+  })
+
   test('without either, each field takes its default', () => {
     expect(resolveOptions({ env: {} })).toMatchObject({
       restRoot: '/api',

@@ -157,15 +157,16 @@ describeOnSqlite('Keystone\'s create-keystone-app starter with the packed packag
       }
       const wrapped = await readFile(path.join(TEMPLATE, 'keystone.ts'), 'utf8')
       const docs = await readFile(path.join(ROOT, 'docs/install.md'), 'utf8')
-      const wrap = /\n( {2}\}, \{\n {4}host: \{\n[\s\S]*?\n {4}\},\n {2}\}\)\))\n\)/.exec(wrapped)?.[1]
-      expect(wrap).toBeDefined()
+      const options = /\n\n(\/\/ The control plane's options[^\n]*\nexport const controlPlaneOptions: ControlPlaneOptions = \{\n[\s\S]*?\n\})\n/.exec(wrapped)?.[1]
+      expect(options).toBeDefined()
       // The same lines open docs/install.md's first worked example.
-      expect(docs.indexOf(wrap!.split('\n').slice(1, 5).join('\n'))).toBeGreaterThan(-1)
-      expect(docs.indexOf(wrap!.split('\n')[2]!)).toBeLessThan(docs.indexOf('## The host option'))
+      expect(docs.indexOf(options!.split('\n').slice(1, 5).join('\n'))).toBeGreaterThan(-1)
+      expect(docs.indexOf(options!.split('\n')[3]!)).toBeLessThan(docs.indexOf('## The host option'))
       const unwrapped = wrapped
-        .replace('import { withControlPlane } from \'keystone-svc-control-plane\'\n', '')
+        .replace('import { withControlPlane, type ControlPlaneOptions } from \'keystone-svc-control-plane\'\n', '')
+        .replace(`\n\n${options!}\n`, '\n')
         .replace('config(withControlPlane({', 'config({')
-        .replace(wrap!, '  })')
+        .replace('\n  }, controlPlaneOptions))\n)', '\n  })\n)')
       expect(unwrapped).toEqual(await template('keystone.ts'))
     } finally {
       await rm(scratch, { recursive: true, force: true })

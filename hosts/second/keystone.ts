@@ -6,7 +6,7 @@
 import { config } from '@keystone-6/core'
 import { statelessSessions } from '@keystone-6/core/session'
 import { createAuth } from '@keystone-6/auth'
-import { withControlPlane, type HostOptions } from 'keystone-svc-control-plane'
+import { withControlPlane, type ControlPlaneOptions, type HostOptions } from 'keystone-svc-control-plane'
 import { createAdapterFactory, resolveDatabase } from 'keystone-svc-control-plane/database'
 import { lists } from './schema.ts'
 
@@ -35,6 +35,13 @@ const host: HostOptions = {
   },
 }
 
+/** Given to withControlPlane below, and exported for the package's command line, which runs with the same options. */
+export const controlPlaneOptions: ControlPlaneOptions = {
+  host,
+  // SITE_URL, SVC_VAR_DIR, SVC_OUTBOUND_ALLOW… are read by the package itself; only the port-derived default is the site's.
+  ...process.env.SITE_URL ? {} : { http: { siteUrl: `http://localhost:${process.env.PORT || 3000}` } },
+}
+
 const { withAuth } = createAuth({
   listKey: 'Member',
   identityField: 'email',
@@ -52,8 +59,4 @@ export default withAuth(config(withControlPlane({
   session: statelessSessions({ secret: sessionSecret ?? 'second-host-development-session-secret', maxAge: 60 * 60 * 24 }),
   ui: { isAccessAllowed: context => Boolean(context.session?.itemId) },
   telemetry: false,
-}, {
-  host,
-  // SITE_URL, SVC_VAR_DIR, SVC_OUTBOUND_ALLOW… are read by the package itself; only the port-derived default is the site's.
-  ...process.env.SITE_URL ? {} : { http: { siteUrl: `http://localhost:${process.env.PORT || 3000}` } },
-})))
+}, controlPlaneOptions)))

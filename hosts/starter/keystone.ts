@@ -7,7 +7,7 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 //   you can find out more at https://keystonejs.com/docs/apis/config
 
 import { config } from '@keystone-6/core'
-import { withControlPlane } from 'keystone-svc-control-plane'
+import { withControlPlane, type ControlPlaneOptions } from 'keystone-svc-control-plane'
 
 // to keep this file tidy, we define our schema in a different file
 import { lists } from './schema.ts'
@@ -15,6 +15,14 @@ import { lists } from './schema.ts'
 // authentication is configured separately here too, but you might move this elsewhere
 // when you write your list-level access control functions, as they typically rely on session data
 import { withAuth, session } from './auth.ts'
+
+// The control plane's options: given to withControlPlane below, and exported for its command line.
+export const controlPlaneOptions: ControlPlaneOptions = {
+  host: {
+    accounts: { list: 'User', roleSelect: { id: true }, roleOf: () => 'administrator' },
+    content: { list: 'Post', fields: { title: 'title', body: { field: 'content', format: 'document' } } },
+  },
+}
 
 export default withAuth(
   config(withControlPlane({
@@ -60,10 +68,5 @@ export default withAuth(
     },
     lists,
     session,
-  }, {
-    host: {
-      accounts: { list: 'User', roleSelect: { id: true }, roleOf: () => 'administrator' },
-      content: { list: 'Post', fields: { title: 'title', body: { field: 'content', format: 'document' } } },
-    },
-  }))
+  }, controlPlaneOptions))
 )

@@ -1,21 +1,17 @@
 import type { BaseKeystoneTypeInfo, KeystoneConfigPre } from '@keystone-6/core/types'
-import { resolveControlPlane } from './kernel/control-plane.ts'
+import { installationOnConfig } from './kernel/installation-on-config.ts'
 import type { ControlPlaneOptions } from './kernel/options.ts'
 import { controlPlaneLists } from './kernel/lists.ts'
 import { mountControlPlane } from './doors/http/mount.ts'
-import type { DatabaseProvider } from './platform/db/database-url.ts'
 import { builtinResources } from './resources/index.ts'
 import { watchHostClient } from './platform/db/watch-host-client.ts'
 import { keyLists } from './platform/auth/key-cache.ts'
-import { inspectAccountsList } from './platform/host-contract/accounts-list.ts'
 import { resolveAccounts } from './platform/host-contract/accounts.ts'
 import { controlPlaneAdminFiles } from './doors/admin-ui/admin-files.ts'
 import { assertNoPageCollisions } from './doors/admin-ui/page-collisions.ts'
 import { revocableSessions } from './platform/auth/session-versions.ts'
-import { carryControlPlaneOptions } from './kernel/carried-options.ts'
 
 export type { ControlPlaneOptions } from './kernel/options.ts'
-export { controlPlaneOptionsOf } from './kernel/carried-options.ts'
 export type { HostOptions } from './platform/host-contract/host-options.ts'
 export type { AccountRow, AccountSelect, HostAccountsOptions } from './platform/host-contract/accounts.ts'
 export type { HostContentOptions } from './platform/host-contract/content.ts'
@@ -24,7 +20,7 @@ export { configureResource, defineResource } from './kernel/define-resource.ts'
 export { defineSettings, type SettingsDeclaration } from './platform/settings/define-settings.ts'
 export type { Env } from './platform/settings/env-values.ts'
 export type { RateLimitOptions } from './platform/settings/rate-limit-setting.ts'
-export type { HttpOptions, MailOptions, SecurityOptions } from './kernel/options.ts'
+export type { HttpOptions, MailOptions, SecurityOptions } from './platform/settings/core-groups.ts'
 // The built-in resources' factories, for `builtins: [crm({ maxSystems: 20 })]`.
 export { crm } from './resources/crm/index.ts'
 export { leads } from './resources/leads/index.ts'
@@ -65,22 +61,14 @@ export { assertAllowedDestination } from './platform/outgoing-http/outbound-guar
  * config, mutates nothing.
  */
 export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTypeInfo>> (keystoneConfig: Config, options: ControlPlaneOptions = {}): Config {
-  // A host of another shape learns here, not from its first request, what host.accounts must name.
-  const accountsList = inspectAccountsList(keystoneConfig, options.host?.accounts)
   assertNoPageCollisions(keystoneConfig.lists)
   // Keys are cached only while the host's Prisma client reports this process's writes to them (auth/key-cache.ts);
   // audit rows go to its adapter directly once it is connected (audit/insert-rows.ts).
   const watched = watchHostClient(keystoneConfig.db, keyLists(resolveAccounts(options.host?.accounts).list))
-  const plane = resolveControlPlane(builtinResources, options, {
-    databaseProvider: keystoneConfig.db.provider as DatabaseProvider,
-    credentialWrites: watched.writes,
-    hostAdapter: watched.adapter,
-    accountsList,
-  }, { lists: keystoneConfig.lists as never, idField: keystoneConfig.db.idField })
+  const plane = installationOnConfig(builtinResources, keystoneConfig, options, { credentialWrites: watched.writes, hostAdapter: watched.adapter })
   const hostExtend = keystoneConfig.server?.extendExpressApp
   const hostAdminFiles = keystoneConfig.ui?.getAdditionalFiles
-  // The CLI (svc-control-plane) reads the resolved options from the config: controlPlaneOptionsOf.
-  return carryControlPlaneOptions({
+  return {
     ...keystoneConfig,
     db: { ...keystoneConfig.db, prismaClientOptions: watched.prismaClientOptions, extendPrismaClient: watched.extendPrismaClient },
     ...keystoneConfig.session ? { session: revocableSessions(keystoneConfig.session) } : {},
@@ -99,7 +87,7 @@ export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTy
         await mountControlPlane(app, context, plane)
       },
     },
-  }, plane.options)
+  }
 }
 
 // Helpers a host's own code uses beside the plugin (the demo host's sign-in limits and lists use them).

@@ -6,19 +6,20 @@ import type { AnyStageDefinition } from '../platform/html/stage.ts'
 import { createOutboundGuard } from '../platform/outgoing-http/outbound-guard.ts'
 import { z } from 'zod'
 import { clientAddressResolver, parseTrustProxy } from '../platform/http/client-address.ts'
-import { booleanEnv, definedOnly, describeIssues, integerEnv, listEnv, stringEnv, type Env } from '../platform/settings/env-values.ts'
+import { booleanEnv, describeIssues, integerEnv, listEnv, stringEnv, type Env } from '../platform/settings/env-values.ts'
+import { overEnvironment, type GroupEnvironment } from '../platform/settings/group-environment.ts'
 import { rateLimitSetting, type RateLimitOptions } from '../platform/settings/rate-limit-setting.ts'
 import { resolveHost, type HostOptions } from '../platform/host-contract/host-options.ts'
 import type { AccountsListFacts } from '../platform/host-contract/accounts.ts'
 import type { HostSchema } from '../platform/host-contract/content.ts'
 import type { CapabilityMap } from '../platform/auth/capabilities.ts'
-import { apiKeyOptions } from '../platform/auth/api-key-options.ts'
 import { oauthOptions } from '../platform/oauth/oauth-options.ts'
 import { OAUTH_PAYLOAD } from '../platform/oauth/adapter.ts'
 import { IDEMPOTENT_RESPONSE } from '../platform/idempotency/sealed-response.ts'
 import { resolveSettings } from '../platform/settings/define-settings.ts'
 import type { ResolvedOptions } from '../platform/settings/resolved-options.ts'
 import type { StrictGroup } from '../platform/settings/strict-group.ts'
+import { httpOptions, mailOptions, securityOptions } from '../platform/settings/core-groups.ts'
 import type { Resource } from './define-resource.ts'
 import type { Operation } from './registry/define-operation.ts'
 
@@ -31,95 +32,6 @@ export type HostFacts = Pick<ResolvedOptions, 'databaseProvider'> & Partial<Pick
 
 const fn = <T extends (...args: never[]) => unknown>(what: string) => z.custom<T>(value => typeof value === 'function', `${what} must be a function`)
 const object = <T>(what: string) => z.custom<T>(value => typeof value === 'object' && value !== null, `${what} must be an object`)
-const hostname = z.string().transform((value, ctx) => {
-  const url = URL.canParse(`http://${value}`) ? new URL(`http://${value}`) : null
-  if (url && url.hostname === value.toLowerCase()) return url.hostname
-  ctx.addIssue({ code: 'custom', message: `"${value}" is not a host name like cms.example.com (no scheme, no port)` })
-  return z.NEVER
-})
-const siteUrl = z.string().transform((value, ctx) => {
-  const url = URL.canParse(value) ? new URL(value) : null
-  if (url && /^https?:$/.test(url.protocol)) return url.href.replace(/\/+$/, '')
-  ctx.addIssue({ code: 'custom', message: `must be an absolute http(s) URL, got "${value}"` })
-  return z.NEVER
-})
-
-const httpShape = {
-  /** The host's REST root; the namespace mounts at `{restRoot}/svc/v1`. @default '/api' */
-  restRoot: z.string().default('/api').transform(root => root.replace(/\/+$/, '')),
-  /** Largest accepted request body, in bytes. @default 1048576 */
-  maxBodyBytes: z.number().int().positive().default(1024 * 1024),
-  /** Public address of the site, used in links such as team members' personal pages (`SITE_URL`). @default 'http://localhost:3000' */
-  siteUrl: siteUrl.default('http://localhost:3000'),
-  /**
-   * Which proxies are believed about the client address that per-client limits count
-   * (`SVC_TRUST_PROXY`): a hop count, or the proxies' addresses and CIDR ranges. IPv6 clients are
-   * counted per /64.
-   * @default 0 (the connecting address; forwarded headers are ignored)
-   */
-  trustProxy: z.union([z.number(), z.array(z.string()).readonly()]).default(0),
-  /**
-   * Host names (no scheme, no port) the MCP endpoint answers to besides the `siteUrl` host and
-   * loopback: requests naming any other in `Host`, or in a browser's `Origin`, are refused, against
-   * DNS rebinding (`SVC_MCP_ALLOWED_HOSTS`, comma-separated).
-   * @default []
-   */
-  mcpAllowedHosts: z.array(hostname).readonly().default([]),
-}
-const httpOptions: StrictGroup<typeof httpShape> = z.strictObject(httpShape)
-
-/** Where the namespace is served and whom it believes about addresses and hosts. */
-export type HttpOptions = z.input<typeof httpOptions>
-
-const securityShape = {
-  /** Which host roles (as `host.accounts.roleOf` names them) hold each capability; merged over the default. @default { manage_options: ['administrator'] } */
-  capabilities: z.record(z.string(), z.array(z.string()).readonly()).default({}),
-  /**
-   * Keys for secrets at rest, comma-separated, each 32 bytes as 64 hex characters or base64
-   * (`SVC_ENCRYPTION_KEYS`, or the single `SVC_ENCRYPTION_KEY`). New secrets are sealed with the
-   * first; the others still open what they sealed until `rotate-encryption-key` re-seals it.
-   * When absent, development generates a key once under `varDir` with a warning; production
-   * refuses to start (see docs/security.md).
-   * @default undefined
-   */
-  encryptionKey: z.string().optional(),
-  /**
-   * Hosts (`crm.internal`), IP addresses and CIDR ranges (`10.0.0.0/8`) that server-side requests
-   * may reach although they are not public (`SVC_OUTBOUND_ALLOW`, comma-separated). Every other
-   * loopback, private, link-local, CGNAT, multicast, unspecified or otherwise reserved address is
-   * refused, checked on the address each connection dials.
-   * @default []
-   */
-  outboundAllow: z.array(z.string()).readonly().default([]),
-  /** Limits on API keys, so a leaked key's reach is bounded in time and in descendants. @default each limit's default */
-  apiKeys: apiKeyOptions.prefault({}),
-}
-const securityOptions: StrictGroup<typeof securityShape> = z.strictObject(securityShape)
-
-/** Who may do what, how secrets are kept, and where server-side requests may go. */
-export type SecurityOptions = z.input<typeof securityOptions>
-
-const mailShape = {
-  /**
-   * SMTP server, e.g. `smtp://user:pass@mail.example.com:587` or `smtps://…` (`SMTP_URL`).
-   * When absent, messages are written as `.eml` files to `emlDir` instead of being sent.
-   * @default undefined
-   */
-  smtpUrl: z.string().optional(),
-  /** Sender address (`SVC_MAIL_FROM`). @default `no-reply@<siteUrl host>` */
-  from: z.string().optional(),
-  /**
-   * The folder unsent messages are written to, one `.eml` file each, when no `smtpUrl` is set
-   * (not the `outbox` option, which is the database queue of outbound calls).
-   * @default `${varDir}/mail`
-   */
-  emlDir: z.string().optional(),
-}
-const mailOptions: StrictGroup<typeof mailShape> = z.strictObject(mailShape)
-
-/** Outgoing e-mail. */
-export type MailOptions = z.input<typeof mailOptions>
-
 const controlPlaneShape = {
   /** The host's lists the control plane reads and writes: its accounts and its posts. @default { accounts: { list: 'User' }, content: { list: 'Post' } } */
   host: object<HostOptions>('host').optional(),
@@ -174,56 +86,55 @@ const controlPlaneOptions: StrictGroup<typeof controlPlaneShape> = z.strictObjec
  */
 export type ControlPlaneOptions = z.input<typeof controlPlaneOptions>
 
-/** The core's environment variables, grouped like the options; unset ones are left out. */
-function coreSettingsFromEnv (env: Env): Partial<ControlPlaneOptions> {
-  const trustProxy = env.SVC_TRUST_PROXY?.trim() ? parseTrustProxy(env.SVC_TRUST_PROXY) : undefined
-  const perMinute = integerEnv(env, 'SVC_RATE_LIMIT_PER_MINUTE')
-  const oauthPerMinute = integerEnv(env, 'SVC_OAUTH_RATE_LIMIT_PER_MINUTE')
-  return definedOnly({
-    http: definedOnly({ siteUrl: stringEnv(env, 'SITE_URL'), trustProxy, mcpAllowedHosts: listEnv(env, 'SVC_MCP_ALLOWED_HOSTS') }),
-    security: definedOnly({
+/**
+ * The core's environment variables, group by group: each group's path in the options and its
+ * variables, unset ones left out. A group given in part keeps the rest of its fields from here
+ * (`overEnvironment`); a parent group comes before the groups inside it.
+ */
+const CORE_ENVIRONMENT: readonly GroupEnvironment[] = [
+  { path: [], read: env => ({ varDir: stringEnv(env, 'SVC_VAR_DIR') }) },
+  {
+    path: ['http'],
+    read: env => ({
+      siteUrl: stringEnv(env, 'SITE_URL'),
+      trustProxy: env.SVC_TRUST_PROXY?.trim() ? parseTrustProxy(env.SVC_TRUST_PROXY) : undefined,
+      mcpAllowedHosts: listEnv(env, 'SVC_MCP_ALLOWED_HOSTS'),
+    }),
+  },
+  {
+    path: ['security'],
+    read: env => ({
       encryptionKey: stringEnv(env, 'SVC_ENCRYPTION_KEYS') ?? stringEnv(env, 'SVC_ENCRYPTION_KEY'),
       outboundAllow: listEnv(env, 'SVC_OUTBOUND_ALLOW'),
-      apiKeys: definedOnly({
-        maxExpiryDays: integerEnv(env, 'SVC_API_KEY_MAX_EXPIRY_DAYS'),
-        allowNoExpiry: booleanEnv(env, 'SVC_API_KEY_ALLOW_NO_EXPIRY'),
-        maxChildren: integerEnv(env, 'SVC_API_KEY_MAX_CHILDREN'),
-      }),
     }),
-    oauth: definedOnly({
+  },
+  {
+    path: ['security', 'apiKeys'],
+    read: env => ({
+      maxExpiryDays: integerEnv(env, 'SVC_API_KEY_MAX_EXPIRY_DAYS'),
+      allowNoExpiry: booleanEnv(env, 'SVC_API_KEY_ALLOW_NO_EXPIRY'),
+      maxChildren: integerEnv(env, 'SVC_API_KEY_MAX_CHILDREN'),
+    }),
+  },
+  {
+    path: ['oauth'],
+    read: env => ({
       dynamicRegistration: booleanEnv(env, 'SVC_OAUTH_DYNAMIC_REGISTRATION'),
       registrationToken: stringEnv(env, 'SVC_OAUTH_REGISTRATION_TOKEN'),
       metadataDocumentAllow: listEnv(env, 'SVC_OAUTH_METADATA_DOCUMENT_ALLOW'),
-      rateLimit: oauthPerMinute === undefined ? undefined : { points: oauthPerMinute },
       clientIdMetadataDocuments: booleanEnv(env, 'SVC_OAUTH_CLIENT_ID_METADATA_DOCUMENTS'),
       accessTokenMinutes: integerEnv(env, 'SVC_OAUTH_ACCESS_TOKEN_MINUTES'),
       refreshTokenDays: integerEnv(env, 'SVC_OAUTH_REFRESH_TOKEN_DAYS'),
     }),
-    mail: definedOnly({ smtpUrl: stringEnv(env, 'SMTP_URL'), from: stringEnv(env, 'SVC_MAIL_FROM') }),
-    varDir: stringEnv(env, 'SVC_VAR_DIR'),
-    jobs: definedOnly({ batchSize: integerEnv(env, 'SVC_JOBS_BATCH_SIZE'), leaseMs: integerEnv(env, 'SVC_JOBS_LEASE_MS'), pollMs: integerEnv(env, 'SVC_JOBS_POLL_MS') }),
-    rateLimit: perMinute === undefined ? undefined : { points: perMinute },
-  })
-}
-
-/**
- * The given options over the environment's, field by field in every group: a given `http.siteUrl`
- * keeps `http.trustProxy` from the environment, a given `security.apiKeys.maxChildren` keeps its
- * `maxExpiryDays`. The environment holds only fields of the schema's groups, so an object on both
- * sides is always a group.
- */
-function overEnvironment (given: object, fromEnv: object): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...fromEnv }
-  for (const [key, value] of Object.entries(given)) {
-    if (value === undefined) continue
-    const underneath = merged[key]
-    merged[key] = isPlainObject(value) && isPlainObject(underneath) ? overEnvironment(value, underneath) : value
-  }
-  return merged
-}
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype
+  },
+  { path: ['oauth', 'rateLimit'], read: env => ({ points: integerEnv(env, 'SVC_OAUTH_RATE_LIMIT_PER_MINUTE') }) },
+  { path: ['mail'], read: env => ({ smtpUrl: stringEnv(env, 'SMTP_URL'), from: stringEnv(env, 'SVC_MAIL_FROM') }) },
+  {
+    path: ['jobs'],
+    read: env => ({ batchSize: integerEnv(env, 'SVC_JOBS_BATCH_SIZE'), leaseMs: integerEnv(env, 'SVC_JOBS_LEASE_MS'), pollMs: integerEnv(env, 'SVC_JOBS_POLL_MS') }),
+  },
+  { path: ['rateLimit'], read: env => ({ points: integerEnv(env, 'SVC_RATE_LIMIT_PER_MINUTE') }) },
+]
 
 /**
  * The options as the control plane runs with them, validated at startup (a wrong value stops it
@@ -235,7 +146,7 @@ export function resolveOptions (
   resources: readonly Resource[] = [],
 ): ResolvedOptions {
   const env = options.env ?? process.env
-  const parsed = controlPlaneOptions.safeParse(overEnvironment(options, coreSettingsFromEnv(env)))
+  const parsed = controlPlaneOptions.safeParse(overEnvironment(options, CORE_ENVIRONMENT, env))
   if (!parsed.success) throw new Error(`control plane options: ${describeIssues(parsed.error)}`)
   const settings = parsed.data
   const rateLimit = rateLimitSetting({ points: 600, durationSeconds: 60, store: host.databaseProvider === 'postgresql' ? 'database' : 'memory' })

@@ -3,28 +3,40 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { KeystoneConfig, KeystoneContext } from '@keystone-6/core/types'
 import type { ResolvedOptions } from '../../platform/settings/resolved-options.ts'
-import { controlPlaneOptionsOf } from '../../kernel/carried-options.ts'
+import type { ControlPlaneOptions } from '../../kernel/options.ts'
+import { installationOnConfig } from '../../kernel/installation-on-config.ts'
+import { builtinResources } from '../../resources/index.ts'
 import { CliError } from './errors.ts'
 
 const BUILT_CONFIG = '.keystone/config.js'
 const BUILT_PRISMA = '.keystone/prisma.js'
 
-/** The host's Keystone config as `keystone build` left it (`.keystone/config.js`), loaded like `keystone start` does. */
-export function loadBuiltConfig (cwd: string): KeystoneConfig {
+/** The export of the host's `keystone.ts` that holds the options it passes to `withControlPlane`. */
+const OPTIONS_EXPORT = 'controlPlaneOptions'
+
+/** What the host's `keystone.ts` exports, as `keystone build` bundled it. */
+type BuiltHost = { config: KeystoneConfig, controlPlaneOptions: ControlPlaneOptions }
+
+/**
+ * The host's Keystone config (its default export) and its control-plane options (its
+ * `controlPlaneOptions` export) as `keystone build` left them in `.keystone/config.js`, loaded like
+ * `keystone start` loads the config.
+ */
+export function loadBuiltHost (cwd: string): BuiltHost {
   const file = path.resolve(cwd, BUILT_CONFIG)
   if (!existsSync(file)) throw new CliError(`no built Keystone config at ${file}: run \`keystone build\` in the host's folder first`)
-  const loaded = createRequire(file)(file) as { default?: KeystoneConfig }
-  return (loaded.default ?? loaded) as KeystoneConfig
+  const loaded = createRequire(file)(file) as { default?: KeystoneConfig, [OPTIONS_EXPORT]?: ControlPlaneOptions }
+  const options = loaded[OPTIONS_EXPORT]
+  if (typeof options !== 'object' || options === null) {
+    throw new CliError(`keystone.ts exports no ${OPTIONS_EXPORT}: export the options it passes to withControlPlane ` +
+      `(\`export const ${OPTIONS_EXPORT}: ControlPlaneOptions = { … }\`, then \`withControlPlane(config, ${OPTIONS_EXPORT})\`) and run \`keystone build\` again`)
+  }
+  return { config: (loaded.default ?? loaded) as KeystoneConfig, controlPlaneOptions: options }
 }
 
-/** The options of the control plane the host's config was wrapped with. */
-export function requireControlPlaneOptions (config: KeystoneConfig): ResolvedOptions {
-  const options = controlPlaneOptionsOf(config)
-  if (!options) {
-    throw new CliError(`the Keystone config in ${BUILT_CONFIG} is not wrapped with withControlPlane() ` +
-      '(or was built with an older keystone-svc-control-plane): wrap it and run `keystone build` again')
-  }
-  return options
+/** The options the control plane runs with on this host, resolved as `withControlPlane` resolved them. */
+function resolveHostOptions (host: BuiltHost): ResolvedOptions {
+  return installationOnConfig(builtinResources, host.config, host.controlPlaneOptions).options
 }
 
 /**
@@ -74,8 +86,9 @@ export type HostSession = {
 
 /** Opens the host in `cwd`: its built config, the control plane's options and a Keystone context on its database. */
 export function openHost (cwd: string): HostSession {
-  const config = loadBuiltConfig(cwd)
-  const options = requireControlPlaneOptions(config)
+  const host = loadBuiltHost(cwd)
+  const { config } = host
+  const options = resolveHostOptions(host)
   const prismaModule = loadPrismaModule(cwd, config)
   const { getContext } = requireFromHost<typeof import('@keystone-6/core/context')>(cwd, '@keystone-6/core/context')
   const context = getContext(config, prismaModule) as KeystoneContext

@@ -96,9 +96,8 @@ export async function main (argv: readonly string[], settings: CliSettings = {})
       let datamodel = settings.datamodel
       if (!datamodel) {
         await settings.beforeOpen?.()
-        const { loadBuiltConfig, requireControlPlaneOptions, requireFromHost } = await import('./host.ts')
-        const config = loadBuiltConfig(cwd)
-        requireControlPlaneOptions(config)
+        const { loadBuiltHost, requireFromHost } = await import('./host.ts')
+        const { config } = loadBuiltHost(cwd)
         const artifacts = requireFromHost<Artifacts>(cwd, '@keystone-6/core/___internal-do-not-use-will-break-in-patch/artifacts')
         datamodel = provider => keystoneDatamodel(config, provider, { cwd, artifacts })
       }

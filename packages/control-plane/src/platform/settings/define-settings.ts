@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import { definedOnly, describeIssues, type Env } from './env-values.ts'
+import { describeIssues, type Env } from './env-values.ts'
+import { overEnvironment } from './group-environment.ts'
 
 /**
  * The settings one resource owns: their zod schema (defaults included) and the environment
@@ -33,8 +34,7 @@ export function defineSettings<Schema extends z.ZodType<object>> (
 
 /** Parses one resource's settings from its factory input over its environment; a bad value stops startup naming the resource. */
 export function resolveSettings (declaration: SettingsDeclaration, input: object | undefined, env: Env): unknown {
-  const merged = { ...definedOnly(declaration.fromEnv(env) as Record<string, unknown>), ...definedOnly((input ?? {}) as Record<string, unknown>) }
-  const parsed = declaration.schema.safeParse(merged)
+  const parsed = declaration.schema.safeParse(overEnvironment({ ...input }, [{ path: [], read: declaration.fromEnv }], env))
   if (!parsed.success) throw new Error(`settings of the ${declaration.resource} resource: ${describeIssues(parsed.error)}`)
   return parsed.data
 }
