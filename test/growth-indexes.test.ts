@@ -52,6 +52,12 @@ const SHAPES: Record<string, string[]> = {
     `SELECT id, "sourceId", status FROM svc_content_inbox WHERE "sourceId" = 'source-3' AND id < 400 ORDER BY id DESC LIMIT 21`,
     `SELECT id, "sourceId", status FROM svc_content_inbox WHERE status = 'held' AND id < 400 ORDER BY id DESC LIMIT 21`,
   ],
+  // The charts' reads (platform/tallies/read-tallies.ts): one range of the (series, bucket, dimension) index per series.
+  'chart counts': [
+    `SELECT series, bucket, dimension, count FROM svc_tallies WHERE series IN ('audit.hour.door') AND bucket >= '2026-01-01T00' AND bucket <= '2026-01-01T23' AND count <> 0`,
+    `SELECT series, bucket, dimension, count FROM svc_tallies WHERE series IN ('leads.day.source') AND bucket >= '2026-01-01' AND bucket <= '2026-01-30' AND count <> 0`,
+    `SELECT series, bucket, dimension, count FROM svc_tallies WHERE series IN ('webhooks.day.succeeded', 'webhooks.day.failed') AND bucket >= '2026-01-01' AND bucket <= '2026-01-07' AND count <> 0`,
+  ],
   'leads.export': [
     `SELECT * FROM svc_lead_events WHERE lead IS NOT NULL AND at >= $1 AND (at > $1 OR (at = $1 AND id > 40)) ORDER BY at, id LIMIT 1001`,
     `SELECT * FROM svc_lead_events WHERE lead IS NOT NULL AND at >= now() - interval '1 hour' ORDER BY at, id LIMIT 1001`,
@@ -96,6 +102,10 @@ describeOnPostgres(`PostgreSQL plans at ${ROWS} rows`, () => {
       FROM generate_series(1, ${ROWS}) g`)
     await client.query(`INSERT INTO svc_content_inbox ("sourceId", "webhookId", body, status)
       SELECT 'source-' || (g % 20), 'w' || g, '{}', (ARRAY['received','created','failed','held'])[1 + g % 4] FROM generate_series(1, ${ROWS}) g`)
+    // The triggers kept the counts of the rows above; a site that ran for years holds many more periods.
+    await client.query(`INSERT INTO svc_tallies (series, bucket, dimension, count)
+      SELECT 'audit.hour.door', to_char(now() - (30 + g / 4) * interval '1 hour', 'YYYY-MM-DD"T"HH24'), (ARRAY['dispatch','read_form','route','mcp'])[1 + g % 4], 1
+      FROM generate_series(0, ${ROWS} - 1) g ON CONFLICT DO NOTHING`)
     // As autovacuum would have left it: statistics and the visibility map.
     await client.query('VACUUM ANALYZE')
   })

@@ -4,6 +4,8 @@ import { useTestServer } from './support/in-process-server.ts'
 import { createPost } from './support/posts.ts'
 import { BASE } from './support/client.ts'
 import { connectMcp2, listen } from './support/mcp-client.ts'
+import { deliver } from './support/webhooks.ts'
+import { processDelivery } from '../packages/control-plane/src/resources/content-sources/ingest/process-delivery.ts'
 
 // The worker polls once an hour: a test kicks it (or run_batch does) and waits for it with `settled`.
 const plane = useTestServer({ outbox: false, jobs: { pollMs: 3_600_000, batchSize: 2 } })
@@ -218,5 +220,155 @@ describe('pipelines-run_batch over MCP', () => {
     const legacy = await runBatchTool('legacy', { progress, revision: 'legacy' })
     expect(legacy.structuredContent).toEqual({ job_id: expect.any(Number), status: 'queued', progress: { done: 0, total: 2 } })
     expect(progress).toEqual([])
+  })
+})
+
+describe('leads.start_verify_all', () => {
+  const leads = plane.caller('leads')
+
+  /** A ledger of `count` leads, each with its captured event and a status change; the leads of other tests are gone. */
+  async function ledger (count: number): Promise<number[]> {
+    await plane.server.db.svcLeadEvent.deleteMany()
+    await plane.server.db.svcLead.deleteMany()
+    await plane.server.db.svcLeadChainCheckpoint.deleteMany()
+    const ids: number[] = []
+    for (let i = 0; i < count; i++) {
+      const id = (await leads('capture', { source: 'ledger_job', email: `verify${i}@example.test` })).body.data.id as number
+      if (i % 2 === 0) await leads('set_status', { id, status: 'Contacted' })
+      ids.push(id)
+    }
+    return ids
+  }
+
+  const job = async (jobId: number) => (await jobs('get', { job_id: jobId })).body.data
+
+  test('answers 202 with the job; the job verifies every lead in batches, succeeds and moves the checkpoint', async () => {
+    await ledger(90)
+    const events = await plane.server.db.svcLeadEvent.count()
+    const res = await leads('start_verify_all', {})
+    expect(res.status).toBe(202)
+    expect(res.body.data).toEqual({ job_id: expect.any(Number), status: 'queued', progress: { done: 0, total: 90 } })
+    expect(res.headers.location).toBe(`${BASE}/manage/jobs/get?job_id=${res.body.data.job_id}`)
+    await settled()
+    // A batch size of 2 verifies 40 leads a batch: three batches.
+    expect(await job(res.body.data.job_id as number)).toMatchObject({
+      kind: 'leads.start_verify_all', status: 'succeeded', progress: { done: 90, total: 90 }, result: { leads: 90, events, recomputed: events, broken: 0 },
+    })
+    // The inline verify from the checkpoint finds nothing new to recompute.
+    const inline = (await leads('verify_all', { from_checkpoint: true })).body.data
+    expect(inline).toMatchObject({ ok: true, recomputed: 0, from_event_id: inline.through_event_id })
+  })
+
+  test('names the broken chains in its result and leaves the checkpoint where it was', async () => {
+    const ids = await ledger(45)
+    const tampered = await plane.server.db.svcLeadEvent.findFirstOrThrow({ where: { leadId: ids[43], seq: 1 } })
+    await plane.server.db.svcLeadEvent.update({ where: { id: tampered.id }, data: { data: { email: 'someone-else@example.test' } } })
+    const jobId = (await leads('start_verify_all', {})).body.data.job_id as number
+    await settled()
+    expect(await job(jobId)).toMatchObject({ status: 'succeeded', result: { leads: 45, broken: 1, [`broken_at:${ids[43]}`]: 1 } })
+    expect(await plane.server.db.svcLeadChainCheckpoint.count()).toBe(0)
+  })
+
+  test('a job resumed after its instance stopped goes on after the last lead verified, without verifying the range before again', async () => {
+    const ids = await ledger(60)
+    await plane.server.runtime.jobs.stop()
+    const jobId = (await leads('start_verify_all', {})).body.data.job_id as number
+    // What a first instance stored after its first batch: the leads up to the 40th verified, none broken.
+    await plane.server.db.svcJob.update({
+      where: { id: jobId },
+      data: {
+        status: 'running', done: 40, tally: { leads: 40, events: 60, recomputed: 60, broken: 0 }, cursor: JSON.stringify({ after: ids[39], leads: 40, events: 60, broken: 0 }),
+        holder: 'an instance that died', heldUntil: new Date(Date.now() - 1000), startedAt: new Date(),
+      },
+    })
+    // A chain broken inside the range already verified is not seen again; one after it is.
+    for (const index of [5, 50]) {
+      const event = await plane.server.db.svcLeadEvent.findFirstOrThrow({ where: { leadId: ids[index], seq: 1 } })
+      await plane.server.db.svcLeadEvent.update({ where: { id: event.id }, data: { hash: 'f'.repeat(64) } })
+    }
+    plane.server.runtime.jobs.start()
+    await settled()
+    const resumed = await job(jobId)
+    expect(resumed).toMatchObject({ status: 'succeeded', progress: { done: 60, total: 60 }, result: { leads: 60, broken: 1, [`broken_at:${ids[50]}`]: 1 } })
+    expect(Object.keys(resumed.result as object)).not.toContain(`broken_at:${ids[5]}`)
+  })
+
+  test('from the checkpoint, checks only the leads with an event written since; one verification of the ledger at a time', async () => {
+    await ledger(10)
+    await settled()
+    const first = (await leads('start_verify_all', {})).body.data.job_id as number
+    await settled()
+    expect((await job(first)).status).toBe('succeeded')
+    const newer = (await leads('capture', { source: 'ledger_job', email: 'late@example.test' })).body.data.id as number
+    await leads('set_status', { id: newer, status: 'Qualified' })
+    await plane.server.runtime.jobs.stop()
+    const res = await leads('start_verify_all', { from_checkpoint: true })
+    expect(res.body.data.progress).toEqual({ done: 0, total: 1 })
+    const second = await leads('start_verify_all', {})
+    expect([second.status, second.body.code, second.body.details]).toEqual([409, 'conflict', { job_id: res.body.data.job_id }])
+    plane.server.runtime.jobs.start()
+    await settled()
+    expect(await job(res.body.data.job_id as number)).toMatchObject({ status: 'succeeded', result: { leads: 1, events: 2, recomputed: 2, broken: 0 } })
+  })
+})
+
+describe('content_sources.process_held', () => {
+  const sources = plane.caller('content_sources')
+  const article = (n: number) => ({ headline: `Held story ${n}`, body: `<p>Story ${n}.</p>` })
+
+  /** An enabled source with an approved mapping and `count` deliveries it holds (as while it was paused). */
+  async function holding (name: string, count: number) {
+    const source = (await sources('create', { name, auth_mode: 'none' })).body.data as { id: string, slug: string }
+    expect((await deliver(plane.server.app, source.slug, article(0))).status).toBe(202)
+    expect((await sources('approve_mapping', { id: source.id, mapping: { title: 'headline', content: 'body' } })).status).toBe(200)
+    const held = []
+    for (let n = 1; n <= count; n++) {
+      held.push(await plane.server.db.svcContentDelivery.create({ data: { sourceId: source.id, body: JSON.stringify(article(n)), status: 'held' } }))
+    }
+    return { source, held }
+  }
+
+  const postsOfSource = async (sourceId: string) => plane.server.db.svcContentDelivery.count({ where: { sourceId, status: 'created' } })
+
+  test('answers 202 with the job; the job processes every held delivery once, oldest first, into posts', async () => {
+    const { source } = await holding('Held backlog', 5)
+    const res = await sources('process_held', { id: source.id })
+    expect(res.status).toBe(202)
+    expect(res.body.data).toEqual({ job_id: expect.any(Number), status: 'queued', progress: { done: 0, total: 5 } })
+    expect(res.headers.location).toBe(`${BASE}/manage/jobs/get?job_id=${res.body.data.job_id}`)
+    await settled()
+    expect((await jobs('get', { job_id: res.body.data.job_id })).body.data).toMatchObject({ kind: 'content_sources.process_held', status: 'succeeded', progress: { done: 5, total: 5 }, result: { created: 5 } })
+    expect(await postsOfSource(source.id)).toBe(6)
+    expect(await plane.server.db.svcContentDelivery.count({ where: { sourceId: source.id, status: 'held' } })).toBe(0)
+  })
+
+  test('resumed after its instance stopped, passes over what was processed before and processes the rest once', async () => {
+    const { source, held } = await holding('Held resumed', 4)
+    await plane.server.runtime.jobs.stop()
+    const jobId = (await sources('process_held', { id: source.id })).body.data.job_id as number
+    // A first instance processed the first two (the second after it last stored its progress), then died.
+    const firstInstance = { db: plane.server.db, options: plane.server.runtime.options, modules: plane.server.runtime.modules, state: plane.server.runtime.state }
+    for (const delivery of held.slice(0, 2)) await processDelivery(firstInstance, delivery.id)
+    await plane.server.db.svcJob.update({
+      where: { id: jobId },
+      data: { status: 'running', done: 1, tally: { created: 1 }, cursor: JSON.stringify({ after: held[0]!.id }), holder: 'an instance that died', heldUntil: new Date(Date.now() - 1000), startedAt: new Date() },
+    })
+    plane.server.runtime.jobs.start()
+    await settled()
+    // The second was no longer held: the resumed job never saw it, and wrote no post twice.
+    expect((await jobs('get', { job_id: jobId })).body.data).toMatchObject({ status: 'succeeded', progress: { done: 3, total: 4 }, result: { created: 3 } })
+    expect(await postsOfSource(source.id)).toBe(5)
+  })
+
+  test('is refused for a paused source; a source paused while it runs ends it, counting what stays held', async () => {
+    const { source } = await holding('Held paused', 3)
+    await plane.server.runtime.jobs.stop()
+    const jobId = (await sources('process_held', { id: source.id })).body.data.job_id as number
+    expect((await sources('update', { id: source.id, enabled: false })).status).toBe(200)
+    plane.server.runtime.jobs.start()
+    await settled()
+    expect((await jobs('get', { job_id: jobId })).body.data).toMatchObject({ status: 'succeeded', result: { left_held: 3 } })
+    const refused = await sources('process_held', { id: source.id })
+    expect([refused.status, refused.body.code]).toEqual([409, 'conflict'])
   })
 })

@@ -229,11 +229,11 @@ describe('leads.delete', () => {
 })
 
 describe('the leads manifest entries', () => {
-  test('list the contract operations, the local status change and the daily counts, delete destructive', async () => {
+  test('list the contract operations, the local status change and the chart counts, delete destructive', async () => {
     const res = await getWithKey(plane.server.app, plane.admin.key, '/manage/manifest')
     const entries = res.body.data.operations.filter((op: { resource: string }) => op.resource === 'leads')
     expect(entries.map((op: { action: string }) => op.action)).toEqual([
-      'capture', 'daily_counts', 'delete', 'export', 'get', 'link_rt_contact', 'list', 'set_status', 'set_status_local', 'verify', 'verify_all',
+      'capture', 'daily_counts', 'delete', 'export', 'get', 'link_rt_contact', 'list', 'set_status', 'set_status_local', 'start_verify_all', 'status_counts', 'verify', 'verify_all',
     ])
     const byAction = Object.fromEntries(entries.map((op: { action: string }) => [op.action, op]))
     expect(byAction.delete).toMatchObject({ destructive: true, readonly: false })

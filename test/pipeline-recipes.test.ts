@@ -239,11 +239,11 @@ describe('stage types', () => {
     })
   })
 
-  test('the manifest lists the eleven pipelines operations, delete_recipe destructive', async () => {
+  test('the manifest lists the twelve pipelines operations, delete_recipe destructive', async () => {
     const operations = (await getWithKey(plane.server.app, plane.admin.key, '/manage/manifest')).body.data.operations
       .filter((op: { resource: string }) => op.resource === 'pipelines')
     expect(operations.map((op: { action: string }) => op.action)).toEqual([
-      'create_recipe', 'delete_recipe', 'get_recipe', 'get_run', 'list_posts', 'list_recipes', 'list_runs', 'list_stages', 'run', 'run_batch', 'update_recipe',
+      'create_recipe', 'daily_run_counts', 'delete_recipe', 'get_recipe', 'get_run', 'list_posts', 'list_recipes', 'list_runs', 'list_stages', 'run', 'run_batch', 'update_recipe',
     ])
     expect(operations.filter((op: { destructive: boolean }) => op.destructive).map((op: { action: string }) => op.action)).toEqual(['delete_recipe'])
   })

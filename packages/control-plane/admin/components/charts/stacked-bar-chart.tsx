@@ -1,11 +1,13 @@
 import { AxisBottom, AxisLeft } from '@visx/axis'
-import { scaleBand, scaleLinear, scaleOrdinal } from '@visx/scale'
+import { scaleBand, scaleLinear } from '@visx/scale'
 import { BarStack } from '@visx/shape'
-import { Flex, HStack, VStack } from '@keystar/ui/layout'
-import { css, tokenSchema } from '@keystar/ui/style'
-import { Text } from '@keystar/ui/typography'
+import { VStack } from '@keystar/ui/layout'
+import { tokenSchema } from '@keystar/ui/style'
+import { ChartLegend } from './chart-legend.tsx'
+import { ChartNumbers } from './chart-numbers.tsx'
+import { seriesColors } from './palette.ts'
 
-/** One bar: its label (a day) and its value per series. */
+/** One bar: its label (a day, an hour) and its value per series. */
 type StackedBar = { label: string, counts: Readonly<Record<string, number>> }
 
 type StackedBarChartProps = {
@@ -14,27 +16,30 @@ type StackedBarChartProps = {
   bars: readonly StackedBar[]
   series: readonly string[]
   testId: string
+  /** What a bar's label is, as the hidden table's first heading. */
+  labelHeading?: string
+  /** A label as the axis shows it (the default drops a day's year). */
+  tickFormat?: (label: string) => string
+  /** Colours by series name, for a series that has one of its own (`OUTCOME_COLORS`); the rest take the palette in order. */
+  colors?: Readonly<Record<string, string>>
 }
 
-/** Distinguishable on light backgrounds and for the common colour-vision deficiencies (Okabe–Ito). */
-const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000']
 const WIDTH = 880
 const HEIGHT = 240
 const MARGIN = { top: 10, right: 10, bottom: 30, left: 40 }
 
-const swatch = (color: string) => css({ display: 'inline-block', width: 12, height: 12, borderRadius: 2, backgroundColor: color })
-const hidden = css({ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' })
+const dropYear = (label: string) => label.slice(5)
 
 /**
- * Bars of counts stacked by series (leads per day by source), drawn as SVG with visx. Screen
- * readers get the title and a table of the same numbers; the legend names each colour.
+ * Bars of counts stacked by series (leads per day by source, calls per hour by door), drawn as SVG
+ * with visx. Screen readers get the title and a table of the same numbers; the legend names each colour.
  */
-export function StackedBarChart ({ title, bars, series, testId }: StackedBarChartProps) {
+export function StackedBarChart ({ title, bars, series, testId, labelHeading = 'Day', tickFormat = dropYear, colors = {} }: StackedBarChartProps) {
   const rows = bars.map(bar => ({ label: bar.label, ...Object.fromEntries(series.map(name => [name, bar.counts[name] ?? 0])) }))
   const highest = Math.max(1, ...bars.map(bar => Object.values(bar.counts).reduce((sum, n) => sum + n, 0)))
   const x = scaleBand<string>({ domain: bars.map(bar => bar.label), range: [MARGIN.left, WIDTH - MARGIN.right], padding: 0.2 })
   const y = scaleLinear<number>({ domain: [0, highest], range: [HEIGHT - MARGIN.bottom, MARGIN.top], nice: true })
-  const color = scaleOrdinal<string, string>({ domain: [...series], range: PALETTE })
+  const color = seriesColors(series, colors)
   const every = Math.max(1, Math.ceil(bars.length / 10))
   return (
     <VStack gap='regular' data-testid={testId}>
@@ -51,18 +56,12 @@ export function StackedBarChart ({ title, bars, series, testId }: StackedBarChar
           scale={x}
           top={HEIGHT - MARGIN.bottom}
           tickValues={bars.map(bar => bar.label).filter((_, index) => index % every === 0)}
-          tickFormat={label => label.slice(5)}
+          tickFormat={label => tickFormat(label)}
           stroke={tokenSchema.color.border.neutral}
         />
       </svg>
-      <Flex gap='large' wrap>
-        {series.map(name => <HStack key={name} gap='small' alignItems='center'><span className={swatch(color(name))} /><Text>{name}</Text></HStack>)}
-      </Flex>
-      <table className={hidden}>
-        <caption>{title}</caption>
-        <thead><tr><th>Day</th>{series.map(name => <th key={name}>{name}</th>)}</tr></thead>
-        <tbody>{bars.map(bar => <tr key={bar.label}><td>{bar.label}</td>{series.map(name => <td key={name}>{bar.counts[name] ?? 0}</td>)}</tr>)}</tbody>
-      </table>
+      <ChartLegend series={series} color={color} />
+      <ChartNumbers title={title} labelHeading={labelHeading} rows={bars} series={series} />
     </VStack>
   )
 }

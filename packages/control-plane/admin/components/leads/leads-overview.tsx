@@ -11,6 +11,7 @@ import { Panel } from '../panel.tsx'
 import { LeadDetailView } from './lead-detail.tsx'
 import { LeadTable } from './lead-table.tsx'
 import { LeadsPerDay } from './leads-per-day.tsx'
+import { LeadStatusFunnel } from './lead-status-funnel.tsx'
 
 const PER_PAGE = 20
 
@@ -33,6 +34,7 @@ export function LeadsOverview ({ manifest }: { manifest: Manifest }) {
   return (
     <VStack gap='xlarge'>
       <LeadsPerDay />
+      <LeadStatusFunnel />
       <Panel
         title='Captured leads'
         actions={

@@ -18,6 +18,7 @@ import { NO_RUN_FILTER, RunHistory, runParams, type RunFilter } from './run-hist
 import { RunDetailView } from './run-detail.tsx'
 import { BatchRunner } from './batch-runner.tsx'
 import { JobsPanel } from '../jobs/jobs-panel.tsx'
+import { RunsPerDay } from './runs-per-day.tsx'
 import { isActive, JOB_POLL_MS } from '../jobs/job-status.ts'
 import { useInterval } from '../../lib/use-interval.ts'
 
@@ -84,6 +85,7 @@ export function PipelinesOverview () {
           <RecipeRunner recipes={data.recipes} recipeId={tryRecipe} onRecipe={setTryRecipe} onRan={runs.reload} />
           <BatchRunner recipes={data.recipes} jobs={jobs.status === 'ready' ? jobs.data.items : []} onStarted={jobs.reload} />
           <JobsPanel jobs={jobs} onChanged={jobs.reload} />
+          <RunsPerDay />
           <RunHistory recipes={data.recipes} runs={runs} filter={filter} onFilter={setFilter} onOpen={run => openRun(run.id)} />
           <DialogContainer onDismiss={() => setDeleting(null)}>
             {deleting && (

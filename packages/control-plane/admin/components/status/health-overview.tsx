@@ -21,6 +21,8 @@ import { HealthLines } from './health-lines.tsx'
 import { Metric } from './metric.tsx'
 import { VerdictBadge } from './verdict-badge.tsx'
 import { DisabledWebhooks } from './disabled-webhooks.tsx'
+import { AuditActivityChart } from './audit-activity-chart.tsx'
+import { OutboxDepthChart } from './outbox-depth-chart.tsx'
 
 const RECENT_FAILURES = operation('audit', 'list', { ok: false, per_page: 8 })
 
@@ -99,6 +101,8 @@ export function HealthOverview ({ manifest }: { manifest: Manifest }) {
     <VStack gap='xlarge'>
       <DisabledWebhooks state={webhooks} />
       <OperationState state={report}>{data => <Report report={data} checkedAt={report.checkedAt?.toLocaleTimeString('en-GB') ?? '—'} />}</OperationState>
+      <OutboxDepthChart />
+      <AuditActivityChart />
       {auditable && (
         <Panel title='Recent failed operations' actions={<Button href='/control-plane/audit-log'>Open audit log</Button>}>
           <FailedOperations state={failures} />

@@ -10,6 +10,7 @@ import { useOperation } from '../../lib/use-operation.ts'
 import { FailureNotice } from '../failure-notice.tsx'
 import { OperationState } from '../operation-state.tsx'
 import { Panel } from '../panel.tsx'
+import { DeliverySuccess } from './delivery-success.tsx'
 import { DeliveriesTable } from './deliveries-table.tsx'
 import { SecretNotice } from './secret-notice.tsx'
 import { SubscriptionForm } from './subscription-form.tsx'
@@ -100,6 +101,7 @@ export function WebhooksOverview () {
           ? <Text>No subscriptions yet.</Text>
           : <VStack gap='large'>{data.webhooks.map(subscription => <SubscriptionPanel key={subscription.id} subscription={subscription} onChanged={list.reload} onSecret={setShown} />)}</VStack>}
       </OperationState>
+      <DeliverySuccess />
     </VStack>
   )
 }

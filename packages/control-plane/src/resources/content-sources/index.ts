@@ -10,6 +10,8 @@ import { ingestRoute } from './ingest/route.ts'
 import { approveContentSourceMapping } from './operations/approve-mapping.ts'
 import { createContentSource } from './operations/create.ts'
 import { deleteContentSource } from './operations/delete.ts'
+import { processHeldDeliveriesJob } from './operations/process-held.ts'
+import { processHeldJob } from './held/process-held-job.ts'
 import { exportContentSource } from './operations/export.ts'
 import { getContentSource } from './operations/get.ts'
 import { importContentSource } from './operations/import.ts'
@@ -43,11 +45,13 @@ export const contentSourcesResource = defineResource({
     import: importContentSource,
     list_deliveries: listContentDeliveries,
     list: listContentSources,
+    process_held: processHeldDeliveriesJob,
     rotate_secret: rotateContentSourceSecret,
     update: updateContentSource,
   },
   routes: [ingestRoute],
   outboxTopics: [forwardTopic],
+  jobKinds: [processHeldJob],
   statusCounters: [{ key: 'content_sources', count: db => db.svcContentSource.count() }],
   retention: contentInboxRetention,
   adminPages: [{ path: '/control-plane/content-sources', label: 'Content sources', title: 'Content sources', requires: ['content_sources.list'] }],

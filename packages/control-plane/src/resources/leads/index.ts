@@ -15,6 +15,9 @@ import { linkRtContact } from './operations/link-rt-contact.ts'
 import { listLeads } from './operations/list.ts'
 import { setLeadStatus } from './operations/set-status.ts'
 import { setLeadStatusLocal } from './operations/set-status-local.ts'
+import { leadStatusCounts } from './operations/status-counts.ts'
+import { startVerifyAllLeads } from './operations/start-verify-all.ts'
+import { verifyLedgerJob } from './verify-ledger-job.ts'
 import { verifyLead } from './operations/verify.ts'
 import { verifyAllLeads } from './operations/verify-all.ts'
 import { leadChainCheckpointList } from './checkpoint-model.ts'
@@ -39,14 +42,17 @@ export const leadsResource = defineResource({
     list: listLeads,
     set_status: setLeadStatus,
     set_status_local: setLeadStatusLocal,
+    start_verify_all: startVerifyAllLeads,
+    status_counts: leadStatusCounts,
     verify_all: verifyAllLeads,
     verify: verifyLead,
   },
   routes: [leadsExportStream, publicLeadForm],
   outboxTopics: [contactStatusTopic],
+  jobKinds: [verifyLedgerJob],
   events: leadEvents,
   statusCounters: [{ key: 'leads', count: (db, bound) => db.svcLead.count(bound && { take: bound.upTo }), kept: true }],
-  adminPages: [{ path: '/control-plane/leads', label: 'Leads', title: 'Leads', requires: ['leads.list', 'leads.get', 'leads.daily_counts'] }],
+  adminPages: [{ path: '/control-plane/leads', label: 'Leads', title: 'Leads', requires: ['leads.list', 'leads.get', 'leads.daily_counts', 'leads.status_counts'] }],
 })
 
 /** The leads resource with settings of the host's, for `withControlPlane(config, { builtins: [leads({ … })] })`. */

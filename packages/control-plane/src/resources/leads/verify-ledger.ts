@@ -25,10 +25,10 @@ export type LedgerReport = {
   through_event_id: number
 }
 
-type Head = ChainHead & { id: number }
+export type Head = ChainHead & { id: number }
 type Event = StoredEvent & { id: number, leadId: number | null }
 
-const HEAD_FIELDS = { id: true, ref: true, eventCount: true, headHash: true } as const
+export const HEAD_FIELDS = { id: true, ref: true, eventCount: true, headHash: true } as const
 
 const EVENT_COLUMNS = '"id", "lead", "seq", "type", "at", "data", "prevHash", "hash"'
 
@@ -64,7 +64,7 @@ function readEvents ({ db, adapter, provider }: LedgerSource, heads: readonly He
 }
 
 /** `heads` sorted by id; `contiguous` when no lead between the first and the last is left out (a range reads the index in one walk). */
-async function verifyBatch (source: LedgerSource, heads: Head[], from: number, report: LedgerReport, contiguous: boolean): Promise<void> {
+export async function verifyBatch (source: LedgerSource, heads: Head[], from: number, report: LedgerReport, contiguous: boolean): Promise<void> {
   const events = await readEvents(source, heads, contiguous)
   const byLead = new Map<number, Event[]>()
   for (const event of events) {
@@ -95,12 +95,10 @@ async function verifyBatch (source: LedgerSource, heads: Head[], from: number, r
 export async function verifyLedger (source: LedgerSource, options: { fromCheckpoint: boolean, now: Date }): Promise<{ report: LedgerReport, saved: boolean }> {
   const { db } = source
   const through = (await db.svcLeadEvent.aggregate({ _max: { id: true } }))._max.id ?? 0
-  const checkpoint = options.fromCheckpoint
-    ? await db.svcLeadChainCheckpoint.findUnique({ where: { key: LEDGER_CHECKPOINT }, select: { lastEventId: true } })
-    : null
-  const from = checkpoint?.lastEventId ?? 0
+  const checkpoint = options.fromCheckpoint ? await readCheckpoint(db) : null
+  const from = checkpoint ?? 0
   const report: LedgerReport = {
-    ok: true, leads: 0, events: 0, recomputed: 0, broken_count: 0, broken: [], from_event_id: checkpoint ? from : null, through_event_id: through,
+    ok: true, leads: 0, events: 0, recomputed: 0, broken_count: 0, broken: [], from_event_id: checkpoint, through_event_id: through,
   }
   if (from === 0) {
     let after = 0
@@ -120,7 +118,17 @@ export async function verifyLedger (source: LedgerSource, options: { fromCheckpo
   }
   report.ok = report.broken_count === 0
   if (!report.ok || through <= from) return { report, saved: false }
-  const state = { lastEventId: through, leads: report.leads, events: report.events, verifiedAt: options.now }
-  await db.svcLeadChainCheckpoint.upsert({ where: { key: LEDGER_CHECKPOINT }, create: { key: LEDGER_CHECKPOINT, ...state }, update: state })
+  await saveCheckpoint(db, { lastEventId: through, leads: report.leads, events: report.events, verifiedAt: options.now })
   return { report, saved: true }
+}
+
+/** Where the last clean verify stopped (the newest event it covered); null before the first. */
+export async function readCheckpoint (db: LedgerSource['db']): Promise<number | null> {
+  const checkpoint = await db.svcLeadChainCheckpoint.findUnique({ where: { key: LEDGER_CHECKPOINT }, select: { lastEventId: true } })
+  return checkpoint?.lastEventId ?? null
+}
+
+/** Moves the checkpoint after a clean verify through `lastEventId`. */
+export async function saveCheckpoint (db: LedgerSource['db'], state: { lastEventId: number, leads: number, events: number, verifiedAt: Date }): Promise<void> {
+  await db.svcLeadChainCheckpoint.upsert({ where: { key: LEDGER_CHECKPOINT }, create: { key: LEDGER_CHECKPOINT, ...state }, update: state })
 }

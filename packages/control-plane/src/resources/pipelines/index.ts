@@ -9,6 +9,7 @@ import { builtinStages } from './stages/builtin.ts'
 import { ensureDefaultRecipe } from './default-recipe.ts'
 import { withPublishTrigger } from './triggers/publish-hook.ts'
 import { createRecipe } from './operations/create-recipe.ts'
+import { dailyRunCounts } from './operations/daily-run-counts.ts'
 import { deleteRecipe } from './operations/delete-recipe.ts'
 import { getRecipe } from './operations/get-recipe.ts'
 import { getRun } from './operations/get-run.ts'
@@ -32,6 +33,7 @@ export const pipelinesResource = defineResource({
   lists: readOnly => ({ SvcPipelineRecipe: pipelineRecipeList(readOnly()), SvcPipelineRun: pipelineRunList(internalList(readOnly())) }),
   operations: {
     create_recipe: createRecipe,
+    daily_run_counts: dailyRunCounts,
     delete_recipe: deleteRecipe,
     get_recipe: getRecipe,
     get_run: getRun,
@@ -54,7 +56,7 @@ export const pipelinesResource = defineResource({
     path: '/control-plane/pipelines',
     label: 'Pipelines',
     title: 'Pipelines',
-    requires: ['pipelines.list_recipes', 'pipelines.list_stages', 'pipelines.list_runs', 'pipelines.get_run', 'pipelines.run_batch', 'jobs.list', 'jobs.cancel'],
+    requires: ['pipelines.list_recipes', 'pipelines.list_stages', 'pipelines.list_runs', 'pipelines.get_run', 'pipelines.run_batch', 'pipelines.daily_run_counts', 'jobs.list', 'jobs.cancel'],
   }],
   stages: builtinStages,
   extendHostLists: withPublishTrigger,

@@ -1,6 +1,7 @@
 import { defineResource } from '../../kernel/define-resource.ts'
 import { createWebhook } from './operations/create.ts'
 import { deleteWebhook } from './operations/delete.ts'
+import { webhookDeliveryStats } from './operations/delivery-stats.ts'
 import { getWebhook } from './operations/get.ts'
 import { listWebhookDeliveries } from './operations/list-deliveries.ts'
 import { listWebhooks } from './operations/list.ts'
@@ -29,6 +30,7 @@ export const webhooksResource = defineResource({
   operations: {
     create: createWebhook,
     delete: deleteWebhook,
+    delivery_stats: webhookDeliveryStats,
     get: getWebhook,
     list_deliveries: listWebhookDeliveries,
     list: listWebhooks,
@@ -44,5 +46,5 @@ export const webhooksResource = defineResource({
     { key: 'webhooks', count: db => db.svcWebhookSubscription.count() },
     { key: 'webhooks_disabled', count: db => db.svcWebhookSubscription.count({ where: { disabledReason: { not: null } } }) },
   ],
-  adminPages: [{ path: '/control-plane/webhooks', label: 'Webhooks', title: 'Webhooks', requires: ['webhooks.list'] }],
+  adminPages: [{ path: '/control-plane/webhooks', label: 'Webhooks', title: 'Webhooks', requires: ['webhooks.list', 'webhooks.delivery_stats'] }],
 })

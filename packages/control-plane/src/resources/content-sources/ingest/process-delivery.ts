@@ -48,7 +48,7 @@ const NO_EFFECTS = { forwarded: false, wrote: false, published: false }
 const lostRace = (error: unknown) => isUniqueViolation(error) || error instanceof SourceChanged
 
 /** Only these may be (re)processed; anything else was finished by this or another process. */
-const PROCESSABLE = ['received', 'held']
+export const PROCESSABLE = ['received', 'held']
 /** A sender's replay finishes a first delivery that was never processed; one held as the sample was. */
 const REPLAY_PROCESSABLE = ['received']
 
