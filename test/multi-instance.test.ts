@@ -10,6 +10,7 @@ import { migrate } from '../packages/control-plane/src/platform/db/migrate.ts'
 import type { Db } from '../packages/control-plane/src/platform/db/client.ts'
 import { crm } from '../packages/control-plane/src/resources/crm/index.ts'
 import { startEarlyInAMinute } from './support/rate-windows.ts'
+import { connectMcp2 } from './support/mcp-client.ts'
 
 const MAX = 25
 const CALLS = 40
@@ -81,6 +82,27 @@ describeOnPostgres('two server processes on one PostgreSQL database', () => {
   test(`${CALLS} creates split between the processes fill exactly ${MAX} distinct slots`, async () => {
     const { key } = await createAccount(db)
     await expectExactlyMaxSlotsFilled(servers.map(server => server.url), key, db)
+  }, 60_000)
+
+  test('a module switched through one process reaches an MCP client listening on the other within 2 s (LISTEN/NOTIFY)', async () => {
+    const { key } = await createAccount(db)
+    const client = await connectMcp2(servers[0]!.url, key)
+    const heard: number[] = []
+    client.setNotificationHandler('notifications/tools/list_changed', () => { heard.push(Date.now()) })
+    const switchModule = (action: 'enable' | 'disable') => request(servers[1]!.url).post('/api/svc/v1/manage/dispatch').set('Authorization', `Bearer ${key}`)
+      .send({ resource: 'modules', action, params: { module: 'ai' } })
+    try {
+      await client.listen({ toolsListChanged: true })
+      const switched = Date.now()
+      expect((await switchModule('disable')).body.ok).toBe(true)
+      while (heard.length === 0 && Date.now() - switched < 2000) await new Promise(resolve => setTimeout(resolve, 20))
+      expect(heard).toHaveLength(1)
+      expect(heard[0]! - switched).toBeLessThan(2000)
+      expect((await client.listTools(undefined, { cacheMode: 'refresh' })).tools.map(tool => tool.name)).not.toContain('ai-get')
+    } finally {
+      await client.close()
+      await switchModule('enable')
+    }
   }, 60_000)
 
   test('the rate limit is shared: the processes count one key together', async () => {

@@ -36,6 +36,6 @@ export async function followJob (db: Db, started: StartedJob, progressToken: str
     await new Promise(resolve => setTimeout(resolve, POLL_MS))
     const row = await db.svcJob.findUnique({ where: { id: job.job_id }, select: { status: true, done: true, total: true } })
     if (!row) return job
-    job = { job_id: job.job_id, status: row.status as JobStatus, progress: { done: row.done, total: row.total } }
+    job = { ...job, status: row.status as JobStatus, progress: { done: row.done, total: row.total } }
   }
 }
