@@ -48,6 +48,22 @@ describe('the compact door /mcp/compact', () => {
     expect(full.bytes).toBeLessThanOrEqual(FULL_LIST_BYTES_BEFORE / 2)
   })
 
+  test('a param description three or more tools share is given once, in the instructions, not in each tool', async () => {
+    const client = await connectMcp(http.url, plane.admin.key)
+    try {
+      const tools = (await client.listTools()).tools
+      const confirmOf = (name: string) => (tools.find(tool => tool.name === name)!.inputSchema.properties as Record<string, Record<string, unknown>>).confirm
+      for (const name of ['crm-delete', 'users-delete', 'api_keys-revoke']) expect(confirmOf(name)).toEqual({ type: 'boolean' })
+      expect(client.getInstructions()).toContain('confirm: Must be true for this destructive operation to run.')
+      expect(client.getInstructions()).toContain('crm_num (crm tools): CRM slot number')
+      // A description of one tool's own stays with it.
+      const mint = tools.find(tool => tool.name === 'api_keys-mint')!.inputSchema.properties as Record<string, { description?: string }>
+      expect(mint.label?.description).toEqual(expect.any(String))
+    } finally {
+      await client.close()
+    }
+  })
+
   test('a 2.x client finds crm.list, reads its schema and runs it, getting what dispatch gets', async () => {
     await plane.dispatch({ resource: 'crm', action: 'create', params: { name: 'Compact CRM', url: 'https://crm.example.com' } })
     await with2(COMPACT, async client => {

@@ -11,9 +11,10 @@ import type { Identity } from '../../platform/auth/identity.ts'
 import { createMcpServer, type McpDoor } from './server.ts'
 import { changeEventBus } from './change-events.ts'
 import { LegacyChangeStreams } from './legacy-change-stream.ts'
+import { SharedParamDescriptions } from './shared-param-descriptions.ts'
 
 /** What the route has established about a request, handed to the server it gets. */
-export interface McpCaller extends Omit<McpDoor, 'streams'> {
+export interface McpCaller extends Omit<McpDoor, 'streams' | 'shared'> {
   identity: Identity
 }
 
@@ -43,9 +44,10 @@ export function mcpHandler (runtime: ControlPlaneRuntime): NodeMcpRequestHandler
   const maxRequestBodySize = runtime.options.maxBodyBytes
   // The SDK reports here what it refused (a header contradicting the body, say) and what failed outside a handler.
   const onerror = (error: Error) => { runtime.log('MCP request refused or failed in the transport', error) }
+  const shared = new SharedParamDescriptions(runtime.registry.all())
   const serverFor = (authInfo: AuthInfo | undefined, streams = false) => {
     const { identity, requestId, scope, compact } = callerOf(authInfo)
-    return createMcpServer(runtime, identity, { requestId, scope, compact, streams })
+    return createMcpServer(runtime, identity, { requestId, scope, compact, streams, shared })
   }
   const modern = createMcpHandler(ctx => serverFor(ctx.authInfo, true), { legacy: 'reject', maxRequestBodySize, onerror, bus: changeEventBus(runtime.changes) })
   runtime.changes.onClose(() => modern.close())

@@ -12,6 +12,7 @@ import { ALL_TOOLS } from './tool-scope.ts'
 import { callCompactTool, COMPACT_TOOLS } from './compact-tools.ts'
 import type { ToolScope } from './tool-scope.ts'
 import { resourceIcons, SERVER_ICONS } from './icons.ts'
+import { SharedParamDescriptions } from './shared-param-descriptions.ts'
 
 const INSTRUCTIONS = [
   'Every operation of this site\'s control plane is a tool named resource-action (crm-create runs crm.create).',
@@ -36,6 +37,8 @@ export interface McpDoor {
   compact: boolean
   /** The answer may become an event stream (2026-07-28); the 2025 leg answers JSON alone, so progress would be lost. */
   streams: boolean
+  /** The param descriptions the instructions give once (built once per runtime: the registry does not change). */
+  shared: SharedParamDescriptions
 }
 
 /**
@@ -62,12 +65,13 @@ function guarded<Args extends unknown[], Result> (runtime: ControlPlaneRuntime, 
  */
 export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identity, door: Partial<McpDoor> = {}): Server {
   const { requestId = null, scope = ALL_TOOLS, compact = false, streams = false } = door
+  const shared = door.shared ?? new SharedParamDescriptions(runtime.registry.all())
   const server = new Server(
     { name: 'svc-control-plane', title: 'svc control plane', version: PRODUCT_VERSION, icons: SERVER_ICONS },
     {
       // Lists change when a module is switched or a key or grant revoked: change streams (GET, subscriptions/listen) tell the client.
       capabilities: { tools: { listChanged: true }, resources: { subscribe: true }, prompts: { listChanged: true } },
-      instructions: INSTRUCTIONS,
+      instructions: [INSTRUCTIONS, shared.instructions()].filter(Boolean).join(' '),
       cacheHints: { 'tools/list': MCP_CACHE_HINT, 'prompts/list': MCP_CACHE_HINT, 'resources/list': MCP_CACHE_HINT, 'resources/templates/list': MCP_CACHE_HINT, 'resources/read': MCP_CACHE_HINT, 'server/discover': MCP_CACHE_HINT },
     },
   )
@@ -79,8 +83,8 @@ export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identit
   } else {
     // Icons only on a toolset URL's few tools: on every tool of /mcp they would cost each agent's context more than they show.
     const listed = scope.resources === null
-      ? toolOf
-      : (operation: Operation) => ({ ...toolOf(operation), icons: resourceIcons(runtime.resourceIcons, operation.resource) })
+      ? (operation: Operation) => shared.lean(toolOf(operation))
+      : (operation: Operation) => ({ ...shared.lean(toolOf(operation)), icons: resourceIcons(runtime.resourceIcons, operation.resource) })
     server.setRequestHandler('tools/list', guarded(runtime, async () => ({ tools: (await runnable()).map(listed) })))
     server.setRequestHandler('tools/call', guarded(runtime, (request, ctx) => callTool(runtime, identity, request.params, ctx, requestId, scope, streams)))
   }
