@@ -32,7 +32,9 @@ describe('Request-Id', () => {
     expect(refused.body.request_id).toBe(refused.headers['request-id'])
     const missing = await request(plane.server.app).get(`${BASE}/nothing`)
     expect(missing.body).toMatchObject({ code: 'not_found', request_id: missing.headers['request-id'] })
-    const mcp = await request(plane.server.app).get(`${BASE}/mcp`).set('Authorization', `Bearer ${plane.admin.key}`)
+    // GET opens the change stream now; a method the endpoint does not take is refused in JSON-RPC.
+    const mcp = await request(plane.server.app).delete(`${BASE}/mcp`).set('Authorization', `Bearer ${plane.admin.key}`)
+    expect(mcp.status).toBe(405)
     expect(mcp.body.error.data.request_id).toBe(mcp.headers['request-id'])
   })
 
