@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { readDailyCounts } from '../../../platform/tallies/read-tallies.ts'
+import { dailyCountsReturn, daysParam } from '../../../platform/tallies/daily-counts-shape.ts'
 
 export const leadDailyCounts = defineOperation({
   summary: 'Leads captured per day (UTC) by source, over the last days: what the Leads page charts.',
@@ -9,13 +10,10 @@ export const leadDailyCounts = defineOperation({
   examples: [{ title: 'Leads per day over the last two weeks', params: { days: 14 } }],
   errors: [],
   params: z.object({
-    days: z.number().int().min(1).max(90).optional().describe('How many days, ending today (UTC). Default 30.'),
+    days: daysParam,
   }),
   returns: z.object({
-    days: z.array(z.object({
-      day: z.string().describe('YYYY-MM-DD, UTC.'),
-      counts: z.record(z.string(), z.number().int()).describe('Leads first seen that day, by source.'),
-    })).describe('Oldest first.'),
+    days: dailyCountsReturn('Leads first seen that day, by source.'),
     sources: z.array(z.string()).describe('Every source with a lead in these days, by name.'),
     total: z.number().int(),
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { readDailyCounts } from '../../../platform/tallies/read-tallies.ts'
+import { dailyCountsReturn, daysParam } from '../../../platform/tallies/daily-counts-shape.ts'
 
 export const dailyRunCounts = defineOperation({
   summary: 'Pipeline runs per day (UTC) by status, over the last days: what the Pipelines page charts.',
@@ -9,13 +10,10 @@ export const dailyRunCounts = defineOperation({
   examples: [{ title: 'Runs per day over the last two weeks', params: { days: 14 } }],
   errors: [],
   params: z.object({
-    days: z.number().int().min(1).max(90).optional().describe('How many days, ending today (UTC). Default 30.'),
+    days: daysParam,
   }),
   returns: z.object({
-    days: z.array(z.object({
-      day: z.string().describe('YYYY-MM-DD, UTC.'),
-      counts: z.record(z.string(), z.number().int()).describe('Runs recorded that day, by status (success, skipped, failed, dry_run).'),
-    })).describe('Oldest first.'),
+    days: dailyCountsReturn('Runs recorded that day, by status (success, skipped, failed, dry_run).'),
     statuses: z.array(z.string()).describe('Every status with a run in these days.'),
     total: z.number().int(),
   }),
