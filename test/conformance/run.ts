@@ -1,6 +1,7 @@
 /**
  * `npm run test:conformance`: the official MCP conformance suite (`@modelcontextprotocol/conformance`,
- * pinned in package.json) against the demo host on a fresh SQLite database — the server scenarios
+ * pinned in package.json) against the demo host on a fresh SQLite database, with the suite's fixture
+ * tools installed as a resource of the test host's (diagnostic-resource.ts) — the server scenarios
  * of the 2026-07-28 and 2025-11-25 requirement sets and the authorization server's metadata
  * scenario. A scenario listed in `expected-failures-{revision}.yaml` (each with its reason; docs/mcp.md has
  * the table) may fail; any other failure, or an expected one that now passes, fails the run.
@@ -14,7 +15,7 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
 import type { AddressInfo } from 'node:net'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
-import { startHostProcess } from '../support/host-process.ts'
+import { startConformanceHost } from './conformance-host.ts'
 import { createAccount } from '../support/accounts.ts'
 import { openPrisma } from '../support/database.ts'
 import { resolveDatabase } from '../../packages/control-plane/src/platform/db/database-url.ts'
@@ -64,7 +65,7 @@ const origin = `http://localhost:${(front.address() as AddressInfo).port}`
 const url = `file:./var/test/conformance-${randomBytes(4).toString('hex')}.db`
 await migrate(resolveDatabase(url))
 const db = openPrisma(url)
-const host = await startHostProcess({
+const host = await startConformanceHost({
   DATABASE_URL: url,
   SITE_URL: origin,
   SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex'),

@@ -4,8 +4,8 @@ import type { Identity } from '../../platform/auth/identity.ts'
 import type { SvcError } from '../../platform/errors/errors.ts'
 import type { Operation } from '../../kernel/registry/define-operation.ts'
 import { callOperation, type CallOutcome } from '../../kernel/pipeline/call-operation.ts'
-import { operationOfTool } from './tool-name.ts'
-import { structuredContentOf } from './tool-output.ts'
+import { operationNamedByTool } from './tool-name.ts'
+import { contentOf, structuredContentOf } from './tool-output.ts'
 import { ALL_TOOLS, inToolScope, type ToolScope } from './tool-scope.ts'
 import { callerOf } from '../../platform/idempotency/idempotency-key.ts'
 import { confirmationOf, confirmationQuestion, type ToolConfirmation } from './person-confirmation.ts'
@@ -39,7 +39,7 @@ function toolResult (operation: Operation, outcome: CallOutcome, requestId: stri
   if (!outcome.ok) return toolError(outcome.error, requestId)
   const structuredContent = structuredContentOf(operation, outcome.data)
   return {
-    content: [{ type: 'text', text: JSON.stringify(structuredContent) }],
+    content: contentOf(operation, outcome.data, structuredContent),
     structuredContent,
     _meta: { [CHANGED_META_KEY]: outcome.changed },
   }
@@ -56,9 +56,8 @@ function toolResult (operation: Operation, outcome: CallOutcome, requestId: stri
  * and answers once it ended (job-progress.ts).
  */
 export async function callTool (runtime: ControlPlaneRuntime, identity: Identity, request: CallToolRequestParams, ctx: ServerContext, requestId: string | null = null, scope: ToolScope = ALL_TOOLS, streams = false): Promise<CallToolResult | InputRequiredResult> {
-  const target = operationOfTool(request.name)
-  const operation = target && runtime.registry.get(target.resource, target.action)
-  if (!target || !operation || !inToolScope(scope, operation)) {
+  const operation = operationNamedByTool(runtime.registry, request.name)
+  if (!operation || !inToolScope(scope, operation)) {
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool "${request.name}"; tools/list names the tools this key may call`)
   }
   const { key, args } = splitIdempotencyKey(request)
@@ -68,7 +67,7 @@ export async function callTool (runtime: ControlPlaneRuntime, identity: Identity
     : { confirmation: 'flag', idempotencyKey: key }
   const traceparent = request._meta?.[TRACEPARENT_META_KEY]
   const call = {
-    ...target, operation, params: args, confirm: false, channel: 'mcp' as const, tool: request.name, requestId, idempotencyKey, confirmation,
+    resource: operation.resource, action: operation.action, operation, params: args, confirm: false, channel: 'mcp' as const, tool: request.name, requestId, idempotencyKey, confirmation,
     traceparent: typeof traceparent === 'string' ? traceparent : undefined,
   }
   const answer = await callOperation(runtime, identity, call, {

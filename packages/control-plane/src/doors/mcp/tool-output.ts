@@ -1,3 +1,4 @@
+import type { ContentBlock } from '@modelcontextprotocol/server'
 import type { Operation } from '../../kernel/registry/define-operation.ts'
 import { returnsJsonSchema } from '../../kernel/registry/manifest.ts'
 
@@ -38,4 +39,12 @@ export function toolOutputSchema (operation: Operation): JsonSchema {
 /** The operation's data as the tool result's `structuredContent`, matching `toolOutputSchema`. */
 export function structuredContentOf (operation: Operation, data: unknown): Record<string, unknown> {
   return isObjectSchema(returnsJsonSchema(operation)) ? data as Record<string, unknown> : { [RESULT_KEY]: data }
+}
+
+/**
+ * The tool result's `content`: the blocks the operation makes of its data (`mcp.content`), or
+ * the structured content as JSON text, for clients that read only `content`.
+ */
+export function contentOf (operation: Operation, data: unknown, structuredContent: Record<string, unknown>): ContentBlock[] {
+  return operation.mcp?.content ? operation.mcp.content(data) : [{ type: 'text', text: JSON.stringify(structuredContent) }]
 }

@@ -4,6 +4,7 @@ import { PRODUCT_VERSION } from '../../platform/version.ts'
 import { exampleParamsProblems, unboundPlaceholders, type OperationExample } from './operation-example.ts'
 import { callErrorCodes, DEFAULT_HANDLER_ERRORS } from './error-codes.ts'
 import type { ErrorCode } from '../../platform/errors/errors.ts'
+import { toolNameProblem, type McpToolOptions } from './mcp-tool-options.ts'
 
 export type OperationResult<Data> = { data: Data, changed: boolean }
 
@@ -84,6 +85,8 @@ export type OperationConfig<Shape extends ParamsShape, Returns extends z.ZodType
    * their MCP client reads it. @default the call's params
    */
   target? (params: z.output<z.ZodObject<Shape>>, context: Pick<OperationContext, 'db'>): Promise<string | null>
+  /** Its MCP tool's name and answer, where `resource-action` and JSON text do not fit. @default {} */
+  mcp?: McpToolOptions<z.output<Returns>>
   // A method, so a map of operations with their own params holds each of them.
   handler (
     params: z.output<z.ZodObject<Shape>>,
@@ -135,6 +138,8 @@ export type Operation = {
   handler: (params: Record<string, unknown>, context: OperationContext) => Promise<OperationResult<unknown>>
   /** What a destructive call will destroy, in a person's words; see `OperationConfig.target`. */
   target?: ((params: Record<string, unknown>, context: Pick<OperationContext, 'db'>) => Promise<string | null>) | undefined
+  /** Its MCP tool's name and content blocks, where it chose them; see `OperationConfig.mcp`. */
+  mcp?: McpToolOptions | undefined
 }
 
 const NAME_PART = /^[a-z][a-z0-9_]*$/
@@ -175,6 +180,8 @@ export function nameOperation<Shape extends ParamsShape, Returns extends z.ZodTy
   const destructive = config.destructive ?? false
   const readonly = config.readonly ?? false
   if (destructive && readonly) throw new Error(`${name} cannot be both readonly and destructive`)
+  const toolProblem = config.mcp?.tool === undefined ? null : toolNameProblem(name, config.mcp.tool)
+  if (toolProblem) throw new Error(toolProblem)
   const params = destructive
     ? config.params.extend({ confirm: z.boolean().optional().describe('Must be true for this destructive operation to run.') })
     : config.params
@@ -213,5 +220,6 @@ export function nameOperation<Shape extends ParamsShape, Returns extends z.ZodTy
     // The registry calls it only with what `params` parsed, which is the declared type.
     handler: config.handler.bind(config) as unknown as Operation['handler'],
     target: config.target?.bind(config) as unknown as Operation['target'],
+    ...(config.mcp ? { mcp: config.mcp } : {}),
   }
 }

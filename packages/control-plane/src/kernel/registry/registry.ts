@@ -4,11 +4,18 @@ import { exampleParamsProblems } from './operation-example.ts'
 /** The source of truth for operation names: built-ins and host-registered operations alike. */
 export class OperationRegistry {
   readonly #byName = new Map<string, Operation>()
+  /** The operations that chose their MCP tool's name (`mcp.tool`), by that name. */
+  readonly #byChosenTool = new Map<string, Operation>()
 
   constructor (operations: readonly Operation[]) {
     for (const operation of operations) {
       if (this.#byName.has(operation.name)) throw new Error(`operation ${operation.name} is registered twice`)
       this.#byName.set(operation.name, operation)
+      const tool = operation.mcp?.tool
+      if (tool === undefined) continue
+      const other = this.#byChosenTool.get(tool)
+      if (other) throw new Error(`operations ${other.name} and ${operation.name} both choose the MCP tool name "${tool}"`)
+      this.#byChosenTool.set(tool, operation)
     }
     for (const operation of operations) this.#checkExampleSetup(operation)
   }
@@ -26,6 +33,11 @@ export class OperationRegistry {
 
   get (resource: string, action: string): Operation | undefined {
     return this.#byName.get(`${resource}.${action}`)
+  }
+
+  /** The operation that chose this MCP tool name (`mcp.tool`), if one did. */
+  withChosenTool (tool: string): Operation | undefined {
+    return this.#byChosenTool.get(tool)
   }
 
   actionsOf (resource: string): string[] {

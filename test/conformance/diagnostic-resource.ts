@@ -1,0 +1,58 @@
+/**
+ * The conformance suite's fixture tools (`test_simple_text`, `test_image_content`, …) as a
+ * resource of a test host's own, declared as a CMS developer declares one: each is an operation
+ * whose MCP tool takes the name the suite calls (`mcp.tool`) and answers the content blocks the
+ * scenario checks (`mcp.content`), so a scenario runs through the pipeline every tool takes
+ * (validation, capability, module switch, rate limit, audit). Never installed by the demo host.
+ */
+import { z } from 'zod'
+import type { ContentBlock } from '@modelcontextprotocol/server'
+import { badRequest, defineOperation, defineResource } from 'keystone-svc-control-plane'
+
+/** A 1×1 red PNG. */
+const RED_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC'
+/** Eight samples of silence, 8 kHz mono WAV. */
+const SILENT_WAV = 'UklGRiwAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQgAAACAgICAgICAgA=='
+
+const text = (value: string): ContentBlock => ({ type: 'text', text: value })
+const image = (data: string): ContentBlock => ({ type: 'image', data, mimeType: 'image/png' })
+const embedded = (uri: string, mimeType: string, value: string): ContentBlock => ({ type: 'resource', resource: { uri, mimeType, text: value } })
+
+/** The one shape every fixture returns: its `content` blocks are made from these texts. */
+const returns = z.object({ text: z.string() })
+
+/** A read-only fixture without params that answers `text` as the blocks `content` makes of it. */
+const fixture = (tool: string, summary: string, answer: string, content: (data: z.output<typeof returns>) => ContentBlock[]) => defineOperation({
+  summary,
+  readonly: true,
+  params: z.object({}),
+  returns,
+  mcp: { tool, content },
+  async handler () {
+    return { data: { text: answer }, changed: false }
+  },
+})
+
+export const conformanceDiagnostics = defineResource({
+  name: 'conformance',
+  operations: {
+    simple_text: fixture('test_simple_text', 'Answers one text block.', 'This is a simple text response for testing.', data => [text(data.text)]),
+    image_content: fixture('test_image_content', 'Answers one PNG image block.', RED_PIXEL_PNG, data => [image(data.text)]),
+    audio_content: fixture('test_audio_content', 'Answers one WAV audio block.', SILENT_WAV, data => [{ type: 'audio', data: data.text, mimeType: 'audio/wav' }]),
+    embedded_resource: fixture('test_embedded_resource', 'Answers one embedded text resource.', 'This is an embedded resource content.',
+      data => [embedded('test://embedded-resource', 'text/plain', data.text)]),
+    multiple_content_types: fixture('test_multiple_content_types', 'Answers a text, an image and an embedded resource.', 'Multiple content types test:',
+      data => [text(data.text), image(RED_PIXEL_PNG), embedded('test://mixed-content-resource', 'application/json', JSON.stringify({ test: 'data', value: 123 }))]),
+    error_handling: defineOperation({
+      summary: 'Always refuses: a tool error the model reads.',
+      readonly: true,
+      params: z.object({}),
+      returns,
+      errors: ['bad_request'],
+      mcp: { tool: 'test_error_handling' },
+      async handler () {
+        throw badRequest('This tool intentionally returns an error for testing')
+      },
+    }),
+  },
+})
