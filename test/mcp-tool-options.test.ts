@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { z } from 'zod'
+import { useTestServer } from './support/in-process-server.ts'
+import { connectMcp2, listen, MCP_PATH, type Client2 } from './support/mcp-client.ts'
+import { defineOperation, defineResource } from '../packages/control-plane/src/index.ts'
+import { OperationRegistry } from '../packages/control-plane/src/kernel/registry/registry.ts'
+import { conformanceDiagnostics } from './conformance/diagnostic-resource.ts'
+
+/**
+ * `mcp.tool` and `mcp.content` (defineOperation): an operation served under a tool name it chose
+ * and answered as content blocks, through the same pipeline as every tool. The resource is the
+ * conformance run's own fixtures (test/conformance/diagnostic-resource.ts).
+ */
+const plane = useTestServer({ extensions: [conformanceDiagnostics] })
+let http: Awaited<ReturnType<typeof listen>>
+
+beforeAll(async () => { http = await listen(plane.server.app) })
+afterAll(async () => { await http?.close() })
+
+async function withClient<T> (body: (client: Client2) => Promise<T>, options: Parameters<typeof connectMcp2>[2] = {}, key = plane.admin.key): Promise<T> {
+  const client = await connectMcp2(http.url, key, options)
+  try {
+    return await body(client)
+  } finally {
+    await client.close()
+  }
+}
+
+const call = (client: Client2, name: string, args: Record<string, unknown> = {}) =>
+  client.callTool({ name, arguments: args })
+
+const PNG_SIGNATURE = '89504e470d0a1a0a'
+
+describe('a tool name an operation chose (mcp.tool)', () => {
+  test('is listed instead of resource-action, and the other tools keep theirs', async () => {
+    const names = await withClient(async client => (await client.listTools()).tools.map(tool => tool.name))
+    expect(names).toEqual(expect.arrayContaining(['test_simple_text', 'test_image_content', 'test_error_handling', 'crm-create', 'notes-add']))
+    expect(names.filter(name => name.startsWith('conformance-'))).toEqual([])
+  })
+
+  test('is callable by that name on both revisions, and not as resource-action', async () => {
+    for (const revision of ['modern', 'legacy'] as const) {
+      const result = await withClient(client => call(client, 'test_simple_text'), { revision })
+      expect(result.content).toEqual([{ type: 'text', text: 'This is a simple text response for testing.' }])
+      await expect(withClient(client => call(client, 'conformance-simple_text'), { revision })).rejects.toThrow(/unknown tool "conformance-simple_text"/)
+    }
+  })
+
+  test('takes the pipeline: audited under the tool name, refused to a caller without the capability', async () => {
+    await withClient(client => call(client, 'test_embedded_resource'))
+    const { body } = await plane.dispatch({ resource: 'audit', action: 'list', params: { channel: 'mcp', per_page: 1 } })
+    expect(body.data.items[0]).toMatchObject({ operation: 'conformance.embedded_resource', channel: 'mcp', tool: 'test_embedded_resource', ok: true })
+    const editor = await plane.account('editor')
+    await withClient(async client => {
+      expect((await client.listTools()).tools.map(tool => tool.name)).not.toContain('test_simple_text')
+      const refused = await call(client, 'test_simple_text')
+      expect(refused.isError).toBe(true)
+      expect(JSON.parse((refused.content[0] as { text: string }).text)).toMatchObject({ code: 'forbidden' })
+    }, {}, editor.key)
+  })
+
+  test('is what the compact door searches, describes and runs', async () => {
+    await withClient(async client => {
+      const found = await call(client, 'search_operations', { resource: 'conformance' })
+      expect((found.structuredContent as { operations: Array<{ tool: string }> }).operations.map(operation => operation.tool)).toContain('test_audio_content')
+      const ran = await call(client, 'run_operation', { tool: 'test_audio_content' })
+      expect(ran.content).toEqual([expect.objectContaining({ type: 'audio', mimeType: 'audio/wav' })])
+    }, { path: `${MCP_PATH}/compact` })
+  })
+
+  test('is refused when it is no tool name, or when two operations choose it', () => {
+    const returns = z.object({})
+    const choosing = (tool: string) => ({ summary: 'Chooses its tool name.', params: z.object({}), returns, mcp: { tool }, handler: async () => ({ data: {}, changed: false }) })
+    expect(() => defineResource({ name: 'picky', operations: { dashed: defineOperation(choosing('picky-dashed')) } }))
+      .toThrow('picky.dashed: mcp.tool "picky-dashed" must match /^[A-Za-z0-9_.]{1,64}$/ (no "-": resource-action is the default tool name)')
+    expect(() => defineOperation({ resource: 'picky', action: 'long', ...choosing('x'.repeat(65)) })).toThrow(/picky\.long: mcp\.tool "x{65}" must match/)
+    const twice = defineResource({ name: 'twice', operations: { one: defineOperation(choosing('same_tool')), two: defineOperation(choosing('same_tool')) } })
+    expect(() => new OperationRegistry(twice.operations)).toThrow('operations twice.one and twice.two both choose the MCP tool name "same_tool"')
+  })
+})
+
+describe('content blocks for a result (mcp.content)', () => {
+  test('an image, audio, an embedded resource or several answer as those blocks, the data still structured', async () => {
+    await withClient(async client => {
+      const image = await call(client, 'test_image_content')
+      expect(image.content).toEqual([{ type: 'image', mimeType: 'image/png', data: expect.any(String) }])
+      const [block] = image.content as Array<{ data: string }>
+      expect(Buffer.from(block!.data, 'base64').subarray(0, 8).toString('hex')).toBe(PNG_SIGNATURE)
+      expect(image.structuredContent).toEqual({ text: block!.data })
+      const embedded = await call(client, 'test_embedded_resource')
+      expect(embedded.content).toEqual([{ type: 'resource', resource: { uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' } }])
+      const mixed = await call(client, 'test_multiple_content_types')
+      expect(mixed.content.map(part => part.type)).toEqual(['text', 'image', 'resource'])
+    })
+  })
+
+  test('a refusal stays the envelope\'s code and message as an isError text', async () => {
+    const result = await withClient(client => call(client, 'test_error_handling'))
+    expect(result.isError).toBe(true)
+    expect(JSON.parse((result.content[0] as { text: string }).text)).toMatchObject({ code: 'bad_request', error: 'This tool intentionally returns an error for testing' })
+  })
+
+  test('an operation without it answers its data as JSON text, as before', async () => {
+    const result = await withClient(client => call(client, 'variables-list'))
+    expect(result.content).toEqual([{ type: 'text', text: JSON.stringify(result.structuredContent) }])
+  })
+})
