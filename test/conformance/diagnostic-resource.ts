@@ -5,9 +5,11 @@
  * scenario checks (`mcp.content`), so a scenario runs through the pipeline every tool takes
  * (validation, capability, module switch, rate limit, audit). Never installed by the demo host.
  */
+import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { z } from 'zod'
 import type { ContentBlock } from '@modelcontextprotocol/server'
-import { badRequest, defineOperation, defineResource } from 'keystone-svc-control-plane'
+import { badRequest, defineOperation, defineResource, startJob, type JobKind } from 'keystone-svc-control-plane'
 
 /** A 1×1 red PNG. */
 const RED_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC'
@@ -33,6 +35,21 @@ const fixture = (tool: string, summary: string, answer: string, content: (data: 
   },
 })
 
+/** Steps the progress fixture's job takes, and how long each batch works: longer than a follower's poll, so each is seen. */
+const PROGRESS_TOTAL = 100
+const BATCH_MS = 300
+
+/** The progress fixture's job: counts to 100 a batch at a time, slowly. */
+const slowCount: JobKind = {
+  kind: 'conformance.tool_with_progress',
+  async step (job, limit) {
+    await sleep(BATCH_MS)
+    const at = Number(job.cursor ?? 0)
+    const done = Math.min(limit, PROGRESS_TOTAL - at)
+    return { cursor: String(at + done), done, tally: {}, finished: at + done >= PROGRESS_TOTAL }
+  },
+}
+
 export const conformanceDiagnostics = defineResource({
   name: 'conformance',
   operations: {
@@ -43,6 +60,20 @@ export const conformanceDiagnostics = defineResource({
       data => [embedded('test://embedded-resource', 'text/plain', data.text)]),
     multiple_content_types: fixture('test_multiple_content_types', 'Answers a text, an image and an embedded resource.', 'Multiple content types test:',
       data => [text(data.text), image(RED_PIXEL_PNG), embedded('test://mixed-content-resource', 'application/json', JSON.stringify({ test: 'data', value: 123 }))]),
+    // A job, since a tool reports progress as the job it started advances (doors/mcp/job-progress.ts).
+    tool_with_progress: defineOperation({
+      summary: 'Starts a job that counts to 100 in batches: progress to follow.',
+      startsJob: true,
+      params: z.object({}),
+      returns: z.object({ job_id: z.number().int(), status: z.string(), progress: z.object({ done: z.number().int(), total: z.number().int() }) }),
+      mcp: { tool: 'test_tool_with_progress' },
+      async handler (_params, context) {
+        // Its own target each time: one job per kind and target runs at a time, and the suite may call again before one ends.
+        const job = await startJob(context.db, { kind: slowCount.kind, target: randomUUID(), params: {}, total: PROGRESS_TOTAL, identity: context.identity, channel: context.channel, now: context.now() })
+        context.kickJobs()
+        return { data: { job_id: job.id, status: job.status, progress: { done: job.done, total: job.total } }, changed: true }
+      },
+    }),
     error_handling: defineOperation({
       summary: 'Always refuses: a tool error the model reads.',
       readonly: true,
@@ -55,4 +86,5 @@ export const conformanceDiagnostics = defineResource({
       },
     }),
   },
+  jobKinds: [slowCount],
 })
