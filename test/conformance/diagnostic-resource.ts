@@ -24,7 +24,7 @@ const embedded = (uri: string, mimeType: string, value: string): ContentBlock =>
 const returns = z.object({ text: z.string() })
 
 /** A read-only fixture without params that answers `text` as the blocks `content` makes of it. */
-const fixture = (tool: string, summary: string, answer: string, content: (data: z.output<typeof returns>) => ContentBlock[]) => defineOperation({
+const fixture = (tool: string, summary: string, answer: string, content: (data: z.output<typeof returns>) => ContentBlock[] = data => [text(data.text)]) => defineOperation({
   summary,
   readonly: true,
   params: z.object({}),
@@ -32,6 +32,23 @@ const fixture = (tool: string, summary: string, answer: string, content: (data: 
   mcp: { tool, content },
   async handler () {
     return { data: { text: answer }, changed: false }
+  },
+})
+
+/**
+ * A fixture that tells connected clients to read their tool and prompt lists again
+ * (`changesReach`), as a call that switches a module or revokes a grant does; it changes nothing
+ * else, so the suite can watch the notification without changing the site.
+ */
+const listChange = (tool: string) => defineOperation({
+  summary: 'Tells connected clients their tool and prompt lists changed.',
+  changesReach: true,
+  idempotent: true,
+  params: z.object({}),
+  returns,
+  mcp: { tool },
+  async handler () {
+    return { data: { text: 'lists changed' }, changed: true }
   },
 })
 
@@ -53,7 +70,22 @@ const slowCount: JobKind = {
 export const conformanceDiagnostics = defineResource({
   name: 'conformance',
   operations: {
-    simple_text: fixture('test_simple_text', 'Answers one text block.', 'This is a simple text response for testing.', data => [text(data.text)]),
+    simple_text: fixture('test_simple_text', 'Answers one text block.', 'This is a simple text response for testing.'),
+    // This server sends no log messages at all: the suite checks none arrives unasked.
+    logging_tool: fixture('test_logging_tool', 'Answers one text block and logs nothing.', 'No log messages: this server sends none.'),
+    trigger_tool_change: listChange('test_trigger_tool_change'),
+    trigger_prompt_change: listChange('test_trigger_prompt_change'),
+    // A destructive tool: the person confirms it through the client (an input_required result), never a request on the response stream.
+    streaming_elicitation: defineOperation({
+      summary: 'Destructive in name only: asks a person to confirm through the client, then changes nothing.',
+      destructive: true,
+      params: z.object({}),
+      returns,
+      mcp: { tool: 'test_streaming_elicitation' },
+      async handler () {
+        return { data: { text: 'confirmed' }, changed: false }
+      },
+    }),
     image_content: fixture('test_image_content', 'Answers one PNG image block.', RED_PIXEL_PNG, data => [image(data.text)]),
     audio_content: fixture('test_audio_content', 'Answers one WAV audio block.', SILENT_WAV, data => [{ type: 'audio', data: data.text, mimeType: 'audio/wav' }]),
     embedded_resource: fixture('test_embedded_resource', 'Answers one embedded text resource.', 'This is an embedded resource content.',
