@@ -8,8 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { z } from 'zod'
-import type { ContentBlock } from '@modelcontextprotocol/server'
-import { badRequest, defineOperation, defineResource, startJob, type JobKind } from 'keystone-svc-control-plane'
+import { badRequest, defineOperation, defineResource, startJob, type JobKind, type McpContentBlock as ContentBlock } from 'keystone-svc-control-plane'
 
 /** A 1×1 red PNG. */
 const RED_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC'

@@ -1,5 +1,8 @@
 import type { ContentBlock } from '@modelcontextprotocol/server'
 
+/** One block of a tool result's `content`: text, an image, audio, a resource link or an embedded resource (MCP's `ContentBlock`). */
+export type McpContentBlock = ContentBlock
+
 /**
  * How an operation shows as an MCP tool, where the defaults do not fit: a name a client already
  * looks for, or an answer that is more than JSON (an image, audio, an embedded resource). The call
@@ -19,7 +22,7 @@ export type McpToolOptions<Data = unknown> = {
    * the result's `structuredContent`, as the tool's `outputSchema` says.
    * @default one text block, the data as JSON
    */
-  content? (data: Data): ContentBlock[]
+  content? (data: Data): McpContentBlock[]
 }
 
 /** What an MCP tool name the operation chooses may be made of; see `McpToolOptions.tool`. */
