@@ -6,10 +6,10 @@
 import { getContext } from '@keystone-6/core/context'
 import { createExpressServer } from '@keystone-6/core/___internal-do-not-use-will-break-in-patch/artifacts'
 import * as PrismaModule from '../../generated/prisma/client.ts'
-import { controlPlaneOptions, createHostConfig } from '../../host/config.ts'
+import { controlPlaneOptionsFromEnvironment, createHostConfig } from '../../host/config.ts'
 import { conformanceDiagnostics } from './diagnostic-resource.ts'
 
-const config = createHostConfig({ controlPlane: { ...controlPlaneOptions(), extensions: [conformanceDiagnostics] } })
+const config = createHostConfig({ controlPlane: { ...controlPlaneOptionsFromEnvironment(), extensions: [conformanceDiagnostics] } })
 const context = getContext(config, PrismaModule)
 await config.db.onConnect?.(context)
 const { httpServer } = await createExpressServer(config, context)
