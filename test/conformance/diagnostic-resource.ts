@@ -105,6 +105,37 @@ export const conformanceDiagnostics = defineResource({
         return { data: { job_id: job.id, status: job.status, progress: { done: job.done, total: job.total } }, changed: true }
       },
     }),
+    // Resources are read-only operations too (mcp.resource): a read runs the operation through the pipeline.
+    static_text: defineOperation({
+      summary: 'A text resource at a fixed address.',
+      readonly: true,
+      params: z.object({}),
+      returns,
+      mcp: { resource: { uri: 'test://static-text', name: 'static_text', mimeType: 'text/plain', contents: (data, uri) => [{ uri, mimeType: 'text/plain', text: data.text }] } },
+      async handler () {
+        return { data: { text: 'This is the content of the static text resource.' }, changed: false }
+      },
+    }),
+    static_binary: defineOperation({
+      summary: 'A binary resource (a PNG) at a fixed address.',
+      readonly: true,
+      params: z.object({}),
+      returns,
+      mcp: { resource: { uri: 'test://static-binary', name: 'static_binary', mimeType: 'image/png', contents: (data, uri) => [{ uri, mimeType: 'image/png', blob: data.text }] } },
+      async handler () {
+        return { data: { text: RED_PIXEL_PNG }, changed: false }
+      },
+    }),
+    template_data: defineOperation({
+      summary: 'A resource template: the data for one id.',
+      readonly: true,
+      params: z.object({ id: z.string().max(64).describe('Any id; the answer names it.') }),
+      returns: z.object({ id: z.string(), templateTest: z.literal(true), data: z.string() }),
+      mcp: { resource: { uri: 'test://template/{id}/data', name: 'template_data' } },
+      async handler ({ id }) {
+        return { data: { id, templateTest: true as const, data: `Data for ID: ${id}` }, changed: false }
+      },
+    }),
     error_handling: defineOperation({
       summary: 'Always refuses: a tool error the model reads.',
       readonly: true,

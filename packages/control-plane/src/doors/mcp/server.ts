@@ -7,6 +7,7 @@ import { runnableOperations } from './runnable-operations.ts'
 import { toolOf } from './tools.ts'
 import { callTool } from './call-tool.ts'
 import { listResources, MANIFEST_URI, readResource } from './manifest-resource.ts'
+import { operationResources, operationResourceTemplates, readOperationResource } from './operation-resources.ts'
 import { getPrompt, listPrompts } from './prompts.ts'
 import { ALL_TOOLS } from './tool-scope.ts'
 import { callCompactTool, COMPACT_TOOLS } from './compact-tools.ts'
@@ -88,10 +89,13 @@ export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identit
     server.setRequestHandler('tools/list', guarded(runtime, async () => ({ tools: (await runnable()).map(listed) })))
     server.setRequestHandler('tools/call', guarded(runtime, (request, ctx) => callTool(runtime, identity, request.params, ctx, requestId, scope, streams)))
   }
-  server.setRequestHandler('resources/list', guarded(runtime, () => ({ resources: listResources(runtime, identity) })))
-  // No resource is addressed by a template; an empty list, not -32601, tells a client so.
-  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }))
-  server.setRequestHandler('resources/read', guarded(runtime, request => readResource(runtime, identity, request.params.uri)))
+  // The manifest, and the operations that are also resources (`mcp.resource`) this caller may run.
+  server.setRequestHandler('resources/list', guarded(runtime, async () => ({ resources: [...listResources(runtime, identity), ...operationResources(await runnable())] })))
+  // An empty list, not -32601, tells a client no resource is addressed by a template.
+  server.setRequestHandler('resources/templates/list', guarded(runtime, async () => ({ resourceTemplates: operationResourceTemplates(await runnable()) })))
+  server.setRequestHandler('resources/read', guarded(runtime, async ({ params: { uri } }) => uri === MANIFEST_URI
+    ? await readResource(runtime, identity, uri)
+    : await readOperationResource(runtime, identity, await runnable(), uri, requestId)))
   // Stateless: nothing to remember; every change stream hears of the manifest.
   server.setRequestHandler('resources/subscribe', () => ({}))
   server.setRequestHandler('resources/unsubscribe', () => ({}))

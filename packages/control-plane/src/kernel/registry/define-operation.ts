@@ -4,7 +4,7 @@ import { PRODUCT_VERSION } from '../../platform/version.ts'
 import { exampleParamsProblems, unboundPlaceholders, type OperationExample } from './operation-example.ts'
 import { callErrorCodes, DEFAULT_HANDLER_ERRORS } from './error-codes.ts'
 import type { ErrorCode } from '../../platform/errors/errors.ts'
-import { toolNameProblem, type McpToolOptions } from './mcp-tool-options.ts'
+import { resourceProblem, toolNameProblem, type McpOptions } from './mcp-options.ts'
 
 export type OperationResult<Data> = { data: Data, changed: boolean }
 
@@ -86,7 +86,7 @@ export type OperationConfig<Shape extends ParamsShape, Returns extends z.ZodType
    */
   target? (params: z.output<z.ZodObject<Shape>>, context: Pick<OperationContext, 'db'>): Promise<string | null>
   /** Its MCP tool's name and answer, where `resource-action` and JSON text do not fit. @default {} */
-  mcp?: McpToolOptions<z.output<Returns>>
+  mcp?: McpOptions<z.output<Returns>>
   // A method, so a map of operations with their own params holds each of them.
   handler (
     params: z.output<z.ZodObject<Shape>>,
@@ -139,7 +139,7 @@ export type Operation = {
   /** What a destructive call will destroy, in a person's words; see `OperationConfig.target`. */
   target?: ((params: Record<string, unknown>, context: Pick<OperationContext, 'db'>) => Promise<string | null>) | undefined
   /** Its MCP tool's name and content blocks, where it chose them; see `OperationConfig.mcp`. */
-  mcp?: McpToolOptions | undefined
+  mcp?: McpOptions | undefined
 }
 
 const NAME_PART = /^[a-z][a-z0-9_]*$/
@@ -180,8 +180,9 @@ export function nameOperation<Shape extends ParamsShape, Returns extends z.ZodTy
   const destructive = config.destructive ?? false
   const readonly = config.readonly ?? false
   if (destructive && readonly) throw new Error(`${name} cannot be both readonly and destructive`)
-  const toolProblem = config.mcp?.tool === undefined ? null : toolNameProblem(name, config.mcp.tool)
-  if (toolProblem) throw new Error(toolProblem)
+  const mcpProblem = (config.mcp?.tool === undefined ? null : toolNameProblem(name, config.mcp.tool)) ??
+    (config.mcp?.resource === undefined ? null : resourceProblem(name, readonly, Object.keys(config.params.shape), config.mcp.resource))
+  if (mcpProblem) throw new Error(mcpProblem)
   const params = destructive
     ? config.params.extend({ confirm: z.boolean().optional().describe('Must be true for this destructive operation to run.') })
     : config.params

@@ -7,8 +7,9 @@ import { OperationRegistry } from '../packages/control-plane/src/kernel/registry
 import { conformanceDiagnostics } from './conformance/diagnostic-resource.ts'
 
 /**
- * `mcp.tool` and `mcp.content` (defineOperation): an operation served under a tool name it chose
- * and answered as content blocks, through the same pipeline as every tool. The resource is the
+ * `mcp.tool`, `mcp.content` and `mcp.resource` (defineOperation): an operation served under a tool
+ * name it chose, answered as content blocks, or read as an MCP resource, through the same pipeline
+ * as every tool. The resource is the
  * conformance run's own fixtures (test/conformance/diagnostic-resource.ts).
  */
 const plane = useTestServer({ extensions: [conformanceDiagnostics] })
@@ -35,7 +36,8 @@ describe('a tool name an operation chose (mcp.tool)', () => {
   test('is listed instead of resource-action, and the other tools keep theirs', async () => {
     const names = await withClient(async client => (await client.listTools()).tools.map(tool => tool.name))
     expect(names).toEqual(expect.arrayContaining(['test_simple_text', 'test_image_content', 'test_error_handling', 'crm-create', 'notes-add']))
-    expect(names.filter(name => name.startsWith('conformance-'))).toEqual([])
+    expect(names).not.toContain('conformance-simple_text')
+    expect(names).not.toContain('conformance-image_content')
   })
 
   test('is callable by that name on both revisions, and not as resource-action', async () => {
@@ -103,5 +105,49 @@ describe('content blocks for a result (mcp.content)', () => {
   test('an operation without it answers its data as JSON text, as before', async () => {
     const result = await withClient(client => call(client, 'variables-list'))
     expect(result.content).toEqual([{ type: 'text', text: JSON.stringify(result.structuredContent) }])
+  })
+})
+
+describe('an operation that is also a resource (mcp.resource)', () => {
+  test('is listed at its address or as a template, to callers who may run it', async () => {
+    await withClient(async client => {
+      const { resources } = await client.listResources()
+      expect(resources.map(resource => resource.uri)).toEqual(expect.arrayContaining(['svc://manifest', 'test://static-text', 'test://static-binary']))
+      expect(resources.find(resource => resource.uri === 'test://static-text')).toMatchObject({ name: 'static_text', mimeType: 'text/plain', description: 'A text resource at a fixed address.' })
+      const { resourceTemplates } = await client.listResourceTemplates()
+      expect(resourceTemplates).toEqual([expect.objectContaining({ uriTemplate: 'test://template/{id}/data', name: 'template_data', mimeType: 'application/json' })])
+    })
+    const editor = await plane.account('editor')
+    await withClient(async client => {
+      expect((await client.listResources()).resources).toEqual([])
+      expect((await client.listResourceTemplates()).resourceTemplates).toEqual([])
+      // As the manifest is to a key without manage_options: not there.
+      await expect(client.readResource({ uri: 'test://static-text' })).rejects.toThrow(/no resource test:\/\/static-text/)
+    }, {}, editor.key)
+  })
+
+  test('is read by running the operation: its contents, the template\'s params, audited under its tool name', async () => {
+    await withClient(async client => {
+      expect((await client.readResource({ uri: 'test://static-text' })).contents)
+        .toEqual([{ uri: 'test://static-text', mimeType: 'text/plain', text: 'This is the content of the static text resource.' }])
+      const [binary] = (await client.readResource({ uri: 'test://static-binary' })).contents as Array<{ blob: string }>
+      expect(Buffer.from(binary!.blob, 'base64').subarray(0, 8).toString('hex')).toBe(PNG_SIGNATURE)
+      expect((await client.readResource({ uri: 'test://template/a%20b/data' })).contents)
+        .toEqual([{ uri: 'test://template/a%20b/data', mimeType: 'application/json', text: JSON.stringify({ id: 'a b', templateTest: true, data: 'Data for ID: a b' }) }])
+      await expect(client.readResource({ uri: 'test://template/1/2/data' })).rejects.toThrow(/no resource test:\/\/template\/1\/2\/data/)
+      await expect(client.readResource({ uri: `test://template/${'x'.repeat(65)}/data` })).rejects.toThrow(/invalid_params/)
+    }, { revision: 'legacy' })
+    const { body } = await plane.dispatch({ resource: 'audit', action: 'list', params: { channel: 'mcp', per_page: 2 } })
+    expect(body.data.items[1]).toMatchObject({ operation: 'conformance.template_data', channel: 'mcp', tool: 'conformance-template_data', ok: true, params: { id: 'a b' } })
+  })
+
+  test('is refused at the start unless it is read-only and its template names params', () => {
+    const declared = (readonly: boolean, uri: string) => defineOperation({
+      resource: 'picky', action: 'page', summary: 'A page.', readonly, params: z.object({ id: z.string() }), returns: z.object({}),
+      mcp: { resource: { uri, name: 'page' } }, handler: async () => ({ data: {}, changed: false }),
+    })
+    expect(() => declared(false, 'picky://page/{id}')).toThrow('picky.page: mcp.resource needs a readonly operation (reading a resource changes nothing)')
+    expect(() => declared(true, 'picky://page/{id}/{slug}')).toThrow('picky.page: mcp.resource "picky://page/{id}/{slug}" names {slug}, which is no param')
+    expect(() => declared(true, 'picky://page/{id}')).not.toThrow()
   })
 })
