@@ -7,8 +7,8 @@ import { OperationRegistry } from '../packages/control-plane/src/kernel/registry
 import { conformanceDiagnostics } from './conformance/diagnostic-resource.ts'
 
 /**
- * `mcp.tool`, `mcp.content` and `mcp.resource` (defineOperation): an operation served under a tool
- * name it chose, answered as content blocks, or read as an MCP resource, through the same pipeline
+ * `mcp.tool`, `mcp.content`, `mcp.resource` and `mcp.prompt` (defineOperation): an operation served
+ * under a tool name it chose, answered as content blocks, read as an MCP resource or got as a prompt, through the same pipeline
  * as every tool. The resource is the
  * conformance run's own fixtures (test/conformance/diagnostic-resource.ts).
  */
@@ -149,5 +149,48 @@ describe('an operation that is also a resource (mcp.resource)', () => {
     expect(() => declared(false, 'picky://page/{id}')).toThrow('picky.page: mcp.resource needs a readonly operation (reading a resource changes nothing)')
     expect(() => declared(true, 'picky://page/{id}/{slug}')).toThrow('picky.page: mcp.resource "picky://page/{id}/{slug}" names {slug}, which is no param')
     expect(() => declared(true, 'picky://page/{id}')).not.toThrow()
+  })
+})
+
+describe('an operation that is also a prompt (mcp.prompt)', () => {
+  test('is listed beside the package\'s prompt with its params as arguments, to callers who may run it', async () => {
+    const prompts = await withClient(async client => (await client.listPrompts()).prompts)
+    expect(prompts.map(prompt => prompt.name)).toEqual(expect.arrayContaining(['review_site_health', 'test_simple_prompt', 'test_prompt_with_image']))
+    expect(prompts.find(prompt => prompt.name === 'test_prompt_with_arguments')).toEqual({
+      name: 'test_prompt_with_arguments',
+      description: 'A prompt that repeats its two arguments.',
+      arguments: [{ name: 'arg1', description: 'First test argument', required: true }, { name: 'arg2', description: 'Second test argument', required: true }],
+    })
+    const editor = await plane.account('editor')
+    await withClient(async client => {
+      expect((await client.listPrompts()).prompts.map(prompt => prompt.name)).not.toContain('test_simple_prompt')
+      await expect(client.getPrompt({ name: 'test_simple_prompt' })).rejects.toThrow(/unknown prompt "test_simple_prompt"/)
+    }, {}, editor.key)
+  })
+
+  test('is got by running the operation with its arguments: the messages of its data, audited; bad arguments refused', async () => {
+    await withClient(async client => {
+      expect((await client.getPrompt({ name: 'test_prompt_with_arguments', arguments: { arg1: 'one', arg2: 'two' } })).messages)
+        .toEqual([{ role: 'user', content: { type: 'text', text: 'Prompt with arguments: arg1=\'one\', arg2=\'two\'' } }])
+      const embedded = await client.getPrompt({ name: 'test_prompt_with_embedded_resource', arguments: { resourceUri: 'test://given' } })
+      expect(embedded.messages[0]).toEqual({ role: 'user', content: { type: 'resource', resource: { uri: 'test://given', mimeType: 'text/plain', text: 'Embedded resource content for testing.' } } })
+      await expect(client.getPrompt({ name: 'test_prompt_with_arguments', arguments: { arg1: 'one' } })).rejects.toThrow(/invalid_params/)
+    })
+    const { body } = await plane.dispatch({ resource: 'audit', action: 'list', params: { channel: 'mcp', per_page: 2 } })
+    expect(body.data.items).toEqual([
+      expect.objectContaining({ operation: 'conformance.prompt_with_arguments', tool: 'conformance-prompt_with_arguments', ok: false, code: 'invalid_params' }),
+      expect.objectContaining({ operation: 'conformance.prompt_with_embedded_resource', tool: 'conformance-prompt_with_embedded_resource', ok: true }),
+    ])
+  })
+
+  test('is refused at the start unless it is read-only, well named and the only one of its name', () => {
+    const prompting = (readonly: boolean, name: string) => ({
+      summary: 'A prompt.', readonly, params: z.object({}), returns: z.object({}),
+      mcp: { prompt: { name, messages: () => [] } }, handler: async () => ({ data: {}, changed: false }),
+    })
+    expect(() => defineOperation({ resource: 'picky', action: 'ask', ...prompting(false, 'ask') })).toThrow('picky.ask: mcp.prompt needs a readonly operation (getting a prompt changes nothing)')
+    expect(() => defineOperation({ resource: 'picky', action: 'ask', ...prompting(true, 'ask me') })).toThrow('picky.ask: mcp.prompt name "ask me" must match /^[A-Za-z0-9_.]{1,64}$/')
+    const twice = defineResource({ name: 'twice', operations: { one: defineOperation(prompting(true, 'same')), two: defineOperation(prompting(true, 'same')) } })
+    expect(() => new OperationRegistry(twice.operations)).toThrow('operations twice.one and twice.two are both the MCP prompt "same"')
   })
 })

@@ -136,6 +136,55 @@ export const conformanceDiagnostics = defineResource({
         return { data: { id, templateTest: true as const, data: `Data for ID: ${id}` }, changed: false }
       },
     }),
+    // Prompts too (mcp.prompt): a get runs the operation with the prompt's arguments as its params.
+    simple_prompt: defineOperation({
+      summary: 'A prompt without arguments.',
+      readonly: true,
+      params: z.object({}),
+      returns,
+      mcp: { prompt: { name: 'test_simple_prompt', messages: data => [{ role: 'user', content: text(data.text) }] } },
+      async handler () {
+        return { data: { text: 'This is a simple prompt for testing.' }, changed: false }
+      },
+    }),
+    prompt_with_arguments: defineOperation({
+      summary: 'A prompt that repeats its two arguments.',
+      readonly: true,
+      params: z.object({ arg1: z.string().max(200).describe('First test argument'), arg2: z.string().max(200).describe('Second test argument') }),
+      returns,
+      mcp: { prompt: { name: 'test_prompt_with_arguments', messages: data => [{ role: 'user', content: text(data.text) }] } },
+      async handler ({ arg1, arg2 }) {
+        return { data: { text: `Prompt with arguments: arg1='${arg1}', arg2='${arg2}'` }, changed: false }
+      },
+    }),
+    prompt_with_embedded_resource: defineOperation({
+      summary: 'A prompt that embeds a resource at the address it is given.',
+      readonly: true,
+      params: z.object({ resourceUri: z.string().max(200).describe('URI of the resource to embed') }),
+      returns: z.object({ uri: z.string(), text: z.string() }),
+      mcp: {
+        prompt: {
+          name: 'test_prompt_with_embedded_resource',
+          messages: data => [
+            { role: 'user', content: embedded(data.uri, 'text/plain', data.text) },
+            { role: 'user', content: text('Please process the embedded resource above.') },
+          ],
+        },
+      },
+      async handler ({ resourceUri }) {
+        return { data: { uri: resourceUri, text: 'Embedded resource content for testing.' }, changed: false }
+      },
+    }),
+    prompt_with_image: defineOperation({
+      summary: 'A prompt with an image.',
+      readonly: true,
+      params: z.object({}),
+      returns,
+      mcp: { prompt: { name: 'test_prompt_with_image', messages: data => [{ role: 'user', content: image(data.text) }, { role: 'user', content: text('Please analyze the image above.') }] } },
+      async handler () {
+        return { data: { text: RED_PIXEL_PNG }, changed: false }
+      },
+    }),
     error_handling: defineOperation({
       summary: 'Always refuses: a tool error the model reads.',
       readonly: true,

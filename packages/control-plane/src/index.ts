@@ -31,7 +31,7 @@ export type { AuthorResolver } from './resources/content-sources/resource-settin
 export type { AdminPage, Lists, Resource, ResourceConfig, Seed } from './kernel/define-resource.ts'
 export { defineOperation } from './kernel/registry/define-operation.ts'
 export type { Operation, OperationConfig, OperationDeclaration, OperationMap, OperationResult, ParamsOf, ResultOf } from './kernel/registry/define-operation.ts'
-export type { McpContentBlock, McpOptions } from './kernel/registry/mcp-options.ts'
+export type { McpContentBlock, McpOptions, McpPromptMessage, McpPromptOptions, McpResourceContents, McpResourceOptions } from './kernel/registry/mcp-options.ts'
 export type { ApiOf, CallShape, ResourceApi } from './kernel/registry/api.ts'
 export type { OperationExample, ExampleStep } from './kernel/registry/operation-example.ts'
 export type { OperationContext, StatusCounter } from './kernel/registry/operation-context.ts'

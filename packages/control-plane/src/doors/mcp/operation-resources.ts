@@ -3,8 +3,7 @@ import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
 import type { Operation } from '../../kernel/registry/define-operation.ts'
 import { TEMPLATE_VARIABLE, type McpResourceOptions } from '../../kernel/registry/mcp-options.ts'
-import { callOperation } from '../../kernel/pipeline/call-operation.ts'
-import { toolName } from './tool-name.ts'
+import { readOperation } from './read-operation.ts'
 
 const JSON_TYPE = 'application/json'
 
@@ -52,11 +51,7 @@ export async function readOperationResource (runtime: ControlPlaneRuntime, ident
   for (const operation of runnable.filter(declaresResource)) {
     const params = paramsAt(operation.mcp.resource.uri, uri)
     if (!params) continue
-    const call = { resource: operation.resource, action: operation.action, operation, params, confirm: false, channel: 'mcp' as const, tool: toolName(operation), requestId }
-    // A read-only call carries no idempotency key, so nothing is stored in the door's format.
-    const answer = await callOperation(runtime, identity, call, { format: 'mcp', frame: () => { throw new Error('a resource read is never stored') } })
-    if (answer.replayed) throw new Error('a resource read is never replayed')
-    const { outcome } = answer
+    const outcome = await readOperation(runtime, identity, operation, params, requestId)
     if (!outcome.ok) {
       if (outcome.error.code === 'not_found') throw new ResourceNotFoundError(uri, outcome.error.message)
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${outcome.error.code}: ${outcome.error.message}`)

@@ -8,6 +8,7 @@ import { toolOf } from './tools.ts'
 import { callTool } from './call-tool.ts'
 import { listResources, MANIFEST_URI, readResource } from './manifest-resource.ts'
 import { operationResources, operationResourceTemplates, readOperationResource } from './operation-resources.ts'
+import { getOperationPrompt, operationPrompts, promptOperation } from './operation-prompts.ts'
 import { getPrompt, listPrompts } from './prompts.ts'
 import { ALL_TOOLS } from './tool-scope.ts'
 import { callCompactTool, COMPACT_TOOLS } from './compact-tools.ts'
@@ -99,7 +100,15 @@ export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identit
   // Stateless: nothing to remember; every change stream hears of the manifest.
   server.setRequestHandler('resources/subscribe', () => ({}))
   server.setRequestHandler('resources/unsubscribe', () => ({}))
-  server.setRequestHandler('prompts/list', guarded(runtime, async () => ({ prompts: listPrompts(await runnable()) })))
-  server.setRequestHandler('prompts/get', guarded(runtime, async request => getPrompt(await runnable(), request.params.name)))
+  // The package's prompts, and the operations that are also prompts (`mcp.prompt`) this caller may run.
+  server.setRequestHandler('prompts/list', guarded(runtime, async () => {
+    const operations = await runnable()
+    return { prompts: [...listPrompts(operations), ...operationPrompts(operations)] }
+  }))
+  server.setRequestHandler('prompts/get', guarded(runtime, async ({ params: { name, arguments: args = {} } }) => {
+    const operations = await runnable()
+    const operation = promptOperation(operations, name)
+    return operation ? await getOperationPrompt(runtime, identity, operation, args, requestId) : getPrompt(operations, name)
+  }))
   return server
 }

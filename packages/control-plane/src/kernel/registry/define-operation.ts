@@ -4,7 +4,7 @@ import { PRODUCT_VERSION } from '../../platform/version.ts'
 import { exampleParamsProblems, unboundPlaceholders, type OperationExample } from './operation-example.ts'
 import { callErrorCodes, DEFAULT_HANDLER_ERRORS } from './error-codes.ts'
 import type { ErrorCode } from '../../platform/errors/errors.ts'
-import { resourceProblem, toolNameProblem, type McpOptions } from './mcp-options.ts'
+import { promptProblem, resourceProblem, toolNameProblem, type McpOptions } from './mcp-options.ts'
 
 export type OperationResult<Data> = { data: Data, changed: boolean }
 
@@ -181,7 +181,8 @@ export function nameOperation<Shape extends ParamsShape, Returns extends z.ZodTy
   const readonly = config.readonly ?? false
   if (destructive && readonly) throw new Error(`${name} cannot be both readonly and destructive`)
   const mcpProblem = (config.mcp?.tool === undefined ? null : toolNameProblem(name, config.mcp.tool)) ??
-    (config.mcp?.resource === undefined ? null : resourceProblem(name, readonly, Object.keys(config.params.shape), config.mcp.resource))
+    (config.mcp?.resource === undefined ? null : resourceProblem(name, readonly, Object.keys(config.params.shape), config.mcp.resource)) ??
+    (config.mcp?.prompt === undefined ? null : promptProblem(name, readonly, config.mcp.prompt))
   if (mcpProblem) throw new Error(mcpProblem)
   const params = destructive
     ? config.params.extend({ confirm: z.boolean().optional().describe('Must be true for this destructive operation to run.') })

@@ -1,4 +1,4 @@
-import type { ContentBlock, ReadResourceResult } from '@modelcontextprotocol/server'
+import type { ContentBlock, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/server'
 
 /** One block of a tool result's `content`: text, an image, audio, a resource link or an embedded resource (MCP's `ContentBlock`). */
 export type McpContentBlock = ContentBlock
@@ -28,6 +28,11 @@ export type McpOptions<Data = unknown> = {
    * @default not a resource
    */
   resource?: McpResourceOptions<Data>
+  /**
+   * Also an MCP prompt, got through this operation (see `McpPromptOptions`).
+   * @default not a prompt
+   */
+  prompt?: McpPromptOptions<Data>
 }
 
 /** One entry of a `resources/read` answer: `{ uri, mimeType, text }` or `{ uri, mimeType, blob }` (base64). */
@@ -54,6 +59,21 @@ export type McpResourceOptions<Data = unknown> = {
   contents? (data: Data, uri: string): McpResourceContents[]
 }
 
+/** One message of a `prompts/get` answer: a role and one content block. */
+export type McpPromptMessage = GetPromptResult['messages'][number]
+
+/**
+ * A read-only operation that is also an MCP prompt: `prompts/get` runs the operation (same
+ * pipeline, audited under its tool name) with the prompt's arguments as its params, which are
+ * therefore strings, and answers the messages made of its data. Its arguments are its params,
+ * with their descriptions; the prompt's description is the operation's.
+ */
+export type McpPromptOptions<Data = unknown> = {
+  /** Its name in `prompts/list`: letters, digits, `_` and `.`, unique among the operations' prompts. */
+  name: string
+  messages (data: Data): McpPromptMessage[]
+}
+
 /** A `{name}` part of a resource template. */
 export const TEMPLATE_VARIABLE = /\{([a-z][a-z0-9_]*)\}/g
 
@@ -64,8 +84,14 @@ export function resourceProblem (operationName: string, readonly: boolean, param
   return unknown.length === 0 ? null : `${operationName}: mcp.resource "${resource.uri}" names ${unknown.map(name => `{${name}}`).join(', ')}, which is no param`
 }
 
-/** What an MCP tool name the operation chooses may be made of; see `McpOptions.tool`. */
+/** What an MCP tool or prompt name the operation chooses may be made of; see `McpOptions.tool`. */
 const TOOL_NAME = /^[A-Za-z0-9_.]{1,64}$/
+
+/** Why an operation cannot be the MCP prompt it declares, or null when it can. */
+export function promptProblem (operationName: string, readonly: boolean, prompt: McpPromptOptions): string | null {
+  if (!readonly) return `${operationName}: mcp.prompt needs a readonly operation (getting a prompt changes nothing)`
+  return TOOL_NAME.test(prompt.name) ? null : `${operationName}: mcp.prompt name "${prompt.name}" must match ${TOOL_NAME}`
+}
 
 /** Why the tool name an operation chose cannot be one, or null when it can. */
 export function toolNameProblem (operationName: string, tool: string): string | null {

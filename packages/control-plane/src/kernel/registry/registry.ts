@@ -6,16 +6,25 @@ export class OperationRegistry {
   readonly #byName = new Map<string, Operation>()
   /** The operations that chose their MCP tool's name (`mcp.tool`), by that name. */
   readonly #byChosenTool = new Map<string, Operation>()
+  /** The operations that are also MCP prompts (`mcp.prompt`), by prompt name. */
+  readonly #byPrompt = new Map<string, Operation>()
 
   constructor (operations: readonly Operation[]) {
     for (const operation of operations) {
       if (this.#byName.has(operation.name)) throw new Error(`operation ${operation.name} is registered twice`)
       this.#byName.set(operation.name, operation)
       const tool = operation.mcp?.tool
-      if (tool === undefined) continue
-      const other = this.#byChosenTool.get(tool)
-      if (other) throw new Error(`operations ${other.name} and ${operation.name} both choose the MCP tool name "${tool}"`)
-      this.#byChosenTool.set(tool, operation)
+      if (tool !== undefined) {
+        const other = this.#byChosenTool.get(tool)
+        if (other) throw new Error(`operations ${other.name} and ${operation.name} both choose the MCP tool name "${tool}"`)
+        this.#byChosenTool.set(tool, operation)
+      }
+      const prompt = operation.mcp?.prompt?.name
+      if (prompt !== undefined) {
+        const other = this.#byPrompt.get(prompt)
+        if (other) throw new Error(`operations ${other.name} and ${operation.name} are both the MCP prompt "${prompt}"`)
+        this.#byPrompt.set(prompt, operation)
+      }
     }
     for (const operation of operations) this.#checkExampleSetup(operation)
   }
