@@ -1,8 +1,9 @@
 /**
- * The conformance suite's fixture tools (`test_simple_text`, `test_image_content`, …) as a
- * resource of a test host's own, declared as a CMS developer declares one: each is an operation
- * whose MCP tool takes the name the suite calls (`mcp.tool`) and answers the content blocks the
- * scenario checks (`mcp.content`), so a scenario runs through the pipeline every tool takes
+ * The conformance suite's fixtures (`test_simple_text`, `test://static-text`, `test_simple_prompt`,
+ * …) as a resource of a test host's own, declared as a CMS developer declares one: each is an
+ * operation whose MCP tool takes the name the suite calls (`mcp.tool`) and answers the content
+ * blocks the scenario checks (`mcp.content`), or that is the resource or prompt the suite reads
+ * (`mcp.resource`, `mcp.prompt`), so a scenario runs through the pipeline every tool takes
  * (validation, capability, module switch, rate limit, audit). Never installed by the demo host.
  */
 import { randomUUID } from 'node:crypto'

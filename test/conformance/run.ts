@@ -1,7 +1,7 @@
 /**
  * `npm run test:conformance`: the official MCP conformance suite (`@modelcontextprotocol/conformance`,
  * pinned in package.json) against the demo host on a fresh SQLite database, with the suite's fixture
- * tools installed as a resource of the test host's (diagnostic-resource.ts) — the server scenarios
+ * tools, resources and prompts installed as a resource of the test host's (diagnostic-resource.ts) — the server scenarios
  * of the 2026-07-28 and 2025-11-25 requirement sets and the authorization server's metadata
  * scenario. A scenario listed in `expected-failures-{revision}.yaml` (each with its reason; docs/mcp.md has
  * the table) may fail; any other failure, or an expected one that now passes, fails the run.

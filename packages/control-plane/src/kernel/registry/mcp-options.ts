@@ -4,9 +4,10 @@ import type { ContentBlock, GetPromptResult, ReadResourceResult } from '@modelco
 export type McpContentBlock = ContentBlock
 
 /**
- * How an operation shows as an MCP tool, where the defaults do not fit: a name a client already
- * looks for, or an answer that is more than JSON (an image, audio, an embedded resource). The call
- * still takes the whole pipeline: validation, capability, module switch, rate limit, audit.
+ * How an operation shows over MCP, where the defaults do not fit: a tool name a client already
+ * looks for, an answer that is more than JSON (an image, audio, an embedded resource), or a
+ * resource or prompt besides its tool. Every call still takes the whole pipeline: validation,
+ * capability, module switch, rate limit, audit.
  */
 export type McpOptions<Data = unknown> = {
   /**
