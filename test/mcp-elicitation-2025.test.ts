@@ -165,6 +165,38 @@ describe('a 2025-era client that cannot ask, and sessions', () => {
     expect(await answer.json()).toMatchObject({ error: { data: { code: 'conflict' } } })
   })
 
+  test('the answer must reach the instance that asked: elsewhere it is refused (conflict); there, the call runs; a second destructive call meanwhile is refused (conflict)', async () => {
+    const second = await startSecondInstance(plane.server)
+    const secondHttp = await listen(second.app)
+    try {
+      const crmNum = await newCrm('Asked on the first instance')
+      const session = (await initialize({ elicitation: { form: {} } })).headers.get('mcp-session-id')!
+      const deletion = { id: 2, method: 'tools/call', params: { name: 'crm-delete', arguments: { crm_num: crmNum, confirm: true } } }
+      const call = await rawLegacy(deletion, { session })
+      const stream = call.body!.pipeThrough(new TextDecoderStream()).getReader()
+      let heard = ''
+      while (!heard.includes('elicitation/create')) heard += (await stream.read()).value ?? ''
+      const question = JSON.parse(/^data: (.*)$/m.exec(heard)![1]!) as { id: number, method: string }
+      expect(question.method).toBe('elicitation/create')
+
+      const meanwhile = await rawLegacy({ ...deletion, id: 3 }, { session })
+      expect(meanwhile.status).toBe(409)
+      const answer = { id: question.id, result: { action: 'accept', content: { confirm: true } } }
+      const elsewhere = await rawLegacy(answer, { session, baseUrl: secondHttp.url })
+      expect(elsewhere.status).toBe(409)
+      expect(await elsewhere.json()).toMatchObject({ error: { data: { code: 'conflict' } } })
+      expect(await crmExists(crmNum)).toBe(true)
+
+      expect((await rawLegacy(answer, { session })).status).toBe(202)
+      for (let read = await stream.read(); !read.done; read = await stream.read()) heard += read.value
+      expect(heard).toContain('"deleted":true')
+      expect(await crmExists(crmNum)).toBe(false)
+    } finally {
+      await secondHttp.close()
+      await second.close()
+    }
+  })
+
   test('the runtime\'s stop() ends a call whose person has not answered: its stream closes, and the slot stays', async () => {
     const second = await startSecondInstance(plane.server)
     const secondHttp = await listen(second.app)

@@ -4,7 +4,7 @@ import { conflict, rateLimited } from '../../platform/errors/errors.ts'
 import type { LegacySession } from './legacy-session.ts'
 
 /** Questions one instance holds open at once: each is an event stream and a server waiting on a person. */
-export const MAX_WAITING_QUESTIONS = 1024
+const MAX_WAITING_QUESTIONS = 1024
 
 /** How long a client refused for want of room is told to wait: a question is answered or times out within minutes. */
 const RETRY_AFTER_SECONDS = 30
