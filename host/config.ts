@@ -30,7 +30,7 @@ export type HostSettings = {
  * (docs/configuration.md); the host adds only what it knows better: the site address from `PORT`
  * when `SITE_URL` is unset.
  */
-export function controlPlaneOptions (env: NodeJS.ProcessEnv = process.env): ControlPlaneOptions {
+export function controlPlaneOptionsFromEnvironment (env: NodeJS.ProcessEnv = process.env): ControlPlaneOptions {
   return { env, ...env.SITE_URL?.trim() ? {} : { http: { siteUrl: `http://localhost:${env.PORT || 3000}` } } }
 }
 
@@ -45,7 +45,7 @@ function withSiteNotes (options: ControlPlaneOptions): ControlPlaneOptions {
 
 /** The options `createHostConfig(settings)` wraps its config with: what `keystone.ts` exports for the package's command line. */
 export function hostControlPlaneOptions (settings: Pick<HostSettings, 'controlPlane'> = {}): ControlPlaneOptions {
-  return withSiteNotes(settings.controlPlane ?? controlPlaneOptions())
+  return withSiteNotes(settings.controlPlane ?? controlPlaneOptionsFromEnvironment())
 }
 
 /** The host CMS: accounts with Admin UI sign-in, its content lists, and the control plane. */

@@ -7,7 +7,7 @@ import { defineOperation, defineResource, defineStage, sendSuccess } from '../pa
 import { resolveControlPlane } from '../packages/control-plane/src/kernel/control-plane.ts'
 import { controlPlaneLists } from '../packages/control-plane/src/kernel/lists.ts'
 import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
-import { controlPlaneOptions, createHostConfig } from '../host/config.ts'
+import { controlPlaneOptionsFromEnvironment, createHostConfig } from '../host/config.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
 
 const echoConfig = {
@@ -53,7 +53,7 @@ describe('defineResource', () => {
   })
 
   test('installs the extension guide\'s snippet: naming the host\'s own siteNotes again installs it once', () => {
-    const config = createHostConfig({ databaseUrl: 'file:./var/test/snippet.db', sessionSecret: 'x'.repeat(32), controlPlane: { ...controlPlaneOptions({}), extensions: [siteNotes] } })
+    const config = createHostConfig({ databaseUrl: 'file:./var/test/snippet.db', sessionSecret: 'x'.repeat(32), controlPlane: { ...controlPlaneOptionsFromEnvironment({}), extensions: [siteNotes] } })
     expect(Object.keys(config.lists).filter(key => key === 'SiteNote')).toEqual(['SiteNote'])
     expect(() => createHostConfig({ databaseUrl: 'file:./var/test/snippet.db', sessionSecret: 'x'.repeat(32), controlPlane: { env: {}, extensions: [defineResource({ name: 'notes' })] } })).toThrow('resource notes is declared twice')
   })

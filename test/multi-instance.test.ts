@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals'
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import request from 'supertest'
 import { createTestDatabase, openPrisma, testProvider, type TestDatabase } from './support/database.ts'
 import { startHostProcess, type HostProcess } from './support/host-process.ts'
@@ -9,7 +9,7 @@ import { resolveDatabase } from '../packages/control-plane/src/platform/db/datab
 import { migrate } from '../packages/control-plane/src/platform/db/migrate.ts'
 import type { Db } from '../packages/control-plane/src/platform/db/client.ts'
 import { crm } from '../packages/control-plane/src/resources/crm/index.ts'
-import { startEarlyInAMinute } from './support/rate-windows.ts'
+import { inOneRateWindow } from './support/rate-windows.ts'
 import { connectMcp2 } from './support/mcp-client.ts'
 
 const MAX = 25
@@ -106,29 +106,31 @@ describeOnPostgres('two server processes on one PostgreSQL database', () => {
   }, 60_000)
 
   test('the rate limit is shared: the processes count one key together', async () => {
-    const { key } = await createAccount(db)
-    const get = (i: number) => request(servers[i % 2]!.url).get('/api/svc/v1/manage/crm/list').set('Authorization', `Bearer ${key}`)
-    await startEarlyInAMinute()
-    for (let i = 0; i < LIMIT; i++) expect((await get(i)).status).toBe(200)
-    const [first, second] = [await get(0), await get(1)]
-    for (const res of [first, second]) {
-      expect(res.status).toBe(429)
-      expect(res.body.code).toBe('rate_limited')
-      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
-    }
+    await inOneRateWindow(async () => {
+      const { key } = await createAccount(db)
+      const get = (i: number) => request(servers[i % 2]!.url).get('/api/svc/v1/manage/crm/list').set('Authorization', `Bearer ${key}`)
+      for (let i = 0; i < LIMIT; i++) expect((await get(i)).status).toBe(200)
+      const [first, second] = [await get(0), await get(1)]
+      for (const res of [first, second]) {
+        expect(res.status).toBe(429)
+        expect(res.body.code).toBe('rate_limited')
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+      }
+    })
   }, 120_000)
 
   test('the ingest rate limit is shared: the processes count one content source together', async () => {
     const { key } = await createAccount(db)
-    const created = await request(servers[0]!.url).post('/api/svc/v1/manage/dispatch').set('Authorization', `Bearer ${key}`)
-      .send({ resource: 'content_sources', action: 'create', params: { name: 'Shared door', auth_mode: 'none' } })
-    const slug = created.body.data.slug as string
-    await startEarlyInAMinute()
-    const ingest = (i: number) => request(servers[i % 2]!.url).post(`/api/svc/v1/ingest/${slug}`).set('Content-Type', 'application/json').send({ title: `t${i}` })
-    for (let i = 0; i < INGEST_LIMIT; i++) expect((await ingest(i)).status).toBe(202)
-    for (const res of [await ingest(0), await ingest(1)]) {
-      expect([res.status, res.body.code]).toEqual([429, 'rate_limited'])
-      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
-    }
+    await inOneRateWindow(async () => {
+      const created = await request(servers[0]!.url).post('/api/svc/v1/manage/dispatch').set('Authorization', `Bearer ${key}`)
+        .send({ resource: 'content_sources', action: 'create', params: { name: `Shared door ${randomUUID()}`, auth_mode: 'none' } })
+      const slug = created.body.data.slug as string
+      const ingest = (i: number) => request(servers[i % 2]!.url).post(`/api/svc/v1/ingest/${slug}`).set('Content-Type', 'application/json').send({ title: `t${i}` })
+      for (let i = 0; i < INGEST_LIMIT; i++) expect((await ingest(i)).status).toBe(202)
+      for (const res of [await ingest(0), await ingest(1)]) {
+        expect([res.status, res.body.code]).toEqual([429, 'rate_limited'])
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+      }
+    })
   }, 120_000)
 })

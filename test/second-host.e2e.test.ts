@@ -21,8 +21,8 @@ import { keyDispatch, manifestOperations, shellEnv, startInstalledSite, type Ins
 /**
  * The package installed into another Keystone site the way any project would get it: packed
  * (`npm pack`, whose prepack builds dist/), installed from the tarball into hosts/second, then
- * `keystone build`, the package's own CLI (`svc-control-plane migrate`, `create-admin`,
- * `mint-key`) and `keystone start`, all in that folder. The site's accounts (`Member`: cuid ids,
+ * `keystone build --no-ui`, the package's own CLI (`svc-control-plane migrate`, `create-admin`,
+ * `mint-key`) and `keystone start --no-ui`, all in that folder. The site's accounts (`Member`: cuid ids,
  * an isAdmin checkbox) and posts (`Article`) look nothing like the demo host's.
  */
 const SECOND = 1000
@@ -64,8 +64,8 @@ async function inHost (file: string, args: string[], env: NodeJS.ProcessEnv = {}
 /** `npx svc-control-plane …` in the site's folder: the bin npm linked from the installed package. */
 const cli = (...args: string[]) => inHost(process.execPath, [CLI, ...args])
 
-/** `keystone start` in hosts/second. */
-const startSite = (env: NodeJS.ProcessEnv = {}): Promise<InstalledSite> => startInstalledSite('the second host', HOST, KEYSTONE, childEnv(env))
+/** `keystone start --no-ui` in hosts/second. */
+const startSite = (env: NodeJS.ProcessEnv = {}): Promise<InstalledSite> => startInstalledSite('the second host', HOST, KEYSTONE, childEnv(env), { adminUi: false })
 
 const admin = { email: 'editor-in-chief@second.test', password: `pw-${randomBytes(12).toString('hex')}` }
 let site: InstalledSite
@@ -94,8 +94,10 @@ beforeAll(async () => {
   const tarball = await packedPackage(childEnv())
   await rm(path.join(HOST, 'node_modules'), { recursive: true, force: true })
   await inHost('npm', ['install', '--no-save', '--legacy-peer-deps', '--no-audit', '--no-fund', tarball])
-  // The generated Prisma client is built for the provider of DATABASE_URL; the Admin UI with the package's pages.
-  await inHost(process.execPath, [KEYSTONE, 'build'])
+  // The generated Prisma client is built for the provider of DATABASE_URL. No Admin UI: Keystone's
+  // starter (starter-host.e2e) proves the package's pages build and serve in another site, and
+  // the Next.js build is most of an installed site's time.
+  await inHost(process.execPath, [KEYSTONE, 'build', '--no-ui'])
   await cli('migrate')
   await cli('create-admin', '--email', admin.email, '--password', admin.password, '--name', 'Editor in Chief')
   const minted = await cli('mint-key', '--email', admin.email, '--label', 'second host suite')
@@ -165,13 +167,6 @@ describe('the packed package in another Keystone project', () => {
     const promoted = await cli('create-admin', '--email', email, '--password', 'a new long password', '--promote')
     expect(promoted.stdout).toContain(`promoted ${email} from non-administrator to administrator`)
     expect((await signInMember(email, 'a new long password')).result?.item).toMatchObject({ isAdmin: true })
-  }, MINUTE)
-
-  test('the Admin UI serves the package\'s pages beside the site\'s lists to a signed-in member', async () => {
-    for (const page of ['/control-plane', '/control-plane/api-keys', '/control-plane/content-sources', '/articles']) {
-      const res = await request(site.url).get(page).set('Cookie', adminCookie)
-      expect({ page, status: res.status, type: res.headers['content-type'] }).toEqual({ page, status: 200, type: expect.stringMatching(/^text\/html/) })
-    }
   }, MINUTE)
 
   test('mint-key for an unknown e-mail fails with a clear message', async () => {

@@ -26,10 +26,13 @@ export function shellEnv (overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv 
   }
 }
 
-/** `keystone start` (the site's own Keystone, `keystone` its CLI file) in production (the built Admin UI included), on a free loopback port. */
-export async function startInstalledSite (what: string, cwd: string, keystone: string, env: NodeJS.ProcessEnv): Promise<InstalledSite> {
+/**
+ * `keystone start` (the site's own Keystone, `keystone` its CLI file) in production, on a free
+ * loopback port: with the built Admin UI, or without it (`--no-ui`) for a site built with `--no-ui`.
+ */
+export async function startInstalledSite (what: string, cwd: string, keystone: string, env: NodeJS.ProcessEnv, { adminUi = true } = {}): Promise<InstalledSite> {
   const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, [keystone, 'start'], {
+  const child: ChildProcess = spawn(process.execPath, [keystone, 'start', ...adminUi ? [] : ['--no-ui']], {
     cwd,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
