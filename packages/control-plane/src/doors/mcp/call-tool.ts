@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode, TRACEPARENT_META_KEY, type CallToolRequestParams, type CallToolResult, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server'
+import { ProtocolError, ProtocolErrorCode, TRACEPARENT_META_KEY, type CallToolRequestParams, type ClientCapabilities, type CallToolResult, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
 import type { SvcError } from '../../platform/errors/errors.ts'
@@ -50,12 +50,14 @@ function toolResult (operation: Operation, outcome: CallOutcome, requestId: stri
  * arguments as its params (`confirm: true` among them for a destructive tool), and is audited
  * with the channel `mcp` and the tool name. The model's `confirm` is not a person's: a destructive
  * tool runs only once a person accepted it through the client (`input_required`, answered with a
- * form), or is held for an administrator when the client cannot ask. A name that is no operation,
+ * form; on a 2025-era session, `elicitation/create`), or is held for an administrator when the
+ * client cannot ask. `initialized` is what a 2025-era client declared at `initialize`, where the
+ * server saw it. A name that is no operation,
  * or one outside the URL's toolset, is a protocol error. Where the answer may stream (`streams`:
  * 2026-07-28), a tool that starts a job and was given a `progressToken` reports the job's progress
  * and answers once it ended (job-progress.ts).
  */
-export async function callTool (runtime: ControlPlaneRuntime, identity: Identity, request: CallToolRequestParams, ctx: ServerContext, requestId: string | null = null, scope: ToolScope = ALL_TOOLS, streams = false): Promise<CallToolResult | InputRequiredResult> {
+export async function callTool (runtime: ControlPlaneRuntime, identity: Identity, request: CallToolRequestParams, ctx: ServerContext, requestId: string | null = null, scope: ToolScope = ALL_TOOLS, streams = false, initialized?: ClientCapabilities): Promise<CallToolResult | InputRequiredResult> {
   const operation = operationNamedByTool(runtime.registry, request.name)
   if (!operation || !inToolScope(scope, operation)) {
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool "${request.name}"; tools/list names the tools this key may call`)
@@ -63,7 +65,7 @@ export async function callTool (runtime: ControlPlaneRuntime, identity: Identity
   const { key, args } = splitIdempotencyKey(request)
   const seal = { secrets: runtime.secrets, credential: callerOf(identity), now: runtime.options.now() }
   const { confirmation, idempotencyKey }: ToolConfirmation = operation.destructive
-    ? confirmationOf(ctx, seal, request.name, args, key)
+    ? confirmationOf(ctx, seal, request.name, args, key, initialized)
     : { confirmation: 'flag', idempotencyKey: key }
   const traceparent = request._meta?.[TRACEPARENT_META_KEY]
   const call = {

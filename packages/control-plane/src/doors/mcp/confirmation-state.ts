@@ -6,7 +6,7 @@ import { canonicalJson } from '../../platform/lib/canonical-json.ts'
 import { sha256Hex } from '../../platform/lib/sha256.ts'
 
 /** How long a person has to answer a confirmation before the question must be asked again. */
-const CONFIRMATION_TTL_MS = 5 * 60 * 1000
+export const CONFIRMATION_TTL_MS = 5 * 60 * 1000
 
 /** The state sealed into `requestState`: bound, by the seal, to the caller's credential. */
 type ConfirmationState = { tool: string, args: string, nonce: string, expiresAt: number }

@@ -1,10 +1,4 @@
-import {
-  createMcpHandler,
-  isLegacyRequest,
-  WebStandardStreamableHTTPServerTransport,
-  type AuthInfo,
-  type McpHandlerRequestOptions,
-} from '@modelcontextprotocol/server'
+import { createMcpHandler, isLegacyRequest, type AuthInfo } from '@modelcontextprotocol/server'
 import { toNodeHandler, type NodeMcpRequestHandler } from '@modelcontextprotocol/node'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
@@ -12,6 +6,9 @@ import { createMcpServer, type McpDoor } from './server.ts'
 import { changeEventBus } from './change-events.ts'
 import { LegacyChangeStreams } from './legacy-change-stream.ts'
 import { SharedParamDescriptions } from './shared-param-descriptions.ts'
+import { LegacyDoor } from './legacy-door.ts'
+import { jsonRpcFailureResponse } from './json-rpc-failure.ts'
+import { SvcError } from '../../platform/errors/errors.ts'
 
 /** What the route has established about a request, handed to the server it gets. */
 export interface McpCaller extends Omit<McpDoor, 'streams' | 'shared'> {
@@ -31,14 +28,14 @@ function callerOf (authInfo: AuthInfo | undefined): McpCaller {
 }
 
 /**
- * The MCP endpoint for both protocol eras, stateless. 2026-07-28 requests (a `_meta` envelope,
+ * The MCP endpoint for both protocol eras. 2026-07-28 requests (a `_meta` envelope,
  * `Mcp-Method`/`Mcp-Name` headers checked against the body by the SDK) go to the SDK's modern
- * handler; 2025-era requests (`initialize`, then requests without an envelope) each get a fresh
- * server on the SDK's stateless Streamable HTTP transport. Both answer JSON (nothing here emits
- * progress, so the modern leg never upgrades to a stream); the SDK's own stateless fallback
- * would answer 2025-era requests as event streams, which is why the legacy leg is wired here.
- * The change streams — `subscriptions/listen` (modern, the SDK's) and `GET` (2025) — are fed by
- * the runtime's change feed and end when it closes (the runtime's `stop()`).
+ * handler, stateless; 2025-era requests (`initialize`, then requests without an envelope) to the
+ * legacy door (legacy-door.ts): a fresh server per POST on the SDK's Streamable HTTP transport,
+ * answering JSON (the SDK's own stateless fallback would answer event streams), with a session
+ * only for a client that can ask its person to confirm a destructive call. The change streams —
+ * `subscriptions/listen` (modern, the SDK's) and `GET` (2025) — are fed by the runtime's change
+ * feed and end when it closes (the runtime's `stop()`), as do the calls waiting for a person.
  */
 export function mcpHandler (runtime: ControlPlaneRuntime): NodeMcpRequestHandler {
   const maxRequestBodySize = runtime.options.maxBodyBytes
@@ -52,20 +49,19 @@ export function mcpHandler (runtime: ControlPlaneRuntime): NodeMcpRequestHandler
   const modern = createMcpHandler(ctx => serverFor(ctx.authInfo, true), { legacy: 'reject', maxRequestBodySize, onerror, bus: changeEventBus(runtime.changes) })
   runtime.changes.onClose(() => modern.close())
   const changeStreams = new LegacyChangeStreams(runtime.changes)
-  const legacy = async (request: Request, options: McpHandlerRequestOptions = {}): Promise<Response> => {
-    const server = serverFor(options.authInfo)
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize })
-    await server.connect(transport)
-    try {
-      return await transport.handleRequest(request, options)
-    } finally {
-      await server.close()
-    }
-  }
+  const legacy = new LegacyDoor(runtime, maxRequestBodySize)
   return toNodeHandler({
-    fetch: async (request, options) => {
-      if (request.method === 'GET') return await changeStreams.serve(serverFor(options?.authInfo), request)
-      return await isLegacyRequest(request, undefined, { maxRequestBodySize }) ? await legacy(request, options) : await modern.fetch(request, options)
+    fetch: async (request, options = {}) => {
+      if (request.method === 'GET') return await changeStreams.serve(serverFor(options.authInfo), request)
+      if (!await isLegacyRequest(request, undefined, { maxRequestBodySize })) return await modern.fetch(request, options)
+      const caller = callerOf(options.authInfo)
+      try {
+        return await legacy.serve(request, options, { identity: caller.identity, server: () => serverFor(options.authInfo) })
+      } catch (error) {
+        // A session the door cannot serve is refused as the endpoint refuses anything before the server.
+        if (error instanceof SvcError) return jsonRpcFailureResponse(error, caller.requestId)
+        throw error
+      }
     },
   }, { onerror, maxRequestBodySize })
 }

@@ -14,26 +14,29 @@ export type ToolConfirmation = { confirmation: Confirmation, idempotencyKey?: st
 /** The seal and the clock the confirmation needs, and whose word it is. */
 export type ConfirmationSeal = { secrets: SecretBox, credential: string, now: Date }
 
-/** Whether the client can show a form: it declared elicitation (form mode, the default) on this request. */
-function asksByForm (ctx: ServerContext): boolean {
-  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined
-  const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined
+/** Whether a client that declared these capabilities can show a form: elicitation in form mode (the default when no mode is named). */
+export function declaresFormElicitation (capabilities: ClientCapabilities | undefined): boolean {
   const elicitation = capabilities?.elicitation
   return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined)
 }
 
 /**
- * How a person confirms this call of a destructive tool. A 2025-era request (no `_meta` envelope)
- * is served by a fresh stateless server that cannot send the client a request and wait, and a
- * 2026-07-28 client that declares no form elicitation cannot show one: nobody can be asked, so the
- * call is held for an administrator. A retry carrying the sealed state is the person's answer; the
- * accepted retry runs under an idempotency key made of the state's nonce, so a replayed state gets
- * the first result again and runs nothing.
+ * How a person confirms this call of a destructive tool. What the client can ask is what it
+ * declared: on 2026-07-28 in the request's envelope, on a 2025-era connection at `initialize`
+ * (`initialized`; a stateless request's server never saw one, so nobody can be asked there). A
+ * client that declared no form elicitation cannot show one, so the call is held for an
+ * administrator. A call carrying the sealed state is the person's answer — the 2026-07-28 client's
+ * retry, or the SDK's own re-run of the handler once a 2025-era client answered `elicitation/create`;
+ * the accepted one runs under an idempotency key made of the state's nonce, so a replayed state
+ * gets the first result again and runs nothing.
  */
-export function confirmationOf (ctx: ServerContext, seal: ConfirmationSeal, tool: string, args: Record<string, unknown>, idempotencyKey: string | undefined): ToolConfirmation {
-  if (ctx.mcpReq.envelope === undefined) return { confirmation: 'unreachable_person' }
+export function confirmationOf (ctx: ServerContext, seal: ConfirmationSeal, tool: string, args: Record<string, unknown>, idempotencyKey: string | undefined, initialized: ClientCapabilities | undefined): ToolConfirmation {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined
+  const declared = envelope === undefined ? initialized : envelope[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined
+  const asksPerson = declaresFormElicitation(declared)
+  if (envelope === undefined && !asksPerson) return { confirmation: 'unreachable_person' }
   const state = ctx.mcpReq.requestState()
-  if (typeof state !== 'string') return { confirmation: asksByForm(ctx) ? 'ask_person' : 'unreachable_person' }
+  if (typeof state !== 'string') return { confirmation: asksPerson ? 'ask_person' : 'unreachable_person' }
   const nonce = openConfirmationState(seal.secrets, seal.credential, state, tool, args, seal.now)
   const answer = inputResponse(ctx.mcpReq.inputResponses, QUESTION)
   const accepted = answer.kind === 'elicit' && answer.action === 'accept' && answer.content?.[QUESTION] === true
@@ -50,7 +53,8 @@ function questionOf (operation: Operation, target: unknown, args: Record<string,
 
 /**
  * The question a `person_confirmation_required` refusal becomes: an `input_required` result with a
- * one-field form and the sealed state the client sends back with the person's answer.
+ * one-field form and the sealed state the client sends back with the person's answer. A 2025-era
+ * client is asked the same form through `elicitation/create` by the SDK's legacy shim.
  */
 export function confirmationQuestion (operation: Operation, details: ErrorDetails | undefined, seal: ConfirmationSeal, tool: string, args: Record<string, unknown>): InputRequiredResult {
   return inputRequired({

@@ -41,8 +41,9 @@ function toolScopeOf (runtime: ControlPlaneRuntime, url: McpUrlScope): ToolScope
 
 /**
  * `POST {base}/mcp` (and its toolset and read-only forms), stateless: every request gets a
- * server of its own and no session id, so any instance behind a load balancer can answer any
- * request; `GET` opens a 2025-era change stream. The key is checked here, before the SDK reads
+ * server of its own, so any instance behind a load balancer can answer any request (a 2025-era
+ * session keeps its state in its sealed id; only a person's answer must reach the call that
+ * asked: legacy-door.ts); `GET` opens a 2025-era change stream. The key is checked here, before the SDK reads
  * the body, and so is the key's bound on open change streams.
  */
 export async function mcpRoute (runtime: ControlPlaneRuntime, endpoint: McpEndpoint, url: McpUrlScope, req: Request, res: Response): Promise<void> {

@@ -15,6 +15,7 @@ import { callCompactTool, COMPACT_TOOLS } from './compact-tools.ts'
 import type { ToolScope } from './tool-scope.ts'
 import { resourceIcons, SERVER_ICONS } from './icons.ts'
 import { SharedParamDescriptions } from './shared-param-descriptions.ts'
+import { CONFIRMATION_TTL_MS } from './confirmation-state.ts'
 
 const INSTRUCTIONS = [
   'Every operation of this site\'s control plane is a tool named resource-action (crm-create runs crm.create).',
@@ -74,6 +75,8 @@ export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identit
       // Lists change when a module is switched or a key or grant revoked: change streams (GET, subscriptions/listen) tell the client.
       capabilities: { tools: { listChanged: true }, resources: { subscribe: true }, prompts: { listChanged: true } },
       instructions: [INSTRUCTIONS, shared.instructions()].filter(Boolean).join(' '),
+      // A 2025-era client's person has as long to answer elicitation/create as the sealed question lives.
+      inputRequired: { roundTimeoutMs: CONFIRMATION_TTL_MS },
       cacheHints: { 'tools/list': MCP_CACHE_HINT, 'prompts/list': MCP_CACHE_HINT, 'resources/list': MCP_CACHE_HINT, 'resources/templates/list': MCP_CACHE_HINT, 'resources/read': MCP_CACHE_HINT, 'server/discover': MCP_CACHE_HINT },
     },
   )
@@ -88,7 +91,7 @@ export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identit
       ? (operation: Operation) => shared.lean(toolOf(operation))
       : (operation: Operation) => ({ ...shared.lean(toolOf(operation)), icons: resourceIcons(runtime.resourceIcons, operation.resource) })
     server.setRequestHandler('tools/list', guarded(runtime, async () => ({ tools: (await runnable()).map(listed) })))
-    server.setRequestHandler('tools/call', guarded(runtime, (request, ctx) => callTool(runtime, identity, request.params, ctx, requestId, scope, streams)))
+    server.setRequestHandler('tools/call', guarded(runtime, (request, ctx) => callTool(runtime, identity, request.params, ctx, requestId, scope, streams, server.getClientCapabilities())))
   }
   // The manifest, and the operations that are also resources (`mcp.resource`) this caller may run.
   server.setRequestHandler('resources/list', guarded(runtime, async () => ({ resources: [...listResources(runtime, identity), ...operationResources(await runnable())] })))
