@@ -1,6 +1,14 @@
 import type { Operation } from './define-operation.ts'
 import { exampleParamsProblems } from './operation-example.ts'
 
+/** `operation` takes `name` in `claims` (when it gives one); a name taken already stops the start with `clash(other)`. */
+function claim (claims: Map<string, Operation>, name: string | undefined, operation: Operation, clash: (other: Operation) => string): void {
+  if (name === undefined) return
+  const other = claims.get(name)
+  if (other) throw new Error(clash(other))
+  claims.set(name, operation)
+}
+
 /** The source of truth for operation names: built-ins and host-registered operations alike. */
 export class OperationRegistry {
   readonly #byName = new Map<string, Operation>()
@@ -13,18 +21,9 @@ export class OperationRegistry {
     for (const operation of operations) {
       if (this.#byName.has(operation.name)) throw new Error(`operation ${operation.name} is registered twice`)
       this.#byName.set(operation.name, operation)
-      const tool = operation.mcp?.tool
-      if (tool !== undefined) {
-        const other = this.#byChosenTool.get(tool)
-        if (other) throw new Error(`operations ${other.name} and ${operation.name} both choose the MCP tool name "${tool}"`)
-        this.#byChosenTool.set(tool, operation)
-      }
-      const prompt = operation.mcp?.prompt?.name
-      if (prompt !== undefined) {
-        const other = this.#byPrompt.get(prompt)
-        if (other) throw new Error(`operations ${other.name} and ${operation.name} are both the MCP prompt "${prompt}"`)
-        this.#byPrompt.set(prompt, operation)
-      }
+      const { tool, prompt } = operation.mcp ?? {}
+      claim(this.#byChosenTool, tool, operation, other => `operations ${other.name} and ${operation.name} both choose the MCP tool name "${tool}"`)
+      claim(this.#byPrompt, prompt?.name, operation, other => `operations ${other.name} and ${operation.name} are both the MCP prompt "${prompt?.name}"`)
     }
     for (const operation of operations) this.#checkExampleSetup(operation)
   }
