@@ -1,11 +1,11 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import type { CallToolResult, ElicitRequest } from '@modelcontextprotocol/client'
 import type { CallToolResult as CallToolResult1 } from '@modelcontextprotocol/sdk/types.js'
 import { useTestServer, startSecondInstance } from './support/in-process-server.ts'
+import { crmSlotsOf, personWho, refusalOf } from './support/person-confirmation.ts'
 import { useAdminSession } from './support/use-admin-session.ts'
 import { BASE } from './support/client.ts'
-import { connectMcp, connectMcp2, listen, MCP_PATH, roundRobin, type Person } from './support/mcp-client.ts'
+import { connectMcp, connectMcp2, listen, MCP_PATH, roundRobin } from './support/mcp-client.ts'
 
 const plane = useTestServer()
 const session = useAdminSession(plane)
@@ -14,23 +14,7 @@ let http: Awaited<ReturnType<typeof listen>>
 beforeAll(async () => { http = await listen(plane.server.app) })
 afterAll(async () => { await http?.close() })
 
-async function newCrm (name: string): Promise<string> {
-  const res = await plane.dispatch({ resource: 'crm', action: 'create', params: { name, url: 'https://crm.example.com' } })
-  expect(res.body).toMatchObject({ ok: true })
-  return res.body.data.crm_num
-}
-const crmExists = async (crmNum: string) => (await plane.server.db.svcCrmSlot.count({ where: { slot: Number(crmNum) } })) === 1
-
-const refusalOf = (result: CallToolResult | CallToolResult1) => {
-  expect(result.isError).toBe(true)
-  return JSON.parse((result.content[0] as { text: string }).text) as { code: string, error: string, details?: Record<string, unknown> }
-}
-
-/** A person who answers every question the same way, and remembers what they were asked. */
-function personWho (answer: Awaited<ReturnType<Person>>): Person & { asked: Array<ElicitRequest['params']> } {
-  const asked: Array<ElicitRequest['params']> = []
-  return Object.assign((question: ElicitRequest['params']) => { asked.push(question); return answer }, { asked })
-}
+const { newCrm, crmExists } = crmSlotsOf(plane)
 
 /** A 2.x client at 2026-07-28 whose person answers, deleting a CRM slot with the model's confirm: true. */
 async function deleteAsModel (crmNum: string, options: Parameters<typeof connectMcp2>[2]) {

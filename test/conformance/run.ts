@@ -15,7 +15,7 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
 import type { AddressInfo } from 'node:net'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
-import { startConformanceHost } from './conformance-host.ts'
+import { startHostProcess } from '../support/host-process.ts'
 import { createAccount } from '../support/accounts.ts'
 import { openPrisma } from '../support/database.ts'
 import { resolveDatabase } from '../../packages/control-plane/src/platform/db/database-url.ts'
@@ -65,14 +65,14 @@ const origin = `http://localhost:${(front.address() as AddressInfo).port}`
 const url = `file:./var/test/conformance-${randomBytes(4).toString('hex')}.db`
 await migrate(resolveDatabase(url))
 const db = openPrisma(url)
-const host = await startConformanceHost({
+const host = await startHostProcess({
   DATABASE_URL: url,
   SITE_URL: origin,
   SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
   SESSION_SECRET: randomBytes(32).toString('hex'),
   // The suite sends its scenarios as fast as it can.
   SVC_RATE_LIMIT_PER_MINUTE: '100000',
-})
+}, 'test/conformance/host-main.ts')
 upstream.current = { target: new URL(host.url), key: (await createAccount(db)).key }
 // Kept for reading what a check saw: each scenario's checks.json.
 const output = 'var/test/conformance-results'

@@ -3,12 +3,13 @@ import { spawn, type ChildProcess } from 'node:child_process'
 export type HostProcess = { url: string, pid: number, stop (): Promise<void> }
 
 /**
- * The host in a Node process of its own (test/support/host-process-main.ts), configured only by
- * `env` as `npm start` would be, without the Admin UI or a build: for several instances on one
- * database (`DATABASE_URL`) and for measuring one process's memory. Resolves once it listens.
+ * The host in a Node process of its own (`entry`, test/support/host-process-main.ts unless another
+ * host's, which prints `listening <port>` the same way), configured only by `env` as `npm start`
+ * would be, without the Admin UI or a build: for several instances on one database
+ * (`DATABASE_URL`) and for measuring one process's memory. Resolves once it listens.
  */
-export function startHostProcess (env: NodeJS.ProcessEnv): Promise<HostProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/support/host-process-main.ts'], {
+export function startHostProcess (env: NodeJS.ProcessEnv, entry = 'test/support/host-process-main.ts'): Promise<HostProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
     // The suite's other systems are loopback peers.
     env: { ...process.env, NODE_OPTIONS: '', SVC_OUTBOUND_ALLOW: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
