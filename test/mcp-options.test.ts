@@ -135,6 +135,7 @@ describe('an operation that is also a resource (mcp.resource)', () => {
       expect((await client.readResource({ uri: 'test://template/a%20b/data' })).contents)
         .toEqual([{ uri: 'test://template/a%20b/data', mimeType: 'application/json', text: JSON.stringify({ id: 'a b', templateTest: true, data: 'Data for ID: a b' }) }])
       await expect(client.readResource({ uri: 'test://template/1/2/data' })).rejects.toThrow(/no resource test:\/\/template\/1\/2\/data/)
+      await expect(client.readResource({ uri: 'test://template/%E0%A4%A/data' })).rejects.toThrow(/no resource test:\/\/template\/%E0%A4%A\/data/)
       await expect(client.readResource({ uri: `test://template/${'x'.repeat(65)}/data` })).rejects.toThrow(/invalid_params/)
     }, { revision: 'legacy' })
     const { body } = await plane.dispatch({ resource: 'audit', action: 'list', params: { channel: 'mcp', per_page: 2 } })

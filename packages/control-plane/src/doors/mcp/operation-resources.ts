@@ -38,7 +38,13 @@ function paramsAt (template: string, uri: string): Record<string, string> | null
     return '([^/?#]+)'
   }).join('')
   const match = new RegExp(`^${pattern}$`).exec(uri)
-  return match ? Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)])) : null
+  if (!match) return null
+  try {
+    return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]))
+  } catch {
+    // A broken escape (`%E0%A4%A`) names no address of the template: not found, not a failure of ours.
+    return null
+  }
 }
 
 /**
