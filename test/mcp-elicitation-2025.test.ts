@@ -46,6 +46,17 @@ async function rawLegacy (message: Record<string, unknown>, options: { key?: str
     body: JSON.stringify({ jsonrpc: '2.0', ...message }),
   })
 }
+/** A destructive call in a raw 2025 session, read until the server asked its person: the stream's reader and what it carried so far. */
+async function askedInSession (call: Response) {
+  const stream = call.body!.pipeThrough(new TextDecoderStream()).getReader()
+  let heard = ''
+  while (!heard.includes('elicitation/create')) {
+    const read = await stream.read()
+    if (read.done) throw new Error(`the stream ended before elicitation/create: ${heard}`)
+    heard += read.value
+  }
+  return { stream, heard }
+}
 const initialize = (capabilities: Record<string, unknown>) =>
   rawLegacy({ id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 'raw', version: '1.0.0' } } })
 
@@ -156,10 +167,9 @@ describe('a 2025-era client that cannot ask, and sessions', () => {
       const crmNum = await newCrm('Asked on the first instance')
       const session = (await initialize({ elicitation: { form: {} } })).headers.get('mcp-session-id')!
       const deletion = { id: 2, method: 'tools/call', params: { name: 'crm-delete', arguments: { crm_num: crmNum, confirm: true } } }
-      const call = await rawLegacy(deletion, { session })
-      const stream = call.body!.pipeThrough(new TextDecoderStream()).getReader()
-      let heard = ''
-      while (!heard.includes('elicitation/create')) heard += (await stream.read()).value ?? ''
+      const asked = await askedInSession(await rawLegacy(deletion, { session }))
+      const { stream } = asked
+      let { heard } = asked
       const question = JSON.parse(/^data: (.*)$/m.exec(heard)![1]!) as { id: number, method: string }
       expect(question.method).toBe('elicitation/create')
 
@@ -189,9 +199,7 @@ describe('a 2025-era client that cannot ask, and sessions', () => {
       const session = (await initialize({ elicitation: { form: {} } })).headers.get('mcp-session-id')!
       const call = await rawLegacy({ id: 2, method: 'tools/call', params: { name: 'crm-delete', arguments: { crm_num: crmNum, confirm: true } } }, { session, baseUrl: secondHttp.url })
       expect(call.headers.get('content-type')).toMatch(/^text\/event-stream/)
-      const stream = call.body!.pipeThrough(new TextDecoderStream()).getReader()
-      let heard = ''
-      while (!heard.includes('elicitation/create')) heard += (await stream.read()).value ?? ''
+      const { stream } = await askedInSession(call)
       await second.close()
       while (!(await stream.read()).done);
       expect(await crmExists(crmNum)).toBe(true)
