@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
-import { useTestServer } from './support/in-process-server.ts'
+import { startSecondInstance, useTestServer } from './support/in-process-server.ts'
 import { createPost } from './support/posts.ts'
 import { BASE } from './support/client.ts'
 import { connectMcp2, listen } from './support/mcp-client.ts'
@@ -208,6 +208,29 @@ describe('pipelines-run_batch over MCP', () => {
     expect(progress.at(-1)).toEqual({ progress: 5, total: 5, message: 'succeeded' })
     const told = progress.map(note => note.progress)
     expect(told).toEqual([...told].sort((a, b) => a - b))
+  })
+
+  test('a call following its job ends when its instance stops: the client is answered with the job as it stands, and nothing polls on', async () => {
+    await postsOf('stopping', 2)
+    // No worker here: the job stays queued, and only the instance's stop can end the call.
+    const instance = await startSecondInstance(plane.server, { outbox: false, jobs: false })
+    const http = await listen(instance.app)
+    const client = await connectMcp2(http.url, plane.admin.key)
+    const progress: Array<{ progress: number }> = []
+    try {
+      const call = client.callTool({ name: 'pipelines-run_batch', arguments: { filter: { source: 'stopping' }, dry_run: true } }, { onprogress: note => { progress.push(note) } })
+        .then(result => ({ answered: result.structuredContent }), (error: Error) => ({ failed: error.message }))
+      for (const deadline = Date.now() + 10_000; progress.length === 0 && Date.now() < deadline;) await new Promise(resolve => setTimeout(resolve, 10))
+      expect(progress).toEqual([{ progress: 0, total: 2, message: 'queued' }])
+      await instance.close()
+      let timer: NodeJS.Timeout | undefined
+      const outcome = await Promise.race([call, new Promise(resolve => { timer = setTimeout(() => resolve('still following'), 5_000) })])
+      clearTimeout(timer)
+      expect(outcome).toEqual({ answered: { job_id: expect.any(Number), status: 'queued', progress: { done: 0, total: 2 } } })
+    } finally {
+      await client.close()
+      await http.close()
+    }
   })
 
   test('without one, or on the 2025 leg (JSON answers only), it answers at once with the job just started', async () => {

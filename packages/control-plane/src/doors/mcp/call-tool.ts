@@ -9,7 +9,7 @@ import { contentOf, structuredContentOf } from './tool-output.ts'
 import { ALL_TOOLS, inToolScope, type ToolScope } from './tool-scope.ts'
 import { callerOf } from '../../platform/idempotency/idempotency-key.ts'
 import { confirmationOf, confirmationQuestion, type ToolConfirmation } from './person-confirmation.ts'
-import { followJob, type StartedJob } from './job-progress.ts'
+import type { JobFollowers, StartedJob } from './job-progress.ts'
 
 /** `_meta` key of a tool result that says whether stored state changed, as `changed` does in the envelope. */
 const CHANGED_META_KEY = 'svc/changed'
@@ -53,11 +53,11 @@ function toolResult (operation: Operation, outcome: CallOutcome, requestId: stri
  * form; on a 2025-era session, `elicitation/create`), or is held for an administrator when the
  * client cannot ask. `initialized` is what a 2025-era client declared at `initialize`, where the
  * server saw it. A name that is no operation,
- * or one outside the URL's toolset, is a protocol error. Where the answer may stream (`streams`:
+ * or one outside the URL's toolset, is a protocol error. Where the answer may stream (`following`:
  * 2026-07-28), a tool that starts a job and was given a `progressToken` reports the job's progress
- * and answers once it ended (job-progress.ts).
+ * and answers once it ended, or once the runtime stops (job-progress.ts).
  */
-export async function callTool (runtime: ControlPlaneRuntime, identity: Identity, request: CallToolRequestParams, ctx: ServerContext, requestId: string | null = null, scope: ToolScope = ALL_TOOLS, streams = false, initialized?: ClientCapabilities): Promise<CallToolResult | InputRequiredResult> {
+export async function callTool (runtime: ControlPlaneRuntime, identity: Identity, request: CallToolRequestParams, ctx: ServerContext, requestId: string | null = null, scope: ToolScope = ALL_TOOLS, following: JobFollowers | null = null, initialized?: ClientCapabilities): Promise<CallToolResult | InputRequiredResult> {
   const operation = operationNamedByTool(runtime.registry, request.name)
   if (!operation || !inToolScope(scope, operation)) {
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool "${request.name}"; tools/list names the tools this key may call`)
@@ -80,8 +80,8 @@ export async function callTool (runtime: ControlPlaneRuntime, identity: Identity
     const { outcome } = answer
     if (!outcome.ok && outcome.error.code === 'person_confirmation_required') return confirmationQuestion(operation, outcome.error.details, seal, request.name, args)
     const progressToken = request._meta?.progressToken
-    if (outcome.ok && operation.startsJob && streams && progressToken !== undefined) {
-      return toolResult(operation, { ...outcome, data: await followJob(runtime.db, outcome.data as StartedJob, progressToken, ctx) }, requestId)
+    if (outcome.ok && operation.startsJob && following && progressToken !== undefined) {
+      return toolResult(operation, { ...outcome, data: await following.follow(runtime.db, outcome.data as StartedJob, progressToken, ctx) }, requestId)
     }
     return toolResult(operation, outcome, requestId)
   }

@@ -4,6 +4,7 @@ import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
 import { createMcpServer, type McpDoor } from './server.ts'
 import { changeEventBus } from './change-events.ts'
+import { JobFollowers } from './job-progress.ts'
 import { LegacyChangeStreams } from './legacy-change-stream.ts'
 import { SharedParamDescriptions } from './shared-param-descriptions.ts'
 import { LegacyDoor } from './legacy-door.ts'
@@ -11,7 +12,7 @@ import { jsonRpcFailureResponse } from './json-rpc-failure.ts'
 import { SvcError } from '../../platform/errors/errors.ts'
 
 /** What the route has established about a request, handed to the server it gets. */
-export interface McpCaller extends Omit<McpDoor, 'streams' | 'shared'> {
+export interface McpCaller extends Omit<McpDoor, 'following' | 'shared'> {
   identity: Identity
 }
 
@@ -35,19 +36,25 @@ function callerOf (authInfo: AuthInfo | undefined): McpCaller {
  * answering JSON (the SDK's own stateless fallback would answer event streams), with a session
  * only for a client that can ask its person to confirm a destructive call. The change streams —
  * `subscriptions/listen` (modern, the SDK's) and `GET` (2025) — are fed by the runtime's change
- * feed and end when it closes (the runtime's `stop()`), as do the calls waiting for a person.
+ * feed and end when it closes (the runtime's `stop()`), as do the calls waiting for a person and
+ * those following a job's progress.
  */
 export function mcpHandler (runtime: ControlPlaneRuntime): NodeMcpRequestHandler {
   const maxRequestBodySize = runtime.options.maxBodyBytes
   // The SDK reports here what it refused (a header contradicting the body, say) and what failed outside a handler.
   const onerror = (error: Error) => { runtime.log('MCP request refused or failed in the transport', error) }
   const shared = new SharedParamDescriptions(runtime.registry.all())
-  const serverFor = (authInfo: AuthInfo | undefined, streams = false) => {
+  const followers = new JobFollowers()
+  const serverFor = (authInfo: AuthInfo | undefined, following: JobFollowers | null = null) => {
     const { identity, requestId, scope, compact } = callerOf(authInfo)
-    return createMcpServer(runtime, identity, { requestId, scope, compact, streams, shared })
+    return createMcpServer(runtime, identity, { requestId, scope, compact, following, shared })
   }
-  const modern = createMcpHandler(ctx => serverFor(ctx.authInfo, true), { legacy: 'reject', maxRequestBodySize, onerror, bus: changeEventBus(runtime.changes) })
-  runtime.changes.onClose(() => modern.close())
+  const modern = createMcpHandler(ctx => serverFor(ctx.authInfo, followers), { legacy: 'reject', maxRequestBodySize, onerror, bus: changeEventBus(runtime.changes) })
+  // The calls following a job answer first: closing the handler would drop their answers.
+  runtime.changes.onClose(async () => {
+    await followers.endAll()
+    await modern.close()
+  })
   const changeStreams = new LegacyChangeStreams(runtime.changes)
   const legacy = new LegacyDoor(runtime, maxRequestBodySize)
   return toNodeHandler({

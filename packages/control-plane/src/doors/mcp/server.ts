@@ -13,6 +13,7 @@ import { getPrompt, listPrompts } from './prompts.ts'
 import { ALL_TOOLS } from './tool-scope.ts'
 import { callCompactTool, COMPACT_TOOLS } from './compact-tools.ts'
 import type { ToolScope } from './tool-scope.ts'
+import type { JobFollowers } from './job-progress.ts'
 import { resourceIcons, SERVER_ICONS } from './icons.ts'
 import { SharedParamDescriptions } from './shared-param-descriptions.ts'
 import { CONFIRMATION_TTL_MS } from './confirmation-state.ts'
@@ -38,8 +39,11 @@ export interface McpDoor {
   scope: ToolScope
   /** The compact door: three tools (find, describe, run) in front of the operations. */
   compact: boolean
-  /** The answer may become an event stream (2026-07-28); the 2025 leg answers JSON alone, so progress would be lost. */
-  streams: boolean
+  /**
+   * Where the answer may become an event stream (2026-07-28), the runtime's calls that follow their
+   * job's progress. Null on the 2025 leg, which answers JSON alone, so progress would be lost.
+   */
+  following: JobFollowers | null
   /** The param descriptions the instructions give once (built once per runtime: the registry does not change). */
   shared: SharedParamDescriptions
 }
@@ -67,7 +71,7 @@ function guarded<Args extends unknown[], Result> (runtime: ControlPlaneRuntime, 
  * rather than by the SDK.
  */
 export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identity, door: Partial<McpDoor> = {}): Server {
-  const { requestId = null, scope = ALL_TOOLS, compact = false, streams = false } = door
+  const { requestId = null, scope = ALL_TOOLS, compact = false, following = null } = door
   const shared = door.shared ?? new SharedParamDescriptions(runtime.registry.all())
   const server = new Server(
     { name: 'svc-control-plane', title: 'svc control plane', version: PRODUCT_VERSION, icons: SERVER_ICONS },
@@ -91,7 +95,7 @@ export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identit
       ? (operation: Operation) => shared.lean(toolOf(operation))
       : (operation: Operation) => ({ ...shared.lean(toolOf(operation)), icons: resourceIcons(runtime.resourceIcons, operation.resource) })
     server.setRequestHandler('tools/list', guarded(runtime, async () => ({ tools: (await runnable()).map(listed) })))
-    server.setRequestHandler('tools/call', guarded(runtime, (request, ctx) => callTool(runtime, identity, request.params, ctx, requestId, scope, streams, server.getClientCapabilities())))
+    server.setRequestHandler('tools/call', guarded(runtime, (request, ctx) => callTool(runtime, identity, request.params, ctx, requestId, scope, following, server.getClientCapabilities())))
   }
   // The manifest, and the operations that are also resources (`mcp.resource`) this caller may run.
   server.setRequestHandler('resources/list', guarded(runtime, async () => ({ resources: [...listResources(runtime, identity), ...operationResources(await runnable())] })))
