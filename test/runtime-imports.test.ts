@@ -59,3 +59,26 @@ describe('runtime imports', () => {
     expect(mismatches).toEqual([])
   })
 })
+
+/** Packages a site needs only once it is used that way: OAuth, mail, MCP. */
+const LOADED_ON_FIRST_USE = ['oidc-provider', 'nodemailer', '@modelcontextprotocol/server', '@modelcontextprotocol/node']
+
+describe('what the package loads with the site', () => {
+  test('importing the built package loads neither oidc-provider, nodemailer nor the MCP SDK: each loads with its first use', () => {
+    // A resolve hook that refuses those packages: the import succeeds only if nothing reaches them statically.
+    const refuse = `export async function resolve (specifier, context, next) {
+      if (${JSON.stringify(LOADED_ON_FIRST_USE)}.includes(specifier)) throw new Error('loaded with the site: ' + specifier)
+      return next(specifier, context)
+    }`
+    const probe = `
+      import { register } from 'node:module'
+      register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(refuse)}))
+      await import('keystone-svc-control-plane')
+      await import('keystone-svc-control-plane/database')
+      await import(${JSON.stringify(LOADED_ON_FIRST_USE[0])}).then(() => console.log('refused nothing'), error => console.log(error.message))
+    `
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', probe], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } })
+    // The last line proves the hook was in force: the same import, made directly, is refused.
+    expect(output.trim()).toBe('loaded with the site: oidc-provider')
+  })
+})

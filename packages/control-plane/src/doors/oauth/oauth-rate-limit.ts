@@ -5,7 +5,7 @@ import { digestSubject } from '../../platform/db/fixed-window.ts'
 import { countWithHeaders } from '../../platform/http/rate-limit-headers.ts'
 import { sendFailure, setFailureHeaders } from '../../platform/http/envelope.ts'
 import { toSvcError } from '../../platform/errors/to-svc-error.ts'
-import { INTERACTION_PATH } from '../../platform/oauth/provider.ts'
+import { INTERACTION_PATH } from '../../platform/oauth/resource-urls.ts'
 
 /**
  * Requests to `/oauth/*` per client address (`oauth.rateLimit`), counted before anything else

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { createTransport } from 'nodemailer'
 import type { ResolvedOptions } from '../settings/resolved-options.ts'
 
 export type OutgoingMail = {
@@ -16,8 +15,11 @@ export type Delivery = { via: 'smtp', messageId: string } | { via: 'outbox', mes
 /** Bounded so a dead mail server fails a request in seconds, not minutes. */
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 }
 
+// Loaded with the first message, not with the site: most requests never send mail.
+const nodemailer = () => import('nodemailer')
+
 async function sendSmtp (smtpUrl: string, message: OutgoingMail & { from: string }): Promise<Delivery> {
-  const transport = createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })
+  const transport = (await nodemailer()).createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })
   try {
     const info = await transport.sendMail(message)
     return { via: 'smtp', messageId: info.messageId }
@@ -28,7 +30,7 @@ async function sendSmtp (smtpUrl: string, message: OutgoingMail & { from: string
 
 /** Without a mail server, each message becomes an .eml file any mail client opens. */
 async function writeToFolder (emlDir: string, message: OutgoingMail & { from: string }): Promise<Delivery> {
-  const transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const transport = (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   const info = await transport.sendMail(message)
   await mkdir(emlDir, { recursive: true })
   const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`

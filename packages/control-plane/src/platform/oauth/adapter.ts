@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { errors, type Adapter, type AdapterPayload } from 'oidc-provider'
+import type { Adapter, AdapterPayload } from 'oidc-provider'
 import type { Db } from '../db/client.ts'
 import type { SecretBox } from '../secrets/secret-box.ts'
 import { bindTo, sealedColumn } from '../secrets/sealed-column.ts'
@@ -83,7 +83,11 @@ export class DatabaseAdapter implements Adapter {
   async consume (id: string): Promise<void> {
     const { db, now } = this.#store
     const consumed = await db.svcOAuthRecord.updateMany({ where: { key: recordKey(this.#model, id), consumedAt: null }, data: { consumedAt: now() } })
-    if (consumed.count === 0) throw new errors.InvalidGrant('this code or refresh token was already used')
+    if (consumed.count === 0) {
+      // Imported here, not at the top: oidc-provider loads only once OAuth is used (server.ts), and by now it is.
+      const { errors } = await import('oidc-provider')
+      throw new errors.InvalidGrant('this code or refresh token was already used')
+    }
   }
 
   async destroy (id: string): Promise<void> {

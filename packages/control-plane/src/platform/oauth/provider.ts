@@ -6,7 +6,7 @@ import type { SecretBox } from '../secrets/secret-box.ts'
 import type { ScopedOperation } from '../auth/scopes.ts'
 import { DatabaseAdapter, type OAuthStore } from './adapter.ts'
 import { loadServerKeys } from './signing-keys.ts'
-import { originOf, resourceUrls } from './resource-urls.ts'
+import { INTERACTION_PATH, originOf, resourceUrls } from './resource-urls.ts'
 import { oauthScopes } from './scopes.ts'
 import { anonymousOutboundGuard, guardedFetch } from './anonymous-fetch.ts'
 import { publicClientPolicy } from './public-client-policy.ts'
@@ -28,8 +28,6 @@ const OAUTH_ROUTES = {
   challenge: '/oauth/challenge',
   credential: '/oauth/credential',
 } as const
-
-export const INTERACTION_PATH = '/oauth/interaction'
 
 export type ProviderDeps = {
   db: Db

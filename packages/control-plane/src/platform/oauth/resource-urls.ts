@@ -1,5 +1,8 @@
 import type { ResolvedOptions } from '../settings/resolved-options.ts'
 
+/** Where the authorization server sends a person to sign in and consent (doors/oauth/routes.ts). */
+export const INTERACTION_PATH = '/oauth/interaction'
+
 /** The origin the authorization server and the protected resources are named under. */
 export const originOf = (options: Pick<ResolvedOptions, 'siteUrl'>): string => new URL(options.siteUrl).origin
 

@@ -4,7 +4,6 @@ import type { ResolvedOptions } from '../settings/resolved-options.ts'
 import type { SecretBox } from '../secrets/secret-box.ts'
 import type { Account, Identity } from '../auth/identity.ts'
 import type { ScopedOperation } from '../auth/scopes.ts'
-import { createProvider } from './provider.ts'
 import { resourceUrls } from './resource-urls.ts'
 import { identityOfAccessToken } from './token-identity.ts'
 
@@ -25,9 +24,10 @@ export type OAuthServerDeps = {
 
 export function createOAuthServer (deps: OAuthServerDeps): OAuthServer {
   let made: Promise<Provider> | null = null
-  // Made on first use: the signing keys live in the database, which may not be migrated when the server is built.
+  // Made on first use: the signing keys live in the database, which may not be migrated when the server is built;
+  // and imported then, so a site (and each CLI command) that never serves OAuth never loads oidc-provider.
   const provider = () => {
-    made ??= createProvider(deps).catch((error: unknown) => { made = null; throw error })
+    made ??= import('./provider.ts').then(({ createProvider }) => createProvider(deps)).catch((error: unknown) => { made = null; throw error })
     return made
   }
   const urls = resourceUrls(deps.options)
