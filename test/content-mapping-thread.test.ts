@@ -7,6 +7,7 @@ import { deliver } from './support/webhooks.ts'
 import { mapDelivery } from '../packages/control-plane/src/resources/content-sources/ingest/map-delivery.ts'
 import { deliveryMapper, mapDeliveryOffThread } from '../packages/control-plane/src/resources/content-sources/ingest/mapping-threads.ts'
 import { prepareDelivery } from '../packages/control-plane/src/resources/content-sources/ingest/prepare-delivery.ts'
+import { isProcessingHere, processDelivery } from '../packages/control-plane/src/resources/content-sources/ingest/process-delivery.ts'
 
 jest.setTimeout(60_000)
 
@@ -116,4 +117,18 @@ test('a sender\'s replay while the first delivery is still processing answers du
   expect(replay.status).toBe(200)
   expect(replay.body.data).toEqual({ delivery_id: original.body.data.delivery_id, status: 'duplicate', post_id: null })
   expect(await plane.server.db.svcContentDelivery.count({ where: { sourceId: source.id, webhookId: headers['webhook-id'] } })).toBe(1)
+})
+
+test('a call processing a delivery is counted on its runtime until it ends, so a replay reaching this instance meanwhile is a duplicate and the first call makes the post', async () => {
+  const source = await approvedSource()
+  const body = { ...largeArticle(), id: `counted-${Math.random()}` }
+  const webhookId = `msg_${Math.random()}`
+  // Stored as the first call stores it; its processing starts here, so it is under way when the replay arrives.
+  const stored = await plane.server.db.svcContentDelivery.create({ data: { sourceId: source.id, webhookId, body: JSON.stringify(body), status: 'received' } })
+  const first = processDelivery(plane.server.runtime, stored.id)
+  expect(isProcessingHere(plane.server.runtime, stored.id)).toBe(true)
+  const replay = await deliver(plane.server.app, source.slug, body, { 'webhook-id': webhookId })
+  expect(replay.body.data).toEqual({ delivery_id: stored.id, status: 'duplicate', post_id: null })
+  expect(await first).toMatchObject({ status: 'created', claimed: true })
+  expect(isProcessingHere(plane.server.runtime, stored.id)).toBe(false)
 })

@@ -20,6 +20,7 @@ import { runTriggeredPipelinesAfterWrite } from '../../pipelines/triggers/run-tr
 import { ShapeTooLarge } from '../mapping/shape-walk.ts'
 import { isDatabaseUnavailable } from '../../../platform/db/connection-error.ts'
 import { defaultLog } from '../../../platform/lib/log.ts'
+import { stateSlot } from '../../../platform/lib/runtime-state.ts'
 import { hostStatus, postsOf } from '../../../platform/host-contract/posts.ts'
 import { postIdFromStored, storedPostId, type PostId } from '../../../platform/host-contract/post-ids.ts'
 import type { ResolvedContent } from '../../../platform/host-contract/content.ts'
@@ -51,6 +52,17 @@ const lostRace = (error: unknown) => isUniqueViolation(error) || error instanceo
 export const PROCESSABLE = ['received', 'held']
 /** A sender's replay finishes a first delivery that was never processed; one held as the sample was. */
 const REPLAY_PROCESSABLE = ['received']
+
+/** How many calls on this runtime are processing each delivery now. */
+const processing = stateSlot('content deliveries being processed', () => new Map<number, number>())
+
+/**
+ * A call on this runtime is processing the delivery: a sender's replay of it is then a plain
+ * duplicate, since the first call is alive and will finish it (only the first of a dead process
+ * needs a replay to finish it).
+ */
+export const isProcessingHere = (deps: Pick<IngestDeps, 'state'>, deliveryId: number): boolean =>
+  deps.state.get(processing).has(deliveryId)
 
 /** The posts list this resource writes to; the resource is not installed without one. */
 function contentOf (deps: IngestDeps): ResolvedContent {
@@ -124,7 +136,19 @@ function failureReason (error: unknown): string {
  * `replay`: a sender's replay of a delivery stored first by another call, processed only if that
  * first was never processed.
  */
-export async function processDelivery (deps: IngestDeps, deliveryId: number, { replay = false }: { replay?: boolean } = {}): Promise<DeliveryOutcome> {
+export async function processDelivery (deps: IngestDeps, deliveryId: number, options: { replay?: boolean } = {}): Promise<DeliveryOutcome> {
+  const calls = deps.state.get(processing)
+  calls.set(deliveryId, (calls.get(deliveryId) ?? 0) + 1)
+  try {
+    return await processStored(deps, deliveryId, options)
+  } finally {
+    const left = (calls.get(deliveryId) ?? 1) - 1
+    if (left === 0) calls.delete(deliveryId)
+    else calls.set(deliveryId, left)
+  }
+}
+
+async function processStored (deps: IngestDeps, deliveryId: number, { replay = false }: { replay?: boolean }): Promise<DeliveryOutcome> {
   const processable = replay ? REPLAY_PROCESSABLE : PROCESSABLE
   let outcome: DeliveryOutcome
   try {

@@ -14,7 +14,7 @@ import { DeliveryRejected } from './delivery-rejected.ts'
 import { TERM_LIMITS } from '../../../platform/html/terms.ts'
 import { authenticateDelivery } from './authenticate.ts'
 import { storeDelivery } from './store-delivery.ts'
-import { processDelivery } from './process-delivery.ts'
+import { isProcessingHere, processDelivery } from './process-delivery.ts'
 import { assertCleanInput, MAX_JSON_DEPTH, parseJsonInput } from '../../../platform/lib/input-boundary.ts'
 import { SHAPE_LIMITS, ShapeTooLarge, walkShape } from '../mapping/shape-walk.ts'
 import { ingestLimiter } from './ingest-limiter.ts'
@@ -90,12 +90,12 @@ export const ingestRoute: PublicRoute = {
     const delivery = parseDelivery(body)
     assertTermsFit(source, delivery.payload)
     const stored = await storeDelivery(runtime.db, { sourceId: source.id, sourceSlug: source.slug, webhookId: webhookIdOf(req), body: delivery.text, now })
-    // A replay is answered `duplicate`, unless the first was never processed — it may have been
-    // stored by a process that died, and then the sender's retry is the only one who will ever
-    // ask — so a replay tries to process it, and is still a `duplicate` when the first's own call
-    // (or another replay) claimed it.
+    // A replay is answered `duplicate`, unless the first was never processed and no call here is
+    // processing it — it may have been stored by a process that died, and then the sender's retry
+    // is the only one who will ever ask — so a replay tries to process it, and is still a
+    // `duplicate` when the first's own call (or another replay) claimed it.
     const duplicate = () => sendSuccess(res, { delivery_id: stored.id, status: 'duplicate', post_id: null }, false)
-    if (stored.duplicate && !stored.unprocessed) return duplicate()
+    if (stored.duplicate && (!stored.unprocessed || isProcessingHere(runtime, stored.id))) return duplicate()
     const outcome = await processDelivery(runtime, stored.id, { replay: stored.duplicate })
     if (stored.duplicate && !outcome.claimed) return duplicate()
     runtime.kickOutbox()
