@@ -30,14 +30,11 @@
  * The process fails only on real errors (non-2xx responses, connection errors, wrong data, a
  * write that changed nothing), never on a target.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { loadavg } from 'node:os'
-import path from 'node:path'
-import { resolveDatabase, sqliteFilePath, type DatabaseTarget } from '../packages/control-plane/src/platform/db/database-url.ts'
-import { migrate } from '../packages/control-plane/src/platform/db/migrate.ts'
+import { sqliteFilePath, type DatabaseTarget } from '../packages/control-plane/src/platform/db/database-url.ts'
 import type { Db } from '../packages/control-plane/src/platform/db/client.ts'
-import { closeServer, createAdministrator, listen, startHost } from './support/host.ts'
+import { benchDatabase, closeServer, createAdministrator, listen, servedAsNpmStart, startHost } from './support/host.ts'
 import { load, loadProblems, type LoadRequest, type LoadResult } from './lib/load.ts'
 import { chosenBy, positiveInteger } from './lib/env.ts'
 import { rawBaseline } from './lib/raw-baseline.ts'
@@ -69,15 +66,6 @@ async function cleanUp (): Promise<void> {
       process.exitCode = 1
     }
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Database: PostgreSQL from DATABASE_URL, else a fresh SQLite file.
-
-function benchDatabase (): DatabaseTarget {
-  const configured = resolveDatabase(process.env.DATABASE_URL)
-  if (configured.provider === 'postgresql') return configured
-  return { provider: 'sqlite', url: `file:./var/bench/${randomUUID()}.db` }
 }
 
 type Seeded = { email: string, password: string, key: string }
@@ -362,17 +350,8 @@ async function compareWithOtherProvider (provider: string, measurements: Measure
 }
 
 async function main (): Promise<void> {
-  // As `npm start` serves: production mode, with the secrets it then requires.
-  process.env.NODE_ENV ??= 'production'
-  process.env.SESSION_SECRET ??= randomBytes(32).toString('base64')
-  process.env.SVC_ENCRYPTION_KEY ??= randomBytes(32).toString('hex')
-  const database = benchDatabase()
-  const fresh = database.provider === 'sqlite'
-  if (fresh) {
-    const file = path.resolve(sqliteFilePath(database.url))
-    cleanups.push(() => Promise.all([file, `${file}-wal`, `${file}-shm`].map(f => rm(f, { force: true }))))
-  }
-  await migrate(database)
+  servedAsNpmStart()
+  const { database, fresh } = await benchDatabase(cleanups)
 
   const host = await startHost(database)
   cleanups.push(host.stop)

@@ -40,6 +40,7 @@ import { resolveDatabase, sqliteFilePath, type DatabaseTarget } from '../package
 import { migrate } from '../packages/control-plane/src/platform/db/migrate.ts'
 import { encodeCursor, type CursorKey } from '../packages/control-plane/src/platform/lib/cursor.ts'
 import { chosenBy, positiveInteger } from './lib/env.ts'
+import { runBench } from './lib/run.ts'
 import { openSeeder, seedTier, type Seeder, type Tier } from './support/growth-seed.ts'
 import type { HostProcessReady } from './support/host-process.ts'
 
@@ -326,12 +327,4 @@ async function main (): Promise<void> {
   await writeFile(`var/bench/growth-${provider}.json`, JSON.stringify({ iterations: ITERATIONS, tiers, rows }, null, 2))
 }
 
-try {
-  await main()
-} catch (error) {
-  console.error(error)
-  process.exitCode = 1
-} finally {
-  for (const step of cleanups.reverse()) await Promise.resolve().then(step).catch(error => console.error('[bench] cleanup failed:', error))
-  process.exit()
-}
+await runBench(main, cleanups)

@@ -71,11 +71,11 @@ async function topUp (label: string, have: number, want: number, chunk: number, 
   console.error(`[bench] seeded ${want - have} ${label} in ${seconds.toFixed(1)} s (${Math.round((want - have) / seconds)} rows/s)`)
 }
 
-function leadRows (from: number, to: number) {
+function leadRows (from: number, to: number, epochMs: number, spacingMs: number) {
   const leads: unknown[] = []
   const events: unknown[] = []
   for (let n = from; n <= to; n++) {
-    const lead = seededLead(n, EPOCH_S * 1000, 10_000)
+    const lead = seededLead(n, epochMs, spacingMs)
     for (const event of lead.events) events.push({ ref: lead.ref, seq: event.seq, type: event.type, at: event.at.toISOString(), data: event.data, prev_hash: event.prevHash, hash: event.hash })
     leads.push({ ref: lead.ref, source: lead.source, email: lead.email, head_hash: lead.headHash, first_seen: lead.firstSeen.toISOString() })
   }
@@ -84,6 +84,31 @@ function leadRows (from: number, to: number) {
 
 /** SQLite's adapter stores a DateTime as ISO 8601 text with "+00:00". */
 const sqliteIso = (expr: string) => `replace(${expr}, 'Z', '+00:00')`
+
+/**
+ * Leads n = from … to of seeded-lead.ts, each with its two chained events, in two statements (one
+ * JSON parameter each). bench/growth.ts seeds with it, and the tests' ledgers (test/support/ledger-seed.ts).
+ */
+export async function insertLeads (exec: Exec, from: number, to: number, epochMs = EPOCH_S * 1000, spacingMs = 10_000): Promise<void> {
+  const { leads, events } = leadRows(from, to, epochMs, spacingMs)
+  await exec({
+    pg: `INSERT INTO svc_leads (ref, source, email, status, "eventCount", "headHash", "firstSeen")
+         SELECT ref, source, email, 'Contacted', 2, head_hash, first_seen::timestamp
+         FROM jsonb_to_recordset($1::jsonb) AS x(ref text, source text, email text, head_hash text, first_seen text)`,
+    sqlite: `INSERT INTO svc_leads (ref, source, email, status, "eventCount", "headHash", "firstSeen")
+         SELECT value ->> 'ref', value ->> 'source', value ->> 'email', 'Contacted', 2, value ->> 'head_hash', ${sqliteIso("value ->> 'first_seen'")}
+         FROM json_each(?)`,
+  }, [JSON.stringify(leads)])
+  await exec({
+    pg: `INSERT INTO svc_lead_events (lead, seq, type, at, data, "prevHash", hash)
+         SELECT l.id, x.seq, x.type, x.at::timestamp, x.data, x.prev_hash, x.hash
+         FROM jsonb_to_recordset($1::jsonb) AS x(ref text, seq int, type text, at text, data jsonb, prev_hash text, hash text)
+         JOIN svc_leads l ON l.ref = x.ref`,
+    sqlite: `INSERT INTO svc_lead_events (lead, seq, type, at, data, "prevHash", hash)
+         SELECT l.id, e.value ->> 'seq', e.value ->> 'type', ${sqliteIso("e.value ->> 'at'")}, json(e.value -> 'data'), e.value ->> 'prev_hash', e.value ->> 'hash'
+         FROM json_each(?) AS e JOIN svc_leads l ON l.ref = e.value ->> 'ref'`,
+  }, [JSON.stringify(events)])
+}
 
 /** Brings the database up to the tier's counts; rows already there are kept. */
 export async function seedTier (database: DatabaseTarget, tier: Tier): Promise<void> {
@@ -104,26 +129,7 @@ export async function seedTier (database: DatabaseTarget, tier: Tier): Promise<v
       ? [from, to, OPERATIONS, CHANNELS, EPOCH_S]
       : [from, to, JSON.stringify(OPERATIONS), JSON.stringify(CHANNELS), EPOCH_S]))
 
-    await topUp('leads (2 chained events each)', await count('svc_leads'), tier.leads, LEAD_CHUNK, async (from, to) => {
-      const { leads, events } = leadRows(from, to)
-      await exec({
-        pg: `INSERT INTO svc_leads (ref, source, email, status, "eventCount", "headHash", "firstSeen")
-             SELECT ref, source, email, 'Contacted', 2, head_hash, first_seen::timestamp
-             FROM jsonb_to_recordset($1::jsonb) AS x(ref text, source text, email text, head_hash text, first_seen text)`,
-        sqlite: `INSERT INTO svc_leads (ref, source, email, status, "eventCount", "headHash", "firstSeen")
-             SELECT value ->> 'ref', value ->> 'source', value ->> 'email', 'Contacted', 2, value ->> 'head_hash', ${sqliteIso("value ->> 'first_seen'")}
-             FROM json_each(?)`,
-      }, [JSON.stringify(leads)])
-      await exec({
-        pg: `INSERT INTO svc_lead_events (lead, seq, type, at, data, "prevHash", hash)
-             SELECT l.id, x.seq, x.type, x.at::timestamp, x.data, x.prev_hash, x.hash
-             FROM jsonb_to_recordset($1::jsonb) AS x(ref text, seq int, type text, at text, data jsonb, prev_hash text, hash text)
-             JOIN svc_leads l ON l.ref = x.ref`,
-        sqlite: `INSERT INTO svc_lead_events (lead, seq, type, at, data, "prevHash", hash)
-             SELECT l.id, e.value ->> 'seq', e.value ->> 'type', ${sqliteIso("e.value ->> 'at'")}, json(e.value -> 'data'), e.value ->> 'prev_hash', e.value ->> 'hash'
-             FROM json_each(?) AS e JOIN svc_leads l ON l.ref = e.value ->> 'ref'`,
-      }, [JSON.stringify(events)])
-    })
+    await topUp('leads (2 chained events each)', await count('svc_leads'), tier.leads, LEAD_CHUNK, (from, to) => insertLeads(exec, from, to))
 
     const status = pick('$3', 'c.a', DELIVERY_STATUSES.length)
     await topUp('deliveries', await count('svc_content_inbox'), tier.deliveries, CHUNK, (from, to) => exec({

@@ -5,13 +5,16 @@
  * child process (bench/support/host-process.ts) so the server's CPU and memory are its own.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { getContext } from '@keystone-6/core/context'
 import { createExpressServer } from '@keystone-6/core/___internal-do-not-use-will-break-in-patch/artifacts'
 import * as PrismaModule from '../../generated/prisma/client.ts'
 import { createHostConfig } from '../../host/config.ts'
-import type { DatabaseTarget } from '../../packages/control-plane/src/platform/db/database-url.ts'
+import { resolveDatabase, sqliteFilePath, type DatabaseTarget } from '../../packages/control-plane/src/platform/db/database-url.ts'
+import { migrate } from '../../packages/control-plane/src/platform/db/migrate.ts'
 import { controlPlaneRuntimeOf } from '../../packages/control-plane/src/doors/http/mount.ts'
 import type { Db } from '../../packages/control-plane/src/platform/db/client.ts'
 import type { ControlPlaneOptions } from 'keystone-svc-control-plane'
@@ -38,6 +41,29 @@ export function listen (server: Server): Promise<string> {
 export async function closeServer (server: Server): Promise<void> {
   server.closeAllConnections()
   await new Promise<void>((resolve, reject) => server.close(error => error ? reject(error) : resolve()))
+}
+
+/** As `npm start` serves: production mode, with the secrets it then requires (unless the environment gives them). */
+export function servedAsNpmStart (): void {
+  process.env.NODE_ENV ??= 'production'
+  process.env.SESSION_SECRET ??= randomBytes(32).toString('base64')
+  process.env.SVC_ENCRYPTION_KEY ??= randomBytes(32).toString('hex')
+}
+
+/**
+ * The database a benchmark that starts one host runs on, migrated: PostgreSQL from DATABASE_URL,
+ * else a fresh SQLite file under var/bench/ (`fresh`), which a step added to `cleanups` removes.
+ */
+export async function benchDatabase (cleanups: Array<() => unknown>): Promise<{ database: DatabaseTarget, fresh: boolean }> {
+  const configured = resolveDatabase(process.env.DATABASE_URL)
+  const fresh = configured.provider !== 'postgresql'
+  const database: DatabaseTarget = fresh ? { provider: 'sqlite', url: `file:./var/bench/${randomUUID()}.db` } : configured
+  if (fresh) {
+    const file = path.resolve(sqliteFilePath(database.url))
+    cleanups.push(() => Promise.all([file, `${file}-wal`, `${file}-shm`].map(name => rm(name, { force: true }))))
+  }
+  await migrate(database)
+  return { database, fresh }
 }
 
 export async function startHost (database: DatabaseTarget, options: BenchHostOptions = {}): Promise<BenchHost> {
