@@ -14,6 +14,7 @@ import { operationOfTool } from '../packages/control-plane/src/doors/mcp/tool-na
 import { allowedHostnames } from '../packages/control-plane/src/doors/mcp/dns-rebinding.ts'
 import { resolveOptions } from '../packages/control-plane/src/kernel/options.ts'
 import type { JsonObject } from './support/json.ts'
+import { awayFromWindowEnd } from './support/rate-window.ts'
 
 /** A host operation whose data is a list, not an object. */
 const siteTags = defineOperation({
@@ -449,6 +450,7 @@ describe('the per-key rate limit', () => {
 
   test('applies to MCP requests: 429 with Retry-After beyond it', async () => {
     const limitedHttp = await listen(limited.server.app)
+    await awayFromWindowEnd(60)
     try {
       const send = () => fetch(`${limitedHttp.url}${MCP_PATH}`, {
         method: 'POST',

@@ -1,7 +1,9 @@
+// @svc-provider-independent: Request-Id and RateLimit headers are set above storage; the database store's count runs on both providers in rate-limit-leases.test.ts (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { useTestServer } from './support/in-process-server.ts'
 import { BASE, getWithKey } from './support/client.ts'
+import { awayFromWindowEnd } from './support/rate-window.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
@@ -78,6 +80,7 @@ describe.each(['memory', 'database'] as const)('RateLimit headers (%s store)', s
 
   test('each limited response says the limit, what is left and when the window resets; the refusal adds Retry-After', async () => {
     const call = () => request(plane.server.app).get(`${BASE}/manage/crm/list`).set('Authorization', `Bearer ${plane.admin.key}`)
+    await awayFromWindowEnd(60)
     const answers = []
     for (let index = 0; index < 4; index++) answers.push(await call())
     expect(answers.slice(0, 3).map(res => res.headers['ratelimit-remaining'])).toEqual(['2', '1', '0'])
