@@ -11,8 +11,19 @@ const providerIndependent = onPostgres
   ? readdirSync('test').filter(file => file.endsWith('.test.ts') && readFileSync(`test/${file}`, 'utf8').slice(0, 4000).includes(MARKER))
   : []
 
+/**
+ * Two projects. `suite` is `npm test`; `hosts` (`*-host.e2e.test.ts`: the packed package installed
+ * from the npm registry into another Keystone site, built and started there) is
+ * `npm run test:hosts`, a suite of its own as the fault and conformance suites are: minutes of
+ * installs and builds that prove the package as a site receives it, not the code a change touches.
+ * `npm run test:postgres` runs both. `.ci/run` runs every one (docs/testing.md "CI").
+ */
+const INSTALLED_HOSTS = { glob: '<rootDir>/test/*-host.e2e.test.ts', pattern: '/test/[^/]+-host\\.e2e\\.test\\.ts$' }
+
 /** @type {import('jest').Config} */
-export default {
+const suite = {
+  displayName: 'suite',
+  rootDir: import.meta.dirname,
   testEnvironment: 'node',
   // The package's sources, not its build: tests import its internals beside the host, one module instance for both.
   testEnvironmentOptions: { customExportConditions: ['svc-source', 'node', 'node-addons'] },
@@ -20,10 +31,20 @@ export default {
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false }],
   },
+  // graphql's production instanceOf (test/support/graphql-instance-of.cjs says why).
+  moduleNameMapper: { '^\\.\\./jsutils/instanceOf\\.m?js$': '<rootDir>/test/support/graphql-instance-of.cjs' },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', ...providerIndependent.map(file => `/test/${file.replaceAll('.', '\\.')}$`)],
+  testPathIgnorePatterns: ['/node_modules/', INSTALLED_HOSTS.pattern, ...providerIndependent.map(file => `/test/${file.replaceAll('.', '\\.')}$`)],
+}
+
+/** @type {import('jest').Config} */
+const hosts = { ...suite, displayName: 'hosts', testMatch: [INSTALLED_HOSTS.glob], testPathIgnorePatterns: ['/node_modules/'] }
+
+/** @type {import('jest').Config} */
+export default {
+  projects: [suite, hosts],
   testTimeout: 30000,
   maxWorkers: 2,
-  reporters: ['default', '<rootDir>/test/support/slowest-files-reporter.cjs'],
+  reporters: ['default', ['<rootDir>/test/support/slowest-files-reporter.cjs', { provider: onPostgres ? 'postgresql' : 'sqlite' }]],
   testSequencer: '<rootDir>/test/support/slow-first-sequencer.cjs',
 }

@@ -1,3 +1,4 @@
+// @svc-provider-independent: which address a request counts as is decided before storage; the database counters run on both providers in rate-limit-leases, public-lead-form and sign-in-throttle (runs once, on SQLite).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { type InProcessServer, startInProcessServer, startSecondInstance } from './support/in-process-server.ts'

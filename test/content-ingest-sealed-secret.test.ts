@@ -1,3 +1,4 @@
+// @svc-provider-independent: a secret sealed with a key the server no longer holds is refused before anything is stored; sealed columns run on both providers in secrets-at-rest.test.ts (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { randomBytes } from 'node:crypto'
 import { useTestServer } from './support/in-process-server.ts'

@@ -1,3 +1,4 @@
+// @svc-provider-independent: the sanitiser decides what is stored, before storage; ingest and forwarding run on both providers in content-ingest and content-forwarding (runs once, on SQLite).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/in-process-server.ts'
 import { deliver } from './support/webhooks.ts'

@@ -1,3 +1,4 @@
+// @svc-provider-independent: the extension's registration (manifest, capability, module, route, topic, counter); its operations run on both providers by their examples in built-server.test.ts (runs once, on SQLite).
 import { hostClient, useTestServer } from './support/in-process-server.ts'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'

@@ -1,3 +1,4 @@
+// @svc-provider-independent: host operations that touch no table, through the registry and the dispatch pipeline (runs once, on SQLite).
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
 import { defineOperation } from '../packages/control-plane/src/index.ts'

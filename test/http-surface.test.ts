@@ -1,3 +1,4 @@
+// @svc-provider-independent: the envelope, its refusals and the GET read form are HTTP framing before any handler; the operations behind them run on both providers in built-server.test.ts (runs once, on SQLite).
 import { beforeEach, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { useTestServer } from './support/in-process-server.ts'

@@ -68,14 +68,14 @@ afterAll(async () => {
 
 test(`the built server streams ${LARGE.toLocaleString('en')} leads' ledger with the peak memory of ${SMALL.toLocaleString('en')}'s, give or take far less than the data`, async () => {
   const pid = await keystonePid(server.processGroup)
-  await seedLedger(db, SMALL)
+  await seedLedger(server.databaseUrl, SMALL)
   const small = await streamExport()
   expect(small.lines).toBe(2 * SMALL)
   // A second pass settles what the first one warmed up (compiled code, statement caches).
   await streamExport()
   const afterSmall = await peakRss(pid)
 
-  await seedLedger(db, LARGE - SMALL, { from: SMALL })
+  await seedLedger(server.databaseUrl, LARGE - SMALL, { from: SMALL })
   const large = await streamExport()
   expect(large.lines).toBe(2 * LARGE)
   const growth = await peakRss(pid) - afterSmall

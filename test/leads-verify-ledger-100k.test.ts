@@ -22,7 +22,7 @@ const verifyAll = async (params: Record<string, unknown> = {}) => {
 
 beforeAll(async () => {
   const started = performance.now()
-  await seedLedger(db(), LEADS)
+  await seedLedger(plane.server.databaseUrl, LEADS)
   console.log(`[verify] seeded ${LEADS} leads in ${Math.round(performance.now() - started)} ms`)
 }, 600_000)
 
@@ -50,8 +50,8 @@ describe(`leads.verify_all over ${LEADS} leads with two events each`, () => {
       const { report: throughPrisma } = await verifyLedger({ db: db(), provider: testProvider }, { fromCheckpoint: false, now: new Date() })
       expect(throughPrisma).toMatchObject({ ok: false, broken_count: 1, broken: [{ id: victim.id, broken_at: 2 }] })
     } finally {
+      // Left as found, for any test after this one (verifying it again would only repeat the first test).
       await db().svcLeadEvent.update({ where: { id: event.id }, data: { data: event.data ?? {} } })
     }
-    expect(await verifyAll()).toMatchObject({ ok: true, broken_count: 0 })
   }, 600_000)
 })

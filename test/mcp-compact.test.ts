@@ -1,3 +1,4 @@
+// @svc-provider-independent: the compact door's three tools are framing over the dispatch pipeline; the operations they run run on both providers in built-server.test.ts (runs once, on SQLite).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { ProtocolError, ProtocolErrorCode, type CallToolResult } from '@modelcontextprotocol/client'
 import type { CallToolResult as CallToolResult1 } from '@modelcontextprotocol/sdk/types.js'

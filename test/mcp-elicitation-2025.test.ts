@@ -1,3 +1,4 @@
+// @svc-provider-independent: 2025-era sessions and elicitation live in each instance's memory; the deletions and held approvals they lead to run on both providers in crm, key-approvals and built-server (runs once, on SQLite).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'

@@ -1,3 +1,4 @@
+// @svc-provider-independent: mcp.tool, mcp.content, mcp.resource and mcp.prompt are protocol shapes; nothing is stored but the audit entry every file writes (runs once, on SQLite).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
 import { useTestServer } from './support/in-process-server.ts'

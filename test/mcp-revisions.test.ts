@@ -1,3 +1,4 @@
+// @svc-provider-independent: revisions, headers, toolset URLs and output schemas are MCP framing; every example of every operation runs on both providers in built-server.test.ts, each response checked against the OpenAPI document (runs once, on SQLite).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'

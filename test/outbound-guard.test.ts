@@ -1,3 +1,4 @@
+// @svc-provider-independent: the SSRF guard checks URLs and resolved addresses before any connection; the rows and outbox retries around it run on both providers in crm, content-sources and outbox (runs once, on SQLite).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { type InProcessServer, startInProcessServer, startSecondInstance } from './support/in-process-server.ts'
 import { createAccount } from './support/accounts.ts'

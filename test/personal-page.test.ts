@@ -1,3 +1,4 @@
+// @svc-provider-independent: the team page's HTML, escaping and headers, rendered from one row; slots and deletion run on both providers in users.test.ts (runs once, on SQLite).
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { useTestServer } from './support/in-process-server.ts'

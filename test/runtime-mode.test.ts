@@ -1,3 +1,4 @@
+// @svc-provider-independent: the start's secret and cookie rules are pure functions of the environment, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { missingSharedSecret, servedOverHttps, sessionCookieSecure } from '../host/runtime-mode.ts'
 

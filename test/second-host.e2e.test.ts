@@ -137,7 +137,8 @@ describe('the packed package in another Keystone project', () => {
     expect(names.filter(name => !closure.has(path.join(HOST, 'node_modules', name, 'package.json')))).toEqual([])
   })
 
-  test('the package\'s declarations type the site: its keystone.ts and schema type-check against the installed package', async () => {
+  // The declarations read nothing of the provider: the SQLite run proves it, and the PostgreSQL run spares the compile.
+  ;(testProvider === 'sqlite' ? test : test.skip)('the package\'s declarations type the site: its keystone.ts and schema type-check against the installed package', async () => {
     await inHost(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'])
   }, 2 * MINUTE)
 

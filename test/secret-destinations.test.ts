@@ -1,3 +1,4 @@
+// @svc-provider-independent: which write forgets a sealed secret is the handlers' rule; sealed columns run on both providers in secrets-at-rest.test.ts (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/in-process-server.ts'
 import { bindTo } from '../packages/control-plane/src/platform/secrets/sealed-column.ts'

@@ -1,3 +1,4 @@
+// @svc-provider-independent: the session cookie's door (Origin, Content-Type, role per request, bcrypt rehash) is decided above storage; sessions ended across instances run on both providers in session-revocation.test.ts (runs once, on SQLite).
 import { hostClient, useTestServer } from './support/in-process-server.ts'
 import bcrypt from 'bcryptjs'
 import request from 'supertest'

@@ -97,10 +97,10 @@ describe('a kept counter never counted yet is counted in the background, never i
   })
 
   describe(`while its table holds more than ${FIRST_COUNT_LIVE_UP_TO} rows`, () => {
-    const { fresh, freshDb, freshStatus } = freshServer()
+    const { fresh, freshStatus } = freshServer()
 
     test('the first call leaves it out of counts (and flags nothing), the next one answers the kept count', async () => {
-      await seedLedger(freshDb(), FIRST_COUNT_LIVE_UP_TO + 1)
+      await seedLedger(fresh.server.databaseUrl, FIRST_COUNT_LIVE_UP_TO + 1)
       const first = await freshStatus()
       expect(first.body.data.counts).not.toHaveProperty('leads')
       expect(checkNamed(first, 'migrations')).toMatchObject({ ok: true })

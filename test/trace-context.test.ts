@@ -1,3 +1,4 @@
+// @svc-provider-independent: traceparent is parsed and carried above storage; the audit, outbox and webhook paths it rides on run on both providers in audit, outbox, webhooks and lead-contact-push (runs once, on SQLite).
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/in-process-server.ts'

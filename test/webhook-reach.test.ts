@@ -1,3 +1,4 @@
+// @svc-provider-independent: which events a subscription's credential may read is decided in code; delivery, retries and key lookup run on both providers in webhooks, outbox and authentication (runs once, on SQLite).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { useTestServer } from './support/in-process-server.ts'
