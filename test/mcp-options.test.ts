@@ -185,13 +185,27 @@ describe('an operation that is also a prompt (mcp.prompt)', () => {
     ])
   })
 
-  test('is refused at the start unless it is read-only, well named and the only one of its name', () => {
+  test('the compact door serves the operations\' resources and prompts too, but not the package\'s prompt, which names tools it does not list', async () => {
+    await withClient(async client => {
+      expect((await client.listResources()).resources.map(resource => resource.uri)).toEqual(expect.arrayContaining(['svc://manifest', 'test://static-text']))
+      expect((await client.listResourceTemplates()).resourceTemplates.map(template => template.uriTemplate)).toContain('test://template/{id}/data')
+      expect((await client.readResource({ uri: 'test://static-text' })).contents).toEqual([expect.objectContaining({ text: 'This is the content of the static text resource.' })])
+      const prompts = (await client.listPrompts()).prompts.map(prompt => prompt.name)
+      expect(prompts).toEqual(expect.arrayContaining(['test_simple_prompt', 'test_prompt_with_arguments']))
+      expect(prompts).not.toContain('review_site_health')
+      expect((await client.getPrompt({ name: 'test_prompt_with_arguments', arguments: { arg1: 'one', arg2: 'two' } })).messages).toHaveLength(1)
+      await expect(client.getPrompt({ name: 'review_site_health' })).rejects.toThrow(/unknown prompt "review_site_health"/)
+    }, { path: `${MCP_PATH}/compact` })
+  })
+
+  test('is refused at the start unless it is read-only, well named, not the package\'s own prompt and the only one of its name', () => {
     const prompting = (readonly: boolean, name: string) => ({
       summary: 'A prompt.', readonly, params: z.object({}), returns: z.object({}),
       mcp: { prompt: { name, messages: () => [] } }, handler: async () => ({ data: {}, changed: false }),
     })
     expect(() => defineOperation({ resource: 'picky', action: 'ask', ...prompting(false, 'ask') })).toThrow('picky.ask: mcp.prompt needs a readonly operation (getting a prompt changes nothing)')
     expect(() => defineOperation({ resource: 'picky', action: 'ask', ...prompting(true, 'ask me') })).toThrow('picky.ask: mcp.prompt name "ask me" must match /^[A-Za-z0-9_.]{1,64}$/')
+    expect(() => defineOperation({ resource: 'picky', action: 'ask', ...prompting(true, 'review_site_health') })).toThrow('picky.ask: mcp.prompt name "review_site_health" is the package\'s own prompt; choose another')
     const twice = defineResource({ name: 'twice', operations: { one: defineOperation(prompting(true, 'same')), two: defineOperation(prompting(true, 'same')) } })
     expect(() => new OperationRegistry(twice.operations)).toThrow('operations twice.one and twice.two are both the MCP prompt "same"')
   })

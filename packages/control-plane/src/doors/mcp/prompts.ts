@@ -1,9 +1,11 @@
 import { ProtocolError, ProtocolErrorCode, type GetPromptResult, type Prompt } from '@modelcontextprotocol/server'
 import type { Operation } from '../../kernel/registry/define-operation.ts'
+import type { PACKAGE_PROMPT_NAMES } from '../../kernel/registry/mcp-options.ts'
 import { toolName } from './tool-name.ts'
 
-/** A prompt offered to callers who may run every operation it names. */
+/** A prompt offered to callers who may run every operation it names; its name reserved from operations' prompts. */
 type PromptDefinition = Prompt & {
+  name: typeof PACKAGE_PROMPT_NAMES[number]
   operations: readonly string[]
   text: (tool: (operation: string) => string) => string
 }

@@ -84,8 +84,9 @@ export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identit
       cacheHints: { 'tools/list': MCP_CACHE_HINT, 'prompts/list': MCP_CACHE_HINT, 'resources/list': MCP_CACHE_HINT, 'resources/templates/list': MCP_CACHE_HINT, 'resources/read': MCP_CACHE_HINT, 'server/discover': MCP_CACHE_HINT },
     },
   )
-  // The compact door's prompts would name tools it does not list.
-  const runnable = async () => compact ? [] : await runnableOperations(runtime, identity, scope)
+  const runnable = () => runnableOperations(runtime, identity, scope)
+  // The package's prompts name tools, which the compact door does not list; an operation's own resource or prompt names none.
+  const listedAsTools = (operations: Operation[]) => compact ? [] : operations
   if (compact) {
     server.setRequestHandler('tools/list', () => ({ tools: [...COMPACT_TOOLS] }))
     server.setRequestHandler('tools/call', guarded(runtime, (request, ctx) => callCompactTool(runtime, identity, request.params, ctx, requestId, scope)))
@@ -110,12 +111,12 @@ export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identit
   // The package's prompts, and the operations that are also prompts (`mcp.prompt`) this caller may run.
   server.setRequestHandler('prompts/list', guarded(runtime, async () => {
     const operations = await runnable()
-    return { prompts: [...listPrompts(operations), ...operationPrompts(operations)] }
+    return { prompts: [...listPrompts(listedAsTools(operations)), ...operationPrompts(operations)] }
   }))
   server.setRequestHandler('prompts/get', guarded(runtime, async ({ params: { name, arguments: args = {} } }) => {
     const operations = await runnable()
     const operation = promptOperation(operations, name)
-    return operation ? await getOperationPrompt(runtime, identity, operation, args, requestId) : getPrompt(operations, name)
+    return operation ? await getOperationPrompt(runtime, identity, operation, args, requestId) : getPrompt(listedAsTools(operations), name)
   }))
   return server
 }

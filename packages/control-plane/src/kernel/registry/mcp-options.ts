@@ -70,7 +70,7 @@ export type McpPromptMessage = GetPromptResult['messages'][number]
  * with their descriptions; the prompt's description is the operation's.
  */
 export type McpPromptOptions<Data = unknown> = {
-  /** Its name in `prompts/list`: letters, digits, `_` and `.`, unique among the operations' prompts. */
+  /** Its name in `prompts/list`: letters, digits, `_` and `.`, unique among the operations' prompts and not the package's own (`review_site_health`). */
   name: string
   messages (data: Data): McpPromptMessage[]
 }
@@ -88,9 +88,13 @@ export function resourceProblem (operationName: string, readonly: boolean, param
 /** What an MCP tool or prompt name the operation chooses may be made of; see `McpOptions.tool`. */
 const TOOL_NAME = /^[A-Za-z0-9_.]{1,64}$/
 
+/** The prompts the MCP door serves of its own (doors/mcp/prompts.ts): an operation's prompt takes another name. */
+export const PACKAGE_PROMPT_NAMES = ['review_site_health'] as const
+
 /** Why an operation cannot be the MCP prompt it declares, or null when it can. */
 export function promptProblem (operationName: string, readonly: boolean, prompt: McpPromptOptions): string | null {
   if (!readonly) return `${operationName}: mcp.prompt needs a readonly operation (getting a prompt changes nothing)`
+  if ((PACKAGE_PROMPT_NAMES as readonly string[]).includes(prompt.name)) return `${operationName}: mcp.prompt name "${prompt.name}" is the package's own prompt; choose another`
   return TOOL_NAME.test(prompt.name) ? null : `${operationName}: mcp.prompt name "${prompt.name}" must match ${TOOL_NAME}`
 }
 
