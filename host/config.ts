@@ -23,6 +23,11 @@ export type HostSettings = {
   controlPlane?: ControlPlaneOptions
   /** Limits on password sign-in (GraphQL and the Admin UI). */
   signInLimits?: SignInLimits
+  /**
+   * How a sign-in attempt waits its growing wait (a test records the waits instead of sleeping them).
+   * @default a timer
+   */
+  signInWait?: (ms: number) => Promise<unknown>
 }
 
 /**
@@ -81,6 +86,7 @@ export function createHostConfig (settings: HostSettings = {}) {
       apolloConfig: { introspection: !production },
       extendGraphqlSchema: schema => throttleSignIn(schema, {
         limits: settings.signInLimits,
+        wait: settings.signInWait,
         clientAddress: clientAddressResolver(controlPlane.http?.trustProxy ?? parseTrustProxy(process.env.SVC_TRUST_PROXY)),
         now: controlPlane.clock ?? (() => new Date()),
       }),

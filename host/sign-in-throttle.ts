@@ -32,7 +32,16 @@ export type SignInLimits = {
   delayMaxMs?: number
 }
 
-export type SignInThrottleDeps = { limits?: SignInLimits, clientAddress: ClientAddressOf, now: () => Date }
+export type SignInThrottleDeps = {
+  limits?: SignInLimits
+  clientAddress: ClientAddressOf
+  now: () => Date
+  /**
+   * Waits the growing wait before an attempt is checked.
+   * @default a timer (`setTimeout` of `node:timers/promises`)
+   */
+  wait?: (ms: number) => Promise<unknown>
+}
 
 const MUTATION = 'authenticateUserWithPassword'
 const ACCOUNT_SCOPE = 'sign_in_account'
@@ -82,7 +91,7 @@ export function throttleSignIn (schema: GraphQLSchema, deps: SignInThrottleDeps)
     }
     const attempt = await fixedWindowHits(db, PAIR_SCOPE, pair, perPair, now)
     const wait = progressiveDelayMs(attempt, limits.delayAfter ?? 3, limits.delayBaseMs ?? 250, limits.delayMaxMs ?? 4000)
-    if (wait > 0) await sleep(wait)
+    if (wait > 0) await (deps.wait ?? sleep)(wait)
     const result = await signIn(root, args, context, info) as Record<string, unknown> | null
     if (result && 'sessionToken' in result) {
       await resetFixedWindow(db, PAIR_SCOPE, pair)

@@ -3,12 +3,15 @@ import { describe, expect, test } from '@jest/globals'
 import bcrypt from 'bcryptjs'
 import { GRAPHQL, signIn } from './support/session-client.ts'
 import request from 'supertest'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { progressiveDelayMs } from '../host/sign-in-throttle.ts'
 
 const WINDOW_MS = 15 * 60 * 1000
 let clock = new Date('2026-06-01T10:00:00.000Z')
 const advance = (ms: number) => { clock = new Date(clock.getTime() + ms) }
 const plane = useTestServer({ clock: () => clock })
+
+const waitUntil = async (condition: () => boolean) => { while (!condition()) await sleep(5) }
 
 /** Starts each test at the beginning of a fresh window, so a lock lasts the whole window. */
 const freshWindow = () => { clock = new Date((Math.floor(clock.getTime() / WINDOW_MS) + 2) * WINDOW_MS) }
@@ -115,20 +118,27 @@ describe('a guesser cannot keep the owner out', () => {
 })
 
 describe('each guess from one address waits longer than the last', () => {
-  test('three attempts are answered at once, then the wait doubles', async () => {
-    const timed = await startSecondInstance(plane.server, { clock: () => clock }, { signInLimits: { delayBaseMs: 1500, delayMaxMs: 3000 } })
+  test('three attempts are answered at once, then each waits before its password is checked, twice as long as the last, up to the cap', async () => {
+    // Each attempt's waits, recorded in the order the host waits them; a wait ends when the test lets it.
+    const waits: number[][] = []
+    let release = () => {}
+    const signInWait = (ms: number) => { waits.at(-1)!.push(ms); return new Promise<void>(resolve => { release = resolve }) }
+    const timed = await startSecondInstance(plane.server, { clock: () => clock }, { signInLimits: { delayBaseMs: 1500, delayMaxMs: 3000 }, signInWait })
     try {
       freshWindow()
       const account = await plane.account('editor')
-      const took: number[] = []
       for (let i = 0; i < 6; i++) {
-        const started = performance.now()
-        await signIn(timed.app, account.email, 'wrong')
-        took.push(performance.now() - started)
+        waits.push([])
+        const attempt = signIn(timed.app, account.email, 'wrong')
+        if (i >= 3) {
+          // Held in its wait, the attempt is not answered, and its password not checked, until the wait ends.
+          await waitUntil(() => waits[i]!.length === 1)
+          expect(await Promise.race([attempt.then(() => 'answered'), sleep(200).then(() => 'waiting')])).toBe('waiting')
+          release()
+        }
+        expect(await attempt).toEqual({ ok: false, message: 'Authentication failed.' })
       }
-      for (const ms of took.slice(0, 3)) expect(ms).toBeLessThan(1500)
-      expect(took[3]).toBeGreaterThanOrEqual(1500)
-      for (const ms of took.slice(4)) expect(ms).toBeGreaterThanOrEqual(3000)
+      expect(waits).toEqual([[], [], [], [1500], [3000], [3000]])
     } finally {
       await timed.close()
     }

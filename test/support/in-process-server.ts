@@ -36,7 +36,7 @@ export type InProcessServer = {
   close (): Promise<void>
 }
 
-type HostOptions = Pick<HostSettings, 'signInLimits'> & {
+type HostOptions = Pick<HostSettings, 'signInLimits' | 'signInWait'> & {
   /** Told of every statement the host's Prisma client runs against its tables: what a test counts writes with. */
   writes?: ListWrites
 }
@@ -68,6 +68,7 @@ async function startHost (controlPlane: ControlPlaneOptions, sharedWith: InProce
     sessionSecret: randomBytes(32).toString('base64'),
     // No growing wait between sign-in attempts unless a test asks: files that exhaust a limit would take seconds per account.
     signInLimits: host.signInLimits ?? { delayBaseMs: 0 },
+    signInWait: host.signInWait,
     controlPlane: {
       // The developer's environment stays out of the suite: every setting is its default or the test's own.
       env: {},
