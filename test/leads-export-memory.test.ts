@@ -80,9 +80,10 @@ test(`the built server streams ${LARGE.toLocaleString('en')} leads' ledger with 
   expect(large.lines).toBe(2 * LARGE)
   const growth = await peakRss(pid) - afterSmall
   console.log(`[export] ${small.lines} rows (${small.bytes} bytes) in ${small.ms} ms; ${large.lines} rows (${large.bytes} bytes) in ${large.ms} ms; peak RSS ${afterSmall} bytes, then +${growth}`)
-  // Ten times the rows. Held as objects they would take several times the text sent (~44 MB; the
-  // in-process benchmark saw a GB for 200k rows); streamed, the peak moves by the garbage V8 lets
-  // pile up between collections, whatever the row count: 27–52 MB measured in CI runs, so the bound
-  // is twice the text, which buffering the rows would still pass far beyond.
-  expect(growth).toBeLessThan(2 * large.bytes)
+  // Ten times the rows. Held as objects they would take about ten times the text sent (~44 MB; the
+  // in-process benchmark saw a GB for 200k rows); streamed, the peak moves by the garbage V8 and
+  // the allocator let pile up between collections, whatever the row count: 13–52 MB in most CI
+  // runs, once 95 MB (2.2 times the text) on a busy machine. So the bound is four times the text,
+  // which buffering the rows (about ten times) would still pass far beyond.
+  expect(growth).toBeLessThan(4 * large.bytes)
 })
