@@ -4,7 +4,7 @@ import { describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/in-process-server.ts'
 import { createAccount } from './support/accounts.ts'
 import { BASE, dispatcher, getWithKey, seenBodies } from './support/client.ts'
-import { awayFromWindowEnd } from './support/rate-window.ts'
+import { awayFromWindowEnd } from './support/rate-windows.ts'
 
 const plane = useTestServer()
 

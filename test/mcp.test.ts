@@ -14,7 +14,7 @@ import { operationOfTool } from '../packages/control-plane/src/doors/mcp/tool-na
 import { allowedHostnames } from '../packages/control-plane/src/doors/mcp/dns-rebinding.ts'
 import { resolveOptions } from '../packages/control-plane/src/kernel/options.ts'
 import type { JsonObject } from './support/json.ts'
-import { awayFromWindowEnd } from './support/rate-window.ts'
+import { awayFromWindowEnd } from './support/rate-windows.ts'
 
 /** A host operation whose data is a list, not an object. */
 const siteTags = defineOperation({

@@ -6,7 +6,7 @@ import { useAdminSession } from './support/use-admin-session.ts'
 import { createAccount } from './support/accounts.ts'
 import { BASE } from './support/client.ts'
 import { PRODUCT_VERSION } from '../packages/control-plane/src/platform/version.ts'
-import { awayFromWindowEnd } from './support/rate-window.ts'
+import { awayFromWindowEnd } from './support/rate-windows.ts'
 
 const plane = useTestServer({ http: { maxBodyBytes: 4096 } })
 

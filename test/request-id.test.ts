@@ -3,7 +3,7 @@ import { describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { useTestServer } from './support/in-process-server.ts'
 import { BASE, getWithKey } from './support/client.ts'
-import { awayFromWindowEnd } from './support/rate-window.ts'
+import { awayFromWindowEnd } from './support/rate-windows.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 

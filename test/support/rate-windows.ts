@@ -18,3 +18,15 @@ export async function inOneRateWindow (body: () => Promise<void>): Promise<void>
   await new Promise(resolve => setTimeout(resolve, MINUTE - (Date.now() % MINUTE) + 100))
   await body()
 }
+
+/**
+ * Waits, when the current window of `durationSeconds` has less than `marginMs` left, until the
+ * next one begins: for a test that counts up to a limit with what it cannot make afresh for a
+ * retry (`inOneRateWindow`), so it starts with room to finish in one window. The database store's
+ * windows are fixed and aligned to the clock (platform/db/fixed-window.ts).
+ */
+export async function awayFromWindowEnd (durationSeconds: number, marginMs = 10_000): Promise<void> {
+  const durationMs = durationSeconds * 1000
+  const left = durationMs - Date.now() % durationMs
+  if (left < marginMs) await new Promise(resolve => setTimeout(resolve, left + 50))
+}
