@@ -17,8 +17,8 @@
  * 3. Idle CPU per second of each, both idle at once, over `BENCH_IDLE_SECONDS`.
  *
  * The figures that count are the medians of the rounds' paired ratios (with / without): a busy
- * moment of the shared machine falls on both sides of a pair. `BENCH_PROFILE=1` starts the wired
- * site with `--cpu-prof` (written to var/prof/host-cost/ when it stops). The results are kept in
+ * moment of the shared machine falls on both sides of a pair. `BENCH_PROFILE=1` starts both sites
+ * for the load with `--cpu-prof` (written to var/prof/host-cost/with/ and …/without/ when they stop). The results are kept in
  * var/bench/host-cost.json.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
@@ -123,7 +123,7 @@ async function build (dirs: Record<Side, string>): Promise<void> {
 async function startSite (side: Side, dir: string, { profile = false } = {}): Promise<Site> {
   const port = await freePort()
   const started = performance.now()
-  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'var/prof/host-cost')}`] : []
+  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'var/prof/host-cost', side)}`] : []
   const child = spawn(process.execPath, [...nodeArgs, keystoneCli(dir), 'start', '--no-ui'], {
     cwd: dir,
     // The starter logs every GraphQL operation: both sides write it to nowhere alike.
@@ -240,7 +240,7 @@ async function main (): Promise<void> {
   }
 
   const sites: Record<Side, Site> = {
-    without: await startSite('without', dirs.without),
+    without: await startSite('without', dirs.without, { profile: PROFILE }),
     with: await startSite('with', dirs.with, { profile: PROFILE }),
   }
   try {
