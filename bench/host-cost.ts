@@ -19,7 +19,8 @@
  * The figures that count are the medians of the rounds' paired ratios (with / without): a busy
  * moment of the shared machine falls on both sides of a pair. `BENCH_PROFILE=1` starts both sites
  * for the load with `--cpu-prof` (written to var/prof/host-cost/with/ and …/without/ when they stop). The results are kept in
- * var/bench/host-cost.json.
+ * var/bench/host-cost.json. `BENCH_PACKAGE=<tarball>` installs that tarball instead of the package
+ * packed from this checkout (an earlier version, for a before/after).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -98,7 +99,7 @@ async function graphql (url: string, query: string, variables: Record<string, un
 async function prepareFolders (): Promise<Record<Side, string>> {
   const wired = await starterFolder('bench')
   console.log(`[bench:host] installing the starter and the packed package in ${wired}`)
-  await installStarter(wired, await packedPackage(env), env)
+  await installStarter(wired, process.env.BENCH_PACKAGE ? path.resolve(process.env.BENCH_PACKAGE) : await packedPackage(env), env)
   const plain = `${wired}-without`
   await rm(plain, { recursive: true, force: true })
   await mkdir(plain, { recursive: true })

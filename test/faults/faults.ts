@@ -19,7 +19,7 @@ export type FaultPlan = {
   pgRestart: string | undefined
   log: (line: string) => void
   /** Before a kill: work for the instance to hold when it dies. */
-  beforeKill?: (target: Instance) => Promise<void>
+  beforeKill?: (target: Instance) => Promise<string>
   /** Right after a kill: the processes that died, and when. */
   killed?: (pids: number[], at: number) => void
 }
@@ -50,7 +50,8 @@ export async function injectFaults (plan: FaultPlan): Promise<FaultLog[]> {
     const at = Date.now() - started
     if (kind === 'kill') {
       const target = random.pick(running)
-      await plan.beforeKill?.(target)
+      const given = await plan.beforeKill?.(target)
+      if (given) plan.log(`        before the kill: ${given}`)
       const pids = target.processIds()
       await target.kill()
       plan.killed?.(pids, Date.now())

@@ -30,9 +30,9 @@ export class TakeoverWatch {
   /**
    * Before a kill: a `pipelines.run_batch` job (a dry run over every post, a recipe of its own)
    * started on the instance itself, and waited for until that instance works on it — so each kill
-   * leaves a job behind unless it ends first.
+   * leaves a job behind unless it ends first. Answers what became of it, for the log.
    */
-  async giveJob (instance: Instance): Promise<void> {
+  async giveJob (instance: Instance): Promise<string> {
     const headers = { Authorization: `Bearer ${this.#adminKey}` }
     const url = `http://127.0.0.1:${instance.port}`
     try {
@@ -40,16 +40,21 @@ export class TakeoverWatch {
         resource: 'pipelines', action: 'create_recipe', params: { name: `Takeover ${randomBytes(4).toString('hex')}`, stages: [{ type: 'normalize_headings' }], trigger: { on: [] } },
       }, headers)
       const recipeId = (recipe.body as { data?: { id?: unknown } }).data?.id
-      if (recipe.status !== 200 || recipeId === undefined) return
+      if (recipe.status !== 200 || recipeId === undefined) return `no job: create_recipe answered ${recipe.status}`
       const started = await send(url, 'POST', `${BASE}/manage/dispatch`, { resource: 'pipelines', action: 'run_batch', params: { filter: {}, recipe_id: recipeId, dry_run: true } }, headers)
       const jobId = (started.body as { data?: { job_id?: unknown } }).data?.job_id
-      if (typeof jobId !== 'number') return
+      if (typeof jobId !== 'number') return `no job: run_batch answered ${started.status} ${JSON.stringify(started.body).slice(0, 200)}`
       const mine = heldBy(instance.processIds())
       for (const deadline = Date.now() + 5_000; Date.now() < deadline; await sleep(20)) {
-        const job = await this.#db.svcJob.findUnique({ where: { id: jobId }, select: { holder: true, status: true } })
-        if (!job || !['queued', 'running'].includes(job.status) || mine(job.holder)) return
+        const job = await this.#db.svcJob.findUnique({ where: { id: jobId }, select: { holder: true, status: true, done: true, total: true, error: true } })
+        if (!job || !['queued', 'running'].includes(job.status)) return `job ${jobId} ended before the kill (${job?.status}, ${job?.done} of ${job?.total}${job?.error ? `: ${job.error}` : ''})`
+        if (mine(job.holder)) return `job ${jobId} held by ${instance.name}`
       }
-    } catch { /* the instance or the database is in a fault: this kill goes without a job of its own */ }
+      return `job ${jobId} not taken up by ${instance.name} within 5 s`
+    } catch (error) {
+      // The instance or the database is in a fault: this kill goes without a job of its own.
+      return `no job: ${(error as Error).message}`
+    }
   }
 
   /** Right after a kill of the processes `pids`: follows what they held until another worker has it. */
