@@ -8,7 +8,7 @@ export type QuestionLimits = { instance: number, credential: number, account: nu
  * few (one per session of its agents), an account a few credentials' worth, the instance many:
  * a narrow key opening questions it never answers fills its own room, not its administrator's.
  */
-export const WAITING_QUESTION_LIMITS: QuestionLimits = { instance: 1024, credential: 8, account: 32 }
+const WAITING_QUESTION_LIMITS: QuestionLimits = { instance: 1024, credential: 8, account: 32 }
 
 /** How long a caller refused for want of room is told to wait: a question is answered or times out within minutes. */
 const RETRY_AFTER_SECONDS = 30
