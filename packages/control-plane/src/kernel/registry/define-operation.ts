@@ -62,6 +62,12 @@ export type OperationConfig<Shape extends ParamsShape, Returns extends z.ZodType
    * their tool lists changed, on every instance. @default false
    */
   changesReach?: boolean
+  /**
+   * Reads or changes records each made by one credential (jobs): a credential reaches those it
+   * made without the operation's scope, and the handler narrows what it touches to them unless the
+   * caller's scopes cover the operation (`grantCovers`). The role's capability still applies. @default false
+   */
+  ownRecords?: boolean
   /** Product version that introduced the operation. @default PRODUCT_VERSION */
   since?: string
   /** Module the operation belongs to. @default resource */
@@ -129,6 +135,8 @@ export type Operation = {
   startsJob: boolean
   /** Changes which operations callers may run; see `OperationConfig.changesReach`. */
   changesReach: boolean
+  /** Reached without its scope for a credential's own records; see `OperationConfig.ownRecords`. */
+  ownRecords: boolean
   since: string
   module: string
   examples: readonly OperationExample[]
@@ -214,6 +222,7 @@ export function nameOperation<Shape extends ParamsShape, Returns extends z.ZodTy
     idempotent: config.idempotent ?? readonly,
     openWorld: config.openWorld ?? false,
     startsJob: config.startsJob ?? false,
+    ownRecords: config.ownRecords ?? false,
     changesReach: config.changesReach ?? false,
     since: config.since ?? PRODUCT_VERSION,
     module: config.module ?? resource,

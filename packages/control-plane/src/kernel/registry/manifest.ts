@@ -18,7 +18,7 @@ export type AdminPage = {
   requires: readonly string[]
 }
 
-export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | 'errors' | 'openWorld' | 'target' | 'startsJob' | 'changesReach'> & {
+export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | 'errors' | 'openWorld' | 'target' | 'startsJob' | 'changesReach' | 'ownRecords'> & {
   /** Reaches outside the site (e-mail, providers, other systems). */
   open_world: boolean
   /** Answers 202 with a job to follow with `jobs.get` (its `Location`). */
