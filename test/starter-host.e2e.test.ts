@@ -40,12 +40,13 @@ const execFileAsync = promisify(execFile)
 const describeOnSqlite = testProvider === 'sqlite' ? describe : describe.skip
 
 /**
- * The starter's folder: under the system's temporary folder, one per checkout and lockfile, so its
+ * The starter's folder: under the system's temporary folder, one per checkout, Node ABI and lockfile, so its
  * `npm ci` (the registry, better-sqlite3 compiled) runs once and later runs reuse what it installed.
  */
 async function starterFolder (): Promise<string> {
   const lockfile = await readFile(path.join(TEMPLATE, 'package-lock.json'))
-  const key = createHash('sha256').update(ROOT).update('\0').update(lockfile).update(await readFile(path.join(TEMPLATE, 'package.json'))).digest('hex').slice(0, 16)
+  // Per Node ABI too: its better-sqlite3 is compiled for the Node that runs it (CI runs it on Node 26, a developer maybe on 20).
+  const key = createHash('sha256').update(ROOT).update('\0').update(process.versions.modules).update('\0').update(lockfile).update(await readFile(path.join(TEMPLATE, 'package.json'))).digest('hex').slice(0, 16)
   const dir = path.join(tmpdir(), `svc-starter-${key}`)
   await mkdir(dir, { recursive: true })
   for (const output of OUTPUTS) await rm(path.join(dir, output), { recursive: true, force: true })
