@@ -72,7 +72,7 @@ describe('cli', () => {
   test('mint-key for an unknown account fails with a clear message', async () => {
     await expect(cli('mint-key', '--email', 'nobody@example.test', '--label', 'x')).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringContaining('no account with email nobody@example.test'),
+      stderr: expect.stringContaining('no account with e-mail nobody@example.test'),
     })
   }, CLI_TEST_TIMEOUT)
 

@@ -83,7 +83,10 @@ export type MintInput = { identity: string, label: string, expiresInDays?: numbe
 export async function mintKeyFor (context: KeystoneContext, options: ResolvedOptions, input: MintInput) {
   const accounts = options.host.accounts
   const account = await findAccount(context, accounts, input.identity)
-  if (!account) throw new CliError(`no account with ${identityFieldOf(accounts)} ${input.identity}`)
+  if (!account) {
+    const field = identityFieldOf(accounts)
+    throw new CliError(`no account with ${field === accounts.emailField ? 'e-mail' : field} ${input.identity}`)
+  }
   const warning = roleHasCapability(options.capabilities, account.role ?? undefined, 'manage_options')
     ? null
     : `warning: ${input.identity} is ${account.role ? `a ${account.role}` : 'an account without a role'}; its key will be refused until the account holds manage_options`
