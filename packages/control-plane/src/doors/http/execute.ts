@@ -5,6 +5,7 @@ import { callOperation, type CallOutcome, type Door, type OperationCall } from '
 import { failureResponse, sendEnvelope, successResponse, setFailureHeaders, type EnvelopeResponse } from '../../platform/http/envelope.ts'
 import { requestIdOf } from '../../platform/http/request-id.ts'
 import { setJobLocation } from './job-location.ts'
+import { setDeprecationHeaders } from '../../platform/http/deprecation-headers.ts'
 
 /** The envelope door: an outcome framed once, whether it is stored for a repeat, sent, or both. */
 function envelopeDoor (requestId: string | null): Door {
@@ -32,6 +33,7 @@ export async function executeDispatch (
   const requestId = requestIdOf(res)
   const door: Door = { ...envelopeDoor(requestId), ...paramsOf ? { paramsOf } : {} }
   const answer = await callOperation(runtime, identity, { ...call, requestId, traceparent: res.req.get('traceparent') }, door)
+  setDeprecationHeaders(res, answer.deprecated)
   if (answer.replayed) {
     res.set('Idempotent-Replayed', 'true')
     setJobLocation(res, runtime.options.basePath, answer.response)

@@ -15,6 +15,8 @@ import type { JobFollowers, StartedJob } from './job-progress.ts'
 const CHANGED_META_KEY = 'svc/changed'
 /** `_meta` key of a tool result given again for a repeated `idempotency_key`, as `Idempotent-Replayed` is over HTTP. */
 const REPLAYED_META_KEY = 'svc/idempotent_replayed'
+/** `_meta` key of a tool result whose call used something deprecated, as the `Deprecation` and `Sunset` headers say over HTTP. */
+const DEPRECATED_META_KEY = 'svc/deprecated'
 /** The argument (or `_meta` key) carrying an idempotency key; taken out before the params are validated. */
 const IDEMPOTENCY_ARGUMENT = 'idempotency_key'
 
@@ -76,15 +78,16 @@ export async function callTool (runtime: ControlPlaneRuntime, identity: Identity
     format: 'mcp',
     frame: outcome => ({ status: outcome.ok ? 200 : outcome.error.status, body: JSON.stringify(toolResult(operation, outcome, requestId)) }),
   })
+  const noted = (result: CallToolResult): CallToolResult => answer.deprecated.length === 0 ? result : { ...result, _meta: { ...result._meta, [DEPRECATED_META_KEY]: answer.deprecated } }
   if (!answer.replayed) {
     const { outcome } = answer
     if (!outcome.ok && outcome.error.code === 'person_confirmation_required') return confirmationQuestion(operation, outcome.error.details, seal, request.name, args)
     const progressToken = request._meta?.progressToken
     if (outcome.ok && operation.startsJob && following && progressToken !== undefined) {
-      return toolResult(operation, { ...outcome, data: await following.follow(runtime.db, outcome.data as StartedJob, progressToken, ctx) }, requestId)
+      return noted(toolResult(operation, { ...outcome, data: await following.follow(runtime.db, outcome.data as StartedJob, progressToken, ctx) }, requestId))
     }
-    return toolResult(operation, outcome, requestId)
+    return noted(toolResult(operation, outcome, requestId))
   }
   const result = JSON.parse(answer.response.body) as CallToolResult
-  return { ...result, _meta: { ...result._meta, [REPLAYED_META_KEY]: true } }
+  return noted({ ...result, _meta: { ...result._meta, [REPLAYED_META_KEY]: true } })
 }

@@ -13,6 +13,8 @@ import { toSvcError } from '../../platform/errors/to-svc-error.ts'
 import { assertCapability, runPermitted } from './run-operation.ts'
 import type { Confirmation } from './confirmation.ts'
 import { traceContextOf, traceparentOf } from '../../platform/tracing/trace-context.ts'
+import { deprecatedUses, type DeprecatedUse } from './deprecated-uses.ts'
+import { callerLabel, countDeprecatedUses } from '../../platform/audit/deprecated-use-counts.ts'
 
 /** One call of an operation as a door hands it over: what to run, and how it came in. */
 export type OperationCall = {
@@ -42,8 +44,11 @@ export type OperationCall = {
 /** `accepted`: the operation started a job and answered with it (202 over HTTP). */
 export type CallOutcome = { ok: true, data: unknown, changed: boolean, accepted?: boolean } | { ok: false, error: SvcError }
 
-/** A fresh outcome, or the response a repeated idempotent call stored, in the door's own format. */
-export type CallAnswer = { replayed: false, outcome: CallOutcome } | { replayed: true, response: StoredResponse }
+/**
+ * A fresh outcome, or the response a repeated idempotent call stored, in the door's own format;
+ * with what of the deprecated the call used, which the door tells the caller (headers, `_meta`).
+ */
+export type CallAnswer = ({ replayed: false, outcome: CallOutcome } | { replayed: true, response: StoredResponse }) & { deprecated: readonly DeprecatedUse[] }
 
 /**
  * What a door adds to the pipeline: the format an idempotent call's answer is stored in, and, for
@@ -82,7 +87,8 @@ function lookUp (runtime: ControlPlaneRuntime, identity: Identity, call: Operati
  * The one path every door's call takes, in this order: look the operation up → claim the
  * idempotency key (a repeat gets the first answer, whichever link gave it) → capability and
  * scope → the door's params → module switch → approval → params and confirm → handler in its
- * transaction → `returns` parsed → connected clients told when what callers may run changed → audit, once, for successes and refusals alike. A door only
+ * transaction → `returns` parsed → connected clients told when what callers may run changed → what
+ * of the deprecated it used, counted for its caller → audit, once, for successes and refusals alike. A door only
  * translates its protocol to an `OperationCall` and the answer back; a new rule goes here.
  */
 export async function callOperation (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, door: Door): Promise<CallAnswer> {
@@ -91,6 +97,7 @@ export async function callOperation (runtime: ControlPlaneRuntime, identity: Ide
   const trace = traceContextOf(call.traceparent)
   let params = call.params
   let outcome: CallOutcome | undefined
+  let deprecated: readonly DeprecatedUse[] = []
   try {
     const operation = lookUp(runtime, identity, call)
     const fingerprint = { format: door.format, resource: call.resource, action: call.action, params: call.params, confirm: call.confirm }
@@ -111,12 +118,14 @@ export async function callOperation (runtime: ControlPlaneRuntime, identity: Ide
       }
       return outcome
     }, settled => ({ response: door.frame(settled), storable: settled.ok || isStorableRefusal(settled.error) }))
-    return answer.replayed ? answer : { replayed: false, outcome: answer.result }
+    deprecated = deprecatedUses(operation, call.params, outcome?.ok ? outcome.data : undefined)
+    return answer.replayed ? { ...answer, deprecated } : { replayed: false, outcome: answer.result, deprecated }
   } catch (error) {
     if (!(error instanceof SvcError)) throw error
     outcome = { ok: false, error }
-    return { replayed: false, outcome }
+    return { replayed: false, outcome, deprecated }
   } finally {
+    if (deprecated.length > 0) await countDeprecatedUses(runtime.db, deprecated.map(use => use.use), callerLabel(identity)).catch(error => runtime.log('could not count a deprecated use', error))
     if (outcome) {
       await recordSafely(runtime, {
         operation: `${call.resource}.${call.action}`,
