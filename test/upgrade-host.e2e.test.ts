@@ -16,6 +16,7 @@ import { createArticle, signInMember } from './support/second-host-site.ts'
 import { keyDispatch, manifestOperations, shellEnv, startInstalledSite, type InstalledSite } from './support/installed-site.ts'
 import type { Json } from './support/json.ts'
 import { readUntil } from './support/eventually.ts'
+import { freePort } from './support/loopback-peer.ts'
 
 /**
  * An installed site upgraded from the previous release (releases.json) to this tree, on the suite's
@@ -56,7 +57,9 @@ async function installAndBuild (tarball: string): Promise<void> {
   await inSite(process.execPath, [KEYSTONE, 'build', '--no-ui'])
 }
 
-const startSite = () => startInstalledSite('the upgraded site', site, KEYSTONE, childEnv(), { adminUi: false })
+/** One address for both starts: the site's URL is part of what it answers (a team member's page). */
+let port = 0
+const startSite = () => startInstalledSite('the upgraded site', site, KEYSTONE, childEnv(), { adminUi: false, port })
 
 let running: InstalledSite | undefined
 let key = ''
@@ -83,7 +86,7 @@ const steady = (value: Json): Json => Array.isArray(value)
 async function readEverything (): Promise<Record<string, Json>> {
   const read: Record<string, Json> = {}
   for (const [resource, action, params] of READS) read[`${resource}.${action}`] = steady(await call(resource, action, params))
-  for (const { crm_num: crmNum } of (read['crm.list'] as { items: { crm_num: string }[] }).items) read[`crm.get ${crmNum}`] = await call('crm', 'get', { crm_num: crmNum })
+  for (const { crm_num: crmNum } of (read['crm.list'] as { crms: { crm_num: string }[] }).crms) read[`crm.get ${crmNum}`] = await call('crm', 'get', { crm_num: crmNum })
   for (const { id } of (read['leads.list'] as { items: { id: number }[] }).items) read[`leads.get ${id}`] = await call('leads', 'get', { id })
   return read
 }
@@ -121,6 +124,7 @@ async function fillEveryResource (): Promise<void> {
 
 beforeAll(async () => {
   release = previousRelease()
+  port = await freePort()
   receiver = await startReceiver()
   varDir = await mkdtemp(path.join(tmpdir(), 'svc-upgrade-'))
   const sites = path.join(ROOT, 'var/upgrade')

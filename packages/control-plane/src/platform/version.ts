@@ -57,5 +57,17 @@ export const PRODUCT_VERSION = productVersionOf(PACKAGE_VERSION)
  */
 export const FIRST_RELEASE = '1.4.000'
 
+/**
+ * Why a caller's pin (`Svc-Version: 1.5.000`) cannot be served by this build, or null when it
+ * can: a pin is served by any installed release of the same major that is not older than it,
+ * since a minor release only adds.
+ */
+export function pinProblem (pinned: string, installed = PRODUCT_VERSION): string | null {
+  if (!isProductVersion(pinned)) return 'a pin is a product version, major.minor.patch with three digits of patch (1.5.000)'
+  if (compareProductVersions(pinned, installed) > 0) return 'it is newer than the installed version'
+  if (pinned.split('.')[0] !== installed.split('.')[0]) return 'a major release may remove what an earlier major had'
+  return null
+}
+
 /** The namespace under the host's REST root; part of every path. */
 export const NAMESPACE = 'svc/v1'

@@ -32,7 +32,7 @@ export async function executeDispatch (
 ): Promise<void> {
   const requestId = requestIdOf(res)
   const door: Door = { ...envelopeDoor(requestId), ...paramsOf ? { paramsOf } : {} }
-  const answer = await callOperation(runtime, identity, { ...call, requestId, traceparent: res.req.get('traceparent') }, door)
+  const answer = await callOperation(runtime, identity, { ...call, requestId, traceparent: res.req.get('traceparent'), pinnedVersion: res.req.get('svc-version') }, door)
   setDeprecationHeaders(res, answer.deprecated)
   if (answer.replayed) {
     res.set('Idempotent-Replayed', 'true')

@@ -17,6 +17,8 @@ const CHANGED_META_KEY = 'svc/changed'
 const REPLAYED_META_KEY = 'svc/idempotent_replayed'
 /** `_meta` key of a tool result whose call used something deprecated, as the `Deprecation` and `Sunset` headers say over HTTP. */
 const DEPRECATED_META_KEY = 'svc/deprecated'
+/** `_meta` key of a tool call pinning a product version, as the `Svc-Version` request header does over HTTP. */
+const VERSION_META_KEY = 'svc/version'
 /** The argument (or `_meta` key) carrying an idempotency key; taken out before the params are validated. */
 const IDEMPOTENCY_ARGUMENT = 'idempotency_key'
 
@@ -70,9 +72,12 @@ export async function callTool (runtime: ControlPlaneRuntime, identity: Identity
     ? confirmationOf(ctx, seal, request.name, args, key, initialized)
     : { confirmation: 'flag', idempotencyKey: key }
   const traceparent = request._meta?.[TRACEPARENT_META_KEY]
+  const pinnedVersion = request._meta?.[VERSION_META_KEY]
   const call = {
     resource: operation.resource, action: operation.action, operation, params: args, confirm: false, channel: 'mcp' as const, tool: request.name, requestId, idempotencyKey, confirmation,
     traceparent: typeof traceparent === 'string' ? traceparent : undefined,
+    // A pin that is no string is refused as a malformed one.
+    pinnedVersion: pinnedVersion === undefined ? undefined : String(pinnedVersion),
   }
   const answer = await callOperation(runtime, identity, call, {
     format: 'mcp',

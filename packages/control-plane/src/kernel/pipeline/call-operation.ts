@@ -4,7 +4,8 @@ import type { Operation } from '../registry/define-operation.ts'
 import type { Channel } from '../../platform/audit/channel.ts'
 import type { StoredResponse } from '../../platform/idempotency/store.ts'
 import { roleHasAnyCapability } from '../../platform/auth/capabilities.ts'
-import { forbidden, SvcError, unknownOperation } from '../../platform/errors/errors.ts'
+import { forbidden, SvcError, unknownOperation, unsupportedVersion } from '../../platform/errors/errors.ts'
+import { pinProblem, PRODUCT_VERSION } from '../../platform/version.ts'
 import { recordSafely } from '../../platform/audit/record-safely.ts'
 import { auditOutsideOperation } from '../../platform/audit/audit-outside-operation.ts'
 import type { AuditRecord } from '../../platform/audit/record.ts'
@@ -39,6 +40,8 @@ export type OperationCall = {
   confirmation?: Confirmation | undefined
   /** The caller's W3C `traceparent` (an HTTP header, MCP's `_meta.traceparent`), if it sent one. */
   traceparent?: string | undefined
+  /** The product version the caller pinned (the `Svc-Version` request header, MCP's `_meta["svc/version"]`), if it sent one. */
+  pinnedVersion?: string | undefined
 }
 
 /** `accepted`: the operation started a job and answered with it (202 over HTTP). */
@@ -77,6 +80,12 @@ function missingOperation (runtime: ControlPlaneRuntime, identity: Identity, res
   return unknownOperation(`unknown action "${action}" for ${resource}; actions: ${actions.join(', ')}`)
 }
 
+/** A pin this build cannot serve is refused before anything else: the caller expects another API. */
+function assertPinServed (pinned: string | undefined): void {
+  const problem = pinned === undefined ? null : pinProblem(pinned)
+  if (problem) throw unsupportedVersion(pinned!, PRODUCT_VERSION, problem)
+}
+
 function lookUp (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall): Operation {
   const operation = call.operation ?? runtime.registry.get(call.resource, call.action)
   if (!operation) throw missingOperation(runtime, identity, call.resource, call.action)
@@ -84,7 +93,7 @@ function lookUp (runtime: ControlPlaneRuntime, identity: Identity, call: Operati
 }
 
 /**
- * The one path every door's call takes, in this order: look the operation up → claim the
+ * The one path every door's call takes, in this order: the caller's version pin → look the operation up → claim the
  * idempotency key (a repeat gets the first answer, whichever link gave it) → capability and
  * scope → the door's params → module switch → approval → params and confirm → handler in its
  * transaction → `returns` parsed → connected clients told when what callers may run changed → what
@@ -99,6 +108,7 @@ export async function callOperation (runtime: ControlPlaneRuntime, identity: Ide
   let outcome: CallOutcome | undefined
   let deprecated: readonly DeprecatedUse[] = []
   try {
+    assertPinServed(call.pinnedVersion)
     const operation = lookUp(runtime, identity, call)
     const fingerprint = { format: door.format, resource: call.resource, action: call.action, params: call.params, confirm: call.confirm }
     const answer = await runIdempotent(runtime, identity, call.idempotencyKey, operation, fingerprint, async () => {
