@@ -10,6 +10,7 @@ import { ALL_TOOLS, inToolScope, type ToolScope } from './tool-scope.ts'
 import { callerOf } from '../../platform/idempotency/idempotency-key.ts'
 import { confirmationOf, confirmationQuestion, type ToolConfirmation } from './person-confirmation.ts'
 import type { JobFollowers, StartedJob } from './job-progress.ts'
+import { MCP_DOOR } from './door.ts'
 
 /** `_meta` key of a tool result that says whether stored state changed, as `changed` does in the envelope. */
 const CHANGED_META_KEY = 'svc/changed'
@@ -74,13 +75,12 @@ export async function callTool (runtime: ControlPlaneRuntime, identity: Identity
   const traceparent = request._meta?.[TRACEPARENT_META_KEY]
   const pinnedVersion = request._meta?.[VERSION_META_KEY]
   const call = {
-    resource: operation.resource, action: operation.action, operation, params: args, confirm: false, channel: 'mcp' as const, tool: request.name, requestId, idempotencyKey, confirmation,
+    resource: operation.resource, action: operation.action, operation, params: args, confirm: false, door: MCP_DOOR, tool: request.name, requestId, idempotencyKey, confirmation,
     traceparent: typeof traceparent === 'string' ? traceparent : undefined,
     // A pin that is no string is refused as a malformed one.
     pinnedVersion: pinnedVersion === undefined ? undefined : String(pinnedVersion),
   }
   const answer = await callOperation(runtime, identity, call, {
-    format: 'mcp',
     frame: outcome => ({ status: outcome.ok ? 200 : outcome.error.status, body: JSON.stringify(toolResult(operation, outcome, requestId)) }),
   })
   const noted = (result: CallToolResult): CallToolResult => answer.deprecated.length === 0 ? result : { ...result, _meta: { ...result._meta, [DEPRECATED_META_KEY]: answer.deprecated } }

@@ -1,20 +1,19 @@
 import type { ControlPlaneRuntime } from '../runtime.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
 import type { Operation } from '../registry/define-operation.ts'
-import type { Channel } from '../../platform/audit/channel.ts'
 import type { StoredResponse } from '../../platform/idempotency/store.ts'
 import { roleHasAnyCapability } from '../../platform/auth/capabilities.ts'
-import { forbidden, SvcError, unknownOperation, unsupportedVersion } from '../../platform/errors/errors.ts'
-import { pinProblem, PRODUCT_VERSION } from '../../platform/version.ts'
+import { forbidden, SvcError, unknownOperation } from '../../platform/errors/errors.ts'
 import { recordSafely } from '../../platform/audit/record-safely.ts'
 import { auditOutsideOperation } from '../../platform/audit/audit-outside-operation.ts'
 import type { AuditRecord } from '../../platform/audit/record.ts'
 import { isStorableRefusal, runIdempotent } from './run-idempotent.ts'
 import { toSvcError } from '../../platform/errors/to-svc-error.ts'
-import { assertCapability, runPermitted } from './run-operation.ts'
 import type { Confirmation } from './confirmation.ts'
-import { traceContextOf, traceparentOf } from '../../platform/tracing/trace-context.ts'
-import { deprecatedUses, type DeprecatedUse } from './deprecated-uses.ts'
+import type { DoorKind } from './door.ts'
+import { runLinks, type CallState, type DoorLinks } from './links.ts'
+import { traceContextOf, traceparentOf, type TraceContext } from '../../platform/tracing/trace-context.ts'
+import type { DeprecatedUse } from './deprecated-uses.ts'
 import { callerLabel, countDeprecatedUses } from '../../platform/audit/deprecated-use-counts.ts'
 
 /** One call of an operation as a door hands it over: what to run, and how it came in. */
@@ -24,8 +23,9 @@ export type OperationCall = {
   params: unknown
   /** `confirm: true` sent beside the params (dispatch's top level). */
   confirm: boolean
-  channel: Channel
-  /** The MCP tool name, for calls through the mcp channel. */
+  /** The door it came in by, as the door registered itself (`defineDoor`). */
+  door: DoorKind
+  /** The MCP tool name, for calls that came in as a tool. */
   tool?: string | undefined
   /** The response's Request-Id, recorded with the audit entry and the events the call emits. */
   requestId: string | null
@@ -53,19 +53,10 @@ export type CallOutcome = { ok: true, data: unknown, changed: boolean, accepted?
  */
 export type CallAnswer = ({ replayed: false, outcome: CallOutcome } | { replayed: true, response: StoredResponse }) & { deprecated: readonly DeprecatedUse[] }
 
-/**
- * What a door adds to the pipeline: the format an idempotent call's answer is stored in, and, for
- * doors whose params arrive in another shape (the read form's query) or whose result leaves
- * another way (a stream), the link that replaces the common one.
- */
-export type Door = {
-  format: 'envelope' | 'mcp'
+/** What a door adds to one call: how an outcome is framed in its format (stored for an idempotent repeat), and its own links. */
+export type DoorAnswer = DoorLinks & {
   /** The outcome as the door answers it, stored for an idempotent repeat. */
   frame: (outcome: CallOutcome) => StoredResponse
-  /** After the capability check: the params the operation gets, from what the door received. */
-  paramsOf?: (operation: Operation, received: unknown) => unknown
-  /** Instead of the handler: for a door that answers with something other than the operation's data. */
-  run?: (operation: Operation, params: unknown) => Promise<{ data: unknown, changed: boolean }>
 }
 
 function missingOperation (runtime: ControlPlaneRuntime, identity: Identity, resource: string, action: string): SvcError {
@@ -80,73 +71,84 @@ function missingOperation (runtime: ControlPlaneRuntime, identity: Identity, res
   return unknownOperation(`unknown action "${action}" for ${resource}; actions: ${actions.join(', ')}`)
 }
 
-/** A pin this build cannot serve is refused before anything else: the caller expects another API. */
-function assertPinServed (pinned: string | undefined): void {
-  const problem = pinned === undefined ? null : pinProblem(pinned)
-  if (problem) throw unsupportedVersion(pinned!, PRODUCT_VERSION, problem)
-}
-
+/** 404 `unknown_operation` naming what there is (403 for a caller without any capability), once per call. */
 function lookUp (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall): Operation {
   const operation = call.operation ?? runtime.registry.get(call.resource, call.action)
   if (!operation) throw missingOperation(runtime, identity, call.resource, call.action)
   return operation
 }
 
+function stateOf (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, operation: Operation, door: DoorAnswer, trace: TraceContext): CallState {
+  const context = {
+    ...runtime.contextFor(identity, call.door.channel, call.requestId),
+    traceparent: traceparentOf(trace),
+    auditSideCall: (entry: AuditRecord) => auditOutsideOperation(runtime, { ...entry, traceId: trace.traceId }),
+  }
+  return {
+    operation,
+    params: call.params,
+    confirmed: call.confirm,
+    confirmation: call.confirmation ?? 'flag',
+    context,
+    door,
+    announceChange: () => runtime.changes.announce(),
+    pinnedVersion: call.pinnedVersion,
+    deprecated: [],
+  }
+}
+
+/** The links' answer as an outcome: any failure becomes the refusal it answers (a fault of ours, `internal`). */
+async function settle (runtime: ControlPlaneRuntime, state: CallState): Promise<CallOutcome> {
+  try {
+    const result = await runLinks(state)
+    return { ok: true, data: result.data, changed: result.changed, ...state.operation.startsJob ? { accepted: true } : {} }
+  } catch (error) {
+    return { ok: false, error: toSvcError(error, runtime.log) }
+  }
+}
+
 /**
- * The one path every door's call takes, in this order: the caller's version pin → look the operation up → claim the
- * idempotency key (a repeat gets the first answer, whichever link gave it) → capability and
- * scope → the door's params → module switch → approval → params and confirm → handler in its
- * transaction → `returns` parsed → connected clients told when what callers may run changed → what
- * of the deprecated it used, counted for its caller → audit, once, for successes and refusals alike. A door only
- * translates its protocol to an `OperationCall` and the answer back; a new rule goes here.
+ * The one path every door's call takes. Audited once, in `finally`, for successes and refusals
+ * alike, with the call's trace (the caller's `traceparent`, or a new trace): the operation is looked
+ * up, its idempotency key claimed (a repeat gets the first answer, whichever link gave it, and
+ * runs nothing), then the call goes down the links of `links.ts`, in their order. A door only
+ * translates its protocol to an `OperationCall` and the answer back; a new rule is a link.
  */
-export async function callOperation (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, door: Door): Promise<CallAnswer> {
+export async function callOperation (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, door: DoorAnswer): Promise<CallAnswer> {
   const started = performance.now()
   // The call's own span in the caller's trace, or a new trace: its audit entry and what it causes carry it.
   const trace = traceContextOf(call.traceparent)
-  let params = call.params
+  let state: CallState | undefined
   let outcome: CallOutcome | undefined
-  let deprecated: readonly DeprecatedUse[] = []
   try {
-    assertPinServed(call.pinnedVersion)
     const operation = lookUp(runtime, identity, call)
-    const fingerprint = { format: door.format, resource: call.resource, action: call.action, params: call.params, confirm: call.confirm }
+    const fingerprint = { format: call.door.format, resource: call.resource, action: call.action, params: call.params, confirm: call.confirm }
+    const running = stateOf(runtime, identity, call, operation, door, trace)
+    state = running
     const answer = await runIdempotent(runtime, identity, call.idempotencyKey, operation, fingerprint, async () => {
-      try {
-        assertCapability(runtime, identity, operation)
-        if (door.paramsOf) params = door.paramsOf(operation, call.params)
-        const context = {
-          ...runtime.contextFor(identity, call.channel, call.requestId),
-          traceparent: traceparentOf(trace),
-          auditSideCall: (entry: AuditRecord) => auditOutsideOperation(runtime, { ...entry, traceId: trace.traceId }),
-        }
-        const result = door.run ? await door.run(operation, params) : await runPermitted(operation, params, call.confirm, context, call.confirmation)
-        outcome = { ok: true, data: result.data, changed: result.changed, ...operation.startsJob ? { accepted: true } : {} }
-        if (result.changed && operation.changesReach) runtime.changes.announce()
-      } catch (error) {
-        outcome = { ok: false, error: toSvcError(error, runtime.log) }
-      }
+      outcome = await settle(runtime, running)
       return outcome
     }, settled => ({ response: door.frame(settled), storable: settled.ok || isStorableRefusal(settled.error) }))
-    deprecated = deprecatedUses(operation, call.params, outcome?.ok ? outcome.data : undefined)
-    return answer.replayed ? { ...answer, deprecated } : { replayed: false, outcome: answer.result, deprecated }
+    return answer.replayed ? { ...answer, deprecated: running.deprecated ?? [] } : { replayed: false, outcome: answer.result, deprecated: running.deprecated ?? [] }
   } catch (error) {
     if (!(error instanceof SvcError)) throw error
     outcome = { ok: false, error }
-    return { replayed: false, outcome, deprecated }
+    return { replayed: false, outcome, deprecated: [] }
   } finally {
-    if (deprecated.length > 0) await countDeprecatedUses(runtime.db, deprecated.map(use => use.use), callerLabel(identity)).catch(error => runtime.log('could not count a deprecated use', error))
+    // Counted like the audit entry, for every use, whoever answered: the status page says who still calls what.
+    const uses = state?.deprecated ?? []
+    if (uses.length > 0) await countDeprecatedUses(runtime.db, uses.map(use => use.use), callerLabel(identity)).catch(error => runtime.log('could not count a deprecated use', error))
     if (outcome) {
       await recordSafely(runtime, {
         operation: `${call.resource}.${call.action}`,
-        channel: call.channel,
+        channel: call.door.channel,
         tool: call.tool,
         identity,
         ok: outcome.ok,
         changed: outcome.ok && outcome.changed,
         code: outcome.ok ? null : outcome.error.code,
         durationMs: performance.now() - started,
-        params,
+        params: state?.params ?? call.params,
         requestId: call.requestId,
         traceId: trace.traceId,
       })

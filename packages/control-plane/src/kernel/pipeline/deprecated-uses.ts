@@ -24,16 +24,17 @@ const deprecatedFieldsOf = weakMemo((operation: Operation): DeprecatedFields => 
 const keysOf = (value: unknown): ReadonlySet<string> =>
   new Set(value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [])
 
-/**
- * What of the deprecated a call used: the operation itself, each deprecated param it sent, each
- * deprecated field its data carries (`data` is undefined for a refusal or a replayed answer).
- */
-export function deprecatedUses (operation: Operation, params: unknown, data?: unknown): DeprecatedUse[] {
-  const fields = deprecatedFieldsOf(operation)
-  const [sent, returned] = [keysOf(params), keysOf(data)]
+/** What of the deprecated a call uses by being made: the operation itself, and each deprecated param it sent. */
+export function deprecatedInCall (operation: Operation, params: unknown): DeprecatedUse[] {
+  const sent = keysOf(params)
   return [
     ...operation.deprecated ? [{ use: operation.name, ...operation.deprecated }] : [],
-    ...fields.params.filter(([name]) => sent.has(name)).map(([name, deprecation]) => ({ use: `${operation.name} params.${name}`, ...deprecation })),
-    ...fields.returns.filter(([name]) => returned.has(name)).map(([name, deprecation]) => ({ use: `${operation.name} returns.${name}`, ...deprecation })),
+    ...deprecatedFieldsOf(operation).params.filter(([name]) => sent.has(name)).map(([name, deprecation]) => ({ use: `${operation.name} params.${name}`, ...deprecation })),
   ]
+}
+
+/** Each deprecated top-level field the call's answer carries. */
+export function deprecatedInAnswer (operation: Operation, data: unknown): DeprecatedUse[] {
+  const returned = keysOf(data)
+  return deprecatedFieldsOf(operation).returns.filter(([name]) => returned.has(name)).map(([name, deprecation]) => ({ use: `${operation.name} returns.${name}`, ...deprecation }))
 }
