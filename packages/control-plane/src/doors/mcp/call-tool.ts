@@ -78,7 +78,7 @@ export async function callTool (runtime: ControlPlaneRuntime, identity: Identity
     resource: operation.resource, action: operation.action, operation, params: args, confirm: false, door: MCP_DOOR, tool: request.name, requestId, idempotencyKey, confirmation,
     traceparent: typeof traceparent === 'string' ? traceparent : undefined,
     // A pin that is no string is refused as a malformed one.
-    pinnedVersion: pinnedVersion === undefined ? undefined : String(pinnedVersion),
+    pinnedVersion: pinnedVersion === undefined ? undefined : typeof pinnedVersion === 'string' ? pinnedVersion : JSON.stringify(pinnedVersion),
   }
   const answer = await callOperation(runtime, identity, call, {
     frame: outcome => ({ status: outcome.ok ? 200 : outcome.error.status, body: JSON.stringify(toolResult(operation, outcome, requestId)) }),
