@@ -13,6 +13,8 @@ import type { Confirmation } from './confirmation.ts'
 import type { DoorKind } from './door.ts'
 import { runLinks, type CallState, type DoorLinks } from './links.ts'
 import { traceContextOf, traceparentOf, type TraceContext } from '../../platform/tracing/trace-context.ts'
+import type { DeprecatedUse } from './deprecated-uses.ts'
+import { callerLabel, countDeprecatedUses } from '../../platform/audit/deprecated-use-counts.ts'
 
 /** One call of an operation as a door hands it over: what to run, and how it came in. */
 export type OperationCall = {
@@ -38,13 +40,18 @@ export type OperationCall = {
   confirmation?: Confirmation | undefined
   /** The caller's W3C `traceparent` (an HTTP header, MCP's `_meta.traceparent`), if it sent one. */
   traceparent?: string | undefined
+  /** The product version the caller pinned (the `Svc-Version` request header, MCP's `_meta["svc/version"]`), if it sent one. */
+  pinnedVersion?: string | undefined
 }
 
 /** `accepted`: the operation started a job and answered with it (202 over HTTP). */
 export type CallOutcome = { ok: true, data: unknown, changed: boolean, accepted?: boolean } | { ok: false, error: SvcError }
 
-/** A fresh outcome, or the response a repeated idempotent call stored, in the door's own format. */
-export type CallAnswer = { replayed: false, outcome: CallOutcome } | { replayed: true, response: StoredResponse }
+/**
+ * A fresh outcome, or the response a repeated idempotent call stored, in the door's own format;
+ * with what of the deprecated the call used, which the door tells the caller (headers, `_meta`).
+ */
+export type CallAnswer = ({ replayed: false, outcome: CallOutcome } | { replayed: true, response: StoredResponse }) & { deprecated: readonly DeprecatedUse[] }
 
 /** What a door adds to one call: how an outcome is framed in its format (stored for an idempotent repeat), and its own links. */
 export type DoorAnswer = DoorLinks & {
@@ -85,6 +92,8 @@ function stateOf (runtime: ControlPlaneRuntime, identity: Identity, call: Operat
     context,
     door,
     announceChange: () => runtime.changes.announce(),
+    pinnedVersion: call.pinnedVersion,
+    deprecated: [],
   }
 }
 
@@ -120,12 +129,15 @@ export async function callOperation (runtime: ControlPlaneRuntime, identity: Ide
       outcome = await settle(runtime, running)
       return outcome
     }, settled => ({ response: door.frame(settled), storable: settled.ok || isStorableRefusal(settled.error) }))
-    return answer.replayed ? answer : { replayed: false, outcome: answer.result }
+    return answer.replayed ? { ...answer, deprecated: running.deprecated ?? [] } : { replayed: false, outcome: answer.result, deprecated: running.deprecated ?? [] }
   } catch (error) {
     if (!(error instanceof SvcError)) throw error
     outcome = { ok: false, error }
-    return { replayed: false, outcome }
+    return { replayed: false, outcome, deprecated: [] }
   } finally {
+    // Counted like the audit entry, for every use, whoever answered: the status page says who still calls what.
+    const uses = state?.deprecated ?? []
+    if (uses.length > 0) await countDeprecatedUses(runtime.db, uses.map(use => use.use), callerLabel(identity)).catch(error => runtime.log('could not count a deprecated use', error))
     if (outcome) {
       await recordSafely(runtime, {
         operation: `${call.resource}.${call.action}`,
