@@ -19,7 +19,7 @@ function envelopeDoor (requestId: string | null): Door {
 
 /**
  * An HTTP door's call (dispatch, the route per operation, the read form): runs it through the
- * pipeline (with the request's `traceparent` header) and answers with the envelope; under an
+ * pipeline (with the request's headers, for its trace context) and answers with the envelope; under an
  * `Idempotency-Key`, a repeat gets the first response again, byte for byte.
  */
 export async function executeDispatch (
@@ -31,7 +31,7 @@ export async function executeDispatch (
 ): Promise<void> {
   const requestId = requestIdOf(res)
   const door: Door = { ...envelopeDoor(requestId), ...paramsOf ? { paramsOf } : {} }
-  const answer = await callOperation(runtime, identity, { ...call, requestId, traceparent: res.req.get('traceparent') }, door)
+  const answer = await callOperation(runtime, identity, { ...call, requestId, traceCarrier: res.req.headers }, door)
   if (answer.replayed) {
     res.set('Idempotent-Replayed', 'true')
     setJobLocation(res, runtime.options.basePath, answer.response)

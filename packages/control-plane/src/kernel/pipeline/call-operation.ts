@@ -12,7 +12,9 @@ import { isStorableRefusal, runIdempotent } from './run-idempotent.ts'
 import { toSvcError } from '../../platform/errors/to-svc-error.ts'
 import { assertCapability, runPermitted } from './run-operation.ts'
 import type { Confirmation } from './confirmation.ts'
-import { traceContextOf, traceparentOf } from '../../platform/tracing/trace-context.ts'
+import type { TraceCarrier } from '../../platform/tracing/propagation.ts'
+import type { CallTrace } from '../../platform/tracing/call-span.ts'
+import { tracedCall } from './traced-call.ts'
 
 /** One call of an operation as a door hands it over: what to run, and how it came in. */
 export type OperationCall = {
@@ -35,8 +37,8 @@ export type OperationCall = {
   operation?: Operation | undefined
   /** Who confirms a destructive call; `flag` (`confirm: true`) unless the door says otherwise. */
   confirmation?: Confirmation | undefined
-  /** The caller's W3C `traceparent` (an HTTP header, MCP's `_meta.traceparent`), if it sent one. */
-  traceparent?: string | undefined
+  /** Where the caller's trace context came (the HTTP headers, MCP's `_meta`), read by the host's propagator. */
+  traceCarrier?: TraceCarrier | undefined
 }
 
 /** `accepted`: the operation started a job and answered with it (202 over HTTP). */
@@ -85,10 +87,13 @@ function lookUp (runtime: ControlPlaneRuntime, identity: Identity, call: Operati
  * transaction → `returns` parsed → connected clients told when what callers may run changed → audit, once, for successes and refusals alike. A door only
  * translates its protocol to an `OperationCall` and the answer back; a new rule goes here.
  */
-export async function callOperation (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, door: Door): Promise<CallAnswer> {
+export function callOperation (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, door: Door): Promise<CallAnswer> {
+  return tracedCall(runtime, identity, call, trace => runCall(runtime, identity, call, door, trace))
+}
+
+/** The pipeline's links, in the call's span: its audit entry and what it causes carry the span's trace. */
+async function runCall (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, door: Door, trace: CallTrace): Promise<CallAnswer> {
   const started = performance.now()
-  // The call's own span in the caller's trace, or a new trace: its audit entry and what it causes carry it.
-  const trace = traceContextOf(call.traceparent)
   let params = call.params
   let outcome: CallOutcome | undefined
   try {
@@ -100,7 +105,7 @@ export async function callOperation (runtime: ControlPlaneRuntime, identity: Ide
         if (door.paramsOf) params = door.paramsOf(operation, call.params)
         const context = {
           ...runtime.contextFor(identity, call.channel, call.requestId),
-          traceparent: traceparentOf(trace),
+          traceparent: trace.traceparent,
           auditSideCall: (entry: AuditRecord) => auditOutsideOperation(runtime, { ...entry, traceId: trace.traceId }),
         }
         const result = door.run ? await door.run(operation, params) : await runPermitted(operation, params, call.confirm, context, call.confirmation)

@@ -5,6 +5,8 @@ import { jsonColumn } from '../lib/json-value.ts'
 import type { JobStep } from './job-step.ts'
 import { ACTIVE_JOB_STATUSES } from './job-status.ts'
 import { endJob, type EndedJob } from './end-job.ts'
+import { withJobBatchSpan } from './batch-span.ts'
+import { instruments } from '../tracing/instruments.ts'
 
 export type JobWorkerOptions = {
   /** How often queued jobs, and jobs whose instance stopped renewing its lease, are looked for, in milliseconds. @default 1000 */
@@ -119,12 +121,13 @@ export class JobWorker {
   async #work (id: number): Promise<boolean> {
     const { db } = this.#deps
     for (;;) {
-      const job = await db.svcJob.findUnique({ where: { id }, select: { kind: true, params: true, cursor: true, tally: true, holder: true, cancelRequested: true } })
+      const job = await db.svcJob.findUnique({ where: { id }, select: { kind: true, params: true, cursor: true, tally: true, holder: true, cancelRequested: true, traceparent: true } })
       if (!job || job.holder !== this.#id) return false
       if (job.cancelRequested) return this.#end(id, 'cancelled', null)
       let outcome
       try {
-        outcome = await this.#deps.steps[job.kind]!({ id, params: (job.params ?? {}) as Record<string, unknown>, cursor: job.cursor }, this.#settings.batchSize)
+        const step = this.#deps.steps[job.kind]!
+        outcome = await withJobBatchSpan({ id, ...job }, () => step({ id, params: (job.params ?? {}) as Record<string, unknown>, cursor: job.cursor }, this.#settings.batchSize))
       } catch (error) {
         this.#log(`job ${id} (${job.kind}) failed`, error)
         return this.#end(id, 'failed', String((error as Error)?.message ?? error).slice(0, MAX_ERROR_CHARS))
@@ -142,7 +145,10 @@ export class JobWorker {
 
   async #end (id: number, status: 'succeeded' | 'failed' | 'cancelled', error: string | null): Promise<boolean> {
     const ended = await endJob(this.#deps.db, { id, holder: this.#id }, status, error, this.#deps.now())
-    if (ended) await this.#deps.onEnded(ended)
+    if (ended) {
+      instruments().jobsEnded.add(1, { 'svc.job.kind': ended.kind, 'svc.job.status': status })
+      await this.#deps.onEnded(ended)
+    }
     return ended !== null
   }
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts'
 import { retryDelayMs, type BackoffOptions } from './backoff.ts'
 import { OutboxGiveUp } from './give-up.ts'
 import { defaultLog } from '../lib/log.ts'
+import { withOutboxAttemptSpan } from './attempt-span.ts'
 
 /** Delivers one message; throw to have it retried later, `OutboxGiveUp` to stop. */
 export type OutboxHandler = (payload: Record<string, unknown>, message: { id: number, attempts: number }) => Promise<void>
@@ -29,9 +30,9 @@ const LANE_LIMIT = 100
 /** Ids per query when looking up heads, well under every database's bound-parameter limit. */
 const ID_CHUNK = 500
 
-const DUE_FIELDS = { id: true, topic: true, orderingKey: true, payload: true, attempts: true, nextAttemptAt: true } as const
+const DUE_FIELDS = { id: true, topic: true, orderingKey: true, payload: true, attempts: true, nextAttemptAt: true, traceparent: true } as const
 
-type DueMessage = { id: number, topic: string, orderingKey: string, payload: unknown, attempts: number, nextAttemptAt: Date | null }
+type DueMessage = { id: number, topic: string, orderingKey: string, payload: unknown, attempts: number, nextAttemptAt: Date | null, traceparent: string | null }
 const MAX_ERROR_CHARS = 500
 
 type Backoff = Required<BackoffOptions>
@@ -182,7 +183,11 @@ export class OutboxWorker {
     return count === 1
   }
 
-  async #deliver (message: { id: number, topic: string, payload: unknown, attempts: number }): Promise<'delivered' | 'failed' | 'retry'> {
+  #deliver (message: DueMessage): Promise<'delivered' | 'failed' | 'retry'> {
+    return withOutboxAttemptSpan(message, () => this.#attempt(message))
+  }
+
+  async #attempt (message: DueMessage): Promise<'delivered' | 'failed' | 'retry'> {
     const handler = this.#handlers[message.topic]!
     try {
       await handler((message.payload ?? {}) as Record<string, unknown>, { id: message.id, attempts: message.attempts })

@@ -61,7 +61,7 @@ async function writeLedger (runtime: ControlPlaneRuntime, since: Date | undefine
 async function streamLedger (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
   const identity = await authorize(runtime, req, res, { channel: 'route', operation: 'leads.export' })
   let streaming = false
-  const answer = await callOperation(runtime, identity, { resource: 'leads', action: 'export', params: req.query, confirm: false, channel: 'route', requestId: requestIdOf(res), traceparent: req.get('traceparent') }, {
+  const answer = await callOperation(runtime, identity, { resource: 'leads', action: 'export', params: req.query, confirm: false, channel: 'route', requestId: requestIdOf(res), traceCarrier: req.headers }, {
     format: 'envelope',
     frame: () => { throw new Error('the leads export stream is never stored for a repeat') },
     run: async () => {
