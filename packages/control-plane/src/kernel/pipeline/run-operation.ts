@@ -9,6 +9,7 @@ import { missingScope } from '../../platform/auth/scopes.ts'
 import { confirmRequired, forbidden, insufficientScope, internal, invalidParams, type SvcError } from '../../platform/errors/errors.ts'
 import { assertCleanInput } from '../../platform/lib/input-boundary.ts'
 import { APPROVAL_ID_PARAM, collectApproved, holdForApproval, needsApproval } from './approval-gate.ts'
+import { withSpan } from '../../platform/tracing/with-span.ts'
 import { assertPersonConfirmed, heldForNoPerson, UNREACHABLE_PERSON_REASON, type Confirmation } from './confirmation.ts'
 
 export function describeIssues (issues: readonly z.core.$ZodIssue[]) {
@@ -94,7 +95,7 @@ export async function runPermitted (
     emit: (tx, declaration, data) => { emitted = true; return emitEvent(tx, declaration, data, eventMetaOf(context)) },
     withEvent: (change, declaration, dataOf) => { emitted = true; return withEvent(context.db, change, declaration, dataOf, eventMetaOf(context)) },
   }
-  const result = await operation.handler(params, call)
+  const result = await withSpan('svc.handler', () => operation.handler(params, call), { attributes: { 'svc.operation': operation.name } })
   // The handler's transactions have committed: what its events enqueued can go now.
   if (emitted) context.kickOutbox()
   const data = operation.returns.safeParse(result.data)
