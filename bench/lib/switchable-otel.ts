@@ -21,10 +21,10 @@ export function switchableOtel () {
     const none = noop.getTracer(name, version)
     return {
       startSpan: (spanName: string, options?: SpanOptions, parent?: Context): Span => (on ? real : none).startSpan(spanName, options, parent),
-      startActiveSpan: ((...args: unknown[]) => {
+      startActiveSpan: (...args: unknown[]) => {
         const tracer = on ? real : none
-        return Reflect.apply(tracer.startActiveSpan, tracer, args) as unknown
-      }) as Tracer['startActiveSpan'],
+        return Reflect.apply(tracer.startActiveSpan.bind(tracer), undefined, args) as unknown
+      },
     }
   }
   trace.setGlobalTracerProvider({ getTracer: switched })
