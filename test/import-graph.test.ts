@@ -1,8 +1,9 @@
 // @svc-provider-independent: the package's import graph, no database (runs once, on SQLite).
 import { describe, expect, test } from '@jest/globals'
-import { readdirSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { cycles, importGraph, importsAgainstTheWings, importsLeavingPackage, PACKAGE_ROOT } from '../scripts/lib/import-graph.ts'
+import { cycles, forbiddenPackageImports, importGraph, importsAgainstTheWings, importsLeavingPackage, PACKAGE_ROOT } from '../scripts/lib/import-graph.ts'
 
 const graph = importGraph(PACKAGE_ROOT)
 
@@ -13,6 +14,25 @@ describe('the import graph of the control-plane package', () => {
 
   test('imports run one way between the wings: doors → kernel → platform, resources → kernel and platform', () => {
     expect(importsAgainstTheWings(graph)).toEqual([])
+  })
+
+  test('the kernel speaks no protocol: nothing under kernel/ imports express', () => {
+    expect(forbiddenPackageImports(PACKAGE_ROOT)).toEqual([])
+  })
+
+  test('the check sees a forbidden package when a file imports it, type-only or by a subpath', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'forbidden-imports-'))
+    mkdirSync(path.join(root, 'src', 'kernel', 'pipeline'), { recursive: true })
+    writeFileSync(path.join(root, 'src', 'kernel', 'pipeline', 'a.ts'), "import type { Request } from 'express'\n")
+    writeFileSync(path.join(root, 'src', 'kernel', 'b.ts'), "import { json } from 'express/lib/x'\nimport { z } from 'zod'\n")
+    try {
+      expect(forbiddenPackageImports(root).sort()).toEqual([
+        `${path.join('src', 'kernel', 'b.ts')} -> express/lib/x`,
+        `${path.join('src', 'kernel', 'pipeline', 'a.ts')} -> express`,
+      ])
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
   })
 
   test('shows its architecture at the top of src/: the four wings and the two entries', () => {

@@ -1,9 +1,9 @@
 // @svc-provider-independent: the create-keystone-app starter as generated keeps its data in SQLite (file:./keystone.db), whatever the suite's provider (runs once, on SQLite).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { execFile } from 'node:child_process'
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -14,6 +14,7 @@ import { deliver } from './support/webhooks.ts'
 import { packedPackage } from './support/packed-package.ts'
 import { keyDispatch, manifestOperations, shellEnv, startInstalledSite, type InstalledSite } from './support/installed-site.ts'
 import { exampleProblems } from './support/example-runner.ts'
+import { STARTER_FILES, STARTER_TEMPLATE, installStarter, starterFolder, unwrapStarterConfig } from './support/starter-site.ts'
 
 /**
  * Keystone's own starter, as `npm create keystone-app` generates it (hosts/starter: a `User` list
@@ -27,53 +28,13 @@ import { exampleProblems } from './support/example-runner.ts'
 const SECOND = 1000
 const MINUTE = 60 * SECOND
 const ROOT = process.cwd()
-const TEMPLATE = path.join(ROOT, 'hosts/starter')
 const PACKAGE = 'keystone-svc-control-plane'
 /** The create-keystone-app release hosts/starter was generated from. */
 const CREATE_KEYSTONE_APP = 'create-keystone-app@11.0.2'
-const STARTER_FILES = ['keystone.ts', 'schema.ts', 'auth.ts', 'package.json', 'prisma.config.ts', 'tsconfig.json', 'README.md', '.gitignore']
-/** What the starter builds and stores: removed before every run, so each starts from the files as committed. */
-const OUTPUTS = ['.keystone', 'generated', 'migrations', 'keystone.db', 'keystone.db-wal', 'keystone.db-shm', 'schema.prisma', 'schema.graphql']
 
 const execFileAsync = promisify(execFile)
 /** A PostgreSQL run that still reaches this file (one started by hand) skips it: the starter's database is SQLite whatever DATABASE_URL says. */
 const describeOnSqlite = testProvider === 'sqlite' ? describe : describe.skip
-
-/**
- * The starter's folder: under the system's temporary folder, one per checkout and lockfile, so its
- * `npm ci` (the registry, better-sqlite3 compiled) runs once and later runs reuse what it installed.
- */
-async function starterFolder (): Promise<string> {
-  const lockfile = await readFile(path.join(TEMPLATE, 'package-lock.json'))
-  const key = createHash('sha256').update(ROOT).update('\0').update(lockfile).update(await readFile(path.join(TEMPLATE, 'package.json'))).digest('hex').slice(0, 16)
-  const dir = path.join(tmpdir(), `svc-starter-${key}`)
-  await mkdir(dir, { recursive: true })
-  for (const output of OUTPUTS) await rm(path.join(dir, output), { recursive: true, force: true })
-  for (const file of [...STARTER_FILES, 'package-lock.json']) await copyFile(path.join(TEMPLATE, file), path.join(dir, file))
-  return dir
-}
-
-const BETTER_SQLITE3 = 'node_modules/better-sqlite3'
-const ADDON = `${BETTER_SQLITE3}/build/Release/better_sqlite3.node`
-const lockedIntegrity = async (lockfile: string, entry: string) =>
-  (JSON.parse(await readFile(lockfile, 'utf8')) as { packages: Record<string, { integrity?: string } | undefined> }).packages[entry]?.integrity
-
-/**
- * The starter's own dependencies, exactly as its lockfile has them, from the registry. Its one
- * native addon, better-sqlite3, is the repository's own build when both lockfiles name the same
- * tarball: the same source compiled by the same Node, which `npm ci` would compile again for
- * minutes. With another version, `npm ci` runs every install script as usual.
- */
-async function installStarterDependencies (): Promise<void> {
-  const [starters, ours] = await Promise.all([lockedIntegrity(path.join(TEMPLATE, 'package-lock.json'), BETTER_SQLITE3), lockedIntegrity(path.join(ROOT, 'package-lock.json'), BETTER_SQLITE3)])
-  if (!starters || starters !== ours || !existsSync(path.join(ROOT, ADDON))) {
-    await inStarter('npm', ['ci', '--no-audit', '--no-fund'], 25 * MINUTE)
-    return
-  }
-  await inStarter('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], 25 * MINUTE)
-  await mkdir(path.dirname(path.join(dir, ADDON)), { recursive: true })
-  await copyFile(path.join(ROOT, ADDON), path.join(dir, ADDON))
-}
 
 let dir = ''
 let varDir = ''
@@ -124,14 +85,7 @@ describeOnSqlite('Keystone\'s create-keystone-app starter with the packed packag
   beforeAll(async () => {
     varDir = await mkdtemp(path.join(tmpdir(), 'svc-starter-var-'))
     dir = await starterFolder()
-    const tarball = await packedPackage(shellEnv())
-    const stamp = path.join(dir, 'node_modules', '.svc-starter-installed')
-    if (!existsSync(stamp)) {
-      await installStarterDependencies()
-      await writeFile(stamp, new Date().toISOString())
-    }
-    // The package, as `npm install keystone-svc-control-plane` would add it: its peers must be met by what the starter has.
-    await inStarter('npm', ['install', '--no-save', '--no-audit', '--no-fund', tarball])
+    await installStarter(dir, await packedPackage(shellEnv()), env())
     await keystone('build')
     await cli('migrations', 'generate', 'init', '--provider', 'sqlite')
     await cli('migrate')
@@ -153,20 +107,15 @@ describeOnSqlite('Keystone\'s create-keystone-app starter with the packed packag
       await execFileAsync('tar', ['xzf', packed.stdout.trim().split('\n').at(-1)!], { cwd: scratch })
       const template = (file: string) => readFile(path.join(scratch, 'package/starter', file === '.gitignore' ? '_gitignore' : file), 'utf8')
       for (const file of STARTER_FILES.filter(name => name !== 'keystone.ts')) {
-        expect({ file, content: await readFile(path.join(TEMPLATE, file), 'utf8') }).toEqual({ file, content: await template(file) })
+        expect({ file, content: await readFile(path.join(STARTER_TEMPLATE, file), 'utf8') }).toEqual({ file, content: await template(file) })
       }
-      const wrapped = await readFile(path.join(TEMPLATE, 'keystone.ts'), 'utf8')
+      const wrapped = await readFile(path.join(STARTER_TEMPLATE, 'keystone.ts'), 'utf8')
       const docs = await readFile(path.join(ROOT, 'docs/install.md'), 'utf8')
-      const options = /\n\n(\/\/ The control plane's options[^\n]*\nexport const controlPlaneOptions: ControlPlaneOptions = \{\n[\s\S]*?\n\})\n/.exec(wrapped)?.[1]
+      const { options, unwrapped } = unwrapStarterConfig(wrapped)
       expect(options).toBeDefined()
       // The same lines open docs/install.md's first worked example.
       expect(docs.indexOf(options!.split('\n').slice(1, 5).join('\n'))).toBeGreaterThan(-1)
       expect(docs.indexOf(options!.split('\n')[3]!)).toBeLessThan(docs.indexOf('## The host option'))
-      const unwrapped = wrapped
-        .replace('import { withControlPlane, type ControlPlaneOptions } from \'keystone-svc-control-plane\'\n', '')
-        .replace(`\n\n${options!}\n`, '\n')
-        .replace('config(withControlPlane({', 'config({')
-        .replace('\n  }, controlPlaneOptions))\n)', '\n  })\n)')
       expect(unwrapped).toEqual(await template('keystone.ts'))
     } finally {
       await rm(scratch, { recursive: true, force: true })

@@ -32,11 +32,11 @@ export type LoadRequest = {
   headers?: Record<string, string>
   /**
    * For `writes`, a template: `{{seq}}` becomes a number no other request gets, and
-   * `{{slot}}` one of `writes.slots` values (1…slots) in turn, so every request really writes.
+   * `{{slot}}` one of `writes.slots` values (1…slots, or the values given) in turn, so every request really writes.
    */
   body?: string
-  /** Every answer must say `"changed":true`. */
-  writes?: { slots: number }
+  /** Every answer must contain `answers` (default `"changed":true`). */
+  writes?: { slots: number | readonly string[], answers?: string }
 }
 
 /** For `seconds`, or until `requests` requests have completed. */
@@ -96,16 +96,17 @@ type Autocannon = (options: Omit<LoadRequest, 'writes'> & {
 }) => Promise<Omit<LoadResult, 'unchanged'>>
 
 /** The per-request body and answer check of a `writes` request. */
-function writeSequence (template: string, slots: number, unchanged: { count: number }): RequestSetup {
+function writeSequence (template: string, { slots, answers = '"changed":true' }: NonNullable<LoadRequest['writes']>, unchanged: { count: number }): RequestSetup {
   // Microseconds since the epoch: no earlier run can have written the same value.
   let seq = Date.now() * 1000
+  const slotOf = typeof slots === 'number' ? (n: number) => String(n % slots + 1) : (n: number) => slots[n % slots.length]!
   return {
     setupRequest (request) {
       seq += 1
-      return { ...request, body: template.replaceAll('{{seq}}', String(seq)).replaceAll('{{slot}}', String(seq % slots + 1)) }
+      return { ...request, body: template.replaceAll('{{seq}}', String(seq)).replaceAll('{{slot}}', slotOf(seq)) }
     },
     onResponse (status, body) {
-      if (status < 300 && !body.includes('"changed":true')) unchanged.count += 1
+      if (status < 300 && !body.includes(answers)) unchanged.count += 1
     },
   }
 }
@@ -116,7 +117,7 @@ function runChild (): void {
     const { request: { writes, ...request }, options } = message as Job
     const length = 'seconds' in options ? { duration: options.seconds } : { amount: options.requests }
     const unchanged = { count: 0 }
-    const sequence = writes ? { requests: [writeSequence(request.body ?? '', writes.slots, unchanged)] } : {}
+    const sequence = writes ? { requests: [writeSequence(request.body ?? '', writes, unchanged)] } : {}
     void autocannon({ ...request, ...sequence, connections: options.connections, ...length })
       .then(result => ({ result: { ...result, unchanged: unchanged.count } }), (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }))
       .then((reply: Reply) => process.send!(reply, () => process.disconnect()))

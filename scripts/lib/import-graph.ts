@@ -90,6 +90,27 @@ export function importsAgainstTheWings (graph: Map<string, string[]>): string[] 
 }
 
 /**
+ * Packages a wing may not import, by the wing's folder: the kernel decides calls for every door,
+ * so it speaks no protocol's framework; each door translates its own.
+ */
+const FORBIDDEN_PACKAGES: Record<string, readonly string[]> = {
+  [path.join('src', 'kernel')]: ['express'],
+}
+
+/** Imports of a package (type-only ones included) from a folder that may not import it. */
+export function forbiddenPackageImports (root: string, rules: Record<string, readonly string[]> = FORBIDDEN_PACKAGES): string[] {
+  return Object.entries(rules).flatMap(([folder, packages]) =>
+    readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+      .filter(file => /\.tsx?$/.test(file))
+      .flatMap(file => {
+        const { importedFiles } = ts.preProcessFile(readFileSync(path.join(root, folder, file), 'utf8'), true, true)
+        return importedFiles
+          .filter(imported => packages.some(name => imported.fileName === name || imported.fileName.startsWith(`${name}/`)))
+          .map(imported => `${path.join(folder, file)} -> ${imported.fileName}`)
+      }))
+}
+
+/**
  * Imports that leave the package's folder: the package is installed on its own, so a path into
  * the demo host (`schema/`, `host/`, `admin/`, its generated client) would not resolve on any other host.
  */

@@ -83,7 +83,8 @@ export async function checkRecords (db: HostDb, records: LoadRecords, options: {
 
   // Pipeline runs: each answered run is one row and has an audit entry; no post is run twice.
   const runPosts = records.runs.map(record => record.postId)
-  const runs = await db.svcPipelineRun.findMany({ where: { postId: { in: runPosts }, triggerKind: 'manual' }, select: { id: true, postId: true } })
+  // A batch job's runs (the takeover figures start one at each kill) are not calls of the load.
+  const runs = await db.svcPipelineRun.findMany({ where: { postId: { in: runPosts }, triggerKind: 'manual', jobId: null }, select: { id: true, postId: true } })
   const runsByPost = countBy(runs, run => run.postId)
   const runAudit = await db.svcAuditEntry.findMany({ where: { operation: 'pipelines.run', ok: true }, select: { params: true } })
   const auditedPosts = new Set(runAudit.map(entry => String((entry.params as { post_id?: unknown } | null)?.post_id)))

@@ -18,6 +18,10 @@ export type FaultPlan = {
   /** The shell command that restarts PostgreSQL; without it no `pg_restart` is drawn. */
   pgRestart: string | undefined
   log: (line: string) => void
+  /** Before a kill: work for the instance to hold when it dies. */
+  beforeKill?: (target: Instance) => Promise<string>
+  /** Right after a kill: the processes that died, and when. */
+  killed?: (pids: number[], at: number) => void
 }
 
 const run = promisify(execFile)
@@ -46,7 +50,11 @@ export async function injectFaults (plan: FaultPlan): Promise<FaultLog[]> {
     const at = Date.now() - started
     if (kind === 'kill') {
       const target = random.pick(running)
+      const given = await plan.beforeKill?.(target)
+      if (given) plan.log(`        before the kill: ${given}`)
+      const pids = target.processIds()
       await target.kill()
+      plan.killed?.(pids, Date.now())
       plan.log(`${(at / 1000).toFixed(1)}s  SIGKILL ${target.name}; restarting`)
       const began = Date.now()
       restarts.push(target.startSupervised().then(attempts => {

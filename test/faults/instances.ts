@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs'
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, type WriteStream } from 'node:fs'
 import path from 'node:path'
 
 /**
@@ -68,6 +68,21 @@ export class Instance {
         await new Promise(resolve => setTimeout(resolve, 2_000))
       }
     }
+  }
+
+  /** The processes of its group (start.ts and the server it runs), as Linux's /proc lists them; none while it is down. */
+  processIds (): number[] {
+    const group = this.#child?.pid
+    if (group === undefined) return []
+    return readdirSync('/proc').filter(entry => /^\d+$/.test(entry)).flatMap(entry => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+        // After the command name in parentheses: state, parent, process group.
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === group ? [Number(entry)] : []
+      } catch {
+        return [] // gone meanwhile
+      }
+    })
   }
 
   /** SIGKILL to the whole group (start.ts and the `keystone start` it runs): no shutdown code runs. */

@@ -14,18 +14,22 @@ import { BASE, runLoad, type Source } from './load.ts'
 import { send, sleep } from './http.ts'
 import { checkRecords } from './checks.ts'
 import { standardHeaders } from '../support/webhooks.ts'
+import { TakeoverWatch, type Takeover } from './takeover.ts'
 
 const { values: args } = parseArgs({ options: { seed: { type: 'string' }, duration: { type: 'string' }, faults: { type: 'string' } } })
 const seed = args.seed === undefined ? randomBytes(4).readUInt32BE() : Number(args.seed)
 const durationMs = Number(args.duration ?? 120) * 1000
 const faultCount = Number(args.faults ?? 22)
 /** The outbox's default lease: a claim older than this plus some slack was left by a dead instance. */
-const LEASE_MS = 60_000
+const LEASE_MS = 4_000
 const LEASE_SLACK_MS = 30_000
+/** A killed instance's claimed messages and jobs are taken up by the other instance within this long. */
+const TAKEOVER_LIMIT_MS = 10_000
 const DRAIN_LIMIT_MS = 180_000
 const LOG_DIR = 'var/faults'
 
 const began = Date.now()
+const seconds = (ms: number | null) => ms === null ? null : Number.isFinite(ms) ? Math.round(ms / 100) / 10 : 'never'
 const elapsed = () => `${((Date.now() - began) / 1000).toFixed(0)}s`
 const say = (line: string) => console.log(`[faults] ${line}`)
 const pgRestart = testProvider === 'postgresql' ? process.env.PG_RESTART_COMMAND : undefined
@@ -52,6 +56,8 @@ const env: NodeJS.ProcessEnv = {
   SVC_RATE_LIMIT_PER_MINUTE: '100000',
   SVC_INGEST_RATE_LIMIT_PER_MINUTE: '100000',
   SVC_PUBLIC_LEAD_RATE_LIMIT_PER_HOUR: '1000000',
+  // A job of many batches, so a kill finds one under way (the takeover figures).
+  SVC_JOBS_BATCH_SIZE: '1',
   NEXT_TELEMETRY_DISABLED: '1',
 }
 const instances = [new Instance('A', ports[0]!, env, LOG_DIR), new Instance('B', ports[1]!, env, LOG_DIR)]
@@ -63,6 +69,7 @@ try {
   for (const instance of instances) await instance.start()
   say(`${elapsed()} both instances listen (${ports.join(', ')}) behind ${balancer.url}`)
   const { key: adminKey } = await createAccount(db)
+  const takeovers = new TakeoverWatch(db, adminKey)
   const tag = randomBytes(3).toString('hex')
   // Set-up calls retry a 5xx as the load's clients do, under one idempotency key: an instance that
   // has just started may time out while the other holds SQLite's write lock.
@@ -104,7 +111,11 @@ try {
   const random = seededRandom(seed)
   const [records, faults] = await Promise.all([
     runLoad({ url: balancer.url, adminKey, sources, tag, until: () => Date.now() >= loadEnds }),
-    injectFaults({ instances, receiver, random, count: faultCount, durationMs, pgRestart, log: line => say(line) }),
+    injectFaults({
+      instances, receiver, random, count: faultCount, durationMs, pgRestart, log: line => say(line),
+      beforeKill: target => takeovers.giveJob(target),
+      killed: (pids, at) => takeovers.killed(pids, at),
+    }),
   ])
   say(`${elapsed()} load over; draining the outbox`)
 
@@ -121,6 +132,14 @@ try {
   say(`${elapsed()} outbox ${pending === 0 ? `drained in ${(drainMs / 1000).toFixed(0)}s` : `still holds ${pending} pending after ${DRAIN_LIMIT_MS / 1000}s`}`)
 
   const figures = await checkRecords(db, records, { url: balancer.url, adminKey, tag, forwardsByPost: receiver.forwardsByPost })
+  const taken = await takeovers.results()
+  const slowest = (kind: Takeover['kind']) => {
+    const times = taken.filter(entry => entry.kind === kind).map(entry => entry.ms ?? Infinity)
+    return times.length === 0 ? null : Math.max(...times)
+  }
+  for (const entry of taken.filter(item => item.ms === null || item.ms > TAKEOVER_LIMIT_MS)) {
+    figures.other.push({ check: 'a killed instance\'s work taken over within 10 s', detail: `${entry.kind} ${entry.id}: ${entry.ms === null ? 'never' : `after ${(entry.ms / 1000).toFixed(1)}s`}` })
+  }
   if (worstOverdueMs > LEASE_SLACK_MS) figures.other.push({ check: 'no claim outlives its lease', detail: `a claim stayed ${(worstOverdueMs / 1000).toFixed(0)}s past its lease (${LEASE_MS / 1000}s)` })
   const byFault = Object.fromEntries(['kill', 'pause', 'receiver_hang', 'pg_restart'].map(kind => [kind, faults.filter(fault => fault.kind === kind).length]))
   const summary = {
@@ -135,6 +154,9 @@ try {
     faults_by_kind: byFault,
     forwards_received: receiver.received(),
     outbox_drain_s: Math.round(drainMs / 1000),
+    // What the killed instances held when they died, and how long until another instance had each (the slowest).
+    taken_over: { outbox: taken.filter(entry => entry.kind === 'outbox').length, jobs: taken.filter(entry => entry.kind === 'job').length },
+    takeover_max_s: { outbox: seconds(slowest('outbox')), jobs: seconds(slowest('job')) },
     worst_claim_overdue_s: Math.round(worstOverdueMs / 1000),
     losses: figures.losses.length,
     duplicates: figures.duplicates.length,

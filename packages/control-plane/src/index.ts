@@ -35,7 +35,7 @@ export type { McpContentBlock, McpOptions, McpPromptMessage, McpPromptOptions, M
 export type { ApiOf, CallShape, ResourceApi } from './kernel/registry/api.ts'
 export type { OperationExample, ExampleStep } from './kernel/registry/operation-example.ts'
 export type { OperationContext, StatusCounter } from './kernel/registry/operation-context.ts'
-export type { Handler, PublicRoute } from './kernel/route.ts'
+export type { Handler, PublicRoute, RouteDoor } from './kernel/route.ts'
 export { sendSuccess } from './platform/http/envelope.ts'
 export type { DeliveryDeps, OutboxDeps, OutboxTopic } from './kernel/outbox-topic.ts'
 export { enqueueOutbox, type OutboxMessage } from './platform/outbox/enqueue.ts'

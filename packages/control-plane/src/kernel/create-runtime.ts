@@ -55,7 +55,9 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
   )
   const retention = new RetentionPruner(db, options.retention, { now: options.now, log })
   let stopObservingOutbox = () => {}
-  const kickOutbox = () => { if (options.outbox !== false) void outbox.kick() }
+  const changes = createChangeFeed(db, options, log)
+  // A process without a worker of its own leaves the message to the instances that have one.
+  const kickOutbox = () => { if (options.outbox !== false) void outbox.kick(); else changes.announceWork('outbox') }
   const background = new BackgroundTasks(log)
   const state = new RuntimeState()
   const modules = new ModuleCatalogue(db, installation.modules, registry.all(), installation.unavailable)
@@ -71,8 +73,13 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
     now: options.now,
     log,
   }, options.jobs || {})
-  const kickJobs = () => { if (options.jobs !== false) void jobs.kick() }
-  const changes = createChangeFeed(db, options, log)
+  // A worker does one job at a time: another instance, idle, may take this one up sooner.
+  const kickJobs = () => {
+    if (options.jobs !== false) void jobs.kick()
+    changes.announceWork('jobs')
+  }
+  if (options.outbox !== false) changes.onWork('outbox', () => { void outbox.kick() })
+  if (options.jobs !== false) changes.onWork('jobs', () => { void jobs.kick() })
   const runtime: ControlPlaneRuntime = {
     registry,
     adminPages: installation.adminPages,

@@ -5,7 +5,7 @@ import type { CapabilityMap } from '../platform/auth/capabilities.ts'
 import { FULL_GRANT } from '../platform/auth/scopes.ts'
 import { findKeyWithOwner } from '../platform/auth/find-key.ts'
 import type { Operation } from './registry/define-operation.ts'
-import { callerMayRun } from './pipeline/run-operation.ts'
+import { callerMayRun } from './pipeline/checks.ts'
 
 /** Which resource declares each event type: an event is read like that resource. */
 export type EventResources = ReadonlyMap<string, string>

@@ -1,14 +1,24 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import type { ControlPlaneRuntime } from './runtime.ts'
 import type { ResolvedOptions } from '../platform/settings/resolved-options.ts'
-import { methodNotAllowed } from '../platform/errors/errors.ts'
-import { sendFailure } from '../platform/http/envelope.ts'
+import type { HttpHandler } from '../platform/http/handler.ts'
+import type { Identity } from '../platform/auth/identity.ts'
+import type { DoorKind } from './pipeline/door.ts'
+import type { SvcError } from '../platform/errors/errors.ts'
 
 /**
  * The one shape of an HTTP handler in the control plane: it reads the request, answers through
  * the envelope helpers, and throws `SvcError`s, which the router turns into failure envelopes.
  */
-export type Handler = (runtime: ControlPlaneRuntime, req: Request, res: Response) => Promise<void>
+export type Handler = HttpHandler<ControlPlaneRuntime>
+
+/** The door a public route's request came in by, as the router hands it to the route. */
+export type RouteDoor = {
+  kind: DoorKind
+  /** Who calls (an API key or the Admin UI session), within their rate limit; a refusal is audited as a call of `operation`. */
+  caller: (operation: string) => Promise<Identity>
+  /** Audits a request the route refused before it had an identity (a webhook's signature) as a call of `operation`. */
+  refused: (operation: string, error: SvcError) => Promise<void>
+}
 
 /** A route a resource serves beside dispatch: a webhook, a public form, a page of the site. */
 export type PublicRoute = {
@@ -29,19 +39,8 @@ export type PublicRoute = {
   cors?: (options: ResolvedOptions) => readonly string[]
   /** Reads the body as bytes before the handler runs, up to this many bytes, or `maxBodyBytes` with `true`. @default false */
   body?: boolean | number
-  handler: Handler
+  handler: HttpHandler<ControlPlaneRuntime, [door: RouteDoor]>
 }
 
 /** A public route as the router mounts it: with the module whose switch gates it. */
 export type MountedRoute = PublicRoute & { module: string }
-
-/** Runs a handler as express middleware, passing what it throws to the router's error handler. */
-export const toMiddleware = (runtime: ControlPlaneRuntime, handler: Handler): RequestHandler =>
-  (req: Request, res: Response, next: NextFunction) => { handler(runtime, req, res).catch(next) }
-
-/** Answers 405 with `Allow` for a path served only with other methods (which may depend on the path). */
-export const refuseOtherMethods = (allow: string | ((req: Request) => string)): RequestHandler => (req: Request, res: Response) => {
-  const allowed = typeof allow === 'string' ? allow : allow(req)
-  res.set('Allow', allowed)
-  sendFailure(res, methodNotAllowed(`${req.method} is not allowed here; use ${allowed}`))
-}

@@ -1,7 +1,6 @@
 import type { KeystoneContext } from '@keystone-6/core/types'
 import type { Db } from '../platform/db/client.ts'
 import type { Identity } from '../platform/auth/identity.ts'
-import type { Channel } from '../platform/audit/channel.ts'
 import type { ResolvedOptions } from '../platform/settings/resolved-options.ts'
 import type { CallContext } from './registry/operation-context.ts'
 import type { SubscriptionCredential } from './event-reach.ts'
@@ -75,7 +74,7 @@ export type ControlPlaneRuntime = {
   state: RuntimeState
   log: Log
   /** The context a handler runs with; `requestId` names the request that caused the call, for the events it emits. */
-  contextFor: (identity: Identity, channel: Channel, requestId?: string | null) => CallContext
+  contextFor: (identity: Identity, channel: string, requestId?: string | null) => CallContext
   /** Starts background work: the change feed's listening, the outbox and job workers (unless disabled) and the pruner (unless its interval is 0). */
   start: () => void
   /** Ends the change streams, stops background work, waits for a delivery, a prune or audit.list's counts in progress and for audit entries being written, and closes outbound connections. */

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import { authorize } from '../../kernel/pipeline/authorize.ts'
+import { authorizeRequest } from './caller.ts'
+import { DISPATCH_DOOR } from './doors.ts'
 import { parseJsonObject } from '../../platform/http/body.ts'
 import { executeDispatch } from './execute.ts'
 import type { OperationCall } from '../../kernel/pipeline/call-operation.ts'
@@ -42,7 +43,7 @@ function readDispatchRequest (raw: unknown): { operation: string, call: CallOfBo
 /** `POST {base}/manage/dispatch` */
 export async function dispatchRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
   const request = readDispatchRequest(req.body)
-  const identity = await authorize(runtime, req, res, { channel: 'dispatch', operation: request.operation })
+  const identity = await authorizeRequest(runtime, req, res, DISPATCH_DOOR, request.operation)
   if ('error' in request) throw request.error
-  await executeDispatch(runtime, identity, { ...request.call, channel: 'dispatch', idempotencyKey: req.get('idempotency-key') }, res)
+  await executeDispatch(runtime, identity, { ...request.call, door: DISPATCH_DOOR, idempotencyKey: req.get('idempotency-key') }, res)
 }

@@ -1,16 +1,15 @@
 import type { Response } from 'express'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
-import { callOperation, type CallOutcome, type Door, type OperationCall } from '../../kernel/pipeline/call-operation.ts'
+import { callOperation, type CallOutcome, type DoorAnswer, type OperationCall } from '../../kernel/pipeline/call-operation.ts'
 import { failureResponse, sendEnvelope, successResponse, setFailureHeaders, type EnvelopeResponse } from '../../platform/http/envelope.ts'
 import { requestIdOf } from '../../platform/http/request-id.ts'
 import { setJobLocation } from './job-location.ts'
 
-/** The envelope door: an outcome framed once, whether it is stored for a repeat, sent, or both. */
-function envelopeDoor (requestId: string | null): Door {
+/** The envelope's answer: an outcome framed once, whether it is stored for a repeat, sent, or both. */
+function envelopeAnswer (requestId: string | null): DoorAnswer {
   let framed: EnvelopeResponse | undefined
   return {
-    format: 'envelope',
     frame: (outcome: CallOutcome) => framed ??= outcome.ok
       ? successResponse(outcome.data, outcome.changed, outcome.accepted ? 202 : 200)
       : failureResponse(outcome.error, requestId),
@@ -27,10 +26,10 @@ export async function executeDispatch (
   identity: Identity,
   call: Omit<OperationCall, 'requestId'>,
   res: Response,
-  paramsOf?: Door['paramsOf'],
+  paramsOf?: DoorAnswer['paramsOf'],
 ): Promise<void> {
   const requestId = requestIdOf(res)
-  const door: Door = { ...envelopeDoor(requestId), ...paramsOf ? { paramsOf } : {} }
+  const door: DoorAnswer = { ...envelopeAnswer(requestId), ...paramsOf ? { paramsOf } : {} }
   const answer = await callOperation(runtime, identity, { ...call, requestId, traceCarrier: res.req.headers }, door)
   if (answer.replayed) {
     res.set('Idempotent-Replayed', 'true')

@@ -5,7 +5,10 @@ import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import { createRuntime } from '../../kernel/create-runtime.ts'
 import { createRouter } from './router.ts'
 import { mountOAuth } from '../oauth/routes.ts'
-import { toMiddleware, type MountedRoute } from '../../kernel/route.ts'
+import type { MountedRoute } from '../../kernel/route.ts'
+import { toMiddleware } from './middleware.ts'
+import { routeDoorOf } from './caller.ts'
+import { ROUTE_DOOR } from './doors.ts'
 
 const RUNTIME_KEY = 'svcControlPlane'
 
@@ -24,7 +27,7 @@ export async function mountControlPlane (app: Express, keystone: KeystoneContext
   mountOAuth(app, runtime)
   app.use(plane.options.basePath, createRouter(runtime, plane.routes.filter(route => !route.site)))
   for (const route of plane.routes.filter(route => route.site)) {
-    app[route.method === 'GET' ? 'get' : 'post'](route.path, siteRouteSwitch(runtime, route), toMiddleware(runtime, route.handler))
+    app[route.method === 'GET' ? 'get' : 'post'](route.path, siteRouteSwitch(runtime, route), toMiddleware(runtime, (live, req, res) => route.handler(live, req, res, routeDoorOf(live, req, res, ROUTE_DOOR))))
   }
   app.locals[RUNTIME_KEY] = runtime
   for (const { what, run } of plane.seeds) {

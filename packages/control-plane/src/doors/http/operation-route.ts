@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import { authorize } from '../../kernel/pipeline/authorize.ts'
+import { authorizeRequest } from './caller.ts'
+import { ROUTE_DOOR } from './doors.ts'
 import { parseJsonBody } from '../../platform/http/body.ts'
 import { executeDispatch } from './execute.ts'
 
@@ -12,7 +13,7 @@ import { executeDispatch } from './execute.ts'
 export async function operationRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
   const resource = String(req.params.resource)
   const action = String(req.params.action)
-  const identity = await authorize(runtime, req, res, { channel: 'route', operation: `${resource}.${action}` })
+  const identity = await authorizeRequest(runtime, req, res, ROUTE_DOOR, `${resource}.${action}`)
   const params = parseJsonBody(req.body) ?? {}
-  await executeDispatch(runtime, identity, { resource, action, params, confirm: false, channel: 'route', idempotencyKey: req.get('idempotency-key') }, res)
+  await executeDispatch(runtime, identity, { resource, action, params, confirm: false, door: ROUTE_DOOR, idempotencyKey: req.get('idempotency-key') }, res)
 }

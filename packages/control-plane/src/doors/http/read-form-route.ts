@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import { authorize } from '../../kernel/pipeline/authorize.ts'
+import { authorizeRequest } from './caller.ts'
+import { READ_FORM_DOOR } from './doors.ts'
 import { executeDispatch } from './execute.ts'
 import { paramsJsonSchema } from '../../kernel/registry/manifest.ts'
 import { invalidParams, methodNotAllowed } from '../../platform/errors/errors.ts'
@@ -36,8 +37,8 @@ function paramsFromQuery (operation: Operation, query: Request['query']): Record
 export async function readFormRoute (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
   const resource = String(req.params.resource)
   const action = String(req.params.action)
-  const identity = await authorize(runtime, req, res, { channel: 'read_form', operation: `${resource}.${action}` })
-  await executeDispatch(runtime, identity, { resource, action, params: req.query, confirm: false, channel: 'read_form' }, res, operation => {
+  const identity = await authorizeRequest(runtime, req, res, READ_FORM_DOOR, `${resource}.${action}`)
+  await executeDispatch(runtime, identity, { resource, action, params: req.query, confirm: false, door: READ_FORM_DOOR }, res, operation => {
     if (!operation.readonly) {
       res.set('Allow', 'POST')
       throw methodNotAllowed(`${operation.name} changes state: send it with POST ${runtime.options.basePath}/manage/${resource}/${action}`)

@@ -6,7 +6,10 @@ import { sendFailure } from '../../platform/http/envelope.ts'
 import { toSvcError } from '../../platform/errors/to-svc-error.ts'
 import { rawBody } from '../../platform/http/body.ts'
 import { corsGuard } from '../../platform/http/cors.ts'
-import { refuseOtherMethods, toMiddleware, type Handler, type MountedRoute } from '../../kernel/route.ts'
+import type { Handler, MountedRoute } from '../../kernel/route.ts'
+import { refuseOtherMethods, toMiddleware } from './middleware.ts'
+import { routeDoorOf } from './caller.ts'
+import { ROUTE_DOOR } from './doors.ts'
 import { fromHttpError } from '../../platform/http/http-errors.ts'
 import { dispatchRoute } from './dispatch-route.ts'
 import { manifestRoute } from './manifest-route.ts'
@@ -21,7 +24,7 @@ import { protectedResourceMetadataUrl } from '../../platform/oauth/resource-urls
 /** A resource's route behind its module switch: 409 `module_disabled` while the module is off. */
 const gated = (route: MountedRoute): Handler => async (runtime, req, res) => {
   await runtime.modules.assertEnabled(route.module)
-  await route.handler(runtime, req, res)
+  await route.handler(runtime, req, res, routeDoorOf(runtime, req, res, ROUTE_DOOR))
 }
 
 function mountPublicRoute (router: express.Router, runtime: ControlPlaneRuntime, route: MountedRoute): void {

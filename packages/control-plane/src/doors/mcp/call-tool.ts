@@ -10,6 +10,7 @@ import { ALL_TOOLS, inToolScope, type ToolScope } from './tool-scope.ts'
 import { callerOf } from '../../platform/idempotency/idempotency-key.ts'
 import { confirmationOf, confirmationQuestion, type ToolConfirmation } from './person-confirmation.ts'
 import type { JobFollowers, StartedJob } from './job-progress.ts'
+import { MCP_DOOR } from './door.ts'
 
 /** `_meta` key of a tool result that says whether stored state changed, as `changed` does in the envelope. */
 const CHANGED_META_KEY = 'svc/changed'
@@ -68,11 +69,10 @@ export async function callTool (runtime: ControlPlaneRuntime, identity: Identity
     ? confirmationOf(ctx, seal, request.name, args, key, initialized)
     : { confirmation: 'flag', idempotencyKey: key }
   const call = {
-    resource: operation.resource, action: operation.action, operation, params: args, confirm: false, channel: 'mcp' as const, tool: request.name, requestId, idempotencyKey, confirmation,
+    resource: operation.resource, action: operation.action, operation, params: args, confirm: false, door: MCP_DOOR, tool: request.name, requestId, idempotencyKey, confirmation,
     traceCarrier: request._meta,
   }
   const answer = await callOperation(runtime, identity, call, {
-    format: 'mcp',
     frame: outcome => ({ status: outcome.ok ? 200 : outcome.error.status, body: JSON.stringify(toolResult(operation, outcome, requestId)) }),
   })
   if (!answer.replayed) {

@@ -2,7 +2,8 @@ import type { Request, Response } from 'express'
 import type { AuthInfo } from '@modelcontextprotocol/server'
 import type { NodeMcpRequestHandler } from '@modelcontextprotocol/node'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import { authorizeApiKey } from '../../kernel/pipeline/authorize.ts'
+import { authorizeRequest } from '../http/caller.ts'
+import { MCP_DOOR } from './door.ts'
 import { roleHasAnyCapability } from '../../platform/auth/capabilities.ts'
 import { forbidden, notFound } from '../../platform/errors/errors.ts'
 import { requestIdOf } from '../../platform/http/request-id.ts'
@@ -47,11 +48,11 @@ function toolScopeOf (runtime: ControlPlaneRuntime, url: McpUrlScope): ToolScope
  * the body, and so is the key's bound on open change streams.
  */
 export async function mcpRoute (runtime: ControlPlaneRuntime, endpoint: McpEndpoint, url: McpUrlScope, req: Request, res: Response): Promise<void> {
-  const identity = await authorizeApiKey(runtime, req, res, { channel: 'mcp', operation: '' })
+  const identity = await authorizeRequest(runtime, req, res, MCP_DOOR, '', false)
   const requestId = requestIdOf(res)
   if (!roleHasAnyCapability(runtime.options.capabilities, identity.account.role)) {
     const refusal = forbidden('this account holds no control-plane capability')
-    await auditOutsideOperation(runtime, { operation: '', channel: 'mcp', identity, code: refusal.code, params: {}, requestId })
+    await auditOutsideOperation(runtime, { operation: '', channel: MCP_DOOR.channel, identity, code: refusal.code, params: {}, requestId })
     throw refusal
   }
   const scope = toolScopeOf(runtime, url)

@@ -1,7 +1,7 @@
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
 import type { Operation } from '../../kernel/registry/define-operation.ts'
-import { callerMayRun } from '../../kernel/pipeline/run-operation.ts'
+import { callerMayRun } from '../../kernel/pipeline/checks.ts'
 import { ALL_TOOLS, inToolScope, type ToolScope } from './tool-scope.ts'
 import { toolName } from './tool-name.ts'
 

@@ -1,7 +1,8 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import { accountLoader } from '../../platform/host-contract/load-account.ts'
-import { assertSessionRequestIsSameSite, sessionAccountId } from '../../platform/auth/authenticate.ts'
+import { assertSameSite } from '../../platform/auth/authenticate.ts'
+import { browserRequestOf, sessionAccountId } from '../http/caller.ts'
 import type { Account } from '../../platform/auth/identity.ts'
 import { forbidden, invalidParams, unauthenticated } from '../../platform/errors/errors.ts'
 import { sendFailure, sendSuccess } from '../../platform/http/envelope.ts'
@@ -30,7 +31,7 @@ const handled = (runtime: ControlPlaneRuntime, handler: AsyncHandler) => (req: R
 }
 
 async function signedInAccount (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<Account | null> {
-  const id = await sessionAccountId(runtime, runtime.keystone, req, res)
+  const id = await sessionAccountId(runtime, req, res)
   return id === null ? null : accountLoader(runtime.db, runtime.options.host.accounts)(id)
 }
 
@@ -111,7 +112,7 @@ export function mountOAuth (app: Express, runtime: ControlPlaneRuntime): void {
   }))
 
   app.post(`${INTERACTION_PATH}/:uid/confirm`, express.json({ limit: '16kb' }), handled(runtime, async (req, res) => {
-    assertSessionRequestIsSameSite(req)
+    assertSameSite(browserRequestOf(req))
     const { provider: instance, interaction, account, clientId } = await consentContext(runtime, req, res)
     const body = req.body as { scopes?: unknown, approve_destructive?: unknown } | undefined
     const chosen = body?.scopes
@@ -140,7 +141,7 @@ export function mountOAuth (app: Express, runtime: ControlPlaneRuntime): void {
   }))
 
   app.post(`${INTERACTION_PATH}/:uid/deny`, express.json({ limit: '16kb' }), handled(runtime, async (req, res) => {
-    assertSessionRequestIsSameSite(req)
+    assertSameSite(browserRequestOf(req))
     const { provider: instance } = await consentContext(runtime, req, res)
     const redirectTo = await instance.interactionResult(req, res, { error: 'access_denied', error_description: 'the user denied access' }, { mergeWithLastSubmission: false })
     sendSuccess(res, { redirect_to: redirectTo }, false)

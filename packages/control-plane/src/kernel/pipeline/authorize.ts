@@ -1,37 +1,41 @@
-import type { Request, Response } from 'express'
 import type { ControlPlaneRuntime } from '../runtime.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
-import { authenticate, authenticateApiKeyOnly } from '../../platform/auth/authenticate.ts'
+import type { Credential } from '../../platform/auth/credential.ts'
+import type { WindowState } from '../../platform/db/fixed-window.ts'
+import { authenticate } from '../../platform/auth/authenticate.ts'
+import { countRequest } from '../../platform/auth/rate-standing.ts'
 import { SvcError } from '../../platform/errors/errors.ts'
-import { auditRefusedAuthentication, type Door } from './refused-authentication.ts'
-import { requestIdOf } from '../../platform/http/request-id.ts'
-import { countWithHeaders } from '../../platform/http/rate-limit-headers.ts'
+import { auditRefusedAuthentication } from './refused-authentication.ts'
+import type { DoorKind } from './door.ts'
 
-async function withinRateLimit (runtime: ControlPlaneRuntime, identity: Identity, res: Response): Promise<Identity> {
-  await countWithHeaders(res, runtime.limiter.limit, () => runtime.limiter.consume(identity))
-  return identity
+export type { BrowserRequest, Credential } from '../../platform/auth/credential.ts'
+
+/** What a door hands over to learn who calls: the credential it read, and what a refusal is audited as. */
+export type CallerRequest = {
+  credential: Credential
+  door: DoorKind
+  /** The operation the request names, as far as the door knows before authentication (empty when none). */
+  operation: string
+  requestId: string | null
+  /** Where the caller stands in its rate limit, for the door to say (`RateLimit-*` headers). */
+  standing: (standing: WindowState) => void
 }
 
-async function authenticated (runtime: ControlPlaneRuntime, req: Request, res: Response, door: Door | undefined, resolve: () => Promise<Identity>): Promise<Identity> {
+async function authenticated (runtime: ControlPlaneRuntime, request: CallerRequest): Promise<Identity> {
   try {
-    return await resolve()
+    return await authenticate(runtime, request.credential, runtime.options.now())
   } catch (error) {
-    if (door && error instanceof SvcError) await auditRefusedAuthentication(runtime, req, door, error, requestIdOf(res))
+    if (error instanceof SvcError) await auditRefusedAuthentication(runtime, request, error)
     throw error
   }
 }
 
 /**
- * Who is calling, within their rate limit. Capability checks happen per operation. With `door`,
- * a refused authentication is audited as a call of that door.
+ * Who is calling, within their rate limit: the first of the pipeline's checks, for every door.
+ * A refused authentication is audited as a call of the door. Capability checks happen per operation.
  */
-export async function authorize (runtime: ControlPlaneRuntime, req: Request, res: Response, door?: Door): Promise<Identity> {
-  const identity = await authenticated(runtime, req, res, door, () => authenticate(runtime, runtime.keystone, req, res, runtime.options.now()))
-  return withinRateLimit(runtime, identity, res)
-}
-
-/** Who is calling with an API key (a session cookie does not count), within their rate limit. */
-export async function authorizeApiKey (runtime: ControlPlaneRuntime, req: Request, res: Response, door?: Door): Promise<Identity> {
-  const identity = await authenticated(runtime, req, res, door, () => authenticateApiKeyOnly(runtime, req, runtime.options.now()))
-  return withinRateLimit(runtime, identity, res)
+export async function authorize (runtime: ControlPlaneRuntime, request: CallerRequest): Promise<Identity> {
+  const identity = await authenticated(runtime, request)
+  await countRequest(runtime.limiter.limit, () => runtime.limiter.consume(identity), request.standing)
+  return identity
 }

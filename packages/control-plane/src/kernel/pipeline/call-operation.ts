@@ -1,7 +1,6 @@
 import type { ControlPlaneRuntime } from '../runtime.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
 import type { Operation } from '../registry/define-operation.ts'
-import type { Channel } from '../../platform/audit/channel.ts'
 import type { StoredResponse } from '../../platform/idempotency/store.ts'
 import { roleHasAnyCapability } from '../../platform/auth/capabilities.ts'
 import { forbidden, SvcError, unknownOperation } from '../../platform/errors/errors.ts'
@@ -10,8 +9,9 @@ import { auditOutsideOperation } from '../../platform/audit/audit-outside-operat
 import type { AuditRecord } from '../../platform/audit/record.ts'
 import { isStorableRefusal, runIdempotent } from './run-idempotent.ts'
 import { toSvcError } from '../../platform/errors/to-svc-error.ts'
-import { assertCapability, runPermitted } from './run-operation.ts'
 import type { Confirmation } from './confirmation.ts'
+import type { DoorKind } from './door.ts'
+import { runLinks, type CallState, type DoorLinks } from './links.ts'
 import type { TraceCarrier } from '../../platform/tracing/propagation.ts'
 import type { CallTrace } from '../../platform/tracing/call-span.ts'
 import { tracedCall } from './traced-call.ts'
@@ -23,8 +23,9 @@ export type OperationCall = {
   params: unknown
   /** `confirm: true` sent beside the params (dispatch's top level). */
   confirm: boolean
-  channel: Channel
-  /** The MCP tool name, for calls through the mcp channel. */
+  /** The door it came in by, as the door registered itself (`defineDoor`). */
+  door: DoorKind
+  /** The MCP tool name, for calls that came in as a tool. */
   tool?: string | undefined
   /** The response's Request-Id, recorded with the audit entry and the events the call emits. */
   requestId: string | null
@@ -47,19 +48,10 @@ export type CallOutcome = { ok: true, data: unknown, changed: boolean, accepted?
 /** A fresh outcome, or the response a repeated idempotent call stored, in the door's own format. */
 export type CallAnswer = { replayed: false, outcome: CallOutcome } | { replayed: true, response: StoredResponse }
 
-/**
- * What a door adds to the pipeline: the format an idempotent call's answer is stored in, and, for
- * doors whose params arrive in another shape (the read form's query) or whose result leaves
- * another way (a stream), the link that replaces the common one.
- */
-export type Door = {
-  format: 'envelope' | 'mcp'
+/** What a door adds to one call: how an outcome is framed in its format (stored for an idempotent repeat), and its own links. */
+export type DoorAnswer = DoorLinks & {
   /** The outcome as the door answers it, stored for an idempotent repeat. */
   frame: (outcome: CallOutcome) => StoredResponse
-  /** After the capability check: the params the operation gets, from what the door received. */
-  paramsOf?: (operation: Operation, received: unknown) => unknown
-  /** Instead of the handler: for a door that answers with something other than the operation's data. */
-  run?: (operation: Operation, params: unknown) => Promise<{ data: unknown, changed: boolean }>
 }
 
 function missingOperation (runtime: ControlPlaneRuntime, identity: Identity, resource: string, action: string): SvcError {
@@ -74,46 +66,62 @@ function missingOperation (runtime: ControlPlaneRuntime, identity: Identity, res
   return unknownOperation(`unknown action "${action}" for ${resource}; actions: ${actions.join(', ')}`)
 }
 
+/** 404 `unknown_operation` naming what there is (403 for a caller without any capability), once per call. */
 function lookUp (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall): Operation {
   const operation = call.operation ?? runtime.registry.get(call.resource, call.action)
   if (!operation) throw missingOperation(runtime, identity, call.resource, call.action)
   return operation
 }
 
-/**
- * The one path every door's call takes, in this order: look the operation up → claim the
- * idempotency key (a repeat gets the first answer, whichever link gave it) → capability and
- * scope → the door's params → module switch → approval → params and confirm → handler in its
- * transaction → `returns` parsed → connected clients told when what callers may run changed → audit, once, for successes and refusals alike. A door only
- * translates its protocol to an `OperationCall` and the answer back; a new rule goes here.
- */
-export function callOperation (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, door: Door): Promise<CallAnswer> {
-  return tracedCall(runtime, identity, call, trace => runCall(runtime, identity, call, door, trace))
+function stateOf (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, operation: Operation, door: DoorAnswer, trace: CallTrace): CallState {
+  const context = {
+    ...runtime.contextFor(identity, call.door.channel, call.requestId),
+    traceparent: trace.traceparent,
+    auditSideCall: (entry: AuditRecord) => auditOutsideOperation(runtime, { ...entry, traceId: trace.traceId }),
+  }
+  return {
+    operation,
+    params: call.params,
+    confirmed: call.confirm,
+    confirmation: call.confirmation ?? 'flag',
+    context,
+    door,
+    announceChange: () => runtime.changes.announce(),
+  }
 }
 
-/** The pipeline's links, in the call's span: its audit entry and what it causes carry the span's trace. */
-async function runCall (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, door: Door, trace: CallTrace): Promise<CallAnswer> {
+/** The links' answer as an outcome: any failure becomes the refusal it answers (a fault of ours, `internal`). */
+async function settle (runtime: ControlPlaneRuntime, state: CallState): Promise<CallOutcome> {
+  try {
+    const result = await runLinks(state)
+    return { ok: true, data: result.data, changed: result.changed, ...state.operation.startsJob ? { accepted: true } : {} }
+  } catch (error) {
+    return { ok: false, error: toSvcError(error, runtime.log) }
+  }
+}
+
+/**
+ * The one path every door's call takes, in the call's span (`traced-call.ts`, around all). Audited
+ * once, in `finally`, for successes and refusals alike, with the span's trace id: the operation is
+ * looked up, its idempotency key claimed (a repeat gets the first answer, whichever link gave it,
+ * and runs nothing), then the call goes down the links of `links.ts`, in their order. A door only
+ * translates its protocol to an `OperationCall` and the answer back; a new rule is a link.
+ */
+export function callOperation (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, door: DoorAnswer): Promise<CallAnswer> {
+  return tracedCall(runtime, identity, call, trace => auditedCall(runtime, identity, call, door, trace))
+}
+
+async function auditedCall (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, door: DoorAnswer, trace: CallTrace): Promise<CallAnswer> {
   const started = performance.now()
-  let params = call.params
+  let state: CallState | undefined
   let outcome: CallOutcome | undefined
   try {
     const operation = lookUp(runtime, identity, call)
-    const fingerprint = { format: door.format, resource: call.resource, action: call.action, params: call.params, confirm: call.confirm }
+    const fingerprint = { format: call.door.format, resource: call.resource, action: call.action, params: call.params, confirm: call.confirm }
+    const running = stateOf(runtime, identity, call, operation, door, trace)
+    state = running
     const answer = await runIdempotent(runtime, identity, call.idempotencyKey, operation, fingerprint, async () => {
-      try {
-        assertCapability(runtime, identity, operation)
-        if (door.paramsOf) params = door.paramsOf(operation, call.params)
-        const context = {
-          ...runtime.contextFor(identity, call.channel, call.requestId),
-          traceparent: trace.traceparent,
-          auditSideCall: (entry: AuditRecord) => auditOutsideOperation(runtime, { ...entry, traceId: trace.traceId }),
-        }
-        const result = door.run ? await door.run(operation, params) : await runPermitted(operation, params, call.confirm, context, call.confirmation)
-        outcome = { ok: true, data: result.data, changed: result.changed, ...operation.startsJob ? { accepted: true } : {} }
-        if (result.changed && operation.changesReach) runtime.changes.announce()
-      } catch (error) {
-        outcome = { ok: false, error: toSvcError(error, runtime.log) }
-      }
+      outcome = await settle(runtime, running)
       return outcome
     }, settled => ({ response: door.frame(settled), storable: settled.ok || isStorableRefusal(settled.error) }))
     return answer.replayed ? answer : { replayed: false, outcome: answer.result }
@@ -125,14 +133,14 @@ async function runCall (runtime: ControlPlaneRuntime, identity: Identity, call: 
     if (outcome) {
       await recordSafely(runtime, {
         operation: `${call.resource}.${call.action}`,
-        channel: call.channel,
+        channel: call.door.channel,
         tool: call.tool,
         identity,
         ok: outcome.ok,
         changed: outcome.ok && outcome.changed,
         code: outcome.ok ? null : outcome.error.code,
         durationMs: performance.now() - started,
-        params,
+        params: state?.params ?? call.params,
         requestId: call.requestId,
         traceId: trace.traceId,
       })

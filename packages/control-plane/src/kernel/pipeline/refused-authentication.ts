@@ -1,8 +1,8 @@
-import type { Request } from 'express'
 import type { ControlPlaneRuntime } from '../runtime.ts'
 import type { ResolvedOptions } from '../../platform/settings/resolved-options.ts'
 import type { Db } from '../../platform/db/client.ts'
-import type { Channel } from '../../platform/audit/channel.ts'
+import type { Credential } from '../../platform/auth/credential.ts'
+import type { DoorKind } from './door.ts'
 import type { SvcError } from '../../platform/errors/errors.ts'
 import { parseKey } from '../../platform/auth/api-key-format.ts'
 import { createSubjectLimiter, type SubjectLimiter } from '../../platform/auth/rate-limit.ts'
@@ -22,9 +22,9 @@ export function createRefusalLimiter (options: Pick<ResolvedOptions, 'rateLimit'
   return createSubjectLimiter('audit-refusals', { ...REFUSAL_AUDIT_LIMIT, store }, db, options.now)
 }
 
-async function withinRefusalBudget (runtime: ControlPlaneRuntime, req: Request): Promise<boolean> {
+async function withinRefusalBudget (runtime: ControlPlaneRuntime, credential: Credential): Promise<boolean> {
   try {
-    await runtime.refusalLimiter.consume(digestSubject(runtime.options.clientAddress(req)))
+    await runtime.refusalLimiter.consume(digestSubject(credential.clientAddress))
     return true
   } catch {
     return false
@@ -39,30 +39,30 @@ async function countFailedAuthentication (runtime: ControlPlaneRuntime, publicId
   await runtime.db.svcApiKey.updateMany({ where: { publicId }, data: { failedAuthCount: { increment }, lastFailedAuthAt: now } })
 }
 
-/** The door and operation a refused request was aimed at, as far as the door knows before authentication. */
-export type Door = { channel: Channel, operation: string }
+/** A request refused before it had an identity: what its door read, and what it was aimed at. */
+type RefusedRequest = { credential: Credential, door: DoorKind, operation: string, requestId: string | null }
 
 /**
  * A request refused before it had an identity (no credentials, a malformed, unknown, revoked or
  * expired key, a cross-site session write): counted on the key it named, if that key exists,
  * and audited with no account.
  */
-export async function auditRefusedAuthentication (runtime: ControlPlaneRuntime, req: Request, door: Door, error: SvcError, requestId: string | null): Promise<void> {
-  const header = req.get('authorization')
+export async function auditRefusedAuthentication (runtime: ControlPlaneRuntime, request: RefusedRequest, error: SvcError): Promise<void> {
+  const header = request.credential.authorization
   const bearer = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header)
   const publicId = bearer ? parseKey(bearer[1]!)?.publicId ?? null : null
   const now = runtime.options.now()
   if (publicId !== null && error.code === 'unauthenticated') {
     await countFailedAuthentication(runtime, publicId, now).catch(failure => runtime.log('could not count a failed authentication', failure))
   }
-  if (!(await withinRefusalBudget(runtime, req))) return
+  if (!(await withinRefusalBudget(runtime, request.credential))) return
   await auditOutsideOperation(runtime, {
-    operation: door.operation,
-    channel: door.channel,
+    operation: request.operation,
+    channel: request.door.channel,
     identity: null,
     keyId: publicId,
     code: error.code,
     params: { reason: error.message },
-    requestId,
+    requestId: request.requestId,
   })
 }

@@ -4,11 +4,11 @@ import type { Identity } from '../../platform/auth/identity.ts'
 import { withCallSpan, type CallTrace } from '../../platform/tracing/call-span.ts'
 import { instruments } from '../../platform/tracing/instruments.ts'
 import type { Operation } from '../registry/define-operation.ts'
-import type { Channel } from '../../platform/audit/channel.ts'
+import type { DoorKind } from './door.ts'
 import type { TraceCarrier } from '../../platform/tracing/propagation.ts'
 
 /** What of a call its span names (an `OperationCall`). */
-type TracedCall = { resource: string, action: string, channel: Channel, tool?: string | undefined, requestId: string | null, operation?: Operation | undefined, traceCarrier?: TraceCarrier | undefined }
+type TracedCall = { resource: string, action: string, door: DoorKind, tool?: string | undefined, requestId: string | null, operation?: Operation | undefined, traceCarrier?: TraceCarrier | undefined }
 
 /** What of its answer the span and the metrics record (a `CallAnswer`). */
 type SettledAnswer = { replayed: true } | { replayed: false, outcome: { ok: true, changed: boolean } | { ok: false, error: { code: string } } }
@@ -28,7 +28,7 @@ function startAttributes (operation: string, call: TracedCall, identity: Identit
     'svc.operation': operation,
     'svc.resource': call.resource,
     'svc.action': call.action,
-    'svc.door': call.channel,
+    'svc.door': call.door.channel,
     'svc.credential.kind': identity.mode,
     ...identity.keyId ? { 'svc.credential.key_id': identity.keyId } : {},
     ...call.tool ? { 'svc.mcp.tool': call.tool } : {},
@@ -44,7 +44,7 @@ function startAttributes (operation: string, call: TracedCall, identity: Identit
 export function tracedCall<Answer extends SettledAnswer> (runtime: ControlPlaneRuntime, identity: Identity, call: TracedCall, run: (trace: CallTrace) => Promise<Answer>): Promise<Answer> {
   const operation = (call.operation ?? runtime.registry.get(call.resource, call.action))?.name ?? UNKNOWN_OPERATION
   const started = performance.now()
-  const measured = { 'svc.operation': operation, 'svc.door': call.channel }
+  const measured = { 'svc.operation': operation, 'svc.door': call.door.channel }
   return withCallSpan({ name: operation, carrier: call.traceCarrier, attributes: startAttributes(operation, call, identity) }, async (span, trace) => {
     let outcome = 'internal'
     try {

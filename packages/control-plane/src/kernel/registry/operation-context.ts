@@ -8,7 +8,6 @@ import type { Db, Tx } from '../../platform/db/client.ts'
 import type { z } from 'zod'
 import type { EventDeclaration } from '../../platform/events/define-event.ts'
 import type { ModuleCatalogue } from '../modules/module-catalogue.ts'
-import type { Channel } from '../../platform/audit/channel.ts'
 import type { AuditRecord } from '../../platform/audit/record.ts'
 
 /** What a handler may read of the registered operations. */
@@ -59,7 +58,7 @@ export type OperationContext = {
   /** Who made the call. */
   identity: Identity
   /** The door the call came in through, for audit entries the operation writes itself. */
-  channel: Channel
+  channel: string
   /** The id of the request that made this call, when the door that received it assigned one; events carry it. */
   requestId?: string
   /**
@@ -97,8 +96,8 @@ export type OperationContext = {
   auditSideCall: (entry: AuditRecord) => Promise<void>
 }
 
-/** What the runtime gives a call; the pipeline binds the rest to it (`callOperation`, `runPermitted`). */
+/** What the runtime gives a call; the pipeline binds the rest to it (`callOperation`, the handler's link). */
 export type CallContext = Omit<OperationContext, 'emit' | 'withEvent' | 'auditSideCall'>
 
-/** What `runPermitted` runs an operation with: the runtime's context and the pipeline's audit, without the event helpers it binds itself. */
+/** What the links run an operation with: the runtime's context and the pipeline's audit, without the event helpers it binds itself. */
 export type PermittedContext = Omit<OperationContext, 'emit' | 'withEvent'>

@@ -2,14 +2,14 @@ import type { Account, Identity } from '../auth/identity.ts'
 import { redactSecrets } from '../lib/redact.ts'
 import { jsonDepth } from '../lib/json-value.ts'
 import { storableText } from '../lib/input-boundary.ts'
-import type { Channel } from './channel.ts'
 
 /** What an entry records of the caller: the account and the credential, not what the credential may do. */
 type AuditedIdentity = Pick<Identity, 'mode' | 'keyId' | 'clientId'> & { account: Pick<Account, 'id' | 'email'> }
 
 export type AuditRecord = {
   operation: string
-  channel: Channel
+  /** The channel of the door the call came in by, as the door registered it (`DoorKind`). */
+  channel: string
   /** The MCP tool name, when the call came in as a tool. */
   tool?: string | undefined
   /** Null for a refusal before any account was identified. */
@@ -52,7 +52,7 @@ function storedParams (params: unknown): object {
 export type AuditRow = {
   at: Date
   operation: string
-  channel: Channel
+  channel: string
   tool: string | null
   actorId: string | null
   actorEmail: string | null

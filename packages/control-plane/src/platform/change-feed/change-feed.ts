@@ -3,6 +3,9 @@ import { instruments } from '../tracing/instruments.ts'
 /** Told that what callers may run has changed somewhere (on this instance or, where instances share a database, another). */
 export type ChangeListener = () => void
 
+/** Background work an instance may take up: outbox messages, jobs. */
+export type WorkKind = 'outbox' | 'jobs'
+
 /**
  * Where a runtime hears that what callers may run has changed — a module switched, a role's
  * capabilities, a key or grant revoked — from whichever instance changed it, so the connected
@@ -15,6 +18,13 @@ export interface ChangeFeed {
   announce (): void
   /** Registers a listener; the function it answers removes it (idempotent). */
   subscribe (listener: ChangeListener): () => void
+  /**
+   * Tells the other instances that work of `kind` is waiting, so the one with a worker idle takes
+   * it up now rather than at its safety poll. This instance's own worker is kicked by the caller.
+   */
+  announceWork (kind: WorkKind): void
+  /** Registers what wakes this instance's worker of `kind` when another instance announces work. */
+  onWork (kind: WorkKind, listener: ChangeListener): void
   /** Registers what to end when the feed closes (the streams fed by it). */
   onClose (ending: () => Promise<void> | void): void
   /** Ends what `onClose` registered and stops listening; announcing afterwards does nothing. */
@@ -40,6 +50,11 @@ export class LocalChangeFeed implements ChangeFeed {
   }
 
   start (): void {}
+
+  /** No other instance to tell: one process holds the database. */
+  announceWork (): void {}
+
+  onWork (): void {}
 
   announce (): void {
     this.deliver()

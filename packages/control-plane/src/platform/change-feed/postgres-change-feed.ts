@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { Client, Notification } from 'pg'
-import { LocalChangeFeed, type ChangeFeed, type ChangeListener } from './change-feed.ts'
+import { LocalChangeFeed, type ChangeFeed, type ChangeListener, type WorkKind } from './change-feed.ts'
 
 /** The PostgreSQL channel the instances of one database tell each other on. */
 const CHANGE_CHANNEL = 'svc_changes'
+/** The channel they announce waiting work on; the payload is `<kind> <origin>`. */
+const WORK_CHANNEL = 'svc_work'
 
 const FIRST_RETRY_MS = 250
 const LAST_RETRY_MS = 10_000
@@ -31,6 +33,7 @@ export class PostgresChangeFeed implements ChangeFeed {
   #connecting: Promise<void> | null = null
   #retry: NodeJS.Timeout | null = null
   #retryMs = FIRST_RETRY_MS
+  readonly #workListeners = new Map<WorkKind, ChangeListener[]>()
 
   constructor (deps: PostgresChangeFeedDeps) {
     this.#deps = deps
@@ -45,6 +48,27 @@ export class PostgresChangeFeed implements ChangeFeed {
 
   start (): void {
     void this.#listen()
+  }
+
+  announceWork (kind: WorkKind): void {
+    if (this.#local.closed) return
+    this.#deps.notify(WORK_CHANNEL, `${kind} ${this.#origin}`).catch(error => this.#deps.log(`could not tell the other instances of waiting ${kind} work`, error))
+  }
+
+  onWork (kind: WorkKind, listener: ChangeListener): void {
+    this.#workListeners.set(kind, [...this.#workListeners.get(kind) ?? [], listener])
+  }
+
+  #wakeWorkers (kinds: Iterable<WorkKind>): void {
+    for (const kind of kinds) {
+      for (const listener of this.#workListeners.get(kind) ?? []) {
+        try {
+          listener()
+        } catch (error) {
+          this.#deps.log(`a ${kind} worker could not be woken`, error)
+        }
+      }
+    }
   }
 
   subscribe (listener: ChangeListener): () => void {
@@ -82,10 +106,12 @@ export class PostgresChangeFeed implements ChangeFeed {
       client = await this.#deps.connect()
       client.on('notification', (message: Notification) => {
         if (message.channel === CHANGE_CHANNEL && message.payload !== this.#origin) this.#local.deliver()
+        const [kind, origin] = message.channel === WORK_CHANNEL ? (message.payload ?? '').split(' ') : []
+        if (origin !== undefined && origin !== this.#origin) this.#wakeWorkers([kind as WorkKind])
       })
       client.on('error', error => this.#lost(client!, error))
       client.on('end', () => this.#lost(client!))
-      await client.query(`LISTEN ${CHANGE_CHANNEL}`)
+      await client.query(`LISTEN ${CHANGE_CHANNEL}; LISTEN ${WORK_CHANNEL}`)
       if (this.#local.closed) {
         await client.end().catch(() => {})
         return
@@ -93,7 +119,10 @@ export class PostgresChangeFeed implements ChangeFeed {
       const reconnected = this.#retryMs !== FIRST_RETRY_MS
       this.#client = client
       this.#retryMs = FIRST_RETRY_MS
-      if (reconnected) this.#local.deliver()
+      if (reconnected) {
+        this.#local.deliver()
+        this.#wakeWorkers(this.#workListeners.keys())
+      }
     } catch (error) {
       await client?.end().catch(() => {})
       this.#scheduleRetry(error)

@@ -2,12 +2,16 @@ import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from '@pr
 import { forwarding } from './forwarding.ts'
 
 /** The Prisma client's operations that write. */
-const WRITES: ReadonlySet<string> = new Set([
+const WRITES = [
   'create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany',
-])
+] as const
 
-type Operation = { model?: string, operation: string, args: unknown, query: (args: unknown) => Promise<unknown> }
-type ExtendableClient = { $extends: (extension: { name: string, query: { $allModels: { $allOperations: (operation: Operation) => Promise<unknown> } } }) => unknown }
+type Operation = { args: unknown, query: (args: unknown) => Promise<unknown> }
+type QueryCallbacks = Record<string, Record<string, (operation: Operation) => Promise<unknown>>>
+type ExtendableClient = { $extends: (extension: { name: string, query: QueryCallbacks }) => unknown }
+
+/** The name a Prisma model goes by on the client and in its extensions (`SvcApiKey` → `svcApiKey`). */
+const clientModelName = (model: string) => model.charAt(0).toLowerCase() + model.slice(1)
 
 /**
  * A version number that moves whenever this process writes to one of the watched lists through
@@ -40,22 +44,24 @@ export class ListWrites {
     this.#version += 1
   }
 
-  /** The client, its writes to the watched lists reported here (a query extension). */
+  /**
+   * The client, its writes to the watched lists reported here: a query extension on those models'
+   * write operations only, so the host's reads, and everything it does with its other lists, run
+   * with no callback of ours around them (Prisma looks the callbacks up once per model and operation).
+   */
   extend<Client> (client: Client): Client {
     this.#observing = true
+    const counted = async ({ args, query }: Operation) => {
+      try {
+        return await query(args)
+      } finally {
+        this.#bump()
+      }
+    }
+    const onWrite = Object.fromEntries(WRITES.map(operation => [operation, counted]))
     return (client as ExtendableClient).$extends({
       name: 'svc-list-writes',
-      query: {
-        $allModels: {
-          $allOperations: async ({ model, operation, args, query }) => {
-            try {
-              return await query(args)
-            } finally {
-              if (model !== undefined && WRITES.has(operation) && this.#models.has(model)) this.#bump()
-            }
-          },
-        },
-      },
+      query: Object.fromEntries([...this.#models].map(model => [clientModelName(model), onWrite])),
     }) as Client
   }
 
@@ -69,10 +75,14 @@ export class ListWrites {
     return forwarding(factory, { connect: async () => this.#observeAdapter(await factory.connect()) } as Partial<Factory>)
   }
 
+  /**
+   * The adapter itself, its `startTransaction` replaced by an own property: the queries Prisma
+   * sends it (every query of the host's) reach it directly, with nothing of ours in between.
+   */
   #observeAdapter (adapter: SqlDriverAdapter): SqlDriverAdapter {
-    return forwarding(adapter, {
-      startTransaction: async isolationLevel => this.#observeTransaction(await adapter.startTransaction(isolationLevel)),
-    })
+    const startTransaction = adapter.startTransaction.bind(adapter)
+    adapter.startTransaction = async isolationLevel => this.#observeTransaction(await startTransaction(isolationLevel))
+    return adapter
   }
 
   #observeTransaction (transaction: Transaction): Transaction {

@@ -19,6 +19,6 @@ export const callerOf = (identity: Identity): string => identity.keyId
  * What a key stands for. The door's response format is part of it, so a key used over HTTP is
  * never replayed as an MCP tool result, or the other way round.
  */
-export type CallFingerprint = { format: 'envelope' | 'mcp', resource: string, action: string, params: unknown, confirm: boolean }
+export type CallFingerprint = { format: string, resource: string, action: string, params: unknown, confirm: boolean }
 
 export const fingerprintOf = (call: CallFingerprint): string => sha256Hex(canonicalJson({ ...call, params: call.params ?? {} }))

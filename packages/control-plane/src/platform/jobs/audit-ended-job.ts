@@ -1,6 +1,5 @@
 import type { AuditRecord } from '../audit/record.ts'
 import type { Identity } from '../auth/identity.ts'
-import { CHANNELS, type Channel } from '../audit/channel.ts'
 import type { EndedJob } from './end-job.ts'
 
 /**
@@ -9,10 +8,9 @@ import type { EndedJob } from './end-job.ts'
  * `failed` or `cancelled`) and its progress, result or error in `params`.
  */
 export function auditRecordOf (job: EndedJob): AuditRecord {
-  const channel: Channel = (CHANNELS as readonly string[]).includes(job.channel) ? job.channel as Channel : 'dispatch'
   return {
     operation: job.kind,
-    channel,
+    channel: job.channel,
     identity: job.actorId === null
       ? null
       : { account: { id: job.actorId, email: job.actorEmail ?? '' }, mode: (job.actorMode ?? 'api_key') as Identity['mode'], keyId: job.keyId, clientId: null },

@@ -1,7 +1,6 @@
 import type { Db } from '../db/client.ts'
 import { isUniqueViolation } from '../db/client.ts'
 import type { Identity } from '../auth/identity.ts'
-import type { Channel } from '../audit/channel.ts'
 import { conflict } from '../errors/errors.ts'
 import { jsonColumn } from '../lib/json-value.ts'
 import { activeKeyOf } from './job-status.ts'
@@ -16,7 +15,8 @@ export type JobRequest = {
   /** The items it will take care of, known when it starts. */
   total: number
   identity: Identity
-  channel: Channel
+  /** The channel of the door the starting call came in by, recorded with the job's audit entry. */
+  channel: string
   now: Date
 }
 

@@ -5,13 +5,23 @@ import { jsonColumn } from '../lib/json-value.ts'
 import type { JobStep } from './job-step.ts'
 import { ACTIVE_JOB_STATUSES } from './job-status.ts'
 import { endJob, type EndedJob } from './end-job.ts'
+import { WakeTimer } from '../lib/wake-timer.ts'
+import { whileRenewing } from '../lib/lease-renewal.ts'
 import { withJobBatchSpan } from './batch-span.ts'
 import { instruments } from '../tracing/instruments.ts'
 
 export type JobWorkerOptions = {
-  /** How often queued jobs, and jobs whose instance stopped renewing its lease, are looked for, in milliseconds. @default 1000 */
+  /**
+   * The safety poll, in milliseconds: the longest the worker sleeps. It wakes before that on a job
+   * started in this process (`kick`) or announced by another instance, and when another instance's
+   * lease on a job runs out. @default 5000
+   */
   pollMs?: number
-  /** How long a job stays with the instance working on it after its last batch, in milliseconds; then another may take it up. @default 60000 */
+  /**
+   * How long a job stays with the instance working on it without a sign of life, in milliseconds;
+   * renewed every third of it while a batch runs and after each batch, so a job of an instance that
+   * died is taken up by another within about this long. @default 4000
+   */
   leaseMs?: number
   /** Items one batch takes; the job's progress and lease are written after each batch. @default 25 */
   batchSize?: number
@@ -31,6 +41,8 @@ type WorkerDeps = {
 
 const MAX_ERROR_CHARS = 500
 const CANDIDATES = 10
+/** After a run that failed (the database unreachable, say): look again this soon. */
+const AFTER_FAILURE_MS = 1000
 
 /**
  * Works on jobs, one at a time per process; several processes may run one each. A job is taken
@@ -45,7 +57,9 @@ export class JobWorker {
   readonly #log: (message: string, error?: unknown) => void
   /** Names this process in `holder`, so an operator (or a test) can tell which instance works on a job. */
   readonly #id = `${process.pid}:${randomUUID()}`
-  #timer: NodeJS.Timeout | null = null
+  readonly #wake = new WakeTimer(() => { void this.kick() })
+  /** In how many milliseconds the first lease of another instance runs out, as the last look found them. */
+  #nextLeaseEnd = Infinity
   #running: Promise<number> | null = null
   #again = false
   /** After `stop()`, until `start()`: a kick starts nothing. */
@@ -53,20 +67,19 @@ export class JobWorker {
 
   constructor (deps: WorkerDeps, options: JobWorkerOptions = {}) {
     this.#deps = deps
-    this.#settings = { pollMs: options.pollMs ?? 1000, leaseMs: options.leaseMs ?? 60_000, batchSize: Math.max(1, options.batchSize ?? 25) }
+    this.#settings = { pollMs: options.pollMs ?? 5000, leaseMs: options.leaseMs ?? 4000, batchSize: Math.max(1, options.batchSize ?? 25) }
     this.#log = deps.log ?? defaultLog
   }
 
+  /** Sleeps until there is something to do; first looks at once for what is waiting (a previous run's, a dead instance's). */
   start (): void {
     this.#stopped = false
-    if (this.#timer) return
-    this.#timer = setInterval(() => { void this.kick() }, this.#settings.pollMs)
-    this.#timer.unref()
+    this.#wake.start()
+    this.#wake.wakeIn(0)
   }
 
   async stop (): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer)
-    this.#timer = null
+    this.#wake.stop()
     this.#stopped = true
     this.#again = false
     await this.#running
@@ -82,7 +95,11 @@ export class JobWorker {
       this.#again = true
       return this.#running
     }
-    const run = this.#drain().catch(error => { this.#log('job run failed', error); return 0 })
+    const run = this.#drain().catch(error => {
+      this.#log('job run failed', error)
+      this.#wake.wakeIn(Math.min(this.#settings.pollMs, AFTER_FAILURE_MS))
+      return 0
+    })
     this.#running = run.finally(() => { this.#running = null })
     return this.#running
   }
@@ -95,15 +112,21 @@ export class JobWorker {
         if (await this.#work(job)) ended++
       }
     } while (this.#again)
+    // Asleep until another instance's lease on a job runs out, or the safety poll if sooner.
+    this.#wake.wakeIn(Math.min(this.#settings.pollMs, this.#nextLeaseEnd + 1))
     return ended
   }
 
   /** Takes the oldest job that is waiting or whose lease ran out, or null. */
   async #take (): Promise<number | null> {
     const now = this.#deps.now()
-    const free = { status: { in: [...ACTIVE_JOB_STATUSES] }, kind: { in: Object.keys(this.#deps.steps) }, OR: [{ holder: null }, { heldUntil: null }, { heldUntil: { lt: now } }] }
-    const candidates = await this.#deps.db.svcJob.findMany({ where: free, orderBy: { id: 'asc' }, take: CANDIDATES, select: { id: true, startedAt: true } })
-    for (const candidate of candidates) {
+    const active = { status: { in: [...ACTIVE_JOB_STATUSES] }, kind: { in: Object.keys(this.#deps.steps) } }
+    const free = { ...active, OR: [{ holder: null }, { heldUntil: null }, { heldUntil: { lt: now } }] }
+    // One look at the active jobs: the free ones to take, and when the first lease of another instance runs out.
+    const jobs = await this.#deps.db.svcJob.findMany({ where: active, orderBy: { id: 'asc' }, take: CANDIDATES, select: { id: true, startedAt: true, holder: true, heldUntil: true } })
+    const held = jobs.flatMap(job => job.holder !== null && job.heldUntil !== null && job.heldUntil >= now ? [job.heldUntil.getTime()] : [])
+    this.#nextLeaseEnd = held.length > 0 ? Math.min(...held) - now.getTime() : Infinity
+    for (const candidate of jobs.filter(job => job.holder === null || job.heldUntil === null || job.heldUntil < now)) {
       const { count } = await this.#deps.db.svcJob.updateMany({
         where: { id: candidate.id, ...free },
         data: { holder: this.#id, heldUntil: this.#leaseEnd(), status: 'running', ...candidate.startedAt ? {} : { startedAt: now } },
@@ -111,6 +134,11 @@ export class JobWorker {
       if (count === 1) return candidate.id
     }
     return null
+  }
+
+  /** Keeps the lease while a batch runs: on the condition that this worker still holds the job. */
+  async #renew (id: number): Promise<void> {
+    await this.#deps.db.svcJob.updateMany({ where: { id, holder: this.#id }, data: { heldUntil: this.#leaseEnd() } })
   }
 
   #leaseEnd (): Date {
@@ -126,8 +154,8 @@ export class JobWorker {
       if (job.cancelRequested) return this.#end(id, 'cancelled', null)
       let outcome
       try {
-        const step = this.#deps.steps[job.kind]!
-        outcome = await withJobBatchSpan({ id, ...job }, () => step({ id, params: (job.params ?? {}) as Record<string, unknown>, cursor: job.cursor }, this.#settings.batchSize))
+        const step = () => this.#deps.steps[job.kind]!({ id, params: (job.params ?? {}) as Record<string, unknown>, cursor: job.cursor }, this.#settings.batchSize)
+        outcome = await withJobBatchSpan({ id, ...job }, () => whileRenewing(step, this.#settings.leaseMs / 3, () => this.#renew(id)))
       } catch (error) {
         this.#log(`job ${id} (${job.kind}) failed`, error)
         return this.#end(id, 'failed', String((error as Error)?.message ?? error).slice(0, MAX_ERROR_CHARS))

@@ -3,15 +3,25 @@ import type { Db } from '../db/client.ts'
 import { retryDelayMs, type BackoffOptions } from './backoff.ts'
 import { OutboxGiveUp } from './give-up.ts'
 import { defaultLog } from '../lib/log.ts'
+import { WakeTimer } from '../lib/wake-timer.ts'
+import { whileRenewing } from '../lib/lease-renewal.ts'
 import { withOutboxAttemptSpan } from './attempt-span.ts'
 
 /** Delivers one message; throw to have it retried later, `OutboxGiveUp` to stop. */
 export type OutboxHandler = (payload: Record<string, unknown>, message: { id: number, attempts: number }) => Promise<void>
 
 export type OutboxWorkerOptions = BackoffOptions & {
-  /** How often due messages are looked for, in milliseconds. @default 1000 */
+  /**
+   * The safety poll, in milliseconds: the longest the worker sleeps. It wakes before that on a
+   * message enqueued in this process (`kick`) or announced by another instance, when a retry falls
+   * due, and when another instance's claim runs out. @default 5000
+   */
   pollMs?: number
-  /** How long a claimed message stays reserved for this worker, in milliseconds. @default 60000 */
+  /**
+   * How long a claimed message stays reserved for this worker, in milliseconds; renewed every third
+   * of it while its delivery runs, so a message of an instance that died is delivered by another
+   * within about this long. @default 4000
+   */
   leaseMs?: number
   /**
    * Ordering keys (destinations) delivered at once by this process; each key is still delivered
@@ -30,9 +40,13 @@ const LANE_LIMIT = 100
 /** Ids per query when looking up heads, well under every database's bound-parameter limit. */
 const ID_CHUNK = 500
 
-const DUE_FIELDS = { id: true, topic: true, orderingKey: true, payload: true, attempts: true, nextAttemptAt: true, traceparent: true } as const
+const DUE_FIELDS = { id: true, topic: true, orderingKey: true, payload: true, attempts: true, nextAttemptAt: true, lockedUntil: true, lockedBy: true, traceparent: true } as const
 
-type DueMessage = { id: number, topic: string, orderingKey: string, payload: unknown, attempts: number, nextAttemptAt: Date | null, traceparent: string | null }
+type DueMessage = { id: number, topic: string, orderingKey: string, payload: unknown, attempts: number, nextAttemptAt: Date | null, lockedUntil: Date | null, lockedBy: string | null, traceparent: string | null }
+/** After a run that failed (the database unreachable, say): look again this soon. */
+const AFTER_FAILURE_MS = 1000
+/** After a scan that left due heads to lanes still busy: look again this soon. */
+const BUSY_RETRY_MS = 250
 const MAX_ERROR_CHARS = 500
 
 type Backoff = Required<BackoffOptions>
@@ -50,11 +64,12 @@ export class OutboxWorker {
   readonly #retry: Record<string, Backoff>
   readonly #now: () => Date
   readonly #log: (message: string, error?: unknown) => void
-  readonly #id = randomUUID()
+  /** Names this process in `lockedBy`, so an operator (or the fault run) can tell which instance holds a message. */
+  readonly #id = `${process.pid}:${randomUUID()}`
   /** Ordering keys with a lane in flight in this process. */
   readonly #busyKeys = new Set<string>()
   readonly #inFlight = new Set<Promise<number>>()
-  #timer: NodeJS.Timeout | null = null
+  readonly #wake = new WakeTimer(() => { void this.kick() })
 
   constructor (db: Db, handlers: Record<string, OutboxHandler>, options: OutboxWorkerOptions = {}, retry: Record<string, BackoffOptions> = {}) {
     this.#db = db
@@ -63,8 +78,8 @@ export class OutboxWorker {
       baseMs: options.baseMs ?? 1000,
       maxMs: options.maxMs ?? 3_600_000,
       maxAttempts: options.maxAttempts ?? 10,
-      pollMs: options.pollMs ?? 1000,
-      leaseMs: options.leaseMs ?? 60_000,
+      pollMs: options.pollMs ?? 5000,
+      leaseMs: options.leaseMs ?? 4000,
       concurrency: Math.max(1, options.concurrency ?? 8),
     }
     this.#retry = Object.fromEntries(Object.entries(retry).map(([topic, backoff]) => [topic, {
@@ -76,15 +91,14 @@ export class OutboxWorker {
     this.#log = options.log ?? defaultLog
   }
 
+  /** Sleeps until there is something to do; first looks at once for what is due (a previous run's, a dead instance's). */
   start (): void {
-    if (this.#timer) return
-    this.#timer = setInterval(() => { void this.kick() }, this.#options.pollMs)
-    this.#timer.unref()
+    this.#wake.start()
+    this.#wake.wakeIn(0)
   }
 
   async stop (): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer)
-    this.#timer = null
+    this.#wake.stop()
     while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight])
   }
 
@@ -96,7 +110,11 @@ export class OutboxWorker {
    */
   kick (): Promise<number> {
     const earlier = [...this.#inFlight]
-    const run = this.runOnce().catch(error => { this.#log('outbox run failed', error); return 0 })
+    const run = this.runOnce().catch(error => {
+      this.#log('outbox run failed', error)
+      this.#wake.wakeIn(Math.min(this.#options.pollMs, AFTER_FAILURE_MS))
+      return 0
+    })
     this.#inFlight.add(run)
     void run.finally(() => this.#inFlight.delete(run))
     return Promise.all([run, ...earlier]).then(counts => counts.reduce((sum, n) => sum + n, 0))
@@ -109,8 +127,10 @@ export class OutboxWorker {
    * that delivers its head and then the messages behind it, while free lanes remain.
    */
   async runOnce (): Promise<number> {
-    const queue = (await this.#dueHeads()).filter(head => !this.#busyKeys.has(head.orderingKey))
+    const { due, later } = await this.#heads()
+    const queue = due.filter(head => !this.#busyKeys.has(head.orderingKey))
     const free = this.#options.concurrency - this.#busyKeys.size
+    if (queue.length > free) this.#wake.wakeIn(BUSY_RETRY_MS)
     const runners = Array.from({ length: Math.max(0, Math.min(free, queue.length)) }, async () => {
       let delivered = 0
       for (let head = this.#nextFree(queue); head; head = this.#nextFree(queue)) {
@@ -122,7 +142,14 @@ export class OutboxWorker {
       }
       return delivered
     })
-    return (await Promise.all(runners)).reduce((sum, n) => sum + n, 0)
+    const delivered = (await Promise.all(runners)).reduce((sum, n) => sum + n, 0)
+    this.#wakeAt(later)
+    return delivered
+  }
+
+  /** Sleeps until `at` (a retry falling due, another instance's claim running out), or the safety poll if sooner. */
+  #wakeAt (at: Date | null): void {
+    this.#wake.wakeIn(Math.min(this.#options.pollMs, at === null ? Infinity : at.getTime() - this.#now().getTime()))
   }
 
   /** Takes the next head whose key no lane holds, and holds it. */
@@ -140,28 +167,59 @@ export class OutboxWorker {
   async #lane (head: DueMessage): Promise<number> {
     let delivered = 0
     for (let message: DueMessage | null = head; message && delivered < LANE_LIMIT; message = await this.#dueHeadOf(message.orderingKey)) {
-      if (await this.#olderPendingExists(message.id, message.orderingKey) || !await this.#claim(message.id)) break
-      const outcome = await this.#deliver(message)
+      if (await this.#olderPendingExists(message.id, message.orderingKey)) break
+      if (!await this.#claim(message.id)) {
+        // Another instance claimed it meanwhile: should that instance die, its claim runs out within a lease.
+        this.#wake.wakeIn(this.#options.leaseMs)
+        break
+      }
+      const outcome = await whileRenewing(() => this.#deliver(message), this.#options.leaseMs / 3, () => this.#renew(message.id))
       if (outcome === 'retry') break
       if (outcome === 'delivered') delivered++
     }
     return delivered
   }
 
-  /** The oldest pending message of each ordering key, when it is due and this worker delivers its topic. */
-  async #dueHeads (): Promise<DueMessage[]> {
+  /**
+   * The oldest pending message of each ordering key whose topic this worker delivers: `due` (up to
+   * a batch), and when the first of the others falls due — a retry's time, or the end of another
+   * instance's claim.
+   */
+  async #heads (): Promise<{ due: DueMessage[], later: Date | null }> {
     const heads = await this.#db.svcOutboxMessage.groupBy({ by: ['orderingKey'], where: { status: 'pending' }, _min: { id: true } })
     const ids = heads.map(head => head._min.id).filter((id): id is number => id !== null).sort((a, b) => a - b)
+    const now = this.#now()
     const due: DueMessage[] = []
-    for (let start = 0; start < ids.length && due.length < BATCH; start += ID_CHUNK) {
-      due.push(...await this.#db.svcOutboxMessage.findMany({
-        where: { id: { in: ids.slice(start, start + ID_CHUNK) }, topic: { in: Object.keys(this.#handlers) }, nextAttemptAt: { lte: this.#now() } },
-        orderBy: { id: 'asc' },
-        take: BATCH,
-        select: DUE_FIELDS,
-      }))
+    let later: Date | null = null
+    const dueAt = (message: DueMessage): Date | null => {
+      const claimEnd = message.lockedBy !== null && message.lockedBy !== this.#id && message.lockedUntil !== null && message.lockedUntil > now ? message.lockedUntil : null
+      if (message.nextAttemptAt === null) return null
+      return claimEnd !== null && claimEnd > message.nextAttemptAt ? claimEnd : message.nextAttemptAt
     }
-    return due.slice(0, BATCH)
+    for (let start = 0; start < ids.length; start += ID_CHUNK) {
+      const chunk = await this.#db.svcOutboxMessage.findMany({
+        where: { id: { in: ids.slice(start, start + ID_CHUNK) }, topic: { in: Object.keys(this.#handlers) } },
+        orderBy: { id: 'asc' },
+        select: DUE_FIELDS,
+      })
+      for (const message of chunk) {
+        const at = dueAt(message)
+        if (at === null) continue
+        if (at <= now) {
+          if (due.length < BATCH) due.push(message)
+          else later = now
+        } else if (later === null || at < later) later = at
+      }
+    }
+    return { due, later }
+  }
+
+  /** Keeps the claim while the delivery runs: on the condition that this worker still holds it. */
+  async #renew (id: number): Promise<void> {
+    await this.#db.svcOutboxMessage.updateMany({
+      where: { id, status: 'pending', lockedBy: this.#id },
+      data: { lockedUntil: new Date(this.#now().getTime() + this.#options.leaseMs) },
+    })
   }
 
   async #dueHeadOf (orderingKey: string): Promise<DueMessage | null> {
@@ -195,17 +253,19 @@ export class OutboxWorker {
       const attempts = message.attempts + 1
       const backoff = this.#retry[message.topic] ?? this.#options
       const failed = error instanceof OutboxGiveUp || attempts >= backoff.maxAttempts
+      const nextAttemptAt = new Date(this.#now().getTime() + retryDelayMs(attempts, backoff))
       await this.#db.svcOutboxMessage.update({
         where: { id: message.id },
         data: {
           attempts,
           status: failed ? 'failed' : 'pending',
-          nextAttemptAt: new Date(this.#now().getTime() + retryDelayMs(attempts, backoff)),
+          nextAttemptAt,
           lastError: String((error as Error)?.message ?? error).slice(0, MAX_ERROR_CHARS),
           lockedUntil: null,
           lockedBy: null,
         },
       })
+      if (!failed) this.#wakeAt(nextAttemptAt)
       // A message given up is out of the way: the ones behind it may go now.
       return failed ? 'failed' : 'retry'
     }

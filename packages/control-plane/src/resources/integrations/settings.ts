@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { z } from 'zod'
 import type { IntegrationDefinition } from './catalogue/definition.ts'
-import { describeIssues } from '../../kernel/pipeline/run-operation.ts'
+import { describeIssues } from '../../kernel/pipeline/checks.ts'
 import { invalidParams } from '../../platform/errors/errors.ts'
 
 export type Settings = Record<string, unknown>

@@ -1,12 +1,11 @@
 import { z } from 'zod'
 import type { Request, Response } from 'express'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import type { PublicRoute } from '../../kernel/route.ts'
-import { authorize } from '../../kernel/pipeline/authorize.ts'
+import type { PublicRoute, RouteDoor } from '../../kernel/route.ts'
 import { requestIdOf } from '../../platform/http/request-id.ts'
 import { sendFailure } from '../../platform/http/envelope.ts'
 import { callOperation } from '../../kernel/pipeline/call-operation.ts'
-import { describeIssues } from '../../kernel/pipeline/run-operation.ts'
+import { describeIssues } from '../../kernel/pipeline/checks.ts'
 import { invalidParams } from '../../platform/errors/errors.ts'
 import { sinceParam } from '../../platform/lib/since.ts'
 import type { CursorKey } from '../../platform/lib/cursor.ts'
@@ -58,11 +57,10 @@ async function writeLedger (runtime: ControlPlaneRuntime, since: Date | undefine
  * stream; the pipeline checks and audits it. A failure once the stream began aborts the
  * response, so a truncated export never looks complete.
  */
-async function streamLedger (runtime: ControlPlaneRuntime, req: Request, res: Response): Promise<void> {
-  const identity = await authorize(runtime, req, res, { channel: 'route', operation: 'leads.export' })
+async function streamLedger (runtime: ControlPlaneRuntime, req: Request, res: Response, door: RouteDoor): Promise<void> {
+  const identity = await door.caller('leads.export')
   let streaming = false
-  const answer = await callOperation(runtime, identity, { resource: 'leads', action: 'export', params: req.query, confirm: false, channel: 'route', requestId: requestIdOf(res), traceCarrier: req.headers }, {
-    format: 'envelope',
+  const answer = await callOperation(runtime, identity, { resource: 'leads', action: 'export', params: req.query, confirm: false, door: door.kind, requestId: requestIdOf(res), traceCarrier: req.headers }, {
     frame: () => { throw new Error('the leads export stream is never stored for a repeat') },
     run: async () => {
       const { since } = parseQuery(req.query)

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { invalidParams } from '../../platform/errors/errors.ts'
-import { describeIssues } from '../../kernel/pipeline/run-operation.ts'
+import { describeIssues } from '../../kernel/pipeline/checks.ts'
 import type { RecipeStage, recipeStageParam } from './recipe-shape.ts'
 import type { StageRegistry } from './stages/registry.ts'
 import type { PostPart } from '../../platform/html/stage.ts'

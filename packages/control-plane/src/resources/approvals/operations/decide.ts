@@ -6,7 +6,7 @@ import { OAUTH_GRANT_REQUESTER, type StoredOutcome } from '../../../kernel/pipel
 import { identityOfGrant } from '../../../platform/oauth/grant-identity.ts'
 import { findKeyWithOwner } from '../../../platform/auth/find-key.ts'
 import { accountLoader } from '../../../platform/host-contract/load-account.ts'
-import { runOperation } from '../../../kernel/pipeline/run-operation.ts'
+import { runOperation } from '../../../kernel/pipeline/links.ts'
 import { conflict, notFound, SvcError, unauthenticated } from '../../../platform/errors/errors.ts'
 import { approvalRecord, toApprovalRecord } from '../shape.ts'
 import { assertSignedIn } from '../../../platform/auth/signed-in.ts'

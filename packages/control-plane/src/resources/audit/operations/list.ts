@@ -4,7 +4,7 @@ import { cursorPagedResult, paginationParams } from '../../../platform/lib/pagin
 import { afterId, cursorParam, keysetResult, pageTotal, toKeysetPage } from '../../../platform/lib/cursor.ts'
 import { sinceParam } from '../../../platform/lib/since.ts'
 import { isoOrNull } from '../../../platform/lib/timestamps.ts'
-import { CHANNELS } from '../../../platform/audit/channel.ts'
+import { FILTER_CHANNELS } from '../filter-channels.ts'
 import { auditWhere } from '../../../platform/audit/audit-filters.ts'
 import { auditTotal } from '../../../platform/audit/audit-total.ts'
 
@@ -36,7 +36,7 @@ export const listAudit = defineOperation({
     ...paginationParams,
     cursor: cursorParam.optional(),
     operation: z.string().min(1).optional().describe('Only this operation, e.g. crm.create.'),
-    channel: z.enum(CHANNELS).optional().describe('Only calls that came in through this door.'),
+    channel: z.enum(FILTER_CHANNELS).optional().describe('Only calls that came in through this door.'),
     since: sinceParam.optional(),
     ok: z.boolean().optional().describe('Only successful (true) or failed (false) dispatches.'),
     request_id: z.string().min(1).max(128).optional().describe('Only the call answered with this Request-Id.'),

@@ -1,8 +1,6 @@
 import type { Request } from 'express'
 import type { PublicRoute } from '../../../kernel/route.ts'
 import { badRequest, conflict, invalidParams, notFound, SvcError } from '../../../platform/errors/errors.ts'
-import { auditRefusedAuthentication } from '../../../kernel/pipeline/refused-authentication.ts'
-import { requestIdOf } from '../../../platform/http/request-id.ts'
 import { sendSuccess } from '../../../platform/http/envelope.ts'
 import { countWithHeaders } from '../../../platform/http/rate-limit-headers.ts'
 import { isJsonObject, type JsonObject } from '../mapping/json-path.ts'
@@ -67,7 +65,7 @@ export const ingestRoute: PublicRoute = {
   method: 'POST',
   path: '/ingest/:slug',
   body: true,
-  async handler (runtime, req, res) {
+  async handler (runtime, req, res, door) {
     const slug = String(req.params.slug)
     assertCleanInput(slug, { root: 'slug', what: 'invalid path' })
     const source = await runtime.db.svcContentSource.findUnique({ where: { slug } })
@@ -80,7 +78,7 @@ export const ingestRoute: PublicRoute = {
       // A source whose secret no key opens refuses every sender until an operator acts: the log and the audit say so.
       if (error instanceof SvcError && error.code === 'secret_unavailable') {
         runtime.log(error.message)
-        await auditRefusedAuthentication(runtime, req, { channel: 'route', operation: 'content_sources.ingest' }, error, requestIdOf(res))
+        await door.refused('content_sources.ingest', error)
       }
       throw error
     }

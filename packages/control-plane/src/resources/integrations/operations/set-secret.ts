@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
-import { describeIssues } from '../../../kernel/pipeline/run-operation.ts'
+import { describeIssues } from '../../../kernel/pipeline/checks.ts'
 import { invalidParams } from '../../../platform/errors/errors.ts'
 import { INTEGRATIONS, integrationKeyParam, integrationOf } from '../catalogue/index.ts'
 import { secretSpecOf } from '../shape.ts'

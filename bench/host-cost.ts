@@ -1,0 +1,322 @@
+/**
+ * What the control plane costs the site it is installed in (issue 53): Keystone's starter
+ * (hosts/starter) from one install, built twice — as generated, and wrapped with the packed
+ * package as docs/install.md shows — and measured side by side on the starter's **own** requests,
+ * which never reach `/api/svc/v1`.
+ *
+ *   npm run bench:host
+ *
+ * 1. Time to first answer and resident memory: each site is started alone, the two taking turns
+ *    (`BENCH_STARTS` times each), timed from the process's spawn to its first answered GraphQL read.
+ * 2. Both served at once, on copies of one seeded database (40 posts, 5 authors, 8 tags), loaded in
+ *    `BENCH_ROUNDS` alternating rounds of `BENCH_ROUND_SECONDS` seconds at `BENCH_CONNECTIONS`
+ *    connections (autocannon in a child process): the starter's read
+ *    `posts(take: 10) { id title author { name } tags { name } }` and its write
+ *    `updatePost(title)`; which site goes first flips every round. Each site's CPU time per request
+ *    is read from `/proc/<pid>/stat` (user + system) over its own load.
+ * 3. Idle CPU per second of each, both idle at once, over `BENCH_IDLE_SECONDS`.
+ *
+ * The figures that count are the medians of the rounds' paired ratios (with / without): a busy
+ * moment of the shared machine falls on both sides of a pair. `BENCH_PROFILE=1` starts both sites
+ * for the load with `--cpu-prof` (written to var/prof/host-cost/with/ and …/without/ when they stop). The results are kept in
+ * var/bench/host-cost.json. `BENCH_PACKAGE=<tarball>` installs that tarball instead of the package
+ * packed from this checkout (an earlier version, for a before/after).
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { copyFile, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { availableParallelism, loadavg } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { load, loadProblems, type LoadRequest } from './lib/load.ts'
+import { positiveInteger } from './lib/env.ts'
+import { packedPackage } from '../test/support/packed-package.ts'
+import { STARTER_FILES, installStarter, starterFolder, unwrapStarterConfig } from '../test/support/starter-site.ts'
+import { freePort } from '../test/support/loopback-peer.ts'
+
+const ROUNDS = positiveInteger('BENCH_ROUNDS', 8)
+const ROUND_SECONDS = positiveInteger('BENCH_ROUND_SECONDS', 4)
+const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 10)
+const IDLE_SECONDS = positiveInteger('BENCH_IDLE_SECONDS', 30)
+const STARTS = positiveInteger('BENCH_STARTS', 3)
+const PROFILE = process.env.BENCH_PROFILE === '1'
+const POSTS = 40
+const AUTHORS = 5
+const TAGS = 8
+
+const ROOT = process.cwd()
+const MINUTE = 60_000
+/** Linux's USER_HZ: /proc reports CPU time in these ticks (100 on every Linux this runs on). */
+const TICKS_PER_SECOND = 100
+const execFileAsync = promisify(execFile)
+
+const READ = 'query { posts(take: 10) { id title author { name } tags { name } } }'
+const WRITE = 'mutation ($id: ID!, $title: String!) { updatePost(where: { id: $id }, data: { title: $title }) { id title } }'
+
+type Side = 'without' | 'with'
+type Site = { side: Side, dir: string, url: string, child: ChildProcess, pid: number, started: number, stop: () => Promise<void> }
+
+const { NODE_OPTIONS: _loader, NODE_ENV: _mode, ...inherited } = process.env
+const varDir = path.join(ROOT, 'var/bench/host-cost-var')
+const env: NodeJS.ProcessEnv = {
+  ...inherited,
+  NEXT_TELEMETRY_DISABLED: '1',
+  PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
+  DATABASE_URL: 'file:./keystone.db',
+  SVC_VAR_DIR: varDir,
+  SESSION_SECRET: randomBytes(32).toString('base64'),
+  SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+}
+
+const run = (dir: string, file: string, args: string[]) =>
+  execFileAsync(file, args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024, timeout: 15 * MINUTE })
+const keystoneCli = (dir: string) => path.join(dir, 'node_modules/@keystone-6/core/bin/cli.js')
+
+/** CPU time (user + system) of a process so far, in milliseconds. */
+async function cpuMs (pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 1000 / TICKS_PER_SECOND
+}
+
+/** Resident and peak resident memory of a process, in MiB. */
+async function memoryMiB (pid: number): Promise<{ rss: number, peak: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN)
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 }
+}
+
+async function graphql (url: string, query: string, variables: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  const res = await fetch(`${url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })
+  const body = await res.json() as { data?: Record<string, unknown>, errors?: unknown }
+  if (!res.ok || body.errors || !body.data) throw new Error(`GraphQL answered ${res.status}: ${JSON.stringify(body).slice(0, 500)}`)
+  return body.data
+}
+
+/** The starter, wired (`with`) in the installed folder, and as generated (`without`) in a sibling sharing its node_modules. */
+async function prepareFolders (): Promise<Record<Side, string>> {
+  const wired = await starterFolder('bench')
+  console.log(`[bench:host] installing the starter and the packed package in ${wired}`)
+  await installStarter(wired, process.env.BENCH_PACKAGE ? path.resolve(process.env.BENCH_PACKAGE) : await packedPackage(env), env)
+  const plain = `${wired}-without`
+  await rm(plain, { recursive: true, force: true })
+  await mkdir(plain, { recursive: true })
+  for (const file of STARTER_FILES) await copyFile(path.join(wired, file), path.join(plain, file))
+  const { unwrapped, options } = unwrapStarterConfig(await readFile(path.join(wired, 'keystone.ts'), 'utf8'))
+  if (options === undefined) throw new Error('hosts/starter/keystone.ts is not wrapped as docs/install.md shows')
+  await writeFile(path.join(plain, 'keystone.ts'), unwrapped)
+  await symlink(path.join(wired, 'node_modules'), path.join(plain, 'node_modules'))
+  return { with: wired, without: plain }
+}
+
+/** Both built without the Admin UI (served by neither); the wired database migrated by the package's CLI. */
+async function build (dirs: Record<Side, string>): Promise<void> {
+  console.log('[bench:host] building both')
+  for (const dir of Object.values(dirs)) await run(dir, process.execPath, [keystoneCli(dir), 'build', '--no-ui'])
+  const cli = path.join(dirs.with, 'node_modules/.bin/svc-control-plane')
+  await run(dirs.with, cli, ['migrations', 'generate', 'init', '--provider', 'sqlite'])
+  await run(dirs.with, cli, ['migrate'])
+}
+
+/** `keystone start --no-ui` in production on a free loopback port; `started` is when the process was spawned. */
+async function startSite (side: Side, dir: string, { profile = false } = {}): Promise<Site> {
+  const port = await freePort()
+  const started = performance.now()
+  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'var/prof/host-cost', side)}`] : []
+  const child = spawn(process.execPath, [...nodeArgs, keystoneCli(dir), 'start', '--no-ui'], {
+    cwd: dir,
+    // The starter logs every GraphQL operation: both sides write it to nowhere alike.
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port) },
+  })
+  let errors = ''
+  child.stderr.on('data', (chunk: Buffer) => { errors = (errors + chunk.toString()).slice(-4000) })
+  const exited = new Promise<void>(resolve => child.once('exit', () => resolve()))
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT')
+    await exited
+  }
+  child.once('exit', code => { if (code !== 0 && code !== null && !stopping.has(child)) console.error(`[bench:host] ${side} exited with ${code}:\n${errors}`) })
+  return { side, dir, url: `http://127.0.0.1:${port}`, child, pid: child.pid!, started, stop: async () => { stopping.add(child); await stop() } }
+}
+const stopping = new WeakSet<ChildProcess>()
+
+/** Milliseconds from spawn to the first answered read. */
+async function firstAnswer (site: Site): Promise<number> {
+  const deadline = performance.now() + 2 * MINUTE
+  for (;;) {
+    try {
+      await graphql(site.url, READ)
+      return performance.now() - site.started
+    } catch (error) {
+      if (performance.now() > deadline || site.child.exitCode !== null) throw error
+      await new Promise(resolve => setTimeout(resolve, 10))
+    }
+  }
+}
+
+/** One item created through the starter's own GraphQL API; its id. */
+async function create (url: string, list: 'User' | 'Tag' | 'Post', data: Record<string, unknown>): Promise<string> {
+  const answer = await graphql(url, `mutation ($data: ${list}CreateInput!) { create${list}(data: $data) { id } }`, { data })
+  return (answer[`create${list}`] as { id: string }).id
+}
+
+/** 5 authors, 8 tags and 40 posts with an author and two tags each. */
+async function seed (url: string): Promise<string[]> {
+  const authors: string[] = []
+  for (let n = 0; n < AUTHORS; n++) authors.push(await create(url, 'User', { name: `Author ${n}`, email: `author${n}@starter.bench`, password: `bench-password-${n}` }))
+  const tags: string[] = []
+  for (let n = 0; n < TAGS; n++) tags.push(await create(url, 'Tag', { name: `tag ${n}` }))
+  const posts: string[] = []
+  for (let n = 0; n < POSTS; n++) {
+    posts.push(await create(url, 'Post', {
+      title: `Post ${n}`,
+      content: [{ type: 'paragraph', children: [{ text: `Post ${n}: the council met on Tuesday evening.` }] }],
+      author: { connect: { id: authors[n % AUTHORS] } },
+      tags: { connect: [{ id: tags[n % TAGS] }, { id: tags[(n + 3) % TAGS] }] },
+    }))
+  }
+  return posts
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+type Round = { target: string, side: Side, requestsPerSecond: number, cpuMsPerRequest: number, p50: number, p99: number }
+
+async function measure (site: Site, target: string, request: LoadRequest, seconds: number): Promise<Round> {
+  const cpuBefore = await cpuMs(site.pid)
+  const result = await load(request, { connections: CONNECTIONS, seconds })
+  const cpu = await cpuMs(site.pid) - cpuBefore
+  const problems = loadProblems(result)
+  if (problems.length > 0) throw new Error(`${target} on the starter ${site.side} the package: ${problems.join('; ')}`)
+  return { target, side: site.side, requestsPerSecond: result.requests.total / result.duration, cpuMsPerRequest: cpu / result.requests.total, p50: result.latency.p50, p99: result.latency.p99 }
+}
+
+const requestsOf = (url: string, posts: string[]): Record<string, LoadRequest> => ({
+  'GraphQL read': { url: `${url}/api/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: READ }) },
+  'GraphQL write': {
+    url: `${url}/api/graphql`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: `{"query":${JSON.stringify(WRITE)},"variables":{"id":"{{slot}}","title":"Post {{seq}}"}}`,
+    writes: { slots: posts, answers: '"updatePost":{"id"' },
+  },
+})
+
+const fixed = (value: number, digits = 2) => value.toFixed(digits)
+
+async function main (): Promise<void> {
+  await rm(varDir, { recursive: true, force: true })
+  await mkdir(varDir, { recursive: true })
+  const dirs = await prepareFolders()
+  await build(dirs)
+
+  const seeding = await startSite('with', dirs.with)
+  await firstAnswer(seeding)
+  const posts = await seed(seeding.url)
+  await seeding.stop()
+  // The database as the wired site left it, with the log it may not have folded back in.
+  for (const file of ['keystone.db', 'keystone.db-wal']) {
+    await rm(path.join(dirs.without, file), { force: true })
+    if (existsSync(path.join(dirs.with, file))) await copyFile(path.join(dirs.with, file), path.join(dirs.without, file))
+  }
+
+  console.log(`[bench:host] ${STARTS} starts of each, alternating`)
+  const starts: Record<Side, { firstAnswerMs: number, rssMiB: number }[]> = { without: [], with: [] }
+  for (let n = 0; n < STARTS; n++) {
+    for (const side of (n % 2 === 0 ? ['without', 'with'] : ['with', 'without']) as Side[]) {
+      const site = await startSite(side, dirs[side])
+      const firstAnswerMs = await firstAnswer(site)
+      // What it holds once started and answering, before any load.
+      await new Promise(resolve => setTimeout(resolve, 2000))
+      starts[side].push({ firstAnswerMs, rssMiB: (await memoryMiB(site.pid)).rss })
+      await site.stop()
+    }
+  }
+
+  const sites: Record<Side, Site> = {
+    without: await startSite('without', dirs.without, { profile: PROFILE }),
+    with: await startSite('with', dirs.with, { profile: PROFILE }),
+  }
+  try {
+    await Promise.all(Object.values(sites).map(site => firstAnswer(site)))
+    const requests = { without: requestsOf(sites.without.url, posts), with: requestsOf(sites.with.url, posts) }
+    const targets = Object.keys(requests.with)
+    console.log('[bench:host] warming up')
+    for (const target of targets) for (const side of ['without', 'with'] as Side[]) await measure(sites[side], target, requests[side][target]!, 2)
+
+    const rounds: Round[][] = []
+    for (let round = 0; round < ROUNDS; round++) {
+      const order: Side[] = round % 2 === 0 ? ['without', 'with'] : ['with', 'without']
+      for (const target of targets) {
+        const pair: Round[] = []
+        for (const side of order) pair.push(await measure(sites[side], target, requests[side][target]!, ROUND_SECONDS))
+        rounds.push(pair)
+        const [a, b] = [pair.find(r => r.side === 'without')!, pair.find(r => r.side === 'with')!]
+        console.log(`round ${round + 1} ${target}: without ${fixed(a.requestsPerSecond, 0)} req/s ${fixed(a.cpuMsPerRequest, 3)} ms CPU/req, ` +
+          `with ${fixed(b.requestsPerSecond, 0)} req/s ${fixed(b.cpuMsPerRequest, 3)} ms CPU/req`)
+      }
+    }
+    const afterLoad = { without: await memoryMiB(sites.without.pid), with: await memoryMiB(sites.with.pid) }
+
+    console.log(`[bench:host] idle for ${IDLE_SECONDS} s`)
+    await new Promise(resolve => setTimeout(resolve, 5000))
+    const idleBefore = { without: await cpuMs(sites.without.pid), with: await cpuMs(sites.with.pid) }
+    const idleStart = performance.now()
+    await new Promise(resolve => setTimeout(resolve, IDLE_SECONDS * 1000))
+    const idleSeconds = (performance.now() - idleStart) / 1000
+    const idle = {
+      without: (await cpuMs(sites.without.pid) - idleBefore.without) / idleSeconds,
+      with: (await cpuMs(sites.with.pid) - idleBefore.with) / idleSeconds,
+    }
+
+    const summary = targets.map(target => {
+      const pairs = rounds.filter(pair => pair[0]!.target === target).map(pair => ({ without: pair.find(r => r.side === 'without')!, with: pair.find(r => r.side === 'with')! }))
+      return {
+        target,
+        without: { requestsPerSecond: median(pairs.map(p => p.without.requestsPerSecond)), cpuMsPerRequest: median(pairs.map(p => p.without.cpuMsPerRequest)) },
+        with: { requestsPerSecond: median(pairs.map(p => p.with.requestsPerSecond)), cpuMsPerRequest: median(pairs.map(p => p.with.cpuMsPerRequest)) },
+        throughputRatio: median(pairs.map(p => p.with.requestsPerSecond / p.without.requestsPerSecond)),
+        cpuEfficiencyRatio: median(pairs.map(p => p.without.cpuMsPerRequest / p.with.cpuMsPerRequest)),
+      }
+    })
+    const startOf = (side: Side) => ({ firstAnswerMs: median(starts[side].map(s => s.firstAnswerMs)), rssMiB: median(starts[side].map(s => s.rssMiB)) })
+    const report = {
+      at: new Date().toISOString(),
+      conditions: { rounds: ROUNDS, roundSeconds: ROUND_SECONDS, connections: CONNECTIONS, idleSeconds: IDLE_SECONDS, starts: STARTS, loadAverage: loadavg(), cpus: availableParallelism(), node: process.version },
+      summary,
+      start: { without: startOf('without'), with: startOf('with') },
+      afterLoad,
+      idleCpuMsPerSecond: idle,
+      rounds,
+    }
+    const [load1, load5] = loadavg()
+    console.log([
+      '',
+      `Keystone's starter without and with the control plane: ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s, ${CONNECTIONS} connections, medians of the paired rounds`,
+      `load average ${fixed(load1!)} (1 min), ${fixed(load5!)} (5 min) at the end, ${availableParallelism()} CPUs, Node ${process.version}`,
+      '',
+      ...summary.map(s => `${s.target}: without ${fixed(s.without.requestsPerSecond, 0)} req/s, ${fixed(s.without.cpuMsPerRequest, 3)} ms CPU/req; ` +
+        `with ${fixed(s.with.requestsPerSecond, 0)} req/s, ${fixed(s.with.cpuMsPerRequest, 3)} ms CPU/req; ` +
+        `throughput ${fixed(s.throughputRatio)}×, CPU efficiency ${fixed(s.cpuEfficiencyRatio)}× (target ≥ 0.97× each)`),
+      `first answer after spawn: without ${fixed(report.start.without.firstAnswerMs, 0)} ms, with ${fixed(report.start.with.firstAnswerMs, 0)} ms ` +
+        `(+${fixed(report.start.with.firstAnswerMs - report.start.without.firstAnswerMs, 0)} ms; target ≤ +500)`,
+      `resident memory once started: without ${fixed(report.start.without.rssMiB, 1)} MiB, with ${fixed(report.start.with.rssMiB, 1)} MiB ` +
+        `(+${fixed(report.start.with.rssMiB - report.start.without.rssMiB, 1)}; target ≤ +40 MB); after the load ${fixed(afterLoad.without.rss, 1)} / ${fixed(afterLoad.with.rss, 1)} MiB, ` +
+        `peak ${fixed(afterLoad.without.peak, 1)} / ${fixed(afterLoad.with.peak, 1)} MiB`,
+      `idle CPU: without ${fixed(idle.without)} ms/s, with ${fixed(idle.with)} ms/s (+${fixed(idle.with - idle.without)}; target ≤ +1 ms/s)`,
+    ].join('\n'))
+    await mkdir(path.join(ROOT, 'var/bench'), { recursive: true })
+    await writeFile(path.join(ROOT, 'var/bench/host-cost.json'), JSON.stringify(report, null, 2))
+  } finally {
+    await Promise.all(Object.values(sites).map(site => site.stop()))
+  }
+}
+
+await main()
