@@ -9,6 +9,7 @@ import { useTestServer } from './support/in-process-server.ts'
 import { BASE } from './support/client.ts'
 import { deliver, standardHeaders, startReceiver, type Receiver } from './support/webhooks.ts'
 import { connectMcp2, listen } from './support/mcp-client.ts'
+import { createPost } from './support/posts.ts'
 
 // The host's part, as Keystone's examples/logging-opentelemetry does it: a tracer provider (with
 // its AsyncLocalStorage context manager and W3C propagator) and a meter provider, registered
@@ -21,7 +22,7 @@ const metricReader = new PeriodicExportingMetricReader({ exporter: metricExporte
 const meterProvider = new MeterProvider({ readers: [metricReader] })
 metrics.setGlobalMeterProvider(meterProvider)
 
-const plane = useTestServer({ outbox: { pollMs: 60_000 } })
+const plane = useTestServer({ outbox: { pollMs: 60_000 }, jobs: { pollMs: 3_600_000, batchSize: 2 }, http: { siteUrl: 'https://team.example.com' } })
 let receiver: Receiver
 let http: Awaited<ReturnType<typeof listen>>
 
@@ -190,6 +191,39 @@ describe('what a call causes is traced, and links back to it', () => {
     } finally {
       await forwards.close()
     }
+  })
+})
+
+describe('the other work a call does or queues', () => {
+  test('a job\'s batches: each a trace of its own linked to the call that started the job, their items counted', async () => {
+    for (let i = 0; i < 3; i++) await createPost(plane.server.db, { title: `Traced ${i}`, source: 'otel-batch' })
+    const res = await plane.dispatch({ resource: 'pipelines', action: 'run_batch', params: { filter: { source: 'otel-batch' }, dry_run: true } })
+    expect(res.status).toBe(202)
+    await plane.server.runtime.jobs.kick()
+    const call = only('pipelines.run_batch', 'svc.request_id', res.headers['request-id'])
+    const batches = named('svc.job pipelines.run_batch').filter(span => span.attributes['svc.job.id'] === res.body.data.job_id)
+    // Three posts in batches of two.
+    expect(batches.map(span => span.attributes['svc.job.items'])).toEqual([2, 1])
+    for (const batch of batches) {
+      expect(batch.parentSpanContext).toBeUndefined()
+      expect(batch.links.map(link => link.context.spanId)).toEqual([spanId(call)])
+    }
+    expect(sumWhere(await points('svc.job.items'), { 'svc.job.kind': 'pipelines.run_batch' })).toBe(3)
+    expect(sumWhere(await points('svc.jobs.ended'), { 'svc.job.kind': 'pipelines.run_batch', 'svc.job.status': 'succeeded' })).toBe(1)
+  })
+
+  test('an e-mail send is a client span of the call that sent it, naming neither the server nor the recipient', async () => {
+    const address = `otel-${randomUUID().slice(0, 8)}@example.com`
+    const created = await plane.dispatch({ resource: 'users', action: 'create', params: { first_name: 'Traced', email: address } })
+    const userNum = created.body.data.user_num as string
+    expect((await plane.dispatch({ resource: 'users', action: 'link_account', params: { user_num: userNum, account_id: plane.admin.id } })).body.ok).toBe(true)
+    const sent = await plane.dispatch({ resource: 'users', action: 'send_welcome_email', params: { user_num: userNum, confirm: true } })
+    expect(sent.body.ok).toBe(true)
+    const call = only('users.send_welcome_email', 'svc.request_id', sent.headers['request-id'])
+    const mail = named('svc.mail.send').filter(span => requestSpanAbove(span) === requestSpanAbove(call))
+    expect(mail).toHaveLength(1)
+    expect(mail[0]!.attributes).toEqual({ 'svc.mail.via': 'outbox' })
+    expect(JSON.stringify(finished().map(span => span.attributes))).not.toContain(address)
   })
 })
 
