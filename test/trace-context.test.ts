@@ -7,7 +7,7 @@ import { startReceiver, type Receiver } from './support/webhooks.ts'
 import { startHttpPeer, type HttpPeer } from './support/loopback-peer.ts'
 import { connectMcp2, listen } from './support/mcp-client.ts'
 import { leads as leadsResource } from '../packages/control-plane/src/resources/leads/index.ts'
-import { trace } from '@opentelemetry/api'
+import { metrics, propagation, ProxyTracerProvider, trace } from '@opentelemetry/api'
 import { extractCarried, linksTo } from '../packages/control-plane/src/platform/tracing/propagation.ts'
 import { HOSTILE_VALUES } from './support/hostile-values.ts'
 
@@ -117,6 +117,15 @@ describe('with no SDK registered, a caller\'s trace context is read by W3C rules
       expect([value.label, carriedTrace({ traceparent: parsed })]).toEqual([value.label, undefined])
     }
     expect(carriedTrace({ traceparent: [1, TRACEPARENT] })).toBeUndefined()
+  })
+
+  test('the package registers nothing: after its calls, no tracer, meter or propagator is set, so nothing is exported', async () => {
+    await dispatchTraced({ resource: 'variables', action: 'get', params: { name: 'trace.header' } }, TRACEPARENT)
+    const tracers = trace.getTracerProvider()
+    expect(tracers).toBeInstanceOf(ProxyTracerProvider)
+    expect((tracers as ProxyTracerProvider).getDelegateTracer('keystone-svc-control-plane')).toBeUndefined()
+    expect(metrics.getMeterProvider().getMeter('keystone-svc-control-plane').createCounter('probe').constructor.name).toBe('NoopCounterMetric')
+    expect(propagation.fields()).toEqual([])
   })
 
   test('a dispatch with a hostile traceparent is answered, in a trace of its own', async () => {
