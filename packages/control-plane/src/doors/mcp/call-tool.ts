@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode, TRACEPARENT_META_KEY, type CallToolRequestParams, type ClientCapabilities, type CallToolResult, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server'
+import { ProtocolError, ProtocolErrorCode, type CallToolRequestParams, type ClientCapabilities, type CallToolResult, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
 import type { SvcError } from '../../platform/errors/errors.ts'
@@ -72,11 +72,10 @@ export async function callTool (runtime: ControlPlaneRuntime, identity: Identity
   const { confirmation, idempotencyKey }: ToolConfirmation = operation.destructive
     ? confirmationOf(ctx, seal, request.name, args, initialized)
     : { confirmation: 'flag', idempotencyKey: key }
-  const traceparent = request._meta?.[TRACEPARENT_META_KEY]
   const pinnedVersion = request._meta?.[VERSION_META_KEY]
   const call = {
     resource: operation.resource, action: operation.action, operation, params: args, confirm: false, door: MCP_DOOR, tool: request.name, requestId, idempotencyKey, confirmation,
-    traceparent: typeof traceparent === 'string' ? traceparent : undefined,
+    traceCarrier: request._meta,
     // A pin that is no string is refused as a malformed one.
     pinnedVersion: pinnedVersion === undefined ? undefined : typeof pinnedVersion === 'string' ? pinnedVersion : JSON.stringify(pinnedVersion),
   }

@@ -7,6 +7,7 @@ import { assertPersonConfirmed, heldForNoPerson, UNREACHABLE_PERSON_REASON, type
 import { approvalIdOf, assertCapability, parseParams, parseReturns } from './checks.ts'
 import { assertPinServed } from './version-pin.ts'
 import { deprecatedInAnswer, deprecatedInCall, type DeprecatedUse } from './deprecated-uses.ts'
+import { withSpan } from '../../platform/tracing/with-span.ts'
 
 /** What a door adds to the links, where its params arrive in another shape or its result leaves another way. */
 export type DoorLinks = {
@@ -142,6 +143,9 @@ const parseAnswer: Link = async (state, next) => {
   return { data: parseReturns(state.operation, result.data), changed: result.changed }
 }
 
+/** The handler and the transactions it runs, in a span of their own below the call's (`svc.handler`). */
+const traceHandler: Link = (state, next) => withSpan('svc.handler', next, { attributes: { 'svc.operation': state.operation.name } })
+
 /** The handler, with the event helpers bound to the call; what its events enqueued goes once its transactions committed. */
 const runHandler: Link = async state => {
   const { context } = state
@@ -177,6 +181,7 @@ export const LINKS: readonly Link[] = [
   parseAnswer,
   // Links that wrap the handler's transaction go here, just above runHandler: they run around
   // `await next()`, with the params parsed and every refusal behind them.
+  traceHandler,
   runHandler,
 ]
 

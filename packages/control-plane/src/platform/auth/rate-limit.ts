@@ -2,7 +2,8 @@ import type { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Db } from '../db/client.ts'
 import type { ResolvedOptions } from '../settings/resolved-options.ts'
 import type { Identity } from './identity.ts'
-import { rateLimited } from '../errors/errors.ts'
+import { rateLimited, SvcError } from '../errors/errors.ts'
+import { instruments } from '../tracing/instruments.ts'
 import type { WindowState } from '../db/fixed-window.ts'
 import { createLeasedWindowLimiter } from './leased-window-limiter.ts'
 
@@ -31,9 +32,25 @@ const memoryStore = (scope: string, points: number, duration: number): Promise<M
  */
 export function createSubjectLimiter (scope: string, options: LimitOptions, db: Db, now: () => Date): SubjectLimiter {
   if (options === false) return { consume: () => Promise.resolve(null), limit: null }
-  if (options.store === 'database') {
-    return createLeasedWindowLimiter(db, scope, options, now)
+  return countingRefusals(scope, options.store === 'database' ? createLeasedWindowLimiter(db, scope, options, now) : memoryLimiter(scope, options))
+}
+
+/** The limiter, with each request it refuses counted (`svc.rate_limited`) by its scope. */
+function countingRefusals (scope: string, limiter: SubjectLimiter): SubjectLimiter {
+  return {
+    limit: limiter.limit,
+    async consume (subject) {
+      try {
+        return await limiter.consume(subject)
+      } catch (error) {
+        if (error instanceof SvcError && error.code === 'rate_limited') instruments().rateLimited.add(1, { 'svc.limiter.scope': scope })
+        throw error
+      }
+    },
   }
+}
+
+function memoryLimiter (scope: string, options: Exclude<LimitOptions, false>): SubjectLimiter {
   let store: Promise<MemoryStore> | null = null
   const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
   return {
