@@ -1,6 +1,7 @@
 import { config } from '@keystone-6/core'
 import { statelessSessions } from '@keystone-6/core/session'
 import { createAuth } from '@keystone-6/auth'
+import type { BaseKeystoneTypeInfo, KeystoneConfig } from '@keystone-6/core/types'
 import { hostLists } from '../schema/index.ts'
 import { withControlPlane, type ControlPlaneOptions } from 'keystone-svc-control-plane'
 import { resolveDatabase } from 'keystone-svc-control-plane/database'
@@ -29,6 +30,20 @@ export type HostSettings = {
    * @default a timer
    */
   signInWait?: (ms: number) => Promise<unknown>
+  /**
+   * The id kind of the accounts (`User`) and posts (`Post`) lists: Keystone's `db.idField`.
+   * @default Keystone's (`cuid`)
+   */
+  idField?: IdFieldConfig
+}
+
+export type IdFieldConfig = NonNullable<KeystoneConfig<BaseKeystoneTypeInfo>['db']['idField']>
+
+/** The host's lists, with accounts and posts given the id kind. */
+function listsWithIdField (idField: IdFieldConfig | undefined): typeof hostLists {
+  if (!idField) return hostLists
+  const { User, Post } = hostLists
+  return { ...hostLists, User: { ...User, db: { ...User.db, idField } }, Post: { ...Post, db: { ...Post.db, idField } } }
 }
 
 /**
@@ -77,7 +92,7 @@ export function createHostConfig (settings: HostSettings = {}) {
         await seedPostTypes(context.prisma as PrismaClient)
       },
     },
-    lists: hostLists,
+    lists: listsWithIdField(settings.idField),
     session: statelessSessions({ secret: settings.sessionSecret ?? sessionSecret(), maxAge: 60 * 60 * 24 * 7, secure: sessionCookieSecure() }),
     ui: { isAccessAllowed: isSignedIn },
     graphql: {

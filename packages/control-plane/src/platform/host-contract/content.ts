@@ -70,7 +70,7 @@ export type HostContentOptions = {
    * @default 'Post'
    */
   list?: string
-  /** Its id type. @default from the list's `db.idField` (or the config's): `autoincrement` → 'integer', anything else → 'string' */
+  /** Its id type. @default from the list's `db.idField` (or the config's): `autoincrement` and `number` → 'integer', anything else → 'string' */
   idType?: 'integer' | 'string'
   /** Which field holds what. @default the demo host's names, each optional one when the list has it (see HostContentFields) */
   fields?: HostContentFields
@@ -158,7 +158,7 @@ function resolveBody (given: string | HostBodyOptions | undefined): ContentField
 /** A list's id type as the host's config sets it: its own `db.idField`, else the config's, else Keystone's default (cuid). */
 export function configuredIdType (schema: HostSchema, list: string): 'integer' | 'string' {
   const kind = schema.lists[list]?.db?.idField?.kind ?? schema.idField?.kind ?? 'cuid'
-  return kind === 'autoincrement' ? 'integer' : 'string'
+  return kind === 'autoincrement' || kind === 'number' ? 'integer' : 'string'
 }
 
 function idTypeOf (options: HostContentOptions, schema: HostSchema | undefined, list: string): 'integer' | 'string' {
