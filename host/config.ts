@@ -39,11 +39,26 @@ export type HostSettings = {
 
 export type IdFieldConfig = NonNullable<KeystoneConfig<BaseKeystoneTypeInfo>['db']['idField']>
 
+/**
+ * Keystone gives `string` and `number` ids no default: each row's id is the host's to pick. This
+ * host has its database pick them, so rows written through Prisma (the control plane's) get one too.
+ */
+const DATABASE_ID_DEFAULTS: Partial<Record<IdFieldConfig['kind'], string>> = { string: '@default(uuid())', number: '@default(autoincrement())' }
+
+type ListDb = { idField?: IdFieldConfig, extendPrismaSchema?: (schema: string) => string }
+
+function withIdField (db: ListDb | undefined, idField: IdFieldConfig): ListDb {
+  const idDefault = DATABASE_ID_DEFAULTS[idField.kind]
+  if (!idDefault) return { ...db, idField }
+  const extend = db?.extendPrismaSchema ?? ((schema: string) => schema)
+  return { ...db, idField, extendPrismaSchema: schema => extend(schema).replace(/^(\s*id\s+\w+\s+@id)/m, `$1 ${idDefault}`) }
+}
+
 /** The host's lists, with accounts and posts given the id kind. */
 function listsWithIdField (idField: IdFieldConfig | undefined): typeof hostLists {
   if (!idField) return hostLists
   const { User, Post } = hostLists
-  return { ...hostLists, User: { ...User, db: { ...User.db, idField } }, Post: { ...Post, db: { ...Post.db, idField } } }
+  return { ...hostLists, User: { ...User, db: withIdField(User.db, idField) }, Post: { ...Post, db: withIdField(Post.db, idField) } }
 }
 
 /**

@@ -25,8 +25,16 @@ const KINDS: Array<{ name: string, idField: IdFieldConfig, id: RegExp }> = [
   { name: 'nanoid', idField: { kind: 'nanoid' }, id: /^[\w-]{21}$/ },
   { name: 'random', idField: { kind: 'random' }, id: /^[\w-]{43}$/ },
   { name: 'autoincrement Int', idField: { kind: 'autoincrement' }, id: /^[1-9]\d*$/ },
-  // Keystone refuses a BigInt autoincrement on SQLite.
-  ...testProvider === 'postgresql' ? [{ name: 'autoincrement BigInt', idField: { kind: 'autoincrement', type: 'BigInt' } as const, id: /^[1-9]\d*$/ }] : [],
+  // The host has its database default `string` and `number` ids (host/config.ts), which Keystone leaves to it.
+  { name: 'string', idField: { kind: 'string' }, id: /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/ },
+  { name: 'number Int', idField: { kind: 'number', type: 'Int' }, id: /^[1-9]\d*$/ },
+  // Keystone refuses a BigInt autoincrement on SQLite, and Prisma a BigInt default of autoincrement() there.
+  ...testProvider === 'postgresql'
+    ? [
+        { name: 'autoincrement BigInt', idField: { kind: 'autoincrement', type: 'BigInt' } as const, id: /^[1-9]\d*$/ },
+        { name: 'number BigInt', idField: { kind: 'number', type: 'BigInt' } as const, id: /^[1-9]\d*$/ },
+      ]
+    : [],
 ]
 
 /** The resources whose operations read or write accounts and posts. */
@@ -84,7 +92,7 @@ describe.each(KINDS)('accounts and posts with $name ids', ({ idField, id }) => {
     expect([delivered.status, delivered.body.data?.status]).toEqual([200, 'created'])
     const postId = delivered.body.data.post_id
     // The contract's post ids are integers on a host of integer ids: a number in JSON while it is one exactly.
-    expect(typeof postId).toBe(idField.kind === 'autoincrement' && idField.type !== 'BigInt' ? 'number' : 'string')
+    expect(typeof postId).toBe(idField.kind === 'autoincrement' || (idField.kind === 'number' && idField.type === 'Int') ? 'number' : 'string')
     expect(String(postId)).toMatch(id)
 
     expect(await ok('pipelines', 'run', { post_id: postId, dry_run: true })).toMatchObject({ status: 'dry_run', post_id: postId })
