@@ -41,6 +41,7 @@ import { rawBaseline } from './lib/raw-baseline.ts'
 import { printReport, type Goal, type Measurement } from './lib/report.ts'
 import { prismaBaseline } from './lib/prisma-baseline.ts'
 import { commitCounter } from './lib/commit-count.ts'
+import { switchableOtel } from './lib/switchable-otel.ts'
 
 const CONNECTION_COUNTS = [10, 50]
 /** Connections of the Prisma and `pg` pools alike (`pg`'s default). */
@@ -53,6 +54,8 @@ const SECONDS = positiveInteger('BENCH_SECONDS', 5)
 const ROUNDS = positiveInteger('BENCH_ROUNDS', 5)
 const COMMIT_CALLS = positiveInteger('BENCH_COMMIT_CALLS', 1000)
 const chosen = chosenBy('BENCH_ONLY')
+/** Off but for the targets measured with an OpenTelemetry SDK registered (`otel: true`). */
+const telemetry = switchableOtel()
 
 /** Anything that must be undone, newest first. */
 const cleanups: Array<() => unknown> = []
@@ -205,11 +208,14 @@ async function verifyRawWrite (request: LoadRequest): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Measuring.
 
-type Target = { label: string, request: LoadRequest, verify: (request: LoadRequest) => Promise<void> }
+/** `otel`: measured with an OpenTelemetry SDK and in-memory exporters registered, as a host that traces has them. */
+type Target = { label: string, request: LoadRequest, verify: (request: LoadRequest) => Promise<void>, otel?: boolean }
 
 /** A fixed number of requests, so the JIT has warmed up however busy the machine is. */
 async function warmUp (target: Target): Promise<void> {
+  telemetry.use(target.otel === true)
   await target.verify(target.request)
+  if (target.otel && telemetry.spanCount() === 0) throw new Error(`${target.label}: the SDK recorded no span`)
   const problems = loadProblems(await load(target.request, { connections: CONNECTION_COUNTS[0]!, requests: WARMUP_REQUESTS }))
   if (problems.length > 0) throw new Error(`${target.label} (warm-up): ${problems.join('; ')}`)
 }
@@ -217,6 +223,7 @@ async function warmUp (target: Target): Promise<void> {
 /** One load of `seconds` on one target: its result and the server CPU it took. */
 async function slice (target: Target, connections: number, seconds: number): Promise<{ result: LoadResult, cpuMs: number }> {
   // The load generator runs in a child process, so this process's CPU time is the servers' own.
+  telemetry.use(target.otel === true)
   const cpuBefore = process.cpuUsage()
   const result = await load(target.request, { connections, seconds })
   const cpu = process.cpuUsage(cpuBefore)
@@ -265,6 +272,8 @@ const LABELS = {
   rawRead: 'bare route read',
   prismaRead: 'bare route read, Prisma',
   dispatchWrite: 'dispatch variables.set',
+  dispatchReadTraced: 'dispatch crm.list, OTel SDK',
+  dispatchWriteTraced: 'dispatch variables.set, OTel SDK',
   rawWrite: 'bare route write',
   prismaWrite: 'bare route write, Prisma',
 } as const
@@ -281,6 +290,9 @@ const GOALS: Goal[] = [
   { subject: LABELS.dispatchWrite, baseline: LABELS.rawWrite, atLeast: 0.25 },
   { subject: LABELS.dispatchRead, baseline: LABELS.prismaRead },
   { subject: LABELS.dispatchWrite, baseline: LABELS.prismaWrite },
+  // What a host that registers an OpenTelemetry SDK pays for the spans and metrics (docs/observability.md).
+  { subject: LABELS.dispatchReadTraced, baseline: LABELS.dispatchRead },
+  { subject: LABELS.dispatchWriteTraced, baseline: LABELS.dispatchWrite },
 ]
 
 /** Committed transactions per call of each dispatch target and of GraphQL, on PostgreSQL. */
@@ -364,12 +376,25 @@ async function main (): Promise<void> {
   const writes = { slots: VARIABLES }
   const bareWriteBody = JSON.stringify({ name: variableName('{{slot}}'), value: '{{seq}}' }).replace('"{{seq}}"', '{{seq}}')
 
-  const allTargets: Target[] = [
-    {
-      label: LABELS.dispatchRead,
-      request: { url: dispatchUrl, method: 'POST', headers: withKey, body: JSON.stringify({ resource: 'crm', action: 'list', params: {} }) },
-      verify: verifyDispatchRead,
+  const dispatchRead: Target = {
+    label: LABELS.dispatchRead,
+    request: { url: dispatchUrl, method: 'POST', headers: withKey, body: JSON.stringify({ resource: 'crm', action: 'list', params: {} }) },
+    verify: verifyDispatchRead,
+  }
+  const dispatchWrite: Target = {
+    label: LABELS.dispatchWrite,
+    request: {
+      url: dispatchUrl,
+      method: 'POST',
+      headers: withKey,
+      body: JSON.stringify({ resource: 'variables', action: 'set', params: { name: variableName('{{slot}}'), value: '{{seq}}' } }).replace('"{{seq}}"', '{{seq}}'),
+      writes,
     },
+    verify: verifyDispatchWrite,
+  }
+  const allTargets: Target[] = [
+    dispatchRead,
+    { ...dispatchRead, label: LABELS.dispatchReadTraced, otel: true },
     {
       label: LABELS.graphqlRead,
       request: { url: `${host.baseUrl}/api/graphql`, method: 'POST', headers: { ...json, Cookie: cookie }, body: JSON.stringify({ query: GRAPHQL_LIST }) },
@@ -377,17 +402,8 @@ async function main (): Promise<void> {
     },
     { label: LABELS.rawRead, request: { url: `${rawBaseUrl}/crm`, method: 'GET' }, verify: verifyRawRead },
     { label: LABELS.prismaRead, request: { url: `${prismaBaseUrl}/crm`, method: 'GET' }, verify: verifyRawRead },
-    {
-      label: LABELS.dispatchWrite,
-      request: {
-        url: dispatchUrl,
-        method: 'POST',
-        headers: withKey,
-        body: JSON.stringify({ resource: 'variables', action: 'set', params: { name: variableName('{{slot}}'), value: '{{seq}}' } }).replace('"{{seq}}"', '{{seq}}'),
-        writes,
-      },
-      verify: verifyDispatchWrite,
-    },
+    dispatchWrite,
+    { ...dispatchWrite, label: LABELS.dispatchWriteTraced, otel: true },
     {
       label: LABELS.rawWrite,
       request: { url: `${rawBaseUrl}/variables`, method: 'POST', headers: json, body: bareWriteBody, writes },
@@ -425,4 +441,5 @@ try {
   process.exitCode = 1
 } finally {
   await cleanUp()
+  await telemetry.shutdown()
 }

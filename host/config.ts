@@ -14,6 +14,7 @@ import { siteNotes } from '../examples/site-notes/index.ts'
 import { seedPostTypes } from '../schema/seed-post-types.ts'
 import { isSignedIn } from '../schema/access.ts'
 import type { PrismaClient } from '../generated/prisma/client.ts'
+import { traceRequests } from './request-spans.ts'
 
 export type HostSettings = {
   /** @default process.env.DATABASE_URL, else `file:./var/svc.db` */
@@ -91,6 +92,7 @@ export function createHostConfig (settings: HostSettings = {}) {
         now: controlPlane.clock ?? (() => new Date()),
       }),
     },
+    server: { extendExpressApp: traceRequests },
     telemetry: false,
   }, controlPlane)))
 }

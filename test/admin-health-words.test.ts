@@ -15,6 +15,7 @@ const healthy: StatusReport = {
   outbox: { pending: 0, failed: 0, oldest_pending_at: null },
   forwarding: [{ source: 'wire', name: 'Wire', pending: 0, failed: 0 }],
   retention: [],
+  deprecated_uses: [],
   uptime_s: 30,
   checks: [
     { name: 'database', ok: true, message: 'reachable' },

@@ -7,6 +7,7 @@ import { BASE, seenBodies } from './support/client.ts'
 import { bodyOnlySignature, customHeaders, deliver, standardHeaders } from './support/webhooks.ts'
 import { holdAsSample, SourceChanged } from '../packages/control-plane/src/resources/content-sources/ingest/hold-as-sample.ts'
 import { contentSources } from '../packages/control-plane/src/resources/content-sources/index.ts'
+import { PRODUCT_VERSION } from '../packages/control-plane/src/platform/version.ts'
 
 const clock = new Date('2026-03-01T10:00:00Z')
 const MAX_BODY = 64 * 1024
@@ -209,7 +210,7 @@ describe('ingest endpoint', () => {
     expect([res.status, res.body.code]).toEqual([404, 'not_found'])
     const get = await request(plane.server.app).get(`${BASE}/ingest/anything`)
     expect([get.status, get.body.code, get.headers.allow]).toEqual([405, 'method_not_allowed', 'POST'])
-    expect(get.headers['svc-version']).toBe('1.4.000')
+    expect(get.headers['svc-version']).toBe(PRODUCT_VERSION)
   })
 
   test('the raw body is stored verbatim in the inbox', async () => {

@@ -5,6 +5,7 @@ import { getWithKey, seenBodies } from './support/client.ts'
 import { deliver } from './support/webhooks.ts'
 import { SOURCE_SLUG_MAX_LENGTH } from '../packages/control-plane/src/resources/content-sources/source-slug.ts'
 import { exportPayload } from '../packages/control-plane/src/resources/content-sources/portable.ts'
+import { PRODUCT_VERSION } from '../packages/control-plane/src/platform/version.ts'
 
 const plane = useTestServer()
 const sources = plane.caller('content_sources')
@@ -305,7 +306,7 @@ describe('content_sources export and import', () => {
     const source = await create({ name: 'Exportable', auth_mode: 'bearer', secret: PROVIDED_SECRET, forward_url: 'https://example.com/f', forward_secret: FORWARD_SECRET })
     const res = await sources('export', { id: source.id })
     expect(res.body.changed).toBe(false)
-    expect(res.body.data).toMatchObject({ format: 'svc.content_source', schema_version: 1, product_version: '1.4.000', exported_at: expect.any(String) })
+    expect(res.body.data).toMatchObject({ format: 'svc.content_source', schema_version: 1, product_version: PRODUCT_VERSION, exported_at: expect.any(String) })
     expect(res.body.data.payload).toMatchObject({ name: 'Exportable', slug: 'exportable', auth_mode: 'bearer' })
     for (const key of ['id', 'secret', 'forward_secret', 'secret_source']) expect(res.body.data.payload).not.toHaveProperty(key)
   })

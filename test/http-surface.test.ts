@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { useTestServer } from './support/in-process-server.ts'
 import { BASE, getWithKey } from './support/client.ts'
+import { PRODUCT_VERSION } from '../packages/control-plane/src/platform/version.ts'
 
 const plane = useTestServer({ http: { maxBodyBytes: 4096 } })
 
@@ -23,8 +24,8 @@ describe('dispatch envelope and errors', () => {
   test('every response carries Svc-Version', async () => {
     const ok = await plane.dispatch({ resource: 'crm', action: 'list' })
     const failed = await request(plane.server.app).get(`${BASE}/manage/manifest`)
-    expect(ok.headers['svc-version']).toBe('1.4.000')
-    expect(failed.headers['svc-version']).toBe('1.4.000')
+    expect(ok.headers['svc-version']).toBe(PRODUCT_VERSION)
+    expect(failed.headers['svc-version']).toBe(PRODUCT_VERSION)
   })
 
   test('no response names the framework: X-Powered-By is off, on the namespace, GraphQL and the site\'s pages', async () => {

@@ -6,6 +6,7 @@ import { BASE, getWithKey } from './support/client.ts'
 import { deliver } from './support/webhooks.ts'
 import { findInputIssue, jsonTextTooDeep, MAX_JSON_DEPTH } from '../packages/control-plane/src/platform/lib/input-boundary.ts'
 import { leads } from '../packages/control-plane/src/resources/leads/index.ts'
+import { PRODUCT_VERSION } from '../packages/control-plane/src/platform/version.ts'
 
 const nest = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
 
@@ -103,7 +104,7 @@ describe('express\'s own refusals are envelopes with their 4xx status', () => {
   const expectEnvelope = (res: request.Response, status: number, code: string) => {
     expect([res.status, res.body.ok, res.body.data, res.body.changed, res.body.code]).toEqual([status, false, null, false, code])
     expect(res.body.error).not.toMatch(/\n\s+at /)
-    expect(res.headers['svc-version']).toBe('1.4.000')
+    expect(res.headers['svc-version']).toBe(PRODUCT_VERSION)
   }
 
   test('a malformed percent-escape in a path parameter is 400 bad_request', async () => {

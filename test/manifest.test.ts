@@ -7,6 +7,8 @@ import { getWithKey } from './support/client.ts'
 import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
 import type { JsonObject } from './support/json.ts'
+import { readFileSync } from 'node:fs'
+import { productVersionOf } from '../packages/control-plane/src/platform/version.ts'
 
 let manifest: { namespace: string, product_version: string, operations: JsonObject[] }
 /** The built-in operations' entries; the host's own (the extension example) are tested on their own. */
@@ -142,9 +144,10 @@ beforeAll(async () => {
 })
 
 describe('manifest', () => {
-  test('names the namespace and product version', () => {
+  test('names the namespace and product version, the package\'s in the contract\'s form', () => {
     expect(manifest.namespace).toBe('svc/v1')
-    expect(manifest.product_version).toBe('1.4.000')
+    expect(manifest.product_version).toBe(productVersionOf(JSON.parse(readFileSync('packages/control-plane/package.json', 'utf8')).version))
+    expect(manifest.product_version).toMatch(/^\d+\.\d+\.\d{3}$/)
   })
 
   test('lists every registered operation once, sorted by name', () => {

@@ -63,7 +63,8 @@ describe('migrations', () => {
         INSERT INTO svc_audit_entries (at, operation, channel, mode) VALUES (${recently}, 'x', 'route', 'session'), (${recently}, 'x', 'dispatch', 'api_key'), (${longAgo}, 'x', 'mcp', 'oauth');
         INSERT INTO svc_outbox_messages (topic, status, "createdAt") VALUES ('t', 'pending', ${at('2026-03-10T05:30:00')}), ('t', 'delivered', ${at('2026-03-10T05:30:00')});
       `)
-      expect((await migrate(target)).applied).toEqual(['0024_tallies'])
+      // 0024 and the migrations after it, which touch no tally.
+      expect((await migrate(target)).applied).toEqual((await readMigrations(target.provider)).map(migration => migration.name).filter(name => name >= '0024'))
       const db = openPrisma(database.url)
       const tallies = await db.svcTally.findMany({ select: { series: true, bucket: true, dimension: true, count: true } })
       await db.$disconnect()

@@ -84,7 +84,7 @@ describe('GET /openapi.json', () => {
       const post = document.paths[`/manage/${operation.resource}/${operation.action}`].post
       const statuses = Object.keys(post.responses).filter(status => status !== (operation.starts_job ? '202' : '200')).sort()
       expect([operation.name, statuses]).toEqual([operation.name, statusesOf(operation.errors)])
-      expect(responseCodes(post, '400')).toEqual(operation.destructive ? ['bad_request', 'invalid_params', 'confirm_required'] : ['bad_request', 'invalid_params'])
+      expect(responseCodes(post, '400')).toEqual(operation.destructive ? ['bad_request', 'invalid_params', 'confirm_required', 'unsupported_version'] : ['bad_request', 'invalid_params', 'unsupported_version'])
       expect(responseCodes(post, '401')).toEqual(['unauthenticated'])
       expect(responseCodes(post, '409')).toContain('module_disabled')
     }

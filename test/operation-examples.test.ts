@@ -107,7 +107,7 @@ describe('the manifest', () => {
 
 describe('error codes', () => {
   test('every call can answer with the pipeline\'s codes; writes with the idempotency refusals; destructive ones with confirm_required; the handler adds what it declares', () => {
-    const pipeline = ['bad_request', 'invalid_params', 'unauthenticated', 'forbidden', 'module_disabled', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal']
+    const pipeline = ['bad_request', 'invalid_params', 'unsupported_version', 'unauthenticated', 'forbidden', 'module_disabled', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal']
     const idempotency = ['idempotency_mismatch', 'idempotency_in_progress']
     expect(callErrorCodes({ destructive: false, readonly: true, errors: [] }).sort()).toEqual([...pipeline].sort())
     expect(callErrorCodes({ destructive: false, errors: [] }).sort()).toEqual([...pipeline, ...idempotency].sort())

@@ -16,6 +16,7 @@ import { BASE } from './support/client.ts'
 import { deliver, standardHeaders } from './support/webhooks.ts'
 import { connectMcp } from './support/mcp-client.ts'
 import { packedPackage } from './support/packed-package.ts'
+import { createArticle, signInMember as signInSecondHost } from './support/second-host-site.ts'
 import { keyDispatch, manifestOperations, shellEnv, startInstalledSite, type InstalledSite } from './support/installed-site.ts'
 
 /**
@@ -73,17 +74,7 @@ let apiKey = ''
 let adminCookie = ''
 let memberId = ''
 
-const SIGN_IN = `mutation ($email: String!, $password: String!) {
-  authenticateMemberWithPassword(email: $email, password: $password) {
-    ... on MemberAuthenticationWithPasswordSuccess { item { id isAdmin } }
-    ... on MemberAuthenticationWithPasswordFailure { message }
-  }
-}`
-
-async function signInMember (email: string, password: string) {
-  const res = await graphql(site.url, SIGN_IN, { email, password })
-  return { result: res.body.data?.authenticateMemberWithPassword, cookie: res.cookie }
-}
+const signInMember = (email: string, password: string) => signInSecondHost(site.url, email, password)
 
 const dispatch: Dispatch = body => keyDispatch(site.url, apiKey)(body)
 
@@ -186,11 +177,7 @@ describe('the packed package in another Keystone project', () => {
 describe('every operation in the second host\'s manifest, by its examples', () => {
   /** What the examples' fixture placeholders stand for: the calling member and an article of the site. */
   async function exampleFixtures () {
-    const article = await graphql(site.url, 'mutation ($data: ArticleCreateInput!) { createArticle(data: $data) { id } }', {
-      data: { title: 'Examples fixture', slug: `examples-${randomUUID().slice(0, 8)}`, body: [{ type: 'paragraph', children: [{ text: 'The council met on Tuesday evening to vote on the new library.' }] }] },
-    }, adminCookie)
-    expect(article.body.errors).toBeUndefined()
-    return { account: { id: memberId }, post: { id: article.body.data.createArticle.id } }
+    return { account: { id: memberId }, post: { id: await createArticle(site.url, adminCookie, 'Examples fixture') } }
   }
 
   /** Every example this site is offered runs: those needing a part its posts lack (an excerpt, a `pending` state) are not offered. */

@@ -7,6 +7,7 @@ import { getWithKey } from './support/client.ts'
 import { enqueueOutbox } from '../packages/control-plane/src/platform/outbox/enqueue.ts'
 import { testProvider } from './support/database.ts'
 import { FORWARD_TOPIC, forwardOrderingKey } from '../packages/control-plane/src/resources/content-sources/forward/forward-message.ts'
+import { PRODUCT_VERSION } from '../packages/control-plane/src/platform/version.ts'
 
 const plane = useTestServer({ outbox: false })
 
@@ -24,7 +25,7 @@ describe('status.get', () => {
     expect(res.status).toBe(200)
     const data = res.body.data
     expect(data).toMatchObject({
-      product_version: '1.4.000',
+      product_version: PRODUCT_VERSION,
       namespace: 'svc/v1',
       database: { provider: testProvider, ok: true },
       modules: { crm: true, leads: false, status: true },

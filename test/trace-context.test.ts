@@ -1,4 +1,4 @@
-// @svc-provider-independent: traceparent is parsed and carried above storage; the audit, outbox and webhook paths it rides on run on both providers in audit, outbox, webhooks and lead-contact-push (runs once, on SQLite).
+// @svc-provider-independent: traceparent is read (by the OTel propagation API) and carried above storage; the audit, outbox and webhook paths it rides on run on both providers in audit, outbox, webhooks and lead-contact-push (runs once, on SQLite).
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/in-process-server.ts'
@@ -7,6 +7,9 @@ import { startReceiver, type Receiver } from './support/webhooks.ts'
 import { startHttpPeer, type HttpPeer } from './support/loopback-peer.ts'
 import { connectMcp2, listen } from './support/mcp-client.ts'
 import { leads as leadsResource } from '../packages/control-plane/src/resources/leads/index.ts'
+import { metrics, propagation, ProxyTracerProvider, trace } from '@opentelemetry/api'
+import { extractCarried, linksTo } from '../packages/control-plane/src/platform/tracing/propagation.ts'
+import { HOSTILE_VALUES } from './support/hostile-values.ts'
 
 const plane = useTestServer({ builtins: [leadsResource({ contactCrmNum: 1 })] })
 let receiver: Receiver
@@ -73,6 +76,66 @@ describe('a call keeps its trace', () => {
       await client.close()
     }
     expect(await auditOfTrace(traceId)).toEqual([expect.objectContaining({ operation: 'variables.set', channel: 'mcp', trace_id: traceId })])
+  })
+})
+
+describe('with no SDK registered, a caller\'s trace context is read by W3C rules and hostile headers start a new trace', () => {
+  const carriedTrace = (carrier: Record<string, unknown>) => trace.getSpanContext(extractCarried(carrier))?.traceId
+
+  test('a valid traceparent (in a header or MCP _meta, with surrounding space, or repeated) is read', () => {
+    expect(carriedTrace({ traceparent: TRACEPARENT })).toBe(TRACE_ID)
+    expect(carriedTrace({ traceparent: ` ${TRACEPARENT} ` })).toBe(TRACE_ID)
+    expect(carriedTrace({ traceparent: [TRACEPARENT, 'junk'] })).toBe(TRACE_ID)
+    // A later version may add parts; version 00 may not.
+    expect(carriedTrace({ traceparent: `01-${TRACE_ID}-${CALLER_SPAN}-01-more` })).toBe(TRACE_ID)
+  })
+
+  test.each([
+    ['version ff', `ff-${TRACE_ID}-${CALLER_SPAN}-01`],
+    ['version 00 with a fifth part', `${TRACEPARENT}-extra`],
+    ['an all-zero trace id', `00-${'0'.repeat(32)}-${CALLER_SPAN}-01`],
+    ['an all-zero parent id', `00-${TRACE_ID}-${'0'.repeat(16)}-01`],
+    ['upper-case hex', TRACEPARENT.toUpperCase()],
+    ['a short trace id', `00-${TRACE_ID.slice(1)}-${CALLER_SPAN}-01`],
+    ['no flags', `00-${TRACE_ID}-${CALLER_SPAN}`],
+    ['a newline inside', `00-${TRACE_ID}\n-${CALLER_SPAN}-01`],
+    ['70 kB', `00-${TRACE_ID}-${CALLER_SPAN}-01`.padEnd(70_000, 'x')],
+  ])('%s carries no context', (_label, traceparent) => {
+    expect(carriedTrace({ traceparent })).toBeUndefined()
+    expect(linksTo(traceparent)).toEqual([])
+  })
+
+  test('a _meta.traceparent that is not a string carries no context', () => {
+    for (const value of HOSTILE_VALUES) {
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(value.json)
+      } catch {
+        continue
+      }
+      if (typeof parsed === 'string') continue
+      expect([value.label, carriedTrace({ traceparent: parsed })]).toEqual([value.label, undefined])
+    }
+    expect(carriedTrace({ traceparent: [1, TRACEPARENT] })).toBeUndefined()
+  })
+
+  test('the package registers nothing: after its calls, no tracer, meter or propagator is set, so nothing is exported', async () => {
+    await dispatchTraced({ resource: 'variables', action: 'get', params: { name: 'trace.header' } }, TRACEPARENT)
+    const tracers = trace.getTracerProvider()
+    expect(tracers).toBeInstanceOf(ProxyTracerProvider)
+    expect((tracers as ProxyTracerProvider).getDelegateTracer('keystone-svc-control-plane')).toBeUndefined()
+    expect(metrics.getMeterProvider().getMeter('keystone-svc-control-plane').createCounter('probe').constructor.name).toBe('NoopCounterMetric')
+    expect(propagation.fields()).toEqual([])
+  })
+
+  test('a dispatch with a hostile traceparent is answered, in a trace of its own', async () => {
+    for (const traceparent of [`ff-${TRACE_ID}-${CALLER_SPAN}-01`, `${TRACEPARENT}-extra`, TRACEPARENT.toUpperCase()]) {
+      const res = await dispatchTraced({ resource: 'variables', action: 'get', params: { name: 'trace.header' } }, traceparent)
+      const page = await plane.dispatch({ resource: 'audit', action: 'list', params: { request_id: res.headers['request-id'] } })
+      const traceId = page.body.data.items[0].trace_id as string
+      expect(traceId).toMatch(/^[0-9a-f]{32}$/)
+      expect(traceId).not.toBe(TRACE_ID)
+    }
   })
 })
 

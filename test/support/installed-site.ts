@@ -28,10 +28,11 @@ export function shellEnv (overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv 
 
 /**
  * `keystone start` (the site's own Keystone, `keystone` its CLI file) in production, on a free
- * loopback port: with the built Admin UI, or without it (`--no-ui`) for a site built with `--no-ui`.
+ * loopback port (or `port`, for a site that must keep its address across restarts): with the built
+ * Admin UI, or without it (`--no-ui`) for a site built with `--no-ui`.
  */
-export async function startInstalledSite (what: string, cwd: string, keystone: string, env: NodeJS.ProcessEnv, { adminUi = true } = {}): Promise<InstalledSite> {
-  const port = await freePort()
+export async function startInstalledSite (what: string, cwd: string, keystone: string, env: NodeJS.ProcessEnv, { adminUi = true, port: given }: { adminUi?: boolean, port?: number } = {}): Promise<InstalledSite> {
+  const port = given ?? await freePort()
   const child: ChildProcess = spawn(process.execPath, [keystone, 'start', ...adminUi ? [] : ['--no-ui']], {
     cwd,
     detached: true,

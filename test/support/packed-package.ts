@@ -44,31 +44,37 @@ async function pack (tarball: string, env: NodeJS.ProcessEnv): Promise<void> {
 /**
  * The package as `npm pack` makes it (its prepack builds dist/), packed once per content: the
  * end-to-end files of one run (and the next run, until the package changes) install the same
- * tarball, `var/pack/keystone-svc-control-plane-<content hash>.tgz`. Jest runs the files in
- * parallel workers, so the first to get here packs while the others wait on its lock folder.
+ * tarball, `var/pack/keystone-svc-control-plane-<content hash>.tgz`.
  */
 export async function packedPackage (env: NodeJS.ProcessEnv): Promise<string> {
   await mkdir(PACK_DIR, { recursive: true })
-  const key = await contentKey()
-  const tarball = path.join(PACK_DIR, `${PACKAGE}-${key}.tgz`)
-  const lock = `${tarball}.lock`
+  const tarball = path.join(PACK_DIR, `${PACKAGE}-${await contentKey()}.tgz`)
+  await makeOnce(tarball, () => pack(tarball, env))
+  return tarball
+}
+
+/**
+ * Makes `file` with `make` unless it is there. Jest runs the files in parallel workers, so the
+ * first to get here makes it while the others wait on its lock folder.
+ */
+export async function makeOnce (file: string, make: () => Promise<void>): Promise<void> {
+  const lock = `${file}.lock`
   const deadline = Date.now() + 10 * MINUTE
-  while (!existsSync(tarball)) {
+  while (!existsSync(file)) {
     if (Date.now() > deadline) throw new Error(`gave up waiting for ${lock} to go away`)
     try {
       await mkdir(lock)
     } catch {
-      // Another worker packs; a lock older than the wait was left by a run that died.
+      // Another worker makes it; a lock older than the wait was left by a run that died.
       const age = await stat(lock).then(info => Date.now() - info.mtimeMs, () => 0)
       if (age > 10 * MINUTE) await rmdir(lock).catch(() => undefined)
       await pause(2 * SECOND)
       continue
     }
     try {
-      if (!existsSync(tarball)) await pack(tarball, env)
+      if (!existsSync(file)) await make()
     } finally {
       await rmdir(lock)
     }
   }
-  return tarball
 }

@@ -12,6 +12,7 @@ import { createOAuthServer } from '../platform/oauth/server.ts'
 import { createRateLimiter } from '../platform/auth/rate-limit.ts'
 import { createRefusalLimiter } from './pipeline/refused-authentication.ts'
 import { OutboxWorker } from '../platform/outbox/worker.ts'
+import { observeOutboxDepth } from '../platform/outbox/depth-gauge.ts'
 import { JobWorker } from '../platform/jobs/worker.ts'
 import { auditRecordOf } from '../platform/jobs/audit-ended-job.ts'
 import { recordSafely } from '../platform/audit/record-safely.ts'
@@ -54,6 +55,7 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
     Object.fromEntries(installation.outboxTopics.flatMap(topic => topic.retry ? [[topic.topic, topic.retry]] : [])),
   )
   const retention = new RetentionPruner(db, options.retention, { now: options.now, log })
+  let stopObservingOutbox = () => {}
   const changes = createChangeFeed(db, options, log)
   // A process without a worker of its own leaves the message to the instances that have one.
   const kickOutbox = () => { if (options.outbox !== false) void outbox.kick(); else changes.announceWork('outbox') }
@@ -114,6 +116,7 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
       ...requestId ? { requestId } : {},
     }),
     start: () => {
+      stopObservingOutbox = observeOutboxDepth(db)
       changes.start()
       if (options.outbox !== false) outbox.start()
       if (options.jobs !== false) jobs.start()
@@ -122,6 +125,7 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
     stop: async () => {
       // First, so no client waits on a stream of a stopped instance.
       await changes.close()
+      stopObservingOutbox()
       await Promise.all([outbox.stop(), jobs.stop(), retention.stop(), background.settled()])
       await audit.drain()
       await options.outbound.dispatcher.close()

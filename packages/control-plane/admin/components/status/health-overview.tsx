@@ -17,6 +17,7 @@ import { Panel } from '../panel.tsx'
 import { FailedOperations } from './failed-operations.tsx'
 import { ForwardingTable } from './forwarding-table.tsx'
 import { RetentionTable } from './retention-table.tsx'
+import { DeprecatedUsesTable } from './deprecated-uses-table.tsx'
 import { HealthLines } from './health-lines.tsx'
 import { Metric } from './metric.tsx'
 import { VerdictBadge } from './verdict-badge.tsx'
@@ -77,6 +78,9 @@ function Report ({ report, checkedAt }: { report: StatusReport, checkedAt: strin
       </Panel>
       <Panel title='Retention' testId='health-retention'>
         <RetentionTable rules={report.retention} />
+      </Panel>
+      <Panel title='Deprecated operations still called' testId='health-deprecated-uses'>
+        <DeprecatedUsesTable uses={report.deprecated_uses} />
       </Panel>
       <Panel title='Modules' actions={<Button href='/control-plane/settings'>Manage modules</Button>}>
         <Flex gap='regular' wrap data-testid='health-modules'>

@@ -5,6 +5,7 @@ import { callOperation, type CallOutcome, type DoorAnswer, type OperationCall } 
 import { failureResponse, sendEnvelope, successResponse, setFailureHeaders, type EnvelopeResponse } from '../../platform/http/envelope.ts'
 import { requestIdOf } from '../../platform/http/request-id.ts'
 import { setJobLocation } from './job-location.ts'
+import { setDeprecationHeaders } from '../../platform/http/deprecation-headers.ts'
 
 /** The envelope's answer: an outcome framed once, whether it is stored for a repeat, sent, or both. */
 function envelopeAnswer (requestId: string | null): DoorAnswer {
@@ -18,7 +19,7 @@ function envelopeAnswer (requestId: string | null): DoorAnswer {
 
 /**
  * An HTTP door's call (dispatch, the route per operation, the read form): runs it through the
- * pipeline (with the request's `traceparent` header) and answers with the envelope; under an
+ * pipeline (with the request's headers, for its trace context) and answers with the envelope; under an
  * `Idempotency-Key`, a repeat gets the first response again, byte for byte.
  */
 export async function executeDispatch (
@@ -30,7 +31,8 @@ export async function executeDispatch (
 ): Promise<void> {
   const requestId = requestIdOf(res)
   const door: DoorAnswer = { ...envelopeAnswer(requestId), ...paramsOf ? { paramsOf } : {} }
-  const answer = await callOperation(runtime, identity, { ...call, requestId, traceparent: res.req.get('traceparent') }, door)
+  const answer = await callOperation(runtime, identity, { ...call, requestId, traceCarrier: res.req.headers, pinnedVersion: res.req.get('svc-version') }, door)
+  setDeprecationHeaders(res, answer.deprecated)
   if (answer.replayed) {
     res.set('Idempotent-Replayed', 'true')
     setJobLocation(res, runtime.options.basePath, answer.response)

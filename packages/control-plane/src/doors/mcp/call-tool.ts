@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode, TRACEPARENT_META_KEY, type CallToolRequestParams, type ClientCapabilities, type CallToolResult, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server'
+import { ProtocolError, ProtocolErrorCode, type CallToolRequestParams, type ClientCapabilities, type CallToolResult, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
 import type { SvcError } from '../../platform/errors/errors.ts'
@@ -16,6 +16,10 @@ import { MCP_DOOR } from './door.ts'
 const CHANGED_META_KEY = 'svc/changed'
 /** `_meta` key of a tool result given again for a repeated `idempotency_key`, as `Idempotent-Replayed` is over HTTP. */
 const REPLAYED_META_KEY = 'svc/idempotent_replayed'
+/** `_meta` key of a tool result whose call used something deprecated, as the `Deprecation` and `Sunset` headers say over HTTP. */
+const DEPRECATED_META_KEY = 'svc/deprecated'
+/** `_meta` key of a tool call pinning a product version, as the `Svc-Version` request header does over HTTP. */
+const VERSION_META_KEY = 'svc/version'
 /** The argument (or `_meta` key) carrying an idempotency key; taken out before the params are validated. */
 const IDEMPOTENCY_ARGUMENT = 'idempotency_key'
 
@@ -68,23 +72,26 @@ export async function callTool (runtime: ControlPlaneRuntime, identity: Identity
   const { confirmation, idempotencyKey }: ToolConfirmation = operation.destructive
     ? confirmationOf(ctx, seal, request.name, args, initialized)
     : { confirmation: 'flag', idempotencyKey: key }
-  const traceparent = request._meta?.[TRACEPARENT_META_KEY]
+  const pinnedVersion = request._meta?.[VERSION_META_KEY]
   const call = {
     resource: operation.resource, action: operation.action, operation, params: args, confirm: false, door: MCP_DOOR, tool: request.name, requestId, idempotencyKey, confirmation,
-    traceparent: typeof traceparent === 'string' ? traceparent : undefined,
+    traceCarrier: request._meta,
+    // A pin that is no string is refused as a malformed one.
+    pinnedVersion: pinnedVersion === undefined ? undefined : typeof pinnedVersion === 'string' ? pinnedVersion : JSON.stringify(pinnedVersion),
   }
   const answer = await callOperation(runtime, identity, call, {
     frame: outcome => ({ status: outcome.ok ? 200 : outcome.error.status, body: JSON.stringify(toolResult(operation, outcome, requestId)) }),
   })
+  const noted = (result: CallToolResult): CallToolResult => answer.deprecated.length === 0 ? result : { ...result, _meta: { ...result._meta, [DEPRECATED_META_KEY]: answer.deprecated } }
   if (!answer.replayed) {
     const { outcome } = answer
     if (!outcome.ok && outcome.error.code === 'person_confirmation_required') return confirmationQuestion(operation, outcome.error.details, seal, request.name, args)
     const progressToken = request._meta?.progressToken
     if (outcome.ok && operation.startsJob && following && progressToken !== undefined) {
-      return toolResult(operation, { ...outcome, data: await following.follow(runtime.db, outcome.data as StartedJob, progressToken, ctx) }, requestId)
+      return noted(toolResult(operation, { ...outcome, data: await following.follow(runtime.db, outcome.data as StartedJob, progressToken, ctx) }, requestId))
     }
-    return toolResult(operation, outcome, requestId)
+    return noted(toolResult(operation, outcome, requestId))
   }
   const result = JSON.parse(answer.response.body) as CallToolResult
-  return { ...result, _meta: { ...result._meta, [REPLAYED_META_KEY]: true } }
+  return noted({ ...result, _meta: { ...result._meta, [REPLAYED_META_KEY]: true } })
 }

@@ -7,6 +7,7 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   bad_request: 'the body is not JSON, or (dispatch) not an object naming resource and action; a session write that is not JSON',
   invalid_params: 'the params do not fit the operation\'s schema (details.issues), or a value is refused',
   confirm_required: 'a destructive operation without confirm: true; nothing ran',
+  unsupported_version: 'the Svc-Version the caller pinned is newer than the installed product version, of another major, or malformed; nothing ran',
   unauthenticated: 'no credentials, or an API key that is malformed, unknown, revoked or expired',
   forbidden: 'the calling account\'s role lacks the capability',
   unknown_operation: 'no operation of that resource and action; the message lists what exists',

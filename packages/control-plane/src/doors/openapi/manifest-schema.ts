@@ -44,7 +44,17 @@ export const MANIFEST_SCHEMAS: Record<string, JsonObject> = {
       idempotent: boolean,
       open_world: { ...boolean, description: 'Reaches outside the site (e-mail, providers, other systems).' },
       person_confirms: { ...boolean, description: 'Over MCP, a person confirms each call through the client before it runs (input_required or elicitation); a client that cannot ask gets the call held for an administrator.' },
-      since: string,
+      since: { ...string, description: 'The product version of the release that brought the operation (`1.4.000`, the first).' },
+      deprecated: { type: 'boolean', const: true, description: 'Present on a deprecated operation only: it works until `deprecation.sunset`.' },
+      deprecation: {
+        type: 'object',
+        required: ['on', 'sunset', 'replacement'],
+        properties: {
+          on: { ...string, format: 'date', description: 'The day it was deprecated (the `Deprecation` header).' },
+          sunset: { ...string, format: 'date', description: 'The first day it may stop working (the `Sunset` header).' },
+          replacement: { ...string, description: 'What to use instead.' },
+        },
+      },
       module: string,
       examples: {
         type: 'array',

@@ -85,12 +85,16 @@ function extensions (operation: Operation): JsonObject {
     'x-svc-module': operation.module,
     'x-svc-since': operation.since,
     'x-svc-enabled': true,
+    ...(operation.deprecated ? { deprecated: true, 'x-svc-deprecation': operation.deprecated } : {}),
   }
 }
 
 function operationDescription (operation: Operation): string {
   const confirm = operation.destructive ? '\n\nDestructive: runs only with `"confirm": true` in the body; without it the answer is 400 `confirm_required` and nothing changes.' : ''
-  return `${operation.description}${confirm}`
+  const deprecated = operation.deprecated
+    ? `\n\nDeprecated on ${operation.deprecated.on}: works until ${operation.deprecated.sunset}; use ${operation.deprecated.replacement} instead. Each call answers with \`Deprecation\` and \`Sunset\` headers.`
+    : ''
+  return `${operation.description}${confirm}${deprecated}`
 }
 
 function buildFragment (operation: Operation): Fragment {

@@ -12,7 +12,11 @@ import { toSvcError } from '../../platform/errors/to-svc-error.ts'
 import type { Confirmation } from './confirmation.ts'
 import type { DoorKind } from './door.ts'
 import { runLinks, type CallState, type DoorLinks } from './links.ts'
-import { traceContextOf, traceparentOf, type TraceContext } from '../../platform/tracing/trace-context.ts'
+import type { DeprecatedUse } from './deprecated-uses.ts'
+import { callerLabel, countDeprecatedUses } from '../../platform/audit/deprecated-use-counts.ts'
+import type { TraceCarrier } from '../../platform/tracing/propagation.ts'
+import type { CallTrace } from '../../platform/tracing/call-span.ts'
+import { tracedCall } from './traced-call.ts'
 
 /** One call of an operation as a door hands it over: what to run, and how it came in. */
 export type OperationCall = {
@@ -36,15 +40,20 @@ export type OperationCall = {
   operation?: Operation | undefined
   /** Who confirms a destructive call; `flag` (`confirm: true`) unless the door says otherwise. */
   confirmation?: Confirmation | undefined
-  /** The caller's W3C `traceparent` (an HTTP header, MCP's `_meta.traceparent`), if it sent one. */
-  traceparent?: string | undefined
+  /** Where the caller's trace context came (the HTTP headers, MCP's `_meta`), read by the host's propagator. */
+  traceCarrier?: TraceCarrier | undefined
+  /** The product version the caller pinned (the `Svc-Version` request header, MCP's `_meta["svc/version"]`), if it sent one. */
+  pinnedVersion?: string | undefined
 }
 
 /** `accepted`: the operation started a job and answered with it (202 over HTTP). */
 export type CallOutcome = { ok: true, data: unknown, changed: boolean, accepted?: boolean } | { ok: false, error: SvcError }
 
-/** A fresh outcome, or the response a repeated idempotent call stored, in the door's own format. */
-export type CallAnswer = { replayed: false, outcome: CallOutcome } | { replayed: true, response: StoredResponse }
+/**
+ * A fresh outcome, or the response a repeated idempotent call stored, in the door's own format;
+ * with what of the deprecated the call used, which the door tells the caller (headers, `_meta`).
+ */
+export type CallAnswer = ({ replayed: false, outcome: CallOutcome } | { replayed: true, response: StoredResponse }) & { deprecated: readonly DeprecatedUse[] }
 
 /** What a door adds to one call: how an outcome is framed in its format (stored for an idempotent repeat), and its own links. */
 export type DoorAnswer = DoorLinks & {
@@ -69,10 +78,10 @@ function lookUp (runtime: ControlPlaneRuntime, identity: Identity, call: Operati
   return operation
 }
 
-function stateOf (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, operation: Operation, door: DoorAnswer, trace: TraceContext): CallState {
+function stateOf (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, operation: Operation, door: DoorAnswer, trace: CallTrace): CallState {
   const context = {
     ...runtime.contextFor(identity, call.door.channel, call.requestId),
-    traceparent: traceparentOf(trace),
+    traceparent: trace.traceparent,
     auditSideCall: (entry: AuditRecord) => auditOutsideOperation(runtime, { ...entry, traceId: trace.traceId }),
   }
   return {
@@ -83,6 +92,8 @@ function stateOf (runtime: ControlPlaneRuntime, identity: Identity, call: Operat
     context,
     door,
     announceChange: () => runtime.changes.announce(),
+    pinnedVersion: call.pinnedVersion,
+    deprecated: [],
   }
 }
 
@@ -97,16 +108,18 @@ async function settle (runtime: ControlPlaneRuntime, state: CallState): Promise<
 }
 
 /**
- * The one path every door's call takes. Audited once, in `finally`, for successes and refusals
- * alike, with the call's trace (the caller's `traceparent`, or a new trace): the operation is looked
- * up, its idempotency key claimed (a repeat gets the first answer, whichever link gave it, and
- * runs nothing), then the call goes down the links of `links.ts`, in their order. A door only
+ * The one path every door's call takes, in the call's span (`traced-call.ts`, around all). Audited
+ * once, in `finally`, for successes and refusals alike, with the span's trace id: the operation is
+ * looked up, its idempotency key claimed (a repeat gets the first answer, whichever link gave it,
+ * and runs nothing), then the call goes down the links of `links.ts`, in their order. A door only
  * translates its protocol to an `OperationCall` and the answer back; a new rule is a link.
  */
-export async function callOperation (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, door: DoorAnswer): Promise<CallAnswer> {
+export function callOperation (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, door: DoorAnswer): Promise<CallAnswer> {
+  return tracedCall(runtime, identity, call, trace => auditedCall(runtime, identity, call, door, trace))
+}
+
+async function auditedCall (runtime: ControlPlaneRuntime, identity: Identity, call: OperationCall, door: DoorAnswer, trace: CallTrace): Promise<CallAnswer> {
   const started = performance.now()
-  // The call's own span in the caller's trace, or a new trace: its audit entry and what it causes carry it.
-  const trace = traceContextOf(call.traceparent)
   let state: CallState | undefined
   let outcome: CallOutcome | undefined
   try {
@@ -118,12 +131,15 @@ export async function callOperation (runtime: ControlPlaneRuntime, identity: Ide
       outcome = await settle(runtime, running)
       return outcome
     }, settled => ({ response: door.frame(settled), storable: settled.ok || isStorableRefusal(settled.error) }))
-    return answer.replayed ? answer : { replayed: false, outcome: answer.result }
+    return answer.replayed ? { ...answer, deprecated: running.deprecated ?? [] } : { replayed: false, outcome: answer.result, deprecated: running.deprecated ?? [] }
   } catch (error) {
     if (!(error instanceof SvcError)) throw error
     outcome = { ok: false, error }
-    return { replayed: false, outcome }
+    return { replayed: false, outcome, deprecated: [] }
   } finally {
+    // Counted like the audit entry, for every use, whoever answered: the status page says who still calls what.
+    const uses = state?.deprecated ?? []
+    if (uses.length > 0) await countDeprecatedUses(runtime.db, uses.map(use => use.use), callerLabel(identity)).catch(error => runtime.log('could not count a deprecated use', error))
     if (outcome) {
       await recordSafely(runtime, {
         operation: `${call.resource}.${call.action}`,

@@ -5,6 +5,9 @@ import { confirmRequired } from '../../platform/errors/errors.ts'
 import { collectApproved, holdForApproval, needsApproval } from './approval-gate.ts'
 import { assertPersonConfirmed, heldForNoPerson, UNREACHABLE_PERSON_REASON, type Confirmation } from './confirmation.ts'
 import { approvalIdOf, assertCapability, parseParams, parseReturns } from './checks.ts'
+import { assertPinServed } from './version-pin.ts'
+import { deprecatedInAnswer, deprecatedInCall, type DeprecatedUse } from './deprecated-uses.ts'
+import { withSpan } from '../../platform/tracing/with-span.ts'
 
 /** What a door adds to the links, where its params arrive in another shape or its result leaves another way. */
 export type DoorLinks = {
@@ -30,6 +33,10 @@ export type CallState = {
   readonly door?: DoorLinks | undefined
   /** Tells connected clients that what callers may run changed; absent for a held call run again. */
   readonly announceChange?: (() => void) | undefined
+  /** The product version the caller pinned (`Svc-Version`), if it sent one. */
+  readonly pinnedVersion?: string | undefined
+  /** What of the deprecated the call used, for the door to tell the caller and the audit to count; absent for a held call run again. */
+  readonly deprecated?: DeprecatedUse[] | undefined
 }
 
 /**
@@ -46,6 +53,23 @@ const parsedParams = (state: CallState): Record<string, unknown> => {
 /** Why the call waits for an administrator, or null: no person can be asked through its door, or its key is gated. */
 const heldFor = ({ operation, confirmation, context }: CallState): 'no_person' | 'gated_key' | null =>
   heldForNoPerson(confirmation, operation) ? 'no_person' : needsApproval(context.identity, operation) ? 'gated_key' : null
+
+/** 400 `unsupported_version`: the caller pinned a version this build cannot serve, so it expects another API. */
+const servePinnedVersion: Link = (state, next) => {
+  assertPinServed(state.pinnedVersion)
+  return next()
+}
+
+/**
+ * Notes what the call uses that is deprecated: the operation and the params it sent at once (so a
+ * refusal further down is told too), the fields of its answer once there is one.
+ */
+const noteDeprecated: Link = async (state, next) => {
+  state.deprecated?.push(...deprecatedInCall(state.operation, state.params))
+  const result = await next()
+  state.deprecated?.push(...deprecatedInAnswer(state.operation, result.data))
+  return result
+}
 
 /** 403: the caller's role holds the operation's capability, and its credential's scopes include it. */
 const checkCapability: Link = (state, next) => {
@@ -119,6 +143,9 @@ const parseAnswer: Link = async (state, next) => {
   return { data: parseReturns(state.operation, result.data), changed: result.changed }
 }
 
+/** The handler and the transactions it runs, in a span of their own below the call's (`svc.handler`). */
+const traceHandler: Link = (state, next) => withSpan('svc.handler', next, { attributes: { 'svc.operation': state.operation.name } })
+
 /** The handler, with the event helpers bound to the call; what its events enqueued goes once its transactions committed. */
 const runHandler: Link = async state => {
   const { context } = state
@@ -139,8 +166,10 @@ const runHandler: Link = async state => {
  * is one link in this list; a link that acts on the answer awaits `next()` (announceChanges, parseAnswer).
  */
 export const LINKS: readonly Link[] = [
+  servePinnedVersion,
   checkCapability,
   doorParams,
+  noteDeprecated,
   doorRuns,
   moduleSwitch,
   collectHeldResult,
@@ -152,6 +181,7 @@ export const LINKS: readonly Link[] = [
   parseAnswer,
   // Links that wrap the handler's transaction go here, just above runHandler: they run around
   // `await next()`, with the params parsed and every refusal behind them.
+  traceHandler,
   runHandler,
 ]
 

@@ -55,4 +55,6 @@ export async function runIdempotent<T> (
  * retry may get past, nor a question to a person, whose answer comes with the retry.
  */
 export const isStorableRefusal = (error: Pick<SvcError, 'status' | 'code'>): boolean =>
-  error.status < 500 && error.status !== 429 && error.code !== 'person_confirmation_required'
+  error.status < 500 && error.status !== 429 && error.code !== 'person_confirmation_required' &&
+  // The pin is a header, not part of the call the key names: the same call may come again with another.
+  error.code !== 'unsupported_version'

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import type { OperationContext } from './operation-context.ts'
-import { PRODUCT_VERSION } from '../../platform/version.ts'
+import { FIRST_RELEASE } from '../../platform/version.ts'
+import { releaseProblem } from './since.ts'
+import { deprecationProblem, type Deprecation } from './deprecation.ts'
 import { exampleParamsProblems, unboundPlaceholders, type OperationExample } from './operation-example.ts'
 import { callErrorCodes, DEFAULT_HANDLER_ERRORS } from './error-codes.ts'
 import type { ErrorCode } from '../../platform/errors/errors.ts'
@@ -68,8 +70,18 @@ export type OperationConfig<Shape extends ParamsShape, Returns extends z.ZodType
    * caller's scopes cover the operation (`grantCovers`). The role's capability still applies. @default false
    */
   ownRecords?: boolean
-  /** Product version that introduced the operation. @default PRODUCT_VERSION */
+  /**
+   * The product version of the release that brought the operation (`'1.5.000'`): an operation
+   * added after the first release names its own, which must not be newer than this build.
+   * @default '1.4.000', the first release
+   */
   since?: string
+  /**
+   * On its way out: it keeps working until `sunset` (at least 12 months after `on`), the manifest
+   * and the OpenAPI document mark it, and each call answers with `Deprecation` and `Sunset`
+   * (an MCP `_meta` note) and is counted on the status page. @default not deprecated
+   */
+  deprecated?: Deprecation
   /** Module the operation belongs to. @default resource */
   module?: string
   /**
@@ -138,6 +150,8 @@ export type Operation = {
   /** Reached without its scope for a credential's own records; see `OperationConfig.ownRecords`. */
   ownRecords: boolean
   since: string
+  /** On its way out; see `OperationConfig.deprecated`. */
+  deprecated?: Deprecation | undefined
   module: string
   examples: readonly OperationExample[]
   /** The error codes the handler itself answers with; see {@link callErrorCodes} for all of a call's. */
@@ -192,6 +206,11 @@ export function nameOperation<Shape extends ParamsShape, Returns extends z.ZodTy
     (config.mcp?.resource === undefined ? null : resourceProblem(name, readonly, Object.keys(config.params.shape), config.mcp.resource)) ??
     (config.mcp?.prompt === undefined ? null : promptProblem(name, readonly, config.mcp.prompt))
   if (mcpProblem) throw new Error(mcpProblem)
+  const since = config.since ?? FIRST_RELEASE
+  const sinceProblem = releaseProblem(since)
+  if (sinceProblem) throw new Error(`${name} since: ${sinceProblem}`)
+  const deprecatedProblem = config.deprecated ? deprecationProblem(config.deprecated) : null
+  if (deprecatedProblem) throw new Error(`${name} deprecated: ${deprecatedProblem}`)
   const params = destructive
     ? config.params.extend({ confirm: z.boolean().optional().describe('Must be true for this destructive operation to run.') })
     : config.params
@@ -224,7 +243,8 @@ export function nameOperation<Shape extends ParamsShape, Returns extends z.ZodTy
     startsJob: config.startsJob ?? false,
     ownRecords: config.ownRecords ?? false,
     changesReach: config.changesReach ?? false,
-    since: config.since ?? PRODUCT_VERSION,
+    since,
+    ...(config.deprecated ? { deprecated: config.deprecated } : {}),
     module: config.module ?? resource,
     examples,
     errors,

@@ -2,11 +2,11 @@ import { ERROR_STATUS, type ErrorCode } from '../../platform/errors/errors.ts'
 
 /**
  * What any call may answer with before or around its handler: the door (a body that is no JSON
- * object, too large, or in an encoding it cannot read), authentication, the rate limit, the capability, the module switch,
+ * object, too large, or in an encoding it cannot read), a version pin it cannot serve, authentication, the rate limit, the capability, the module switch,
  * the params schema, and a bug.
  */
 const PIPELINE_ERRORS: readonly ErrorCode[] = [
-  'bad_request', 'invalid_params', 'unauthenticated', 'forbidden', 'module_disabled', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal',
+  'bad_request', 'invalid_params', 'unsupported_version', 'unauthenticated', 'forbidden', 'module_disabled', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal',
 ]
 
 /** What a handler answers with unless its operation says otherwise: a record it cannot find, a state that forbids the change. */

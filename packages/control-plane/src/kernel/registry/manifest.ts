@@ -6,6 +6,7 @@ import { EXAMPLE_FIXTURES } from './operation-example.ts'
 import { callErrorCodes } from './error-codes.ts'
 import type { ErrorCode } from '../../platform/errors/errors.ts'
 import { weakMemo } from '../../platform/lib/weak-memo.ts'
+import type { Deprecation } from './deprecation.ts'
 
 /** A page of the Admin UI that manages a resource; the navigation shows it when the manifest lists every operation in `requires`. */
 export type AdminPage = {
@@ -18,7 +19,11 @@ export type AdminPage = {
   requires: readonly string[]
 }
 
-export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | 'errors' | 'openWorld' | 'target' | 'startsJob' | 'changesReach' | 'ownRecords'> & {
+export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | 'errors' | 'openWorld' | 'target' | 'startsJob' | 'changesReach' | 'ownRecords' | 'deprecated'> & {
+  /** Present on a deprecated operation only, with `deprecation`. */
+  deprecated?: true
+  /** Since when, until when and what instead; present with `deprecated`. */
+  deprecation?: Deprecation
   /** Reaches outside the site (e-mail, providers, other systems). */
   open_world: boolean
   /** Answers 202 with a job to follow with `jobs.get` (its `Location`). */
@@ -58,6 +63,7 @@ function manifestEntry (operation: Operation, basePath: string, disabledModules:
     starts_job: operation.startsJob,
     person_confirms: operation.destructive,
     since: operation.since,
+    ...(operation.deprecated ? { deprecated: true as const, deprecation: operation.deprecated } : {}),
     module: operation.module,
     examples: operation.examples.map(example => ({ ...example, title: example.title ?? operation.summary })),
     errors: callErrorCodes(operation),

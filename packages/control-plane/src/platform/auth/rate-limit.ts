@@ -1,8 +1,9 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import type { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Db } from '../db/client.ts'
 import type { ResolvedOptions } from '../settings/resolved-options.ts'
 import type { Identity } from './identity.ts'
-import { rateLimited } from '../errors/errors.ts'
+import { rateLimited, SvcError } from '../errors/errors.ts'
+import { instruments } from '../tracing/instruments.ts'
 import type { WindowState } from '../db/fixed-window.ts'
 import { createLeasedWindowLimiter } from './leased-window-limiter.ts'
 
@@ -18,6 +19,12 @@ export type RateLimiter = { consume (identity: Identity): Promise<WindowState | 
 
 type LimitOptions = ResolvedOptions['rateLimit']
 
+type MemoryStore = { limiter: RateLimiterMemory, Refusal: typeof RateLimiterRes }
+
+/** rate-limiter-flexible (about 40 modules), loaded with the first request a memory store counts, not with the site. */
+const memoryStore = (scope: string, points: number, duration: number): Promise<MemoryStore> =>
+  import('rate-limiter-flexible').then(({ RateLimiterMemory, RateLimiterRes }) => ({ limiter: new RateLimiterMemory({ keyPrefix: scope, points, duration }), Refusal: RateLimiterRes }))
+
 /**
  * Requests per subject in fixed windows of one `scope`; 429 with the seconds until the window
  * frees a request. The memory store serves one process; the database store is shared by every
@@ -25,19 +32,36 @@ type LimitOptions = ResolvedOptions['rateLimit']
  */
 export function createSubjectLimiter (scope: string, options: LimitOptions, db: Db, now: () => Date): SubjectLimiter {
   if (options === false) return { consume: () => Promise.resolve(null), limit: null }
-  if (options.store === 'database') {
-    return createLeasedWindowLimiter(db, scope, options, now)
+  return countingRefusals(scope, options.store === 'database' ? createLeasedWindowLimiter(db, scope, options, now) : memoryLimiter(scope, options))
+}
+
+/** The limiter, with each request it refuses counted (`svc.rate_limited`) by its scope. */
+function countingRefusals (scope: string, limiter: SubjectLimiter): SubjectLimiter {
+  return {
+    limit: limiter.limit,
+    async consume (subject) {
+      try {
+        return await limiter.consume(subject)
+      } catch (error) {
+        if (error instanceof SvcError && error.code === 'rate_limited') instruments().rateLimited.add(1, { 'svc.limiter.scope': scope })
+        throw error
+      }
+    },
   }
-  const limiter = new RateLimiterMemory({ keyPrefix: scope, points: options.points, duration: options.durationSeconds })
+}
+
+function memoryLimiter (scope: string, options: Exclude<LimitOptions, false>): SubjectLimiter {
+  let store: Promise<MemoryStore> | null = null
   const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
   return {
     limit: options.points,
     async consume (subject) {
+      const { limiter, Refusal } = await (store ??= memoryStore(scope, options.points, options.durationSeconds))
       try {
         const counted = await limiter.consume(subject)
         return { limit: options.points, remaining: counted.remainingPoints, resetSeconds: seconds(counted.msBeforeNext) }
       } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection
+        if (!(rejection instanceof Refusal)) throw rejection
         throw rateLimited(`rate limit of ${options.points} requests per ${options.durationSeconds} s exceeded`, seconds(rejection.msBeforeNext))
       }
     },

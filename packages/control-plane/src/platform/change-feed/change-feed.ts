@@ -1,3 +1,5 @@
+import { instruments } from '../tracing/instruments.ts'
+
 /** Told that what callers may run has changed somewhere (on this instance or, where instances share a database, another). */
 export type ChangeListener = () => void
 
@@ -74,7 +76,11 @@ export class LocalChangeFeed implements ChangeFeed {
     // A wrapper per subscription, so the same function subscribed twice is removed once per call.
     const entry: ChangeListener = () => listener()
     this.#listeners.add(entry)
-    return () => { this.#listeners.delete(entry) }
+    // Every listener is a change stream (an MCP session's list-changed notifications).
+    instruments().changeStreamsOpen.add(1)
+    return () => {
+      if (this.#listeners.delete(entry)) instruments().changeStreamsOpen.add(-1)
+    }
   }
 
   onClose (ending: () => Promise<void> | void): void {

@@ -5,6 +5,7 @@ export const ERROR_STATUS = {
   bad_request: 400,
   invalid_params: 400,
   confirm_required: 400,
+  unsupported_version: 400,
   unauthenticated: 401,
   forbidden: 403,
   unknown_operation: 404,
@@ -67,6 +68,12 @@ export const personDeclined = (operation: string) => new SvcError(
 )
 export const badRequest = (message: string) => new SvcError('bad_request', message)
 export const invalidParams = (message: string, details?: ErrorDetails) => new SvcError('invalid_params', message, details)
+/** The caller pinned a product version (`Svc-Version`) this installation cannot serve: newer than it, or of another major. */
+export const unsupportedVersion = (requested: string, installed: string, reason: string) => new SvcError(
+  'unsupported_version',
+  `this site runs product version ${installed} and cannot answer as ${requested}: ${reason}`,
+  { requested, installed },
+)
 export const confirmRequired = (operation: string) =>
   new SvcError('confirm_required', `${operation} is destructive: send confirm: true to run it`)
 export const unauthenticated = (message = 'authentication required') => new SvcError('unauthenticated', message)

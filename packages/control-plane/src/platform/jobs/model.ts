@@ -25,6 +25,8 @@ export const jobList = ({ access, ui }: ListAccess) => list({
     status: text({ defaultValue: 'queued', validation: { isRequired: true } }),
     params: json({ defaultValue: {} }),
     cursor: text({ db: { isNullable: true } }),
+    /** The W3C `traceparent` of the call that started it: each batch's span links to it. */
+    traceparent: text({ db: { isNullable: true } }),
     done: integer({ defaultValue: 0, db: { isNullable: false } }),
     total: integer({ defaultValue: 0, db: { isNullable: false } }),
     tally: json({ defaultValue: {} }),

@@ -5,6 +5,7 @@ import { conflict } from '../errors/errors.ts'
 import { jsonColumn } from '../lib/json-value.ts'
 import { activeKeyOf } from './job-status.ts'
 import { jobCredentialOf } from './started-by.ts'
+import { causeTraceparent } from '../tracing/call-span.ts'
 
 export type JobRequest = {
   /** The operation that starts it, e.g. `pipelines.run_batch`: the kind of job, and the operation its audit entry names. */
@@ -36,6 +37,7 @@ export async function startJob (db: Db, request: JobRequest): Promise<StartedJob
         activeKey: activeKeyOf(request.kind, request.target),
         status: 'queued',
         params: jsonColumn(request.params),
+        traceparent: causeTraceparent(),
         total: request.total,
         actorId: identity.account.id,
         actorEmail: identity.account.email,

@@ -8,6 +8,8 @@ import { endJob, type EndedJob } from './end-job.ts'
 import { STARTER_FIELDS, type StarterRefusal } from './starter-refusal.ts'
 import { WakeTimer } from '../lib/wake-timer.ts'
 import { whileRenewing } from '../lib/lease-renewal.ts'
+import { withJobBatchSpan } from './batch-span.ts'
+import { instruments } from '../tracing/instruments.ts'
 
 export type JobWorkerOptions = {
   /**
@@ -150,7 +152,7 @@ export class JobWorker {
   async #work (id: number): Promise<boolean> {
     const { db } = this.#deps
     for (;;) {
-      const job = await db.svcJob.findUnique({ where: { id }, select: { params: true, cursor: true, tally: true, holder: true, cancelRequested: true, ...STARTER_FIELDS } })
+      const job = await db.svcJob.findUnique({ where: { id }, select: { params: true, cursor: true, tally: true, holder: true, cancelRequested: true, traceparent: true, ...STARTER_FIELDS } })
       if (!job || job.holder !== this.#id) return false
       if (job.cancelRequested) return this.#end(id, 'cancelled', null)
       const refused = await this.#deps.starterRefusal(job)
@@ -158,7 +160,7 @@ export class JobWorker {
       let outcome
       try {
         const step = () => this.#deps.steps[job.kind]!({ id, params: (job.params ?? {}) as Record<string, unknown>, cursor: job.cursor }, this.#settings.batchSize)
-        outcome = await whileRenewing(step, this.#settings.leaseMs / 3, () => this.#renew(id))
+        outcome = await withJobBatchSpan({ id, ...job }, () => whileRenewing(step, this.#settings.leaseMs / 3, () => this.#renew(id)))
       } catch (error) {
         this.#log(`job ${id} (${job.kind}) failed`, error)
         return this.#end(id, 'failed', String((error as Error)?.message ?? error).slice(0, MAX_ERROR_CHARS))
@@ -176,7 +178,10 @@ export class JobWorker {
 
   async #end (id: number, status: 'succeeded' | 'failed' | 'cancelled', error: string | null): Promise<boolean> {
     const ended = await endJob(this.#deps.db, { id, holder: this.#id }, status, error, this.#deps.now())
-    if (ended) await this.#deps.onEnded(ended)
+    if (ended) {
+      instruments().jobsEnded.add(1, { 'svc.job.kind': ended.kind, 'svc.job.status': status })
+      await this.#deps.onEnded(ended)
+    }
     return ended !== null
   }
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { SpanKind } from '@opentelemetry/api'
 import type { ResolvedOptions } from '../settings/resolved-options.ts'
+import { withSpan } from '../tracing/with-span.ts'
 
 export type OutgoingMail = {
   to: { name: string, address: string }
@@ -41,8 +43,14 @@ async function writeToFolder (emlDir: string, message: OutgoingMail & { from: st
   return { via: 'outbox', messageId: info.messageId, file }
 }
 
-/** Sends through SMTP when `smtpUrl` is set, else writes the message to the outbox folder. */
+/**
+ * Sends through SMTP when `smtpUrl` is set, else writes the message to the outbox folder, in a
+ * client span that names the way, not the server's URL (it may hold a password) nor the recipient.
+ */
 export function sendMail (options: Pick<ResolvedOptions, 'smtpUrl' | 'emlDir' | 'mailFrom'>, mail: OutgoingMail): Promise<Delivery> {
   const message = { ...mail, from: options.mailFrom }
-  return options.smtpUrl ? sendSmtp(options.smtpUrl, message) : writeToFolder(options.emlDir, message)
+  return withSpan('svc.mail.send', () => options.smtpUrl ? sendSmtp(options.smtpUrl, message) : writeToFolder(options.emlDir, message), {
+    kind: SpanKind.CLIENT,
+    attributes: { 'svc.mail.via': options.smtpUrl ? 'smtp' : 'outbox' },
+  })
 }

@@ -14,6 +14,8 @@ export const outboxMessageList = ({ access, ui }: ListAccess) => list({
     topic: text({ validation: { isRequired: true } }),
     orderingKey: text({ isIndexed: true }),
     payload: json({ defaultValue: {} }),
+    /** The W3C `traceparent` of the span that queued it (a call's, an ingest's): each attempt's span links to it. */
+    traceparent: text({ db: { isNullable: true } }),
     status: text({ defaultValue: 'pending', isIndexed: true }),
     attempts: integer({ defaultValue: 0, db: { isNullable: false } }),
     nextAttemptAt: timestamp({ defaultValue: { kind: 'now' }, isIndexed: true }),

@@ -5,6 +5,7 @@ import { OutboxGiveUp } from './give-up.ts'
 import { defaultLog } from '../lib/log.ts'
 import { WakeTimer } from '../lib/wake-timer.ts'
 import { whileRenewing } from '../lib/lease-renewal.ts'
+import { withOutboxAttemptSpan } from './attempt-span.ts'
 
 /** Delivers one message; throw to have it retried later, `OutboxGiveUp` to stop. */
 export type OutboxHandler = (payload: Record<string, unknown>, message: { id: number, attempts: number }) => Promise<void>
@@ -39,9 +40,9 @@ const LANE_LIMIT = 100
 /** Ids per query when looking up heads, well under every database's bound-parameter limit. */
 const ID_CHUNK = 500
 
-const DUE_FIELDS = { id: true, topic: true, orderingKey: true, payload: true, attempts: true, nextAttemptAt: true, lockedUntil: true, lockedBy: true } as const
+const DUE_FIELDS = { id: true, topic: true, orderingKey: true, payload: true, attempts: true, nextAttemptAt: true, lockedUntil: true, lockedBy: true, traceparent: true } as const
 
-type DueMessage = { id: number, topic: string, orderingKey: string, payload: unknown, attempts: number, nextAttemptAt: Date | null, lockedUntil: Date | null, lockedBy: string | null }
+type DueMessage = { id: number, topic: string, orderingKey: string, payload: unknown, attempts: number, nextAttemptAt: Date | null, lockedUntil: Date | null, lockedBy: string | null, traceparent: string | null }
 /** After a run that failed (the database unreachable, say): look again this soon. */
 const AFTER_FAILURE_MS = 1000
 /** After a scan that left due heads to lanes still busy: look again this soon. */
@@ -240,7 +241,11 @@ export class OutboxWorker {
     return count === 1
   }
 
-  async #deliver (message: { id: number, topic: string, payload: unknown, attempts: number }): Promise<'delivered' | 'failed' | 'retry'> {
+  #deliver (message: DueMessage): Promise<'delivered' | 'failed' | 'retry'> {
+    return withOutboxAttemptSpan(message, () => this.#attempt(message))
+  }
+
+  async #attempt (message: DueMessage): Promise<'delivered' | 'failed' | 'retry'> {
     const handler = this.#handlers[message.topic]!
     try {
       await handler((message.payload ?? {}) as Record<string, unknown>, { id: message.id, attempts: message.attempts })

@@ -2,6 +2,7 @@ import type { ReadableStream } from 'node:stream/web'
 import { fetch, type RequestInit, type Response } from 'undici'
 import { DestinationRefused } from './guarded-dispatcher.ts'
 import type { OutboundGuard } from './outbound-guard.ts'
+import { outboundSpan } from './outbound-span.ts'
 
 /** A request to another system failed; the message says why without echoing credentials. */
 export class DeliveryError extends Error {
@@ -27,16 +28,18 @@ const DEFAULT_TIMEOUT_MS = 10_000
 /**
  * One request through the outbound guard, with a timeout and no redirects: following one would
  * carry credential headers (other than Authorization) to wherever the peer points. Errors name
- * only the method and origin.
+ * only the method and origin. It runs in a client span whose trace context rides in its headers.
  */
-async function send (guard: OutboundGuard, method: string, url: string, init: RequestInit, timeoutMs: number): Promise<{ response: Response, label: string }> {
+function send (guard: OutboundGuard, method: string, url: string, init: RequestInit & { headers: Record<string, string> }, timeoutMs: number): Promise<{ response: Response, label: string }> {
   const label = `${method} ${new URL(url).origin}`
-  try {
-    const response = await fetch(url, { ...init, method, signal: AbortSignal.timeout(timeoutMs), redirect: 'error', dispatcher: guard.dispatcher })
-    return { response, label }
-  } catch (error) {
-    throw new DeliveryError(`${label} ${failureReason(error, timeoutMs)}`)
-  }
+  return outboundSpan(method, url, async headers => {
+    try {
+      const response = await fetch(url, { ...init, headers, method, signal: AbortSignal.timeout(timeoutMs), redirect: 'error', dispatcher: guard.dispatcher })
+      return { response, label }
+    } catch (error) {
+      throw new DeliveryError(`${label} ${failureReason(error, timeoutMs)}`)
+    }
+  }, init.headers)
 }
 
 type ErrorLike = { name?: unknown, message?: unknown, cause?: unknown }

@@ -60,7 +60,7 @@ async function writeLedger (runtime: ControlPlaneRuntime, since: Date | undefine
 async function streamLedger (runtime: ControlPlaneRuntime, req: Request, res: Response, door: RouteDoor): Promise<void> {
   const identity = await door.caller('leads.export')
   let streaming = false
-  const answer = await callOperation(runtime, identity, { resource: 'leads', action: 'export', params: req.query, confirm: false, door: door.kind, requestId: requestIdOf(res), traceparent: req.get('traceparent') }, {
+  const answer = await callOperation(runtime, identity, { resource: 'leads', action: 'export', params: req.query, confirm: false, door: door.kind, requestId: requestIdOf(res), traceCarrier: req.headers }, {
     frame: () => { throw new Error('the leads export stream is never stored for a repeat') },
     run: async () => {
       const { since } = parseQuery(req.query)

@@ -23,6 +23,7 @@ import { defaultLog } from '../../../platform/lib/log.ts'
 import { stateSlot } from '../../../platform/lib/runtime-state.ts'
 import { hostStatus, postsOf } from '../../../platform/host-contract/posts.ts'
 import { postIdFromStored, storedPostId, type PostId } from '../../../platform/host-contract/post-ids.ts'
+import { withSpan } from '../../../platform/tracing/with-span.ts'
 import type { ResolvedContent } from '../../../platform/host-contract/content.ts'
 
 type DeliveryStatus = 'received' | 'held' | 'failed' | PostAction
@@ -140,7 +141,11 @@ export async function processDelivery (deps: IngestDeps, deliveryId: number, opt
   const calls = deps.state.get(processing)
   calls.set(deliveryId, (calls.get(deliveryId) ?? 0) + 1)
   try {
-    return await processStored(deps, deliveryId, options)
+    return await withSpan('svc.content_sources.ingest', async span => {
+      const outcome = await processStored(deps, deliveryId, options)
+      span.setAttributes({ 'svc.delivery.status': outcome.status, ...outcome.post_id === null ? {} : { 'svc.delivery.post_id': String(outcome.post_id) } })
+      return outcome
+    }, { attributes: { 'svc.delivery.id': deliveryId, 'svc.delivery.replay': options.replay === true }, failureOf: outcome => outcome.status === 'failed' ? 'failed' : undefined })
   } finally {
     const left = (calls.get(deliveryId) ?? 1) - 1
     if (left === 0) calls.delete(deliveryId)

@@ -5,6 +5,8 @@ import { forwardBacklog, forwardBacklogs } from '../../content-sources/forward/f
 import { isoOrNull } from '../../../platform/lib/timestamps.ts'
 import { retentionReport } from '../../../platform/retention/report.ts'
 import { FIRST_COUNT_LIVE_UP_TO, readKeptCounts } from '../kept-counts.ts'
+import { readDeprecatedUses } from '../../../platform/audit/deprecated-use-counts.ts'
+import { addedIn } from '../../../kernel/registry/since.ts'
 import { encryptionKeyCheck, outboxCheck, probeDatabase, tablesCheck, type HealthCheck } from '../checks.ts'
 
 const statusReport = z.object({
@@ -30,6 +32,11 @@ const statusReport = z.object({
     last_pruned_at: z.string().nullable(),
     last_pruned: z.number().int().describe('Rows the last prune removed or emptied.'),
   })).describe('How long each kind of record is kept, and what the pruner last found: read from its notes, never counted here.'),
+  deprecated_uses: z.array(z.object({
+    use: z.string().describe('The deprecated operation (`crm.old_list`), param (`crm.list params.legacy`) or returned field (`crm.get returns.legacy`).'),
+    caller: z.string().describe('Who called: `api_key:<public id>`, `oauth:<client id>` or `session:<e-mail>`.'),
+    count: z.number().int(),
+  })).describe('Who still uses what is deprecated (docs/http-api.md, "Deprecation"), the most used first; empty when nobody does.').meta(addedIn('1.5.000')),
   uptime_s: z.number().int(),
   checks: z.array(z.object({ name: z.string(), ok: z.boolean(), message: z.string() })),
 })
@@ -43,7 +50,7 @@ export const getStatus = defineOperation({
   returns: statusReport,
   async handler (_params, { db, modules, statusCounters, options, now, background }) {
     const database = await probeDatabase(db)
-    const [disabled, live, kept, pending, failed, oldestPending, forwarding, retention] = await Promise.all([
+    const [disabled, live, kept, pending, failed, oldestPending, forwarding, retention, deprecatedUses] = await Promise.all([
       modules.disabled(),
       Promise.all(statusCounters.filter(counter => counter.kept !== true).map(async counter => [counter.key, await counter.count(db).catch(() => null)] as const)),
       readKeptCounts(db, statusCounters.filter(counter => counter.kept === true), now, background),
@@ -53,6 +60,7 @@ export const getStatus = defineOperation({
       // Only where content sources are installed: a host without posts has no such list.
       modules.has('content_sources') ? forwardBacklogs(db) : [],
       retentionReport(db, options.retention),
+      readDeprecatedUses(db),
     ])
     const counted = [...live, ...kept.counts]
     const counts = counted.filter((entry): entry is readonly [string, number] => entry[1] !== null)
@@ -73,6 +81,7 @@ export const getStatus = defineOperation({
         outbox: { pending, failed, oldest_pending_at: isoOrNull(oldestPending?.createdAt) },
         forwarding,
         retention,
+        deprecated_uses: deprecatedUses,
         uptime_s: Math.floor(process.uptime()),
         checks,
       },
