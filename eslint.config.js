@@ -7,8 +7,8 @@ export default tseslint.config(
   {
     ignores: [
       '**/node_modules/**', '**/dist/**', '**/generated/**', '**/.keystone/**', 'var/**', 'test-output/**',
-      // The second host and Keystone's starter are installed copies' consumers with their own tsconfig (and lockfile); their own builds check them.
-      'hosts/second/**', 'hosts/starter/**',
+      // The second host, the roles host and Keystone's starter are installed copies' consumers with their own tsconfig (and lockfile); their own builds check them.
+      'hosts/second/**', 'hosts/starter/**', 'hosts/roles/**',
       '**/*.js', '**/*.cjs', '**/*.mjs',
     ],
   },

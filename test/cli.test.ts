@@ -46,7 +46,8 @@ describe('cli', () => {
 
   test('mint-key prints the key alone on the last line, and stores only its digest', async () => {
     await cli('create-admin', '--email', 'deploy@example.test', '--password', 'another long passphrase')
-    const { stdout } = await cli('mint-key', '--email', 'deploy@example.test', '--label', 'deploy bot')
+    // --identity is the host-neutral name of what --email gives on a site whose accounts sign in by e-mail.
+    const { stdout } = await cli('mint-key', '--identity', 'deploy@example.test', '--label', 'deploy bot')
     const lastLine = stdout.trimEnd().split('\n').at(-1)!
     const parsed = parseKey(lastLine)
     expect(parsed).not.toBeNull()
@@ -150,6 +151,17 @@ describe('cli', () => {
     await expect(cli('create-admin', '--email', 'a@example.test')).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining('--password is required'),
+    })
+    await expect(cli('mint-key', '--label', 'x')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('--identity is required: what the account signs in by (--email where that is an e-mail)'),
+    })
+  }, CLI_TEST_TIMEOUT)
+
+  test('--identity and --email naming two accounts are refused before anything is opened', async () => {
+    await expect(cli('mint-key', '--identity', 'a@example.test', '--email', 'b@example.test', '--label', 'x')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('--identity and --email name two accounts: give one of them'),
     })
   }, CLI_TEST_TIMEOUT)
 })

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { startSecondInstance, useTestServer } from './support/in-process-server.ts'
 import { createPost } from './support/posts.ts'
-import { BASE } from './support/client.ts'
+import { BASE, dispatcher, type DispatchBody } from './support/client.ts'
 import { connectMcp2, listen } from './support/mcp-client.ts'
 import { deliver } from './support/webhooks.ts'
 import { processDelivery } from '../packages/control-plane/src/resources/content-sources/ingest/process-delivery.ts'
@@ -152,6 +152,64 @@ describe('a job whose instance stopped midway', () => {
     expect((await jobs('get', { job_id: jobId })).body.data).toMatchObject({ status: 'cancelled', progress: { done: 2, total: 6 }, cancel_requested: true })
     expect(await runsOfJob(jobId)).toHaveLength(3)
     expect(await outcomeEntries(jobId)).toEqual([expect.objectContaining({ ok: false, code: 'cancelled' })])
+  })
+})
+
+describe('who reaches a job', () => {
+  /** A key of the administrator's with these scopes, and a dispatcher calling with it. */
+  async function keyWith (scopes: string[]) {
+    const minted = await plane.dispatch({ resource: 'api_keys', action: 'mint', params: { label: `scopes ${scopes.join(' ')}`, scopes } })
+    expect(minted.body.ok).toBe(true)
+    return { id: minted.body.data.id as string, call: dispatcher(plane.server.app, minted.body.data.key as string) }
+  }
+  /** A queued job (the worker is stopped) of pipelines.run_batch over `count` new posts, started by `start`. */
+  async function queuedBatch (start: (body: DispatchBody) => Promise<request.Response>, source: string, count = 1) {
+    await plane.server.runtime.jobs.stop()
+    await postsOf(source, count)
+    const started = await start({ resource: 'pipelines', action: 'run_batch', params: { filter: { source }, dry_run: true } })
+    expect(started.status).toBe(202)
+    return started.body.data.job_id as number
+  }
+
+  test('a credential reads, lists and cancels the jobs it started without the jobs scope', async () => {
+    const own = await keyWith(['pipelines'])
+    const jobId = await queuedBatch(own.call, 'started-by-a-narrow-key')
+    const read = await own.call({ resource: 'jobs', action: 'get', params: { job_id: jobId } })
+    expect([read.status, read.body.data?.job_id]).toEqual([200, jobId])
+    const listed = await own.call({ resource: 'jobs', action: 'list', params: {} })
+    expect(listed.body.data.items.map((job: { job_id: number }) => job.job_id)).toEqual([jobId])
+    const cancelled = await own.call({ resource: 'jobs', action: 'cancel', params: { job_id: jobId } })
+    expect([cancelled.status, cancelled.body.data?.status]).toEqual([200, 'cancelled'])
+  })
+
+  test('another credential\'s job needs the jobs scope and the scope of the job\'s operation: without both it is not found, nor listed, nor cancelled', async () => {
+    const jobId = await queuedBatch(plane.dispatch, 'started-by-the-administrator')
+    for (const scopes of [['jobs'], ['pipelines'], ['leads', 'jobs']]) {
+      const other = await keyWith(scopes)
+      const read = await other.call({ resource: 'jobs', action: 'get', params: { job_id: jobId } })
+      expect([read.status, read.body.code]).toEqual([404, 'not_found'])
+      const cancel = await other.call({ resource: 'jobs', action: 'cancel', params: { job_id: jobId } })
+      expect([cancel.status, cancel.body.code]).toEqual([404, 'not_found'])
+      expect((await other.call({ resource: 'jobs', action: 'list', params: {} })).body.data.total).toBe(0)
+    }
+    expect((await jobs('get', { job_id: jobId })).body.data).toMatchObject({ status: 'queued', cancel_requested: false })
+    const both = await keyWith(['jobs', 'pipelines'])
+    expect((await both.call({ resource: 'jobs', action: 'get', params: { job_id: jobId } })).status).toBe(200)
+    expect((await both.call({ resource: 'jobs', action: 'list', params: {} })).body.data.items.map((job: { job_id: number }) => job.job_id)).toEqual([jobId])
+    const cancelled = await both.call({ resource: 'jobs', action: 'cancel', params: { job_id: jobId } })
+    expect([cancelled.status, cancelled.body.data?.status]).toEqual([200, 'cancelled'])
+  })
+
+  test('a job whose starting key was revoked stops at its next batch, runs nothing more, and is audited as such', async () => {
+    const narrow = await keyWith(['pipelines'])
+    const jobId = await queuedBatch(narrow.call, 'started-then-revoked', 3)
+    const revoked = await plane.dispatch({ resource: 'api_keys', action: 'revoke', params: { id: narrow.id }, confirm: true })
+    expect(revoked.body.ok).toBe(true)
+    plane.server.runtime.jobs.start()
+    await settled()
+    expect((await jobs('get', { job_id: jobId })).body.data).toMatchObject({ status: 'failed', progress: { done: 0, total: 3 }, error: expect.stringContaining(`API key ${narrow.id} that started it was revoked`) })
+    expect(await runsOfJob(jobId)).toEqual([])
+    expect(await outcomeEntries(jobId)).toEqual([expect.objectContaining({ ok: false, code: 'failed', params: expect.objectContaining({ error: expect.stringContaining('revoked') }) })])
   })
 })
 

@@ -58,8 +58,8 @@ async function askedInSession (call: Response) {
   }
   return { stream, heard }
 }
-const initialize = (capabilities: Record<string, unknown>) =>
-  rawLegacy({ id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 'raw', version: '1.0.0' } } })
+const initialize = (capabilities: Record<string, unknown>, key?: string) =>
+  rawLegacy({ id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 'raw', version: '1.0.0' } } }, key ? { key } : {})
 
 describe('a 2025-era client that declares elicitation is asked through elicitation/create', () => {
   test('the person accepts: the form names the slot, the slot is deleted, and the audit has the question and the run', async () => {
@@ -207,5 +207,34 @@ describe('a 2025-era client that cannot ask, and sessions', () => {
     } finally {
       await secondHttp.close()
     }
+  })
+
+  test('a narrow key holds at most 8 questions open, each in its own session; past them 429 with Retry-After, and its administrator\'s own question is still asked', async () => {
+    const minted = await plane.dispatch({ resource: 'api_keys', action: 'mint', params: { label: 'crm only, opening questions', scopes: ['crm'] } })
+    const narrowKey = minted.body.data.key as string
+    const crmNum = await newCrm('Asked about many times')
+    const deletion = { id: 2, method: 'tools/call', params: { name: 'crm-delete', arguments: { crm_num: crmNum, confirm: true } } }
+    const sessionOf = async (key: string) => (await initialize({ elicitation: { form: {} } }, key)).headers.get('mcp-session-id')!
+    const open: Array<{ key: string, session: string, stream: ReadableStreamDefaultReader<string>, heard: string }> = []
+    const ask = async (key: string) => {
+      const session = await sessionOf(key)
+      open.push({ key, session, ...await askedInSession(await rawLegacy(deletion, { key, session })) })
+    }
+    try {
+      for (let question = 0; question < 8; question++) await ask(narrowKey)
+      const refused = await rawLegacy(deletion, { key: narrowKey, session: await sessionOf(narrowKey) })
+      expect(refused.status).toBe(429)
+      expect(refused.headers.get('retry-after')).toBe('30')
+      expect(await refused.json()).toMatchObject({ error: { data: { code: 'rate_limited' } } })
+      await ask(plane.admin.key)
+    } finally {
+      // Each person declines, so every call ends and gives its place back.
+      for (const { key, session, stream, heard } of open) {
+        const question = JSON.parse(/^data: (.*)$/m.exec(heard)![1]!) as { id: number }
+        await rawLegacy({ id: question.id, result: { action: 'decline' } }, { key, session })
+        while (!(await stream.read()).done);
+      }
+    }
+    expect(await crmExists(crmNum)).toBe(true)
   })
 })

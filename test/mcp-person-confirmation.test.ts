@@ -150,6 +150,20 @@ describe('the request state', () => {
     expect(await crmExists(crmNum)).toBe(true)
   })
 
+  test('runs its call once, whatever idempotency_key comes with the acceptance: a replay under a new key gets the first result', async () => {
+    const crmNum = await newCrm('Accepted once')
+    const asked = await rawCall({ crm_num: crmNum, confirm: true })
+    const requestState = asked.result!.requestState as string
+    const ran = await rawCall({ crm_num: crmNum, confirm: true, idempotency_key: 'first-try' }, { inputResponses: accepted, requestState })
+    expect(ran.result).toMatchObject({ structuredContent: { crm_num: crmNum, deleted: true } })
+    expect(await newCrm('Takes the freed slot again')).toBe(crmNum)
+    for (const idempotencyKey of ['second-try', 'third-try']) {
+      const replayed = await rawCall({ crm_num: crmNum, confirm: true, idempotency_key: idempotencyKey }, { inputResponses: accepted, requestState })
+      expect(replayed.result).toMatchObject({ structuredContent: { crm_num: crmNum, deleted: true }, _meta: { 'svc/idempotent_replayed': true } })
+    }
+    expect(await crmExists(crmNum)).toBe(true)
+  })
+
   test('is refused when another key sends it, even one of the same account', async () => {
     const crmNum = await newCrm('Asked for one key')
     const minted = await plane.dispatch({ resource: 'api_keys', action: 'mint', params: { label: 'another key of the administrator' } })

@@ -22,13 +22,14 @@ const OUTPUTS = ['.keystone', 'generated', 'migrations', 'keystone.db', 'keyston
 const execFileAsync = promisify(execFile)
 
 /**
- * The starter's folder: under the system's temporary folder, one per checkout, lockfile and
+ * The starter's folder: under the system's temporary folder, one per checkout, Node ABI (its
+ * better-sqlite3 is compiled for the Node that runs it: CI's 26, a developer's 20), lockfile and
  * `purpose`, so its `npm ci` (the registry, better-sqlite3 compiled) runs once and later runs
  * reuse what it installed.
  */
 export async function starterFolder (purpose = ''): Promise<string> {
   const lockfile = await readFile(path.join(STARTER_TEMPLATE, 'package-lock.json'))
-  const key = createHash('sha256').update(ROOT).update('\0').update(lockfile).update(await readFile(path.join(STARTER_TEMPLATE, 'package.json'))).digest('hex').slice(0, 16)
+  const key = createHash('sha256').update(ROOT).update('\0').update(process.versions.modules).update('\0').update(lockfile).update(await readFile(path.join(STARTER_TEMPLATE, 'package.json'))).digest('hex').slice(0, 16)
   const dir = path.join(tmpdir(), `svc-starter-${purpose ? `${purpose}-` : ''}${key}`)
   await mkdir(dir, { recursive: true })
   for (const output of OUTPUTS) await rm(path.join(dir, output), { recursive: true, force: true })

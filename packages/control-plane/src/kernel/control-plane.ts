@@ -13,6 +13,7 @@ import type { ResolvedOptions } from '../platform/settings/resolved-options.ts'
 import { configuredIdType, contentUnavailableReason, type HostSchema } from '../platform/host-contract/content.ts'
 import { checkBodyKind, checkPostsModel } from '../platform/host-contract/check-posts-model.ts'
 import { hostDataModel, type GraphQLSchemaLike } from '../platform/host-contract/graphql-data-model.ts'
+import { checkAccounts } from '../platform/host-contract/check-accounts.ts'
 
 /**
  * One installation: the resolved options and every installed resource, with what they contribute
@@ -107,14 +108,16 @@ export function resolveControlPlane (
     live,
     unavailable,
     checkHost: graphqlSchema => {
+      const { accounts, warnings: accountWarnings } = checkAccounts(resolved.host.accounts, graphqlSchema, schema)
+      const withAccounts = { ...resolved, host: { ...resolved.host, accounts } }
       const given = resolved.host.content
-      if (!given) return { options: resolved, warnings: [] }
+      if (!given) return { options: withAccounts, warnings: accountWarnings }
       // Without the host's config, the posts list's ids are taken as the options say.
       const idTypeOf = (list: string) => schema ? configuredIdType(schema, list) : list === given.list ? given.idType : 'string'
       const dataModel = graphqlSchema && hostDataModel(graphqlSchema, idTypeOf)
       const { content, warnings } = checkPostsModel(given, dataModel, { accountsList: resolved.host.accounts.list, databaseProvider: resolved.databaseProvider })
       checkBodyKind(content, graphqlSchema)
-      return { options: { ...resolved, host: { ...resolved.host, content } }, warnings }
+      return { options: { ...withAccounts, host: { ...withAccounts.host, content } }, warnings: [...accountWarnings, ...warnings] }
     },
   }
 }

@@ -1,3 +1,4 @@
+import { starterRefusal } from './job-starter.ts'
 import type { KeystoneContext } from '@keystone-6/core/types'
 import type { Db } from '../platform/db/client.ts'
 import type { Installation } from './control-plane.ts'
@@ -67,6 +68,7 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
   const jobs = new JobWorker({
     db,
     steps: Object.fromEntries(installation.jobKinds.map(kind => [kind.kind, (job, limit) => kind.step(job, limit, jobDeps)])),
+    starterRefusal: job => starterRefusal({ db, loadAccount, capabilities: options.capabilities, operation: name => registry.all().find(entry => entry.name === name) }, job, options.now()),
     onEnded: job => recordSafely({ audit, log }, auditRecordOf(job)),
     now: options.now,
     log,

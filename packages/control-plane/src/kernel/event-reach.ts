@@ -42,7 +42,7 @@ export function readableEventTypes ({ capabilities, operations, eventResources }
  * The identity a subscription's credential has now: a revoked or expired key (or ancestor), or a
  * deleted account, has none, so its subscriptions receive nothing more.
  */
-async function credentialIdentity (db: Db, loadAccount: AccountLoader, credential: SubscriptionCredential, now: Date): Promise<Identity | null> {
+export async function credentialIdentity (db: Db, loadAccount: AccountLoader, credential: SubscriptionCredential, now: Date): Promise<Identity | null> {
   if (credential.keyId !== null) {
     const key = await findKeyWithOwner(db, loadAccount, credential.keyId)
     if (!key || !key.owner || key.revokedAt || (key.expiresAt && key.expiresAt <= now)) return null

@@ -34,9 +34,13 @@ export function loadBuiltHost (cwd: string): BuiltHost {
   return { config: (loaded.default ?? loaded) as KeystoneConfig, controlPlaneOptions: options }
 }
 
-/** The options the control plane runs with on this host, resolved as `withControlPlane` resolved them. */
-function resolveHostOptions (host: BuiltHost): ResolvedOptions {
-  return installationOnConfig(builtinResources, host.config, host.controlPlaneOptions).options
+/**
+ * The options the control plane runs with on this host: resolved as `withControlPlane` resolved
+ * them, then checked against Keystone's schema as the server does when it mounts (the fields its
+ * createAuth signs in by, the posts list as the database has it).
+ */
+function resolveHostOptions (host: BuiltHost, context: KeystoneContext): ResolvedOptions {
+  return installationOnConfig(builtinResources, host.config, host.controlPlaneOptions).checkHost(context.graphql.schema).options
 }
 
 /**
@@ -88,9 +92,9 @@ export type HostSession = {
 export function openHost (cwd: string): HostSession {
   const host = loadBuiltHost(cwd)
   const { config } = host
-  const options = resolveHostOptions(host)
   const prismaModule = loadPrismaModule(cwd, config)
   const { getContext } = requireFromHost<typeof import('@keystone-6/core/context')>(cwd, '@keystone-6/core/context')
   const context = getContext(config, prismaModule) as KeystoneContext
+  const options = resolveHostOptions(host, context)
   return { config, options, context, close: async () => { await (context.prisma as HostPrisma).$disconnect() } }
 }

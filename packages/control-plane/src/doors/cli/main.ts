@@ -5,8 +5,11 @@
  *
  *   svc-control-plane migrate
  *   svc-control-plane migrations generate <name>
- *   svc-control-plane create-admin --email E --password P [--name N] [--promote]
- *   svc-control-plane mint-key --email E --label L [--expires-in-days D]
+ *   svc-control-plane create-admin --identity I --password P [--name N] [--promote]
+ *   svc-control-plane mint-key --identity I --label L [--expires-in-days D]
+ *
+ * `--identity` is what accounts sign in by (host.accounts.identityField: an e-mail, a name, …);
+ * `--email` stands for it where they sign in by e-mail.
  *   svc-control-plane rotate-encryption-key [--batch-size N]
  */
 import { parseArgs } from 'node:util'
@@ -39,12 +42,14 @@ function usage (program: string, generateProgram = `${program} migrations genera
   return `usage:
   ${program} migrate
   ${generateProgram} <name in snake_case> [--provider sqlite|postgresql]
-  ${program} create-admin --email E --password P [--name N] [--promote]
-  ${program} mint-key --email E --label L [--expires-in-days D]
-  ${program} rotate-encryption-key [--batch-size N]`
+  ${program} create-admin --identity I --password P [--name N] [--promote]
+  ${program} mint-key --identity I --label L [--expires-in-days D]
+  ${program} rotate-encryption-key [--batch-size N]
+--identity is what accounts sign in by (an e-mail, a name, …); --email E stands for it where that is an e-mail.`
 }
 
 const OPTIONS = {
+  identity: { type: 'string' },
   email: { type: 'string' },
   password: { type: 'string' },
   name: { type: 'string' },
@@ -55,6 +60,14 @@ const OPTIONS = {
   'batch-size': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
+
+/** The account's sign-in identity, from `--identity` or `--email` (one of them, or both the same). */
+function identityArgument (values: { identity?: string | undefined, email?: string | undefined }, usage: string): string {
+  const given = [values.identity, values.email].filter((value): value is string => value !== undefined)
+  if (given.length === 0 || given.some(value => !value.trim())) throw new CliError(`--identity is required: what the account signs in by (--email where that is an e-mail)\n${usage}`)
+  if (given.length === 2 && given[0] !== given[1]) throw new CliError('--identity and --email name two accounts: give one of them')
+  return given[0]!
+}
 
 /** Runs one command; resolves to the process exit code. Messages go to `out` and `err`, never a stack trace for a known failure. */
 export async function main (argv: readonly string[], settings: CliSettings = {}): Promise<number> {
@@ -73,7 +86,7 @@ export async function main (argv: readonly string[], settings: CliSettings = {})
       }
     })()
     const { positionals, values } = parsed
-    const required = (name: 'email' | 'password' | 'label'): string => {
+    const required = (name: 'password' | 'label'): string => {
       const value = values[name]
       if (typeof value !== 'string' || !value.trim()) throw new CliError(`--${name} is required\n${USAGE}`)
       return value
@@ -124,7 +137,7 @@ export async function main (argv: readonly string[], settings: CliSettings = {})
 
     if (command !== 'create-admin' && command !== 'mint-key') throw new CliError(USAGE)
     // Validated before anything is built or opened.
-    const email = required('email')
+    const identity = identityArgument(values, USAGE)
     let mint: { label: string, expiresInDays: number | undefined } | null = null
     let admin: { password: string } | null = null
     if (command === 'create-admin') {
@@ -143,19 +156,23 @@ export async function main (argv: readonly string[], settings: CliSettings = {})
     const { openHost } = await import('./host.ts')
     const host = openHost(cwd)
     try {
+      const { identityFieldOf } = await import('./accounts.ts')
+      const accounts = host.options.host.accounts
+      if (values.email !== undefined && identityFieldOf(accounts) !== accounts.emailField) {
+        throw new CliError(`--email: accounts of this site sign in by their ${identityFieldOf(accounts)} (host.accounts.identityField), not an e-mail: give it with --identity`)
+      }
       if (admin) {
         const { upsertAdministrator } = await import('./accounts.ts')
-        const accounts = host.options.host.accounts
-        const { account, promotedFrom } = await upsertAdministrator(host.context, accounts, { email, password: admin.password, name: values.name, promote: values.promote === true })
-        const stored = account[accounts.emailField]
-        const shown = typeof stored === 'string' ? stored : email
+        const { account, promotedFrom } = await upsertAdministrator(host.context, accounts, { identity, password: admin.password, name: values.name, promote: values.promote === true })
+        const stored = account[identityFieldOf(accounts)]
+        const shown = typeof stored === 'string' ? stored : identity
         if (promotedFrom) out(`promoted ${shown} from ${promotedFrom} to administrator`)
         out(`administrator ${shown} is ready`)
       } else if (mint) {
         const { mintKeyFor } = await import('./accounts.ts')
-        const { key, warning } = await mintKeyFor(host.context, host.options, { email, ...mint })
+        const { key, warning } = await mintKeyFor(host.context, host.options, { identity, ...mint })
         if (warning) err(warning)
-        out(`minted ${key.prefix} ("${key.label}") for ${email}; it is shown once:`)
+        out(`minted ${key.prefix} ("${key.label}") for ${identity}; it is shown once:`)
         out(key.key)
       }
     } finally {

@@ -70,7 +70,7 @@ export async function callTool (runtime: ControlPlaneRuntime, identity: Identity
   const { key, args } = splitIdempotencyKey(request)
   const seal = { secrets: runtime.secrets, credential: callerOf(identity), now: runtime.options.now() }
   const { confirmation, idempotencyKey }: ToolConfirmation = operation.destructive
-    ? confirmationOf(ctx, seal, request.name, args, key, initialized)
+    ? confirmationOf(ctx, seal, request.name, args, initialized)
     : { confirmation: 'flag', idempotencyKey: key }
   const traceparent = request._meta?.[TRACEPARENT_META_KEY]
   const pinnedVersion = request._meta?.[VERSION_META_KEY]

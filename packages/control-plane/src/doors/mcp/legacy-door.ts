@@ -84,7 +84,7 @@ export class LegacyDoor {
     const session = openLegacySession(secrets, credential, header, now)
     if (!session) throw notFound('Session not found: this key was issued no such MCP session, or it expired; initialize again')
     if (answersOnly(body)) return await this.#questions.answer(session, request, served)
-    if (this.#asksPerson(body)) return await this.#questions.ask(session, caller.server(), request, served)
+    if (this.#asksPerson(body)) return await this.#questions.ask(session, { credential, account: caller.identity.account.id }, caller.server(), request, served)
     return await this.#stateless(caller.server(), request, served)
   }
 

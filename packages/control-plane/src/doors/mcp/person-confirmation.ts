@@ -8,7 +8,10 @@ import { openConfirmationState, sealConfirmationState } from './confirmation-sta
 /** The key of the one question in `inputRequests`, and of its answer in `inputResponses`. */
 const QUESTION = 'confirm'
 
-/** Where the state and the client's answers stand for one `tools/call` of a destructive tool. */
+/**
+ * Where the state and the client's answers stand for one `tools/call` of a destructive tool; an
+ * accepted call runs under `idempotencyKey`, the state's own, whatever key the client sent.
+ */
 export type ToolConfirmation = { confirmation: Confirmation, idempotencyKey?: string }
 
 /** The seal and the clock the confirmation needs, and whose word it is. */
@@ -27,10 +30,11 @@ export function declaresFormElicitation (capabilities: ClientCapabilities | unde
  * client that declared no form elicitation cannot show one, so the call is held for an
  * administrator. A call carrying the sealed state is the person's answer — the 2026-07-28 client's
  * retry, or the SDK's own re-run of the handler once a 2025-era client answered `elicitation/create`;
- * the accepted one runs under an idempotency key made of the state's nonce, so a replayed state
- * gets the first result again and runs nothing.
+ * the accepted one runs under an idempotency key made of the state's nonce, and under no other (a
+ * key the client sent is not the person's word), so a replayed state gets the first result again
+ * and runs nothing, with any idempotency key.
  */
-export function confirmationOf (ctx: ServerContext, seal: ConfirmationSeal, tool: string, args: Record<string, unknown>, idempotencyKey: string | undefined, initialized: ClientCapabilities | undefined): ToolConfirmation {
+export function confirmationOf (ctx: ServerContext, seal: ConfirmationSeal, tool: string, args: Record<string, unknown>, initialized: ClientCapabilities | undefined): ToolConfirmation {
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined
   const declared = envelope === undefined ? initialized : envelope[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined
   const asksPerson = declaresFormElicitation(declared)
@@ -41,7 +45,7 @@ export function confirmationOf (ctx: ServerContext, seal: ConfirmationSeal, tool
   const answer = inputResponse(ctx.mcpReq.inputResponses, QUESTION)
   const accepted = answer.kind === 'elicit' && answer.action === 'accept' && answer.content?.[QUESTION] === true
   if (!accepted) return { confirmation: 'person_declined' }
-  return { confirmation: 'person_accepted', idempotencyKey: idempotencyKey ?? `svc-confirmation:${nonce}` }
+  return { confirmation: 'person_accepted', idempotencyKey: `svc-confirmation:${nonce}` }
 }
 
 /** What will be destroyed: the record as its operation names it (`target`), else the arguments as the model sent them. */

@@ -1,13 +1,8 @@
 import { WebStandardStreamableHTTPServerTransport, type McpHandlerRequestOptions, type Server } from '@modelcontextprotocol/server'
 import type { ChangeFeed } from '../../platform/change-feed/change-feed.ts'
-import { conflict, rateLimited } from '../../platform/errors/errors.ts'
+import { conflict } from '../../platform/errors/errors.ts'
 import type { LegacySession } from './legacy-session.ts'
-
-/** Questions one instance holds open at once: each is an event stream and a server waiting on a person. */
-const MAX_WAITING_QUESTIONS = 1024
-
-/** How long a client refused for want of room is told to wait: a question is answered or times out within minutes. */
-const RETRY_AFTER_SECONDS = 30
+import { QuestionQuota, type Asker } from './question-quota.ts'
 
 /** Our `initialize` in the client's name, from what its session remembers: the client declared form elicitation. */
 const replayedInitialize = (url: string, session: LegacySession) => new Request(url, {
@@ -21,7 +16,7 @@ const replayedInitialize = (url: string, session: LegacySession) => new Request(
   }),
 })
 
-type Waiting = { server: Server, transport: WebStandardStreamableHTTPServerTransport }
+type Waiting = { server: Server, transport: WebStandardStreamableHTTPServerTransport, release: () => void }
 
 /**
  * The 2025-era calls of this instance that wait for a person: a destructive `tools/call` in a
@@ -31,27 +26,30 @@ type Waiting = { server: Server, transport: WebStandardStreamableHTTPServerTrans
  * client's answer is a POST of its own in the same session, handed to the transport that asked.
  * Each call's server is the one its own request built (its caller, its request id); the session
  * lends it only what the client declared at `initialize`, replayed to it. One question per session
- * at a time: the answer is matched by its JSON-RPC id, which only the asking server knows.
+ * at a time: the answer is matched by its JSON-RPC id, which only the asking server knows; and a
+ * few per credential and per account (question-quota.ts).
  */
 export class WaitingQuestions {
   readonly #waiting = new Map<string, Waiting>()
   readonly #maxRequestBodySize: number | undefined
+  readonly #quota = new QuestionQuota()
 
   constructor (feed: ChangeFeed, maxRequestBodySize?: number) {
     this.#maxRequestBodySize = maxRequestBodySize
     feed.onClose(() => this.closeAll())
   }
 
-  /** Serves `request`, a destructive `tools/call` of `session`, with `server` (the request's own). */
-  async ask (session: LegacySession, server: Server, request: Request, options: McpHandlerRequestOptions): Promise<Response> {
+  /** Serves `request`, a destructive `tools/call` of `session` by `asker`, with `server` (the request's own). */
+  async ask (session: LegacySession, asker: Asker, server: Server, request: Request, options: McpHandlerRequestOptions): Promise<Response> {
     if (this.#waiting.has(session.id)) throw conflict('a question of this session waits for the person\'s answer; call again once it is answered')
-    if (this.#waiting.size >= MAX_WAITING_QUESTIONS) throw rateLimited('this instance holds as many questions open as it may; call again shortly', RETRY_AFTER_SECONDS)
+    const release = this.#quota.take(asker)
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => session.header, maxRequestBodySize: this.#maxRequestBodySize })
-    const waiting: Waiting = { server, transport }
+    const waiting: Waiting = { server, transport, release }
     this.#waiting.set(session.id, waiting)
     const end = async () => {
       request.signal.removeEventListener('abort', onAbort)
       if (this.#waiting.get(session.id) === waiting) this.#waiting.delete(session.id)
+      release()
       await server.close()
     }
     const onAbort = () => { void end() }
@@ -84,7 +82,9 @@ export class WaitingQuestions {
 
   /** Ends every waiting call (the runtime's `stop()`): its stream closes, and nothing runs. */
   async closeAll (): Promise<void> {
-    await Promise.all([...this.#waiting.values()].map(({ server }) => server.close()))
+    const waiting = [...this.#waiting.values()]
     this.#waiting.clear()
+    for (const { release } of waiting) release()
+    await Promise.all(waiting.map(({ server }) => server.close()))
   }
 }

@@ -65,6 +65,12 @@ export type OperationConfig<Shape extends ParamsShape, Returns extends z.ZodType
    */
   changesReach?: boolean
   /**
+   * Reads or changes records each made by one credential (jobs): a credential reaches those it
+   * made without the operation's scope, and the handler narrows what it touches to them unless the
+   * caller's scopes cover the operation (`grantCovers`). The role's capability still applies. @default false
+   */
+  ownRecords?: boolean
+  /**
    * The product version of the release that brought the operation (`'1.5.000'`): an operation
    * added after the first release names its own, which must not be newer than this build.
    * @default '1.4.000', the first release
@@ -141,6 +147,8 @@ export type Operation = {
   startsJob: boolean
   /** Changes which operations callers may run; see `OperationConfig.changesReach`. */
   changesReach: boolean
+  /** Reached without its scope for a credential's own records; see `OperationConfig.ownRecords`. */
+  ownRecords: boolean
   since: string
   /** On its way out; see `OperationConfig.deprecated`. */
   deprecated?: Deprecation | undefined
@@ -233,6 +241,7 @@ export function nameOperation<Shape extends ParamsShape, Returns extends z.ZodTy
     idempotent: config.idempotent ?? readonly,
     openWorld: config.openWorld ?? false,
     startsJob: config.startsJob ?? false,
+    ownRecords: config.ownRecords ?? false,
     changesReach: config.changesReach ?? false,
     since,
     ...(config.deprecated ? { deprecated: config.deprecated } : {}),

@@ -19,7 +19,7 @@ export type AdminPage = {
   requires: readonly string[]
 }
 
-export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | 'errors' | 'openWorld' | 'target' | 'startsJob' | 'changesReach' | 'deprecated'> & {
+export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | 'errors' | 'openWorld' | 'target' | 'startsJob' | 'changesReach' | 'ownRecords' | 'deprecated'> & {
   /** Present on a deprecated operation only, with `deprecation`. */
   deprecated?: true
   /** Since when, until when and what instead; present with `deprecated`. */

@@ -1,4 +1,4 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import type { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Db } from '../db/client.ts'
 import type { ResolvedOptions } from '../settings/resolved-options.ts'
 import type { Identity } from './identity.ts'
@@ -18,6 +18,12 @@ export type RateLimiter = { consume (identity: Identity): Promise<WindowState | 
 
 type LimitOptions = ResolvedOptions['rateLimit']
 
+type MemoryStore = { limiter: RateLimiterMemory, Refusal: typeof RateLimiterRes }
+
+/** rate-limiter-flexible (about 40 modules), loaded with the first request a memory store counts, not with the site. */
+const memoryStore = (scope: string, points: number, duration: number): Promise<MemoryStore> =>
+  import('rate-limiter-flexible').then(({ RateLimiterMemory, RateLimiterRes }) => ({ limiter: new RateLimiterMemory({ keyPrefix: scope, points, duration }), Refusal: RateLimiterRes }))
+
 /**
  * Requests per subject in fixed windows of one `scope`; 429 with the seconds until the window
  * frees a request. The memory store serves one process; the database store is shared by every
@@ -28,16 +34,17 @@ export function createSubjectLimiter (scope: string, options: LimitOptions, db: 
   if (options.store === 'database') {
     return createLeasedWindowLimiter(db, scope, options, now)
   }
-  const limiter = new RateLimiterMemory({ keyPrefix: scope, points: options.points, duration: options.durationSeconds })
+  let store: Promise<MemoryStore> | null = null
   const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
   return {
     limit: options.points,
     async consume (subject) {
+      const { limiter, Refusal } = await (store ??= memoryStore(scope, options.points, options.durationSeconds))
       try {
         const counted = await limiter.consume(subject)
         return { limit: options.points, remaining: counted.remainingPoints, resetSeconds: seconds(counted.msBeforeNext) }
       } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection
+        if (!(rejection instanceof Refusal)) throw rejection
         throw rateLimited(`rate limit of ${options.points} requests per ${options.durationSeconds} s exceeded`, seconds(rejection.msBeforeNext))
       }
     },

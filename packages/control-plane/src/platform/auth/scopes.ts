@@ -9,8 +9,11 @@ export type ScopeGrant = {
   readOnly: boolean
 }
 
-/** The operation facts a scope decision reads. */
-export type ScopedOperation = { name: string, resource: string, capability: string, readonly: boolean }
+/**
+ * The operation facts a scope decision reads. `ownRecords`: a credential reaches the records it
+ * made itself without the operation's scope (the handler narrows to them); see `grantCovers`.
+ */
+export type ScopedOperation = { name: string, resource: string, capability: string, readonly: boolean, ownRecords?: boolean }
 
 export const FULL_GRANT: ScopeGrant = { scopes: null, readOnly: false }
 
@@ -31,9 +34,12 @@ function scopeCovers (scope: string, operation: ScopedOperation): boolean {
  */
 export function missingScope (grant: ScopeGrant, operation: ScopedOperation): string | null {
   if (grant.readOnly && !operation.readonly) return `${operation.name} (this key is read-only)`
-  if (grant.scopes === null) return null
-  return grant.scopes.some(scope => scopeCovers(scope, operation)) ? null : operation.name
+  return grantCovers(grant, operation) || operation.ownRecords === true ? null : operation.name
 }
+
+/** Whether the grant's scopes name the operation (its own name, its resource or its capability), its own records aside. */
+export const grantCovers = (grant: ScopeGrant, operation: ScopedOperation): boolean =>
+  grant.scopes === null || grant.scopes.some(scope => scopeCovers(scope, operation))
 
 export const scopeAllows = (grant: ScopeGrant, operation: ScopedOperation): boolean => missingScope(grant, operation) === null
 

@@ -111,7 +111,9 @@ export class PostgresChangeFeed implements ChangeFeed {
       })
       client.on('error', error => this.#lost(client!, error))
       client.on('end', () => this.#lost(client!))
-      await client.query(`LISTEN ${CHANGE_CHANNEL}; LISTEN ${WORK_CHANNEL}`)
+      // The change channel last: what the connection shows as its query (pg_stat_activity) names the feed.
+      await client.query(`LISTEN ${WORK_CHANNEL}`)
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`)
       if (this.#local.closed) {
         await client.end().catch(() => {})
         return

@@ -110,7 +110,7 @@ export type ResolvedContent = {
 
 /** What the host's Keystone config tells about its lists, when the caller has it. */
 export type HostSchema = {
-  lists: Record<string, { fields?: Record<string, unknown>, db?: { idField?: { kind?: string } } }>
+  lists: Record<string, { fields?: Record<string, unknown>, db?: { idField?: { kind?: string } }, graphql?: { singular?: string } }>
   idField?: { kind?: string }
 }
 

@@ -24,15 +24,23 @@ export function accountDelegate (db: object, accounts: Pick<ResolvedAccounts, 'l
 /** A text field as it is, an id (text, or an integer on lists with integer ids) as text; nothing else is a value here. */
 const text = (value: unknown): string => typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? String(value) : ''
 
-/** Loads accounts through the host's Prisma client: id, e-mail, name, and the role `roleOf` makes of `roleSelect`. */
+/** The account's fields a loader reads besides `roleSelect`: those of them the list has. */
+const shownFields = (accounts: ResolvedAccounts): string[] =>
+  [accounts.emailField, accounts.nameField, accounts.identityField].filter((field): field is string => field !== null)
+
+/**
+ * Loads accounts through the host's Prisma client: id, e-mail (empty without an e-mail field),
+ * name (the sign-in identity without a name field), and the role `roleOf` makes of `roleSelect`.
+ */
 export function accountLoader (db: object, accounts: ResolvedAccounts): AccountLoader {
   const delegate = accountDelegate(db, accounts)
-  const select = { ...accounts.roleSelect, id: true, [accounts.emailField]: true, [accounts.nameField]: true }
+  const select = { ...accounts.roleSelect, id: true, ...Object.fromEntries(shownFields(accounts).map(field => [field, true])) }
+  const read = (row: Record<string, unknown>, field: string | null) => field === null ? '' : text(row[field])
   return async id => {
     const value = accountIdValue(accounts, id)
     if (value === null) return null
     const row = await delegate.findUnique({ where: { id: value }, select })
     if (!row) return null
-    return { id: text(row.id), email: text(row[accounts.emailField]), name: text(row[accounts.nameField]), role: accounts.roleOf(row) ?? '' }
+    return { id: text(row.id), email: read(row, accounts.emailField), name: read(row, accounts.nameField ?? accounts.identityField), role: accounts.roleOf(row) ?? '' }
   }
 }

@@ -4,6 +4,7 @@ import type { Identity } from '../auth/identity.ts'
 import { conflict } from '../errors/errors.ts'
 import { jsonColumn } from '../lib/json-value.ts'
 import { activeKeyOf } from './job-status.ts'
+import { jobCredentialOf } from './started-by.ts'
 
 export type JobRequest = {
   /** The operation that starts it, e.g. `pipelines.run_batch`: the kind of job, and the operation its audit entry names. */
@@ -39,7 +40,7 @@ export async function startJob (db: Db, request: JobRequest): Promise<StartedJob
         actorId: identity.account.id,
         actorEmail: identity.account.email,
         actorMode: identity.mode,
-        keyId: identity.keyId ?? (identity.clientId ? `oauth:${identity.clientId}` : null),
+        keyId: jobCredentialOf(identity),
         channel: request.channel,
         createdAt: request.now,
       },

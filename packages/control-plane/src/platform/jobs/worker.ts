@@ -5,6 +5,7 @@ import { jsonColumn } from '../lib/json-value.ts'
 import type { JobStep } from './job-step.ts'
 import { ACTIVE_JOB_STATUSES } from './job-status.ts'
 import { endJob, type EndedJob } from './end-job.ts'
+import { STARTER_FIELDS, type StarterRefusal } from './starter-refusal.ts'
 import { WakeTimer } from '../lib/wake-timer.ts'
 import { whileRenewing } from '../lib/lease-renewal.ts'
 
@@ -31,6 +32,8 @@ type WorkerDeps = {
   db: Db
   /** The step of each kind of job this process works on. */
   steps: Readonly<Record<string, JobStep>>
+  /** Why the job may no longer run as the credential that started it (revoked, lost its scope), or null; asked before each batch. */
+  starterRefusal: StarterRefusal
   /** Called once for each job this worker ended, after its row says so (for the audit entry). */
   onEnded: (job: EndedJob) => Promise<void>
   now: () => Date
@@ -147,9 +150,11 @@ export class JobWorker {
   async #work (id: number): Promise<boolean> {
     const { db } = this.#deps
     for (;;) {
-      const job = await db.svcJob.findUnique({ where: { id }, select: { kind: true, params: true, cursor: true, tally: true, holder: true, cancelRequested: true } })
+      const job = await db.svcJob.findUnique({ where: { id }, select: { params: true, cursor: true, tally: true, holder: true, cancelRequested: true, ...STARTER_FIELDS } })
       if (!job || job.holder !== this.#id) return false
       if (job.cancelRequested) return this.#end(id, 'cancelled', null)
+      const refused = await this.#deps.starterRefusal(job)
+      if (refused !== null) return this.#end(id, 'failed', refused)
       let outcome
       try {
         const step = () => this.#deps.steps[job.kind]!({ id, params: (job.params ?? {}) as Record<string, unknown>, cursor: job.cursor }, this.#settings.batchSize)

@@ -3,6 +3,9 @@ import type { PostsGateway } from '../../platform/host-contract/posts.ts'
 import { hostStatus } from '../../platform/host-contract/posts.ts'
 import type { PostStatus } from '../../platform/html/post-statuses.ts'
 import type { SourceSettings } from './settings.ts'
+import type { ResolvedOptions } from '../../platform/settings/resolved-options.ts'
+import { factsOf } from '../../platform/host-contract/model-facts.ts'
+import { contentSourcesSettings } from './resource-settings.ts'
 
 /** The post type every source targets unless told otherwise; on a host without post types it means "no type". */
 const DEFAULT_POST_TYPE = 'post'
@@ -54,11 +57,20 @@ const unsupported = (path: string, part: string): Issue =>
 export const HOST_PART_SETTINGS: readonly string[] = ['target_tag_slug', 'meta_fields', 'fm_variables', 'default_author_id', 'author_match_mode', 'default_post_status']
 
 /**
+ * Matching an author by e-mail to an account (the posts' author a relationship to the accounts
+ * list) needs the accounts' e-mail field, unless the host resolves authors itself.
+ */
+function accountEmailMissing (posts: PostsGateway, options: ResolvedOptions): boolean {
+  return factsOf(posts.content).author === 'account' && options.host.accounts.emailField === null && !contentSourcesSettings.of(options).resolveAuthor
+}
+
+/**
  * Settings that only work with a part of a post the host's field map leaves out are refused,
  * rather than silently ignored: `target_tag_slug` needs tags, `meta_fields` and `fm_variables`
- * need meta, `default_author_id` and author matching need an author.
+ * need meta, `default_author_id` and author matching need an author, matching by e-mail an
+ * e-mail field of the accounts when the author is one.
  */
-export function requireHostParts (posts: PostsGateway, settings: Pick<SourceSettings, 'target_tag_slug' | 'meta_fields' | 'fm_variables' | 'default_author_id' | 'author_match_mode' | 'default_post_status'>): void {
+export function requireHostParts (posts: PostsGateway, settings: Pick<SourceSettings, 'target_tag_slug' | 'meta_fields' | 'fm_variables' | 'default_author_id' | 'author_match_mode' | 'default_post_status'>, options: ResolvedOptions): void {
   const { fields } = posts.content
   const issues: Issue[] = []
   if (settings.target_tag_slug && !fields.tags) issues.push(unsupported('target_tag_slug', 'tags'))
@@ -66,6 +78,9 @@ export function requireHostParts (posts: PostsGateway, settings: Pick<SourceSett
   if (Object.keys(settings.fm_variables).length > 0 && !fields.meta) issues.push(unsupported('fm_variables', 'meta'))
   if (settings.default_author_id !== null && !fields.author) issues.push(unsupported('default_author_id', 'author'))
   if (settings.author_match_mode !== 'default' && !fields.author) issues.push(unsupported('author_match_mode', 'author'))
+  else if (settings.author_match_mode === 'email' && accountEmailMissing(posts, options)) {
+    issues.push({ path: 'author_match_mode', code: 'not_supported', message: 'the host\'s accounts have no e-mail field to match an author by (host.accounts.emailField): match by name' })
+  }
   if (issues.length > 0) throw invalidParams(issues.map(issue => `${issue.path}: ${issue.message}`).join('; '), { issues })
   requirePostStatus(posts, settings.default_post_status)
 }

@@ -59,9 +59,12 @@ export const jobStarted = z.object({
   progress: jobProgress,
 })
 
-/** The job as `jobs.get` answers it, or 404 when there is none. */
-export async function readJobRecord (db: Db, id: number): Promise<z.input<typeof jobRecord>> {
-  const row = await db.svcJob.findUnique({ where: { id }, select: JOB_ROW_FIELDS })
+/** The jobs a caller reaches (`reachableJobs`), as a filter of `svc_jobs`. */
+export type JobReach = NonNullable<NonNullable<Parameters<Db['svcJob']['findFirst']>[0]>['where']>
+
+/** The job as `jobs.get` answers it, or 404 when there is none the caller reaches (whether it exists is not told). */
+export async function readJobRecord (db: Db, id: number, reach: JobReach): Promise<z.input<typeof jobRecord>> {
+  const row = await db.svcJob.findFirst({ where: { AND: [{ id }, reach] }, select: JOB_ROW_FIELDS })
   if (!row) throw notFound(`no job ${id}`)
   return toJobRecord(row)
 }

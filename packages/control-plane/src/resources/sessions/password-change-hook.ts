@@ -26,7 +26,7 @@ async function runHostHook (hook: HostHook | undefined, args: HookArgs): Promise
 export function withPasswordChangeSignOut (lists: Lists, options: ResolvedOptions): Lists {
   const { list, passwordField } = options.host.accounts
   const accounts = lists[list]
-  if (!accounts) return lists
+  if (!accounts || passwordField === null) return lists
   const hostHook = accounts.hooks?.afterOperation as HostHook | undefined
   const afterOperation = async (args: HookArgs) => {
     await runHostHook(hostHook, args)

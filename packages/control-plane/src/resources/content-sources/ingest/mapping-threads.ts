@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
-import { Piscina } from 'piscina'
+import type { Piscina } from 'piscina'
 import { defaultLog, type Log } from '../../../platform/lib/log.ts'
 import { mapDelivery, type MappedPayload } from './map-delivery.ts'
 import type { MapDeliveryOutcome, MapDeliveryTask } from './map-delivery.worker.ts'
@@ -49,7 +49,8 @@ export function deliveryMapper (workerFile: () => string | null, log: Log = defa
     log(`content deliveries are mapped on the main thread: ${why}`, error)
     threads = null
   }
-  const pool = (): Piscina<MapDeliveryTask, MapDeliveryOutcome> | null => {
+  // piscina loads with the first delivery, not with the site.
+  const pool = async (): Promise<Piscina<MapDeliveryTask, MapDeliveryOutcome> | null> => {
     if (threads !== undefined) return threads
     const filename = workerFile()
     if (filename === null) {
@@ -58,7 +59,10 @@ export function deliveryMapper (workerFile: () => string | null, log: Log = defa
     }
     // One core is left to the event loop; a second thread only where there are cores to spare.
     const maxThreads = Math.max(1, Math.min(2, availableParallelism() - 1))
-    const started = new Piscina<MapDeliveryTask, MapDeliveryOutcome>({ filename, minThreads: 0, maxThreads, idleTimeout: IDLE_MS })
+    const { Piscina: Pool } = await import('piscina')
+    // Two deliveries may have waited for the import: the first to get here starts the pool.
+    if (threads !== undefined) return threads
+    const started = new Pool<MapDeliveryTask, MapDeliveryOutcome>({ filename, minThreads: 0, maxThreads, idleTimeout: IDLE_MS })
     // Piscina reports a worker that fails outside a task (one that cannot even load) as the pool's
     // 'error', and leaves the tasks waiting for it queued: without this, the process would crash,
     // or every delivery wait forever. Destroying the pool rejects what waits.
@@ -72,7 +76,7 @@ export function deliveryMapper (workerFile: () => string | null, log: Log = defa
   }
   return {
     async map (task) {
-      const running = pool()
+      const running = await pool()
       if (running === null) return mapDelivery(task.source, task.deliveryBody)
       try {
         const outcome = await running.run(task)

@@ -48,7 +48,7 @@ export const createContentSource = defineOperation({
       settings.target_post_type = settings.cpt_post_type = new_cpt.slug
     }
     assertConsistentSettings(settings, { forwardKeySet: forward_secret !== undefined })
-    requireHostParts(hostPosts(db, options), settings)
+    requireHostParts(hostPosts(db, options), settings, options)
     assertAllowedDestination(options.outbound, settings.forward_url, 'forward_url')
     let webhookSecret: InitialSecret | undefined
     const row = await retryOnUniqueViolation(() => db.$transaction(async tx => {

@@ -76,7 +76,7 @@ export const importContentSource = defineOperation({
         throw conflict(`a content source with slug "${slug}" exists: send overwrite: true and confirm: true to replace it`, { id: existing.id })
       }
       const posts = hostPosts(tx, options)
-      requireHostParts(posts, settings)
+      requireHostParts(posts, settings, options)
       if (new_cpt) await ensurePostType(posts, new_cpt)
       await requirePostType(posts, settings.target_post_type)
       const needsSecret = settings.auth_mode !== 'none'

@@ -59,7 +59,7 @@ export const updateContentSource = defineOperation({
     if (changedKeys.includes('forward_url')) assertAllowedDestination(options.outbound, next.forward_url, 'forward_url')
     const secretColumns = webhookSecretChange(current, next.auth_mode, secret, secrets)
     if (changedKeys.includes('target_post_type')) await requirePostType(hostPosts(db, options), next.target_post_type)
-    if (changedKeys.some(key => HOST_PART_SETTINGS.includes(key))) requireHostParts(hostPosts(db, options), next)
+    if (changedKeys.some(key => HOST_PART_SETTINGS.includes(key))) requireHostParts(hostPosts(db, options), next, options)
     if (changedKeys.length === 0 && Object.keys(secretColumns).length === 0 && forwardSecretCiphertext === undefined) {
       return { data: toSourceRecord(current, options.basePath), changed: false }
     }

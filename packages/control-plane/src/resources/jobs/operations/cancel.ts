@@ -4,6 +4,7 @@ import { endJob } from '../../../platform/jobs/end-job.ts'
 import { auditRecordOf } from '../../../platform/jobs/audit-ended-job.ts'
 import { EXAMPLE_JOB_SETUP } from '../example-job.ts'
 import { jobIdParam, jobRecord, readJobRecord } from '../shape.ts'
+import { reachableJobs } from '../reach.ts'
 
 export const cancelJob = defineOperation({
   summary: 'Cancel a job: a queued one ends at once, a running one after its current batch.',
@@ -17,12 +18,14 @@ export const cancelJob = defineOperation({
   errors: ['not_found'],
   params: z.object({ job_id: jobIdParam }),
   returns: jobRecord,
+  ownRecords: true,
   async handler ({ job_id }, context) {
     const { db } = context
-    const { count } = await db.svcJob.updateMany({ where: { id: job_id, status: { in: ['queued', 'running'] } }, data: { cancelRequested: true } })
+    const reach = reachableJobs(context, 'jobs.cancel')
+    const { count } = await db.svcJob.updateMany({ where: { AND: [{ id: job_id, status: { in: ['queued', 'running'] } }, reach] }, data: { cancelRequested: true } })
     // A job no worker holds yet ends here; a held one ends when its worker reads the request.
     const ended = count === 1 ? await endJob(db, { id: job_id, holder: null }, 'cancelled', null, context.now()) : null
     if (ended) await context.auditSideCall(auditRecordOf(ended))
-    return { data: await readJobRecord(db, job_id), changed: count === 1 }
+    return { data: await readJobRecord(db, job_id, reach), changed: count === 1 }
   },
 })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { EXAMPLE_JOB_SETUP } from '../example-job.ts'
 import { jobIdParam, jobRecord, readJobRecord } from '../shape.ts'
+import { reachableJobs } from '../reach.ts'
 
 export const getJob = defineOperation({
   summary: 'Read a job: its status, progress, and result or error.',
@@ -14,7 +15,8 @@ export const getJob = defineOperation({
   errors: ['not_found'],
   params: z.object({ job_id: jobIdParam }),
   returns: jobRecord,
-  async handler ({ job_id }, { db }) {
-    return { data: await readJobRecord(db, job_id), changed: false }
+  ownRecords: true,
+  async handler ({ job_id }, context) {
+    return { data: await readJobRecord(context.db, job_id, reachableJobs(context, 'jobs.get')), changed: false }
   },
 })

@@ -3,6 +3,7 @@ import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { pagedResult, paginationParams, toPage } from '../../../platform/lib/pagination.ts'
 import { JOB_STATUSES } from '../../../platform/jobs/job-status.ts'
 import { JOB_ROW_FIELDS, jobRecord, toJobRecord } from '../shape.ts'
+import { reachableJobs } from '../reach.ts'
 
 export const listJobs = defineOperation({
   summary: 'Page through the jobs, newest first.',
@@ -14,11 +15,18 @@ export const listJobs = defineOperation({
     kind: z.string().trim().min(1).max(100).optional().describe('Only jobs started by this operation, e.g. pipelines.run_batch.'),
   }),
   returns: pagedResult(jobRecord),
-  async handler (params, { db }) {
+  ownRecords: true,
+  async handler (params, context) {
+    const { db } = context
     const page = toPage(params)
     const where = {
-      ...(params.status === undefined ? {} : { status: params.status }),
-      ...(params.kind === undefined ? {} : { kind: params.kind }),
+      AND: [
+        reachableJobs(context, 'jobs.list'),
+        {
+          ...(params.status === undefined ? {} : { status: params.status }),
+          ...(params.kind === undefined ? {} : { kind: params.kind }),
+        },
+      ],
     }
     const [rows, total] = await Promise.all([
       db.svcJob.findMany({ where, select: JOB_ROW_FIELDS, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
