@@ -3,11 +3,29 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { ElicitRequestSchema, type CallToolResult as CallToolResult1 } from '@modelcontextprotocol/sdk/types.js'
+import { z } from 'zod'
+import { defineOperation } from '../packages/control-plane/src/index.ts'
 import { useTestServer, startSecondInstance } from './support/in-process-server.ts'
 import { crmSlotsOf, personWho, refusalOf } from './support/person-confirmation.ts'
 import { connectMcp2, listen, MCP_PATH, type Person } from './support/mcp-client.ts'
 
-const plane = useTestServer()
+/** A destructive host operation whose tool has a name of its own (`mcp.tool`), not `resource-action`. */
+const wipes: string[] = []
+const wipeSite = defineOperation({
+  resource: 'site',
+  action: 'wipe',
+  summary: 'Wipe the site\'s scratch space.',
+  destructive: true,
+  mcp: { tool: 'wipe_scratch' },
+  params: z.object({}),
+  returns: z.object({ wiped: z.boolean() }),
+  async handler () {
+    wipes.push('wiped')
+    return { data: { wiped: true }, changed: true }
+  },
+})
+
+const plane = useTestServer({ operations: [wipeSite] })
 let http: Awaited<ReturnType<typeof listen>>
 
 beforeAll(async () => { http = await listen(plane.server.app) })
@@ -111,6 +129,19 @@ describe('a 2025-era client that declares elicitation is asked through elicitati
     }
     expect(asked).toEqual([expect.stringContaining(`CRM slot ${crmNum}`)])
     expect(await crmExists(crmNum)).toBe(false)
+  })
+
+  test('a destructive tool with a name of its own (mcp.tool) is asked the same way, not held for an administrator', async () => {
+    const person = personWho({ action: 'accept', content: { confirm: true } })
+    const client = await connectMcp2(http.url, plane.admin.key, { revision: 'legacy', person })
+    try {
+      const result = await client.callTool({ name: 'wipe_scratch', arguments: { confirm: true } })
+      expect(result.structuredContent).toEqual({ wiped: true })
+    } finally {
+      await client.close()
+    }
+    expect(person.asked).toHaveLength(1)
+    expect(wipes).toEqual(['wiped'])
   })
 
   test('a tool that destroys nothing runs at once in the session, and nobody is asked', async () => {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, rename, rm, symlink } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -52,7 +52,9 @@ async function packRelease (release: Release, tarball: string, env: NodeJS.Proce
     const packageDir = path.join(scratch, PACKAGE_PATH)
     // Its build tools and dependencies from this repository's install: a release of the same major
     // builds with them, and the tree sits under the repository, so the root's node_modules resolve too.
-    await symlink(path.join(ROOT, PACKAGE_PATH, 'node_modules'), path.join(packageDir, 'node_modules'), 'dir')
+    // (npm nests there what it could not hoist; with nothing nested, the root's are all there is.)
+    const nested = path.join(ROOT, PACKAGE_PATH, 'node_modules')
+    if (existsSync(nested)) await symlink(nested, path.join(packageDir, 'node_modules'), 'dir')
     const packed = await execFileAsync('npm', ['pack', '--pack-destination', scratch, '--silent'], { cwd: packageDir, env, maxBuffer: 64 * 1024 * 1024 })
     const name = packed.stdout.trim().split('\n').at(-1)!
     if (name !== `${PACKAGE}-${release.version}.tgz`) throw new Error(`commit ${release.commit} packs ${name}, not release ${release.version}`)

@@ -10,7 +10,7 @@ import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
 import { notFound } from '../../platform/errors/errors.ts'
 import { callerOf } from '../../platform/idempotency/idempotency-key.ts'
-import { operationOfTool } from './tool-name.ts'
+import { operationNamedByTool } from './tool-name.ts'
 import { declaresFormElicitation } from './person-confirmation.ts'
 import { issueLegacySession, openLegacySession } from './legacy-session.ts'
 import { WaitingQuestions } from './waiting-questions.ts'
@@ -93,8 +93,7 @@ export class LegacyDoor {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return false
     const { method, params } = body as { method?: unknown, params?: { name?: unknown } }
     if (method !== 'tools/call' || typeof params?.name !== 'string') return false
-    const target = operationOfTool(params.name)
-    return target !== null && this.#runtime.registry.get(target.resource, target.action)?.destructive === true
+    return operationNamedByTool(this.#runtime.registry, params.name)?.destructive === true
   }
 
   /** A fresh server on the SDK's stateless transport, answering JSON. */

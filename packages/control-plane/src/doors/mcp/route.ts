@@ -4,10 +4,9 @@ import type { NodeMcpRequestHandler } from '@modelcontextprotocol/node'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import { authorizeRequest } from '../http/caller.ts'
 import { MCP_DOOR } from './door.ts'
-import { roleHasAnyCapability } from '../../platform/auth/capabilities.ts'
-import { forbidden, notFound } from '../../platform/errors/errors.ts'
+import { assertCapabilityOutsideOperation } from '../../kernel/pipeline/capability-outside-operation.ts'
+import { notFound } from '../../platform/errors/errors.ts'
 import { requestIdOf } from '../../platform/http/request-id.ts'
-import { auditOutsideOperation } from '../../platform/audit/audit-outside-operation.ts'
 import { authInfoOf } from './handler.ts'
 import { parseToolsets, type ToolScope } from './tool-scope.ts'
 import type { StreamQuota } from './stream-quota.ts'
@@ -50,11 +49,7 @@ function toolScopeOf (runtime: ControlPlaneRuntime, url: McpUrlScope): ToolScope
 export async function mcpRoute (runtime: ControlPlaneRuntime, endpoint: McpEndpoint, url: McpUrlScope, req: Request, res: Response): Promise<void> {
   const identity = await authorizeRequest(runtime, req, res, MCP_DOOR, '', false)
   const requestId = requestIdOf(res)
-  if (!roleHasAnyCapability(runtime.options.capabilities, identity.account.role)) {
-    const refusal = forbidden('this account holds no control-plane capability')
-    await auditOutsideOperation(runtime, { operation: '', channel: MCP_DOOR.channel, identity, code: refusal.code, params: {}, requestId })
-    throw refusal
-  }
+  await assertCapabilityOutsideOperation(runtime, identity, { door: MCP_DOOR, operation: '', requestId })
   const scope = toolScopeOf(runtime, url)
   if (opensChangeStream(req)) endpoint.streams.admit(identity, res)
   const request = req as Request & { auth?: AuthInfo }

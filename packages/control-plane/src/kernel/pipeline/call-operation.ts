@@ -2,8 +2,8 @@ import type { ControlPlaneRuntime } from '../runtime.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
 import type { Operation } from '../registry/define-operation.ts'
 import type { StoredResponse } from '../../platform/idempotency/store.ts'
-import { roleHasAnyCapability } from '../../platform/auth/capabilities.ts'
-import { forbidden, SvcError, unknownOperation } from '../../platform/errors/errors.ts'
+import { SvcError, unknownOperation } from '../../platform/errors/errors.ts'
+import { holdsAnyCapability, noCapability } from './capability-outside-operation.ts'
 import { recordSafely } from '../../platform/audit/record-safely.ts'
 import { auditOutsideOperation } from '../../platform/audit/audit-outside-operation.ts'
 import type { AuditRecord } from '../../platform/audit/record.ts'
@@ -62,9 +62,7 @@ export type DoorAnswer = DoorLinks & {
 }
 
 function missingOperation (runtime: ControlPlaneRuntime, identity: Identity, resource: string, action: string): SvcError {
-  if (!roleHasAnyCapability(runtime.options.capabilities, identity.account.role)) {
-    return forbidden('this account holds no control-plane capability')
-  }
+  if (!holdsAnyCapability(runtime, identity)) return noCapability()
   const actions = runtime.registry.actionsOf(resource)
   if (actions.length === 0) {
     const resources = [...new Set(runtime.registry.all().map(operation => operation.resource))]
