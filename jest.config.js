@@ -34,8 +34,9 @@ const suite = {
   // graphql's production instanceOf (test/support/graphql-instance-of.cjs says why).
   moduleNameMapper: { '^\\.\\./jsutils/instanceOf\\.m?js$': '<rootDir>/test/support/graphql-instance-of.cjs' },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
-  // var/ holds what runs leave (databases, packed tarballs, a release's tree while it is built), never modules.
-  modulePathIgnorePatterns: ['<rootDir>/var/'],
+  // var/ holds what runs leave (databases, packed tarballs, a release's tree while it is built), never
+  // modules but the Prisma clients generated for hosts of other id kinds (test/support/id-kind-client.ts).
+  modulePathIgnorePatterns: ['<rootDir>/var/(?!id-kinds/)'],
   testPathIgnorePatterns: ['/node_modules/', INSTALLED_HOSTS.pattern, ...providerIndependent.map(file => `/test/${file.replaceAll('.', '\\.')}$`)],
 }
 

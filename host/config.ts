@@ -1,6 +1,7 @@
 import { config } from '@keystone-6/core'
 import { statelessSessions } from '@keystone-6/core/session'
 import { createAuth } from '@keystone-6/auth'
+import type { BaseKeystoneTypeInfo, KeystoneConfig } from '@keystone-6/core/types'
 import { hostLists } from '../schema/index.ts'
 import { withControlPlane, type ControlPlaneOptions } from 'keystone-svc-control-plane'
 import { resolveDatabase } from 'keystone-svc-control-plane/database'
@@ -29,6 +30,35 @@ export type HostSettings = {
    * @default a timer
    */
   signInWait?: (ms: number) => Promise<unknown>
+  /**
+   * The id kind of the accounts (`User`) and posts (`Post`) lists: Keystone's `db.idField`.
+   * @default Keystone's (`cuid`)
+   */
+  idField?: IdFieldConfig
+}
+
+export type IdFieldConfig = NonNullable<KeystoneConfig<BaseKeystoneTypeInfo>['db']['idField']>
+
+/**
+ * Keystone gives `string` and `number` ids no default: each row's id is the host's to pick. This
+ * host has its database pick them, so rows written through Prisma (the control plane's) get one too.
+ */
+const DATABASE_ID_DEFAULTS: Partial<Record<IdFieldConfig['kind'], string>> = { string: '@default(uuid())', number: '@default(autoincrement())' }
+
+type ListDb = { idField?: IdFieldConfig, extendPrismaSchema?: (schema: string) => string }
+
+function withIdField (db: ListDb | undefined, idField: IdFieldConfig): ListDb {
+  const idDefault = DATABASE_ID_DEFAULTS[idField.kind]
+  if (!idDefault) return { ...db, idField }
+  const extend = db?.extendPrismaSchema ?? ((schema: string) => schema)
+  return { ...db, idField, extendPrismaSchema: schema => extend(schema).replace(/^(\s*id\s+\w+\s+@id)/m, `$1 ${idDefault}`) }
+}
+
+/** The host's lists, with accounts and posts given the id kind. */
+function listsWithIdField (idField: IdFieldConfig | undefined): typeof hostLists {
+  if (!idField) return hostLists
+  const { User, Post } = hostLists
+  return { ...hostLists, User: { ...User, db: withIdField(User.db, idField) }, Post: { ...Post, db: withIdField(Post.db, idField) } }
 }
 
 /**
@@ -77,7 +107,7 @@ export function createHostConfig (settings: HostSettings = {}) {
         await seedPostTypes(context.prisma as PrismaClient)
       },
     },
-    lists: hostLists,
+    lists: listsWithIdField(settings.idField),
     session: statelessSessions({ secret: settings.sessionSecret ?? sessionSecret(), maxAge: 60 * 60 * 24 * 7, secure: sessionCookieSecure() }),
     ui: { isAccessAllowed: isSignedIn },
     graphql: {

@@ -59,6 +59,9 @@ describe('host.content resolves against the host\'s lists', () => {
     expect(content && content.fields).toMatchObject({ tags: 'tags', excerpt: null, slug: null, status: null, updatedAt: null, meta: null })
     expect(resolveContent({ list: 'Article' }, { ...schema, idField: { kind: 'autoincrement' } })).toMatchObject({ idType: 'integer' })
     expect(resolveContent({ list: 'Article', idType: 'integer' }, schema)).toMatchObject({ idType: 'integer' })
+    expect(resolveContent({ list: 'Article' }, { ...schema, idField: { kind: 'number', type: 'Int' } })).toMatchObject({ idType: 'integer' })
+    expect(resolveContent({ list: 'Article' }, { ...schema, idField: { kind: 'autoincrement', type: 'BigInt' } })).toMatchObject({ idType: 'bigint' })
+    expect(resolveContent({ list: 'Article' }, { ...schema, idField: { kind: 'number', type: 'BigInt' } })).toMatchObject({ idType: 'bigint' })
     expect(resolveContent({ fields: { excerpt: false, tags: false } }, demoSchema)).toMatchObject({ fields: { excerpt: null, tags: null, categories: 'categories' } })
   })
 
@@ -121,6 +124,16 @@ describe('string post ids', () => {
     expect(parsePostId(integerIds, 'cl9ebqhxk00003b600tymydho')).toBeNull()
     expect(postIdFromStored(stringIds, '42')).toBe('42')
     expect(postIdFromStored(integerIds, '42')).toBe(42)
+  })
+
+  test('BigInt ids travel as their digits: strings in (numbers while exact), strings out, none past PostgreSQL\'s bigint', () => {
+    const bigintIds = { ...integerIds, idType: 'bigint' as const }
+    expect(parsePostId(bigintIds, '9223372036854775807')).toBe('9223372036854775807')
+    expect(parsePostId(bigintIds, 42)).toBe('42')
+    expect(parsePostId(bigintIds, '9223372036854775808')).toBeNull()
+    expect(parsePostId(bigintIds, 2 ** 60)).toBeNull()
+    expect(parsePostId(bigintIds, '0')).toBeNull()
+    expect(postIdFromStored(bigintIds, '9223372036854775807')).toBe('9223372036854775807')
   })
 
   test('the gateway reads and writes a cuid-keyed list through its field map', async () => {

@@ -10,6 +10,7 @@ import { createHostConfig, type HostSettings } from '../../host/config.ts'
 import type { ControlPlaneOptions } from '../../packages/control-plane/src/index.ts'
 import { resolveDatabase } from '../../packages/control-plane/src/platform/db/database-url.ts'
 import { createTestDatabase } from './database.ts'
+import { prismaClientOf, pushDatamodel } from './id-kind-client.ts'
 import { migrate } from '../../packages/control-plane/src/platform/db/migrate.ts'
 import type { HostRole } from '../../schema/roles.ts'
 import { createAccount, type TestAccount } from './accounts.ts'
@@ -36,7 +37,7 @@ export type InProcessServer = {
   close (): Promise<void>
 }
 
-type HostOptions = Pick<HostSettings, 'signInLimits' | 'signInWait'> & {
+type HostOptions = Pick<HostSettings, 'signInLimits' | 'signInWait' | 'idField'> & {
   /** Told of every statement the host's Prisma client runs against its tables: what a test counts writes with. */
   writes?: ListWrites
 }
@@ -61,7 +62,6 @@ export function startSecondInstance (first: InProcessServer, controlPlane: Contr
 async function startHost (controlPlane: ControlPlaneOptions, sharedWith: InProcessServer | undefined, host: HostOptions): Promise<InProcessServer> {
   const database = sharedWith ? null : await createTestDatabase()
   const databaseUrl = sharedWith?.databaseUrl ?? database!.url
-  if (!sharedWith) await migrate(resolveDatabase(databaseUrl))
   const encryptionKey = sharedWith?.encryptionKey ?? randomBytes(32).toString('hex')
   const config = createHostConfig({
     databaseUrl,
@@ -69,6 +69,7 @@ async function startHost (controlPlane: ControlPlaneOptions, sharedWith: InProce
     // No growing wait between sign-in attempts unless a test asks: files that exhaust a limit would take seconds per account.
     signInLimits: host.signInLimits ?? { delayBaseMs: 0 },
     signInWait: host.signInWait,
+    idField: host.idField,
     controlPlane: {
       // The developer's environment stays out of the suite: every setting is its default or the test's own.
       env: {},
@@ -85,7 +86,11 @@ async function startHost (controlPlane: ControlPlaneOptions, sharedWith: InProce
     },
   })
   if (host.writes) observeWrites(config, host.writes)
-  const context = getContext(config, PrismaModule)
+  const target = resolveDatabase(databaseUrl)
+  // Another id kind for accounts and posts is another datamodel: its own client and tables.
+  const client = host.idField ? await prismaClientOf(config, target) : null
+  if (!sharedWith) await (client ? pushDatamodel(target, client.datamodel) : migrate(target))
+  const context = getContext(config, client?.module ?? PrismaModule)
   await config.db.onConnect?.(context)
   const { expressServer } = await createExpressServer(config, context)
   const runtime = controlPlaneRuntimeOf(expressServer)!

@@ -87,7 +87,7 @@ export function checkPostsModel (content: ResolvedContent, model: HostDataModel 
   const fields = { ...content.fields }
   if (!model.models[list]) throw new Error(`host.content.list: the database model has no ${list} list`)
   const id = model.models[list].fields.find(field => field.name === 'id')
-  const idType = id?.type === 'Int' ? 'integer' : 'string'
+  const idType = id?.type === 'Int' ? 'integer' : id?.type === 'BigInt' ? 'bigint' : 'string'
   if (id && idType !== content.idType) throw new Error(`host.content.idType: the ${list} list's ids are ${idType}s, not ${content.idType}s`)
   const warnings: string[] = []
   const check = (part: keyof ContentFieldMap, field: string, option: string, expected: Expectation): boolean => {

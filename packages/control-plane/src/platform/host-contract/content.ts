@@ -70,11 +70,17 @@ export type HostContentOptions = {
    * @default 'Post'
    */
   list?: string
-  /** Its id type. @default from the list's `db.idField` (or the config's): `autoincrement` → 'integer', anything else → 'string' */
-  idType?: 'integer' | 'string'
+  /**
+   * Its id type. @default from the list's `db.idField` (or the config's): `autoincrement` and
+   * `number` → 'integer' ('bigint' with `type: 'BigInt'`), anything else → 'string'
+   */
+  idType?: PostIdType
   /** Which field holds what. @default the demo host's names, each optional one when the list has it (see HostContentFields) */
   fields?: HostContentFields
 }
+
+/** How a posts list's ids are stored: Prisma's Int, its BigInt (digit strings in JSON), or text. */
+export type PostIdType = 'integer' | 'bigint' | 'string'
 
 export type ResolvedStatus = { field: string, values: Partial<Record<PostStatus, string>> }
 
@@ -97,7 +103,7 @@ export type ResolvedContent = {
   list: string
   /** The key of the list on the Prisma client: `Post` → `post`. */
   delegate: string
-  idType: 'integer' | 'string'
+  idType: PostIdType
   fields: ContentFieldMap
   /**
    * The parts the map took by their default name rather than from the options: one whose field
@@ -110,8 +116,8 @@ export type ResolvedContent = {
 
 /** What the host's Keystone config tells about its lists, when the caller has it. */
 export type HostSchema = {
-  lists: Record<string, { fields?: Record<string, unknown>, db?: { idField?: { kind?: string } }, graphql?: { singular?: string } }>
-  idField?: { kind?: string }
+  lists: Record<string, { fields?: Record<string, unknown>, db?: { idField?: { kind?: string, type?: string } }, graphql?: { singular?: string } }>
+  idField?: { kind?: string, type?: string }
 }
 
 /** The optional parts, with the field name each one uses by default. */
@@ -156,12 +162,13 @@ function resolveBody (given: string | HostBodyOptions | undefined): ContentField
 }
 
 /** A list's id type as the host's config sets it: its own `db.idField`, else the config's, else Keystone's default (cuid). */
-export function configuredIdType (schema: HostSchema, list: string): 'integer' | 'string' {
-  const kind = schema.lists[list]?.db?.idField?.kind ?? schema.idField?.kind ?? 'cuid'
-  return kind === 'autoincrement' ? 'integer' : 'string'
+export function configuredIdType (schema: HostSchema, list: string): PostIdType {
+  const idField = schema.lists[list]?.db?.idField ?? schema.idField ?? { kind: 'cuid' }
+  if (idField.kind !== 'autoincrement' && idField.kind !== 'number') return 'string'
+  return idField.type === 'BigInt' ? 'bigint' : 'integer'
 }
 
-function idTypeOf (options: HostContentOptions, schema: HostSchema | undefined, list: string): 'integer' | 'string' {
+function idTypeOf (options: HostContentOptions, schema: HostSchema | undefined, list: string): PostIdType {
   if (options.idType) return options.idType
   return schema ? configuredIdType(schema, list) : 'integer'
 }

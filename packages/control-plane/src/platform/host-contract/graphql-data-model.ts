@@ -1,3 +1,5 @@
+import type { PostIdType } from './content.ts'
+
 /** A stored field of a host list, kind and type as Prisma has them (`scalar String`, `object Tag`). */
 export type ModelField = { name: string, kind: string, type: string, isList?: boolean }
 
@@ -57,18 +59,21 @@ function modelField (schema: GraphQLSchemaLike, name: string, output: TypeLike, 
   return { name, kind: 'scalar', type: PRISMA_SCALARS[named] ?? named }
 }
 
+/** The Prisma scalar of each id type. */
+const PRISMA_ID_TYPES = { integer: 'Int', bigint: 'BigInt', string: 'String' } as const satisfies Record<PostIdType, string>
+
 /**
  * What the host's lists store, read from Keystone's own GraphQL schema (its public API) rather
  * than from the Prisma client's internals: each list's stored fields with the kind and type
  * Prisma gives them. Ids are typed by the host's `idField` config (`idType` of each list), which
  * GraphQL's `ID` does not show.
  */
-export function hostDataModel (schema: GraphQLSchemaLike, idTypeOf: (list: string) => 'integer' | 'string'): HostDataModel {
+export function hostDataModel (schema: GraphQLSchemaLike, idTypeOf: (list: string) => PostIdType): HostDataModel {
   const models: HostDataModel['models'] = {}
   for (const name of Object.keys(schema.getTypeMap())) {
     if (name.startsWith('__') || kindOf(schema.getType(name)) !== 'GraphQLObjectType' || !isList(schema, name)) continue
     const stored = storedFieldNames(schema, name)
-    const idType = idTypeOf(name) === 'integer' ? 'Int' : 'String'
+    const idType = PRISMA_ID_TYPES[idTypeOf(name)]
     models[name] = {
       fields: Object.entries(fieldsOf(schema.getType(name)))
         .filter(([field]) => stored.has(field))

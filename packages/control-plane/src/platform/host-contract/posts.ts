@@ -3,7 +3,7 @@ import type { PostStatus } from '../html/post-statuses.ts'
 import type { ResolvedContent } from './content.ts'
 import { delegateKey } from './content.ts'
 import { bodyCodecFor } from './post-body.ts'
-import type { PostId } from './post-ids.ts'
+import { postIdOfRow, prismaPostId, type PostId } from './post-ids.ts'
 import { invalidParams } from '../errors/errors.ts'
 import { factsOf, termListOf, type TermKind } from './model-facts.ts'
 import { authorSelect, readAuthor, writeAuthor, type AuthorValue } from './post-author.ts'
@@ -120,7 +120,7 @@ function toHostPost (content: ResolvedContent, row: HostRow): HostPost {
   const pick = (field: string | null) => field === null ? null : row[field]
   const postType = pick(fields.postType)
   return {
-    id: row.id as PostId,
+    id: postIdOfRow(row.id),
     title: textOrNull(row[fields.title]) ?? '',
     body: bodyCodec(content).read(row[fields.body.field]),
     slug: textOrNull(pick(fields.slug)),
@@ -178,7 +178,7 @@ export type PostSelection = {
 function selectionWhere (content: ResolvedContent, selection: PostSelection): Record<string, unknown> {
   const { fields } = content
   const where: Record<string, unknown> = {}
-  if (selection.ids) where.id = { in: [...selection.ids] }
+  if (selection.ids) where.id = { in: selection.ids.map(id => prismaPostId(content, id)) }
   if (selection.status !== undefined) {
     const value = hostStatus(content, selection.status)
     if (!fields.status || value === null) throw invalidParams(`filter.status: this site's posts have no status ${selection.status} (host.content.fields.status)`)
@@ -209,7 +209,7 @@ export class PostsGateway {
   }
 
   async get (id: PostId): Promise<HostPost | null> {
-    const row = await this.#posts.findUnique({ where: { id }, select: selection(this.content) })
+    const row = await this.#posts.findUnique({ where: { id: prismaPostId(this.content, id) }, select: selection(this.content) })
     return row ? toHostPost(this.content, row) : null
   }
 
@@ -231,17 +231,17 @@ export class PostsGateway {
   async selectedIdsAfter (selection: PostSelection, after: PostId | null, limit: number): Promise<PostId[]> {
     const where = selectionWhere(this.content, selection)
     const rows = await this.#posts.findMany({
-      where: after === null ? where : { AND: [where, { id: { gt: after } }] },
+      where: after === null ? where : { AND: [where, { id: { gt: prismaPostId(this.content, after) } }] },
       select: { id: true },
       orderBy: { id: 'asc' },
       take: limit,
     })
-    return rows.map(row => row.id as PostId)
+    return rows.map(row => postIdOfRow(row.id))
   }
 
   async create (write: PostWrite): Promise<PostId> {
     const row = await this.#posts.create({ data: writeData(this.content, write, 'create'), select: { id: true } })
-    return row.id as PostId
+    return postIdOfRow(row.id)
   }
 
   /**
@@ -249,8 +249,9 @@ export class PostsGateway {
    * `updatedAt` is still that one, stamping `updatedAt` to the given time: answers false when
    * another write came first.
    */
-  async update (id: PostId, write: PostWrite, guard?: { ifUpdatedAt: Date | null, updatedAt: Date }): Promise<boolean> {
+  async update (postId: PostId, write: PostWrite, guard?: { ifUpdatedAt: Date | null, updatedAt: Date }): Promise<boolean> {
     const { fields } = this.content
+    const id = prismaPostId(this.content, postId)
     // Relationships are written by `update`, not `updateMany`: the terms, and an author that is an account.
     const authorIsRelation = factsOf(this.content).author === 'account'
     const { tagIds, categoryIds, postTypeId, author, ...scalars } = write

@@ -13,7 +13,7 @@ export const postIdValue = z.union([z.number().int(), z.string()])
 export function hostPostId (content: ResolvedContent, value: number | string, path = 'post_id'): PostId {
   const id = parsePostId(content, value)
   if (id === null) {
-    throw invalidParams(`${path}: not a post id of this site (its ids are ${content.idType === 'integer' ? 'positive integers' : 'strings'})`, {
+    throw invalidParams(`${path}: not a post id of this site (its ids are ${content.idType === 'string' ? 'strings' : 'positive integers'})`, {
       issues: [{ path, code: 'invalid_id', message: `expected a ${content.idType} post id` }],
     })
   }
