@@ -15,6 +15,9 @@ let manifest: { namespace: string, product_version: string, operations: JsonObje
 let builtins: JsonObject[]
 
 /** A valid and an invalid params example for every built-in operation. */
+/** The operations release 1.5.0 brought. */
+const ADDED_IN_1_5 = ['audit.get']
+
 const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
   'ai.clear_secret': { valid: { confirm: true }, invalid: { confirm: 'yes' } },
   'ai.get': { valid: {}, invalid: { provider: 'openai' } },
@@ -31,6 +34,7 @@ const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
   'connected_apps.revoke': { valid: { grant_id: 'g1' }, invalid: { grant_id: '' } },
   'approvals.list': { valid: { status: 'all' }, invalid: { status: 'done' } },
   'approvals.reject': { valid: { id: 'cm123' }, invalid: { id: 7 } },
+  'audit.get': { valid: { id: 12 }, invalid: { id: 0 } },
   'audit.list': { valid: { page: 2, per_page: 50, ok: false, since: '2026-01-01' }, invalid: { per_page: 101 } },
   'content_sources.approve_mapping': { valid: { id: 'x', mapping: { title: 'headline', content: 'body.html' } }, invalid: { id: 'x', mapping: { title: 'headline' } } },
   'content_sources.create': { valid: { name: 'Docs', auth_mode: 'hmac', sig_header_mode: 'custom', new_cpt: { slug: 'doc', name: 'Docs' }, image_modify: { lazy_load: true } }, invalid: { name: 'Docs', auth_mode: 'basic' } },
@@ -159,7 +163,7 @@ describe('manifest', () => {
 
   test('every entry carries capability, flags and metadata', () => {
     for (const op of builtins) {
-      expect(op).toMatchObject({ capability: 'manage_options', since: '1.4.000', module: expect.any(String), enabled: true })
+      expect(op).toMatchObject({ capability: 'manage_options', since: ADDED_IN_1_5.includes(op.name) ? '1.5.000' : '1.4.000', module: expect.any(String), enabled: true })
       expect(op.name).toBe(`${op.resource}.${op.action}`)
       for (const flag of ['readonly', 'destructive', 'idempotent', 'open_world', 'starts_job']) expect(typeof op[flag]).toBe('boolean')
       expect(op.get_path).toBe(op.readonly ? `/api/svc/v1/manage/${op.resource}/${op.action}` : null)

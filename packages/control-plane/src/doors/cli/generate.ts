@@ -18,6 +18,10 @@ export const MIGRATION_NAME = /^[a-z0-9_]+$/
  * entry: `@keystone-6/core` is a pinned peer). Providers differ beyond the datasource (PostgreSQL
  * gets JSON column defaults SQLite cannot have), so each is printed on its own; printing connects to nothing.
  */
+/** One past the highest number taken: numbers retired from a history with gaps (0012–0015 here) are not given out again. */
+const nextMigrationNumber = (migrations: ReadonlyArray<{ name: string }>): number =>
+  Math.max(0, ...migrations.map(migration => Number.parseInt(migration.name, 10)).filter(Number.isFinite)) + 1
+
 export async function keystoneDatamodel (
   config: KeystoneConfig,
   provider: DatabaseProvider,
@@ -54,7 +58,7 @@ export async function generateMigrations (
       continue
     }
     await mkdir(migrationsDir(provider), { recursive: true })
-    const number = String((await readMigrations(provider).catch(() => [])).length + 1).padStart(4, '0')
+    const number = String(nextMigrationNumber(await readMigrations(provider).catch(() => []))).padStart(4, '0')
     const file = path.join(migrationsDir(provider), `${number}_${name}.sql`)
     await writeFile(file, sql)
     await writeFile(snapshotPath, next)

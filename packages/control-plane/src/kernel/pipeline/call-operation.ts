@@ -153,6 +153,7 @@ async function auditedCall (runtime: ControlPlaneRuntime, identity: Identity, ca
         params: state?.params ?? call.params,
         requestId: call.requestId,
         traceId: trace.traceId,
+        changeSet: state?.changes?.changeSet() ?? null,
       })
     }
   }

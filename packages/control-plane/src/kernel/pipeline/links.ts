@@ -8,6 +8,8 @@ import { approvalIdOf, assertCapability, parseParams, parseReturns } from './che
 import { assertPinServed } from './version-pin.ts'
 import { deprecatedInAnswer, deprecatedInCall, type DeprecatedUse } from './deprecated-uses.ts'
 import { withSpan } from '../../platform/tracing/with-span.ts'
+import { recordingClient } from '../../platform/change-sets/recording-client.ts'
+import { ChangeRecording } from '../../platform/change-sets/change-recording.ts'
 
 /** What a door adds to the links, where its params arrive in another shape or its result leaves another way. */
 export type DoorLinks = {
@@ -28,8 +30,10 @@ export type CallState = {
   readonly confirmed: boolean
   /** Who confirms a destructive call (see `Confirmation`). */
   readonly confirmation: Confirmation
-  /** The caller, the services and the pipeline's audit; the handler's link adds the event helpers. */
-  readonly context: PermittedContext
+  /** The caller, the services and the pipeline's audit; the handler's link adds the event helpers, `recordChanges` a recording client. */
+  context: PermittedContext
+  /** What the handler wrote (`recordChanges`), kept with the call's audit entry. */
+  changes?: ChangeRecording | undefined
   readonly door?: DoorLinks | undefined
   /** Tells connected clients that what callers may run changed; absent for a held call run again. */
   readonly announceChange?: (() => void) | undefined
@@ -143,6 +147,19 @@ const parseAnswer: Link = async (state, next) => {
   return { data: parseReturns(state.operation, result.data), changed: result.changed }
 }
 
+/**
+ * A call of an operation that writes records what its handler changes: the handler gets the
+ * call's Prisma client wrapped so each row it creates, updates or deletes is kept with its before
+ * and after image (one read before an update, none otherwise), for the audit entry.
+ */
+const recordChanges: Link = (state, next) => {
+  if (state.operation.readonly) return next()
+  const changes = new ChangeRecording()
+  state.changes = changes
+  state.context = { ...state.context, db: recordingClient(state.context.db, changes) }
+  return next()
+}
+
 /** The handler and the transactions it runs, in a span of their own below the call's (`svc.handler`). */
 const traceHandler: Link = (state, next) => withSpan('svc.handler', next, { attributes: { 'svc.operation': state.operation.name } })
 
@@ -181,6 +198,7 @@ export const LINKS: readonly Link[] = [
   parseAnswer,
   // Links that wrap the handler's transaction go here, just above runHandler: they run around
   // `await next()`, with the params parsed and every refusal behind them.
+  recordChanges,
   traceHandler,
   runHandler,
 ]

@@ -34,5 +34,11 @@ export const auditEntryList = ({ access, ui }: ListAccess) => list({
     requestId: text({ db: { isNullable: true }, isIndexed: true }),
     /** The W3C trace id of the call (from its `traceparent`, or made for it), to find a call a trace names. */
     traceId: text({ db: { isNullable: true }, isIndexed: true }),
+    /**
+     * What the call changed (`{ changes, effects, complete }`, platform/change-sets): each row it
+     * wrote with its before and after image, secrets in their sealed form. Null for a call that
+     * wrote nothing. Pruned with the entry.
+     */
+    changeSet: json(),
   },
 })

@@ -22,13 +22,19 @@ const COLUMNS = {
   params: scalar('json'),
   requestId: scalar('string'),
   traceId: scalar('string'),
+  changeSet: scalar('json'),
 } satisfies Record<keyof AuditRow, ArgType>
+
+const JSON_COLUMNS: ReadonlySet<keyof AuditRow> = new Set(['params', 'changeSet'])
+
+/** A JSON column's value as the driver binds it; SQL NULL stays NULL. */
+const jsonArg = (value: unknown): string | null => value === null || value === undefined ? null : JSON.stringify(value)
 
 const NAMES = Object.keys(COLUMNS) as Array<keyof AuditRow>
 const ARG_TYPES = Object.values(COLUMNS)
 const COLUMN_LIST = NAMES.map(column => `"${column}"`).join(', ')
 
-/** Rows per statement: 15 bound values each stays far below SQLite's 32,766 and PostgreSQL's 65,535. */
+/** Rows per statement: 16 bound values each stays far below SQLite's 32,766 and PostgreSQL's 65,535. */
 const MAX_ROWS_PER_STATEMENT = 500
 
 function placeholders (provider: DatabaseProvider, rows: number): string {
@@ -37,7 +43,7 @@ function placeholders (provider: DatabaseProvider, rows: number): string {
     const values = NAMES.map((column, index) => {
       if (provider === 'sqlite') return '?'
       const placeholder = `$${row * NAMES.length + index + 1}`
-      return column === 'params' ? `${placeholder}::jsonb` : placeholder
+      return JSON_COLUMNS.has(column) ? `${placeholder}::jsonb` : placeholder
     })
     tuples.push(`(${values.join(', ')})`)
   }
@@ -47,7 +53,7 @@ function placeholders (provider: DatabaseProvider, rows: number): string {
 function insertStatement (provider: DatabaseProvider, rows: readonly AuditRow[]): SqlQuery {
   return {
     sql: `INSERT INTO "svc_audit_entries" (${COLUMN_LIST}) VALUES ${placeholders(provider, rows.length)}`,
-    args: rows.flatMap(row => NAMES.map(column => column === 'params' ? JSON.stringify(row.params) : row[column])),
+    args: rows.flatMap(row => NAMES.map(column => JSON_COLUMNS.has(column) ? jsonArg(row[column]) : row[column])),
     argTypes: rows.flatMap(() => ARG_TYPES),
   }
 }

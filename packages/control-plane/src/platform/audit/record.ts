@@ -2,6 +2,7 @@ import type { Account, Identity } from '../auth/identity.ts'
 import { redactSecrets } from '../lib/redact.ts'
 import { jsonDepth } from '../lib/json-value.ts'
 import { storableText } from '../lib/input-boundary.ts'
+import type { ChangeSet } from '../change-sets/change.ts'
 
 /** What an entry records of the caller: the account and the credential, not what the credential may do. */
 type AuditedIdentity = Pick<Identity, 'mode' | 'keyId' | 'clientId'> & { account: Pick<Account, 'id' | 'email'> }
@@ -25,6 +26,8 @@ export type AuditRecord = {
   requestId?: string | null | undefined
   /** The W3C trace id of the call. */
   traceId?: string | null | undefined
+  /** What the call changed, for an operation that writes (`recordChanges`); null when it changed nothing. */
+  changeSet?: ChangeSet | null | undefined
 }
 
 /** Audit entries keep at most this much of the params, so one huge call cannot bloat the log. */
@@ -66,6 +69,7 @@ export type AuditRow = {
   params: object
   requestId: string | null
   traceId: string | null
+  changeSet: ChangeSet | null
 }
 
 export function toAuditRow (entry: AuditRecord, at: Date): AuditRow {
@@ -86,5 +90,6 @@ export function toAuditRow (entry: AuditRecord, at: Date): AuditRow {
     params: storedParams(entry.params),
     requestId: entry.requestId ?? null,
     traceId: entry.traceId ?? null,
+    changeSet: entry.changeSet ?? null,
   }
 }

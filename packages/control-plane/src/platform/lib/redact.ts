@@ -17,7 +17,7 @@ function wordsOf (name: string): string[] {
 }
 
 /** Whole words only, so `max_tokens` and `key_set` stay visible. */
-function isSecretName (name: string): boolean {
+export function isSecretName (name: string): boolean {
   const words = wordsOf(name)
   return words.some((word, index) => SECRET_WORDS.has(word) || SECRET_PAIRS.has(`${word} ${words[index + 1]}`))
 }

@@ -1,10 +1,11 @@
 import { defineResource } from '../../kernel/define-resource.ts'
 import { listAudit } from './operations/list.ts'
+import { getAudit } from './operations/get.ts'
 
 /** Reading the audit log the dispatcher writes (the writer and its list belong to the core). */
 export const auditResource = defineResource({
   name: 'audit',
   module: 'locked',
-  operations: { list: listAudit },
+  operations: { list: listAudit, get: getAudit },
   adminPages: [{ path: '/control-plane/audit-log', label: 'Audit log', title: 'Audit log', requires: ['audit.list'] }],
 })

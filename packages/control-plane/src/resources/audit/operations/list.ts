@@ -3,33 +3,14 @@ import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { cursorPagedResult, paginationParams } from '../../../platform/lib/pagination.ts'
 import { afterId, cursorParam, keysetResult, pageTotal, toKeysetPage } from '../../../platform/lib/cursor.ts'
 import { sinceParam } from '../../../platform/lib/since.ts'
-import { isoOrNull } from '../../../platform/lib/timestamps.ts'
+import { auditEntry, toAuditEntry } from '../entry.ts'
 import { FILTER_CHANNELS } from '../filter-channels.ts'
 import { auditWhere } from '../../../platform/audit/audit-filters.ts'
 import { auditTotal } from '../../../platform/audit/audit-total.ts'
 
-const auditEntry = z.object({
-  id: z.number().int(),
-  at: z.string().nullable(),
-  operation: z.string(),
-  channel: z.string().describe('The door the call came in through: dispatch, read_form, route (the route per operation) or mcp.'),
-  tool: z.string().nullable().describe('The MCP tool name, for calls through mcp.'),
-  actor_id: z.string().nullable().describe('Null for a refusal before any account was identified (no credentials, a bad key).'),
-  actor_email: z.string().nullable(),
-  mode: z.string(),
-  key_id: z.string().nullable(),
-  ok: z.boolean(),
-  changed: z.boolean(),
-  code: z.string().nullable(),
-  duration_ms: z.number().int(),
-  params: z.unknown(),
-  request_id: z.string().nullable().describe('The Request-Id of the response.'),
-  trace_id: z.string().nullable().describe('The W3C trace id of the call: from the traceparent it was sent with (HTTP header, or MCP _meta), else made for it.'),
-})
-
 export const listAudit = defineOperation({
   summary: 'Page through the audit log, newest first.',
-  description: 'Every call is recorded — through dispatch, the GET read form, the route per operation or MCP — with secret params redacted and its Request-Id, refusals included (a bad or expired key, a missing capability), with no account when none was identified.',
+  description: 'Every call is recorded — through dispatch, the GET read form, the route per operation or MCP — with secret params redacted, its Request-Id and, for a call that wrote, its changes (secret columns sealed), refusals included (a bad or expired key, a missing capability), with no account when none was identified.',
   readonly: true,
   examples: [{ title: 'The latest CRM connections created', params: { operation: 'crm.create', per_page: 10 } }],
   params: z.object({
@@ -51,24 +32,7 @@ export const listAudit = defineOperation({
       pageTotal(page, () => auditTotal({ db, provider: options.databaseProvider, now, background, state }, filters)),
     ])
     const { rows, nextCursor } = keysetResult(read, page, row => ({ id: row.id }), total)
-    const items = rows.map(row => ({
-      id: row.id,
-      at: isoOrNull(row.at),
-      operation: row.operation,
-      channel: row.channel,
-      tool: row.tool,
-      actor_id: row.actorId,
-      actor_email: row.actorEmail,
-      mode: row.mode,
-      key_id: row.keyId,
-      ok: row.ok,
-      changed: row.changed,
-      code: row.code,
-      duration_ms: row.durationMs ?? 0,
-      params: row.params,
-      request_id: row.requestId,
-      trace_id: row.traceId,
-    }))
+    const items = rows.map(toAuditEntry)
     return { data: { items, total, page: page.page, per_page: page.perPage, next_cursor: nextCursor }, changed: false }
   },
 })

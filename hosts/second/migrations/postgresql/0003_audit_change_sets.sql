@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "svc_audit_entries" ADD COLUMN     "changeSet" JSONB;

@@ -1,0 +1,48 @@
+import type { Change, ChangeSet, Effect } from './change.ts'
+
+/** A change set holds at most this many rows; a call that writes more is recorded as incomplete (and cannot be reverted). */
+const MAX_RECORDED_ROWS = 1_000
+
+/**
+ * What a call wrote so far. A transaction's writes are held apart and join the call's only when it
+ * commits, so a change set names what is in the database, not what was tried and rolled back.
+ */
+export class ChangeRecording {
+  readonly changes: Change[] = []
+  readonly effects: Effect[] = []
+  #complete = true
+  /** Rows the call may still record, shared by its transactions. */
+  readonly #budget: { left: number }
+
+  constructor (parent?: ChangeRecording) {
+    this.#budget = parent ? parent.#budget : { left: MAX_RECORDED_ROWS }
+  }
+
+  /** Whether `rows` more rows fit; when they do not, the change set is incomplete from here on. */
+  take (rows: number): boolean {
+    if (!this.#complete || rows > this.#budget.left) {
+      this.#complete = false
+      return false
+    }
+    this.#budget.left -= rows
+    return true
+  }
+
+  /** Rows the change set can still take. */
+  room (): number {
+    return this.#complete ? this.#budget.left : 0
+  }
+
+  /** A committed transaction's writes join the call's. */
+  commitTo (parent: ChangeRecording): void {
+    parent.changes.push(...this.changes)
+    parent.effects.push(...this.effects)
+    if (!this.#complete) parent.#complete = false
+  }
+
+  /** What the call changed, or null when it changed nothing and caused nothing. */
+  changeSet (): ChangeSet | null {
+    if (this.changes.length === 0 && this.effects.length === 0 && this.#complete) return null
+    return { changes: this.changes, effects: this.effects, complete: this.#complete }
+  }
+}
