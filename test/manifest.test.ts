@@ -16,7 +16,7 @@ let builtins: JsonObject[]
 
 /** A valid and an invalid params example for every built-in operation. */
 /** The operations release 1.5.0 brought. */
-const ADDED_IN_1_5 = ['audit.get']
+const ADDED_IN_1_5 = ['audit.get', 'audit.revert']
 
 const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
   'ai.clear_secret': { valid: { confirm: true }, invalid: { confirm: 'yes' } },
@@ -35,6 +35,7 @@ const EXAMPLES: Record<string, { valid: object, invalid: object }> = {
   'approvals.list': { valid: { status: 'all' }, invalid: { status: 'done' } },
   'approvals.reject': { valid: { id: 'cm123' }, invalid: { id: 7 } },
   'audit.get': { valid: { id: 12 }, invalid: { id: 0 } },
+  'audit.revert': { valid: { trace_id: '4bf92f3577b34da6a3ce929d0e0e4736', confirm: true }, invalid: { audit_id: 'twelve' } },
   'audit.list': { valid: { page: 2, per_page: 50, ok: false, since: '2026-01-01' }, invalid: { per_page: 101 } },
   'content_sources.approve_mapping': { valid: { id: 'x', mapping: { title: 'headline', content: 'body.html' } }, invalid: { id: 'x', mapping: { title: 'headline' } } },
   'content_sources.create': { valid: { name: 'Docs', auth_mode: 'hmac', sig_header_mode: 'custom', new_cpt: { slug: 'doc', name: 'Docs' }, image_modify: { lazy_load: true } }, invalid: { name: 'Docs', auth_mode: 'basic' } },
@@ -172,10 +173,10 @@ describe('manifest', () => {
     }
   })
 
-  test('destructive operations are the deletes, revoke, clear_secret and send_welcome_email, and declare confirm as an optional boolean', () => {
+  test('destructive operations are the deletes, revoke, revert, clear_secret and send_welcome_email, and declare confirm as an optional boolean', () => {
     const destructive = builtins.filter(op => op.destructive).map(op => op.name)
     expect(destructive).toEqual([
-      'ai.clear_secret', 'api_keys.revoke', 'connected_apps.revoke', 'content_sources.delete', 'crm.delete', 'integrations.clear_secret',
+      'ai.clear_secret', 'api_keys.revoke', 'audit.revert', 'connected_apps.revoke', 'content_sources.delete', 'crm.delete', 'integrations.clear_secret',
       'leads.delete', 'pipelines.delete_recipe', 'roles.delete', 'sessions.revoke', 'users.delete', 'users.send_welcome_email', 'variables.delete', 'webhooks.delete',
     ])
     for (const op of builtins.filter(op => op.destructive)) {

@@ -6,6 +6,7 @@ export const ERROR_STATUS = {
   invalid_params: 400,
   confirm_required: 400,
   unsupported_version: 400,
+  not_previewable: 400,
   unauthenticated: 401,
   forbidden: 403,
   unknown_operation: 404,
@@ -15,6 +16,8 @@ export const ERROR_STATUS = {
   module_disabled: 409,
   idempotency_mismatch: 409,
   idempotency_in_progress: 409,
+  plan_stale: 409,
+  revert_conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -90,6 +93,12 @@ export const idempotencyMismatch = (key: string) =>
   new SvcError('idempotency_mismatch', `the Idempotency-Key "${key}" was used with different params or another operation; use a new key`)
 export const idempotencyInProgress = (key: string) =>
   new SvcError('idempotency_in_progress', `a call with the Idempotency-Key "${key}" is still running; retry once it has finished`)
+/** A row a revert would restore changed after the change being undone: nothing was reverted. */
+export const revertConflict = (rows: ReadonlyArray<{ entity: string, id: string | number, reason: string }>) => new SvcError(
+  'revert_conflict',
+  `nothing was reverted: ${rows.length} row(s) changed after the call being undone (${rows.slice(0, 5).map(row => `${row.entity} ${row.id}: ${row.reason}`).join('; ')})`,
+  { rows },
+)
 export const payloadTooLarge = (message: string) => new SvcError('payload_too_large', message)
 export const unsupportedMediaType = (message: string) => new SvcError('unsupported_media_type', message)
 export const rateLimited = (message: string, retryAfterSeconds: number) =>

@@ -17,7 +17,7 @@ const changeRecord = z.object({
 })
 
 /** What the call caused that leaves the site. */
-const effectRecord = z.object({
+export const effectRecord = z.object({
   kind: z.enum(['event', 'message']).describe('event: an event recorded (webhooks subscribed to it are told); message: work the outbox delivers (a webhook delivery, a forwarded post, a contact push).'),
   name: z.string().describe('The event type, or the message\'s topic.'),
   target: z.string().optional().describe('Whom a message is for (a webhook subscription, a contact), when it names one.'),
