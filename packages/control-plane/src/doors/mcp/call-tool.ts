@@ -3,7 +3,7 @@ import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
 import type { SvcError } from '../../platform/errors/errors.ts'
 import type { Operation } from '../../kernel/registry/define-operation.ts'
-import { callOperation, type CallOutcome } from '../../kernel/pipeline/call-operation.ts'
+import { callOperation, type CallOutcome, type OperationCall } from '../../kernel/pipeline/call-operation.ts'
 import { operationNamedByTool } from './tool-name.ts'
 import { contentOf, structuredContentOf } from './tool-output.ts'
 import { ALL_TOOLS, inToolScope, type ToolScope } from './tool-scope.ts'
@@ -39,9 +39,17 @@ function splitIdempotencyKey (request: CallToolRequestParams): { key: string | u
   return { key: typeof given === 'string' ? given : '', args }
 }
 
+/** A preview's answer: what the call would change and its plan, not the operation's own result (so none of its own content blocks). */
+const previewResult = (data: unknown): CallToolResult => ({
+  content: [{ type: 'text', text: JSON.stringify(data) }],
+  structuredContent: data,
+  _meta: { [CHANGED_META_KEY]: false },
+})
+
 /** A tool result: the data as `structuredContent` (and as text, for clients that read only that), or the refusal. */
-function toolResult (operation: Operation, outcome: CallOutcome, requestId: string | null): CallToolResult {
+function toolResult (operation: Operation, outcome: CallOutcome, requestId: string | null, preview = false): CallToolResult {
   if (!outcome.ok) return toolError(outcome.error, requestId)
+  if (preview) return previewResult(outcome.data)
   const structuredContent = structuredContentOf(operation, outcome.data)
   return {
     content: contentOf(operation, outcome.data, structuredContent),
@@ -62,7 +70,7 @@ function toolResult (operation: Operation, outcome: CallOutcome, requestId: stri
  * 2026-07-28), a tool that starts a job and was given a `progressToken` reports the job's progress
  * and answers once it ended, or once the runtime stops (job-progress.ts).
  */
-export async function callTool (runtime: ControlPlaneRuntime, identity: Identity, request: CallToolRequestParams, ctx: ServerContext, requestId: string | null = null, scope: ToolScope = ALL_TOOLS, following: JobFollowers | null = null, initialized?: ClientCapabilities): Promise<CallToolResult | InputRequiredResult> {
+export async function callTool (runtime: ControlPlaneRuntime, identity: Identity, request: CallToolRequestParams, ctx: ServerContext, requestId: string | null = null, scope: ToolScope = ALL_TOOLS, following: JobFollowers | null = null, initialized?: ClientCapabilities, intent: Pick<OperationCall, 'preview' | 'plan'> = {}): Promise<CallToolResult | InputRequiredResult> {
   const operation = operationNamedByTool(runtime.registry, request.name)
   if (!operation || !inToolScope(scope, operation)) {
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool "${request.name}"; tools/list names the tools this key may call`)
@@ -74,13 +82,13 @@ export async function callTool (runtime: ControlPlaneRuntime, identity: Identity
     : { confirmation: 'flag', idempotencyKey: key }
   const pinnedVersion = request._meta?.[VERSION_META_KEY]
   const call = {
-    resource: operation.resource, action: operation.action, operation, params: args, confirm: false, door: MCP_DOOR, tool: request.name, requestId, idempotencyKey, confirmation,
+    resource: operation.resource, action: operation.action, operation, params: args, confirm: false, door: MCP_DOOR, tool: request.name, requestId, idempotencyKey, confirmation, ...intent,
     traceCarrier: request._meta,
     // A pin that is no string is refused as a malformed one.
     pinnedVersion: pinnedVersion === undefined ? undefined : typeof pinnedVersion === 'string' ? pinnedVersion : JSON.stringify(pinnedVersion),
   }
   const answer = await callOperation(runtime, identity, call, {
-    frame: outcome => ({ status: outcome.ok ? 200 : outcome.error.status, body: JSON.stringify(toolResult(operation, outcome, requestId)) }),
+    frame: outcome => ({ status: outcome.ok ? 200 : outcome.error.status, body: JSON.stringify(toolResult(operation, outcome, requestId, intent.preview)) }),
   })
   const noted = (result: CallToolResult): CallToolResult => answer.deprecated.length === 0 ? result : { ...result, _meta: { ...result._meta, [DEPRECATED_META_KEY]: answer.deprecated } }
   if (!answer.replayed) {
@@ -90,7 +98,7 @@ export async function callTool (runtime: ControlPlaneRuntime, identity: Identity
     if (outcome.ok && operation.startsJob && following && progressToken !== undefined) {
       return noted(toolResult(operation, { ...outcome, data: await following.follow(runtime.db, outcome.data as StartedJob, progressToken, ctx) }, requestId))
     }
-    return noted(toolResult(operation, outcome, requestId))
+    return noted(toolResult(operation, outcome, requestId, intent.preview))
   }
   const result = JSON.parse(answer.response.body) as CallToolResult
   return noted({ ...result, _meta: { ...result._meta, [REPLAYED_META_KEY]: true } })

@@ -20,7 +20,12 @@ const searchArguments = z.strictObject({
   read_only: z.boolean().optional(),
 })
 const describeArguments = z.strictObject({ tool: z.string().max(130) })
-const runArguments = z.strictObject({ tool: z.string().max(130), arguments: z.record(z.string(), z.unknown()).optional() })
+const runArguments = z.strictObject({
+  tool: z.string().max(130),
+  arguments: z.record(z.string(), z.unknown()).optional(),
+  preview: z.boolean().optional(),
+  plan: z.string().min(1).max(8192).optional(),
+})
 
 /**
  * The compact door's three tools, for agents that cannot spend tens of kilobytes of context on
@@ -41,8 +46,9 @@ export const COMPACT_TOOLS: readonly Tool[] = [{
   annotations: { readOnlyHint: true, openWorldHint: false },
 }, {
   name: RUN,
-  description: 'Run one operation with its arguments (as describe_operation gives them). Destructive ones need confirm: true among them and a person\'s accept. Its result is the operation\'s.',
-  inputSchema: { type: 'object', properties: { tool: { type: 'string' }, arguments: { type: 'object' } }, required: ['tool'], additionalProperties: false },
+  description: 'Run one operation with its arguments (as describe_operation gives them). Destructive ones need confirm: true among them and a person\'s accept. Its result is the operation\'s. ' +
+    'With preview: true it runs and is rolled back: the result is what it would change (preview.changes, preview.effects, preview.result) and a plan; send the same call with plan: "<plan>" instead to run it only if nothing it previewed moved since.',
+  inputSchema: { type: 'object', properties: { tool: { type: 'string' }, arguments: { type: 'object' }, preview: { type: 'boolean' }, plan: { type: 'string' } }, required: ['tool'], additionalProperties: false },
   annotations: { openWorldHint: true },
 }]
 
@@ -57,8 +63,9 @@ const structured = (data: Record<string, unknown>): CallToolResult => ({ content
 /** A `tools/call` on the compact door: one of its three tools, the third through `callTool`. */
 export async function callCompactTool (runtime: ControlPlaneRuntime, identity: Identity, request: CallToolRequestParams, ctx: ServerContext, requestId: string | null, scope: ToolScope): Promise<CallToolResult | InputRequiredResult> {
   if (request.name === RUN) {
-    const { tool, arguments: args } = parsed(runArguments, request)
-    return await callTool(runtime, identity, { ...request, name: tool, arguments: args ?? {} }, ctx, requestId, scope)
+    const { tool, arguments: args, preview, plan } = parsed(runArguments, request)
+    if (preview === true && plan !== undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `invalid arguments for ${RUN}: send preview or plan, not both`)
+    return await callTool(runtime, identity, { ...request, name: tool, arguments: args ?? {} }, ctx, requestId, scope, null, undefined, { preview: preview === true, plan })
   }
   const runnable = await runnableOperations(runtime, identity, scope)
   if (request.name === SEARCH) {

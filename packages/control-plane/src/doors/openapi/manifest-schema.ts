@@ -43,6 +43,8 @@ export const MANIFEST_SCHEMAS: Record<string, JsonObject> = {
       destructive: boolean,
       idempotent: boolean,
       open_world: { ...boolean, description: 'Reaches outside the site (e-mail, providers, other systems).' },
+      previewable: { ...boolean, description: 'A call can be previewed: preview: true runs it in a transaction that is rolled back and answers what it would change, with a plan to apply it (docs/http-api.md, "Preview, plan and revert").' },
+      previewable_reason: { type: ['string', 'null'], description: 'Why a call cannot be previewed (it changes nothing, reaches another system while it runs, or starts a job); null when it can.' },
       person_confirms: { ...boolean, description: 'Over MCP, a person confirms each call through the client before it runs (input_required or elicitation); a client that cannot ask gets the call held for an administrator.' },
       since: { ...string, description: 'The product version of the release that brought the operation (`1.4.000`, the first).' },
       deprecated: { type: 'boolean', const: true, description: 'Present on a deprecated operation only: it works until `deprecation.sunset`.' },

@@ -44,6 +44,10 @@ export type OperationCall = {
   traceCarrier?: TraceCarrier | undefined
   /** The product version the caller pinned (the `Svc-Version` request header, MCP's `_meta["svc/version"]`), if it sent one. */
   pinnedVersion?: string | undefined
+  /** `preview: true`: run in a transaction that is rolled back, answering what the call would change. */
+  preview?: boolean | undefined
+  /** A plan a preview answered: the call runs only if nothing it previewed moved since. */
+  plan?: string | undefined
 }
 
 /** `accepted`: the operation started a job and answered with it (202 over HTTP). */
@@ -88,6 +92,8 @@ function stateOf (runtime: ControlPlaneRuntime, identity: Identity, call: Operat
     operation,
     params: call.params,
     confirmed: call.confirm,
+    preview: call.preview,
+    plan: call.plan,
     confirmation: call.confirmation ?? 'flag',
     context,
     door,
@@ -124,7 +130,8 @@ async function auditedCall (runtime: ControlPlaneRuntime, identity: Identity, ca
   let outcome: CallOutcome | undefined
   try {
     const operation = lookUp(runtime, identity, call)
-    const fingerprint = { format: call.door.format, resource: call.resource, action: call.action, params: call.params, confirm: call.confirm }
+    // A preview or a planned call is another call than the plain one, under the same key.
+    const fingerprint = { format: call.door.format, resource: call.resource, action: call.action, params: call.params, confirm: call.confirm, ...call.preview ? { preview: true } : {}, ...call.plan === undefined ? {} : { plan: call.plan } }
     const running = stateOf(runtime, identity, call, operation, door, trace)
     state = running
     const answer = await runIdempotent(runtime, identity, call.idempotencyKey, operation, fingerprint, async () => {

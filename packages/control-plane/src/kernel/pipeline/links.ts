@@ -1,7 +1,7 @@
 import type { Operation, OperationResult } from '../registry/define-operation.ts'
 import type { OperationContext, PermittedContext } from '../registry/operation-context.ts'
 import { emitEvent, eventMetaOf, withEvent } from '../../platform/events/emit.ts'
-import { confirmRequired } from '../../platform/errors/errors.ts'
+import { confirmRequired, notPreviewable } from '../../platform/errors/errors.ts'
 import { collectApproved, holdForApproval, needsApproval } from './approval-gate.ts'
 import { assertPersonConfirmed, heldForNoPerson, UNREACHABLE_PERSON_REASON, type Confirmation } from './confirmation.ts'
 import { approvalIdOf, assertCapability, parseParams, parseReturns } from './checks.ts'
@@ -10,6 +10,11 @@ import { deprecatedInAnswer, deprecatedInCall, type DeprecatedUse } from './depr
 import { withSpan } from '../../platform/tracing/with-span.ts'
 import { recordingClient } from '../../platform/change-sets/recording-client.ts'
 import { ChangeRecording } from '../../platform/change-sets/change-recording.ts'
+import { rolledBack } from '../../platform/change-sets/rolled-back.ts'
+import { previewResult } from '../../platform/change-sets/preview-result.ts'
+import { sealedChanges } from '../../platform/change-sets/sealed-view.ts'
+import { assertPlanHolds, sealPlan, type PlannedCall } from '../../platform/change-sets/plan.ts'
+import { callerOf } from '../../platform/idempotency/idempotency-key.ts'
 
 /** What a door adds to the links, where its params arrive in another shape or its result leaves another way. */
 export type DoorLinks = {
@@ -28,6 +33,10 @@ export type CallState = {
   parsed?: Record<string, unknown>
   /** `confirm: true` sent beside the params (dispatch's top level). */
   readonly confirmed: boolean
+  /** `preview: true`: the call runs in a transaction that is rolled back and answers what it would change (`previewCall`). */
+  readonly preview?: boolean | undefined
+  /** The plan a preview answered, sent back to run the call only as it was previewed (`applyPlan`). */
+  readonly plan?: string | undefined
   /** Who confirms a destructive call (see `Confirmation`). */
   readonly confirmation: Confirmation
   /** The caller, the services and the pipeline's audit; the handler's link adds the event helpers, `recordChanges` a recording client. */
@@ -122,7 +131,8 @@ const requireConfirm: Link = (state, next) => {
 /** 202 `approval_required`: a gated key's destructive call, or one no person can be asked about, waits for an administrator. */
 const holdForAdministrator: Link = async (state, next) => {
   const held = heldFor(state)
-  if (held === null) return next()
+  // A preview changes nothing, so it needs no approval (an approver is shown one).
+  if (held === null || state.preview) return next()
   const { db, identity, now } = state.context
   // The call as it was sent (parsing may transform values), so approving re-parses it like any call.
   return holdForApproval(db, identity, state.operation.name, { ...state.params as Record<string, unknown>, confirm: true }, now(), held === 'no_person' ? UNREACHABLE_PERSON_REASON : undefined)
@@ -130,6 +140,7 @@ const holdForAdministrator: Link = async (state, next) => {
 
 /** A destructive call whose caller is a model stops here for the door's question to a person, or on their refusal. */
 const askPerson: Link = async (state, next) => {
+  if (state.preview) return next()
   await assertPersonConfirmed(state.confirmation, state.operation, parsedParams(state), state.context)
   return next()
 }
@@ -139,6 +150,37 @@ const announceChanges: Link = async (state, next) => {
   const result = await next()
   if (result.changed && state.operation.changesReach) state.announceChange?.()
   return result
+}
+
+/** The call a plan binds: who made it, the operation and the params as sent. */
+const plannedCall = ({ context, operation, params }: CallState): PlannedCall => ({ credential: callerOf(context.identity), operation: operation.name, params })
+
+/**
+ * `preview: true`: the links below run in one transaction that is rolled back, so nothing is
+ * written, queued or sent; the answer is what the call would have changed and answered, with a
+ * plan to run it as previewed (400 `not_previewable` for an operation that reaches another system
+ * while it runs or starts a job). Above `parseAnswer`, whose result it wraps.
+ */
+const previewCall: Link = async (state, next) => {
+  if (!state.preview) return next()
+  const { operation, context } = state
+  if (operation.notPreviewable !== null) throw notPreviewable(operation.name, operation.notPreviewable)
+  const result = await rolledBack(context.db, db => {
+    state.context = { ...context, db }
+    return next()
+  })
+  state.context = context
+  const changeSet = state.changes?.previewed() ?? null
+  const { plan, expiresAt } = sealPlan(context.secrets, plannedCall(state), changeSet, context.now())
+  const preview = { operation: operation.name, changes: sealedChanges(changeSet), effects: changeSet?.effects ?? [], result: previewResult(result.data, operation.shownOnce) }
+  return { data: { preview, plan, plan_expires_at: expiresAt.toISOString() }, changed: false }
+}
+
+/** 409 `plan_stale` for a call sent with a plan that no longer holds (a row it previewed moved, expired, applied already): nothing runs. */
+const applyPlan: Link = async (state, next) => {
+  if (state.plan === undefined) return next()
+  await assertPlanHolds(state.context.db, state.context.secrets, state.plan, plannedCall(state), state.context.now())
+  return next()
 }
 
 /** Nothing undeclared leaves: the answer is parsed by the operation's `returns`. */
@@ -195,9 +237,11 @@ export const LINKS: readonly Link[] = [
   holdForAdministrator,
   askPerson,
   announceChanges,
+  previewCall,
   parseAnswer,
   // Links that wrap the handler's transaction go here, just above runHandler: they run around
   // `await next()`, with the params parsed and every refusal behind them.
+  applyPlan,
   recordChanges,
   traceHandler,
   runHandler,

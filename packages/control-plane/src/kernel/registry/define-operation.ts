@@ -59,6 +59,18 @@ export type OperationConfig<Shape extends ParamsShape, Returns extends z.ZodType
    */
   startsJob?: boolean
   /**
+   * Why a call cannot be previewed (`preview: true` runs it in a transaction that is rolled back):
+   * it reaches another system while it runs (a provider, a mail server, a peer over HTTP), so
+   * rolling back would not take that back. The manifest shows `previewable: false` with the reason.
+   * @default previewable, unless it is readonly (nothing to preview) or starts a job (which runs after the call)
+   */
+  notPreviewable?: string
+  /**
+   * Fields of its answer that carry a secret shown this once (a minted key): a preview answers
+   * them, and every field named like a secret, as `"[preview]"`. @default []
+   */
+  shownOnce?: readonly string[]
+  /**
    * Changes which operations callers may run: switches a module, a role's capabilities or
    * members, revokes a key or a grant. After such a call succeeds, connected MCP clients are told
    * their tool lists changed, on every instance. @default false
@@ -147,6 +159,10 @@ export type Operation = {
   startsJob: boolean
   /** Changes which operations callers may run; see `OperationConfig.changesReach`. */
   changesReach: boolean
+  /** Why a call cannot be previewed, or null when it can; see `OperationConfig.notPreviewable`. */
+  notPreviewable: string | null
+  /** Fields of its answer shown this once; see `OperationConfig.shownOnce`. */
+  shownOnce: readonly string[]
   /** Reached without its scope for a credential's own records; see `OperationConfig.ownRecords`. */
   ownRecords: boolean
   since: string
@@ -243,6 +259,8 @@ export function nameOperation<Shape extends ParamsShape, Returns extends z.ZodTy
     startsJob: config.startsJob ?? false,
     ownRecords: config.ownRecords ?? false,
     changesReach: config.changesReach ?? false,
+    notPreviewable: config.notPreviewable ?? (readonly ? 'it changes nothing: call it' : config.startsJob ? 'it starts a job, which runs after the call' : null),
+    shownOnce: config.shownOnce ?? [],
     since,
     ...(config.deprecated ? { deprecated: config.deprecated } : {}),
     module: config.module ?? resource,

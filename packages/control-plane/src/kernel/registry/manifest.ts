@@ -19,7 +19,7 @@ export type AdminPage = {
   requires: readonly string[]
 }
 
-export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | 'errors' | 'openWorld' | 'target' | 'startsJob' | 'changesReach' | 'ownRecords' | 'deprecated'> & {
+export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | 'errors' | 'openWorld' | 'target' | 'startsJob' | 'changesReach' | 'ownRecords' | 'deprecated' | 'notPreviewable' | 'shownOnce'> & {
   /** Present on a deprecated operation only, with `deprecation`. */
   deprecated?: true
   /** Since when, until when and what instead; present with `deprecated`. */
@@ -30,6 +30,10 @@ export type ManifestEntry = Omit<Operation, 'params' | 'returns' | 'handler' | '
   starts_job: boolean
   /** Over MCP, a person confirms each call through the client before it runs (every destructive operation). */
   person_confirms: boolean
+  /** A call can be previewed (`preview: true`): run and rolled back, answering what it would change. */
+  previewable: boolean
+  /** Why it cannot be previewed; null when it can. */
+  previewable_reason: string | null
   /** False while the operation's module is disabled. */
   enabled: boolean
   /** Every error code a call can answer with: the pipeline's and the handler's. */
@@ -62,6 +66,8 @@ function manifestEntry (operation: Operation, basePath: string, disabledModules:
     open_world: operation.openWorld,
     starts_job: operation.startsJob,
     person_confirms: operation.destructive,
+    previewable: operation.notPreviewable === null,
+    previewable_reason: operation.notPreviewable,
     since: operation.since,
     ...(operation.deprecated ? { deprecated: true as const, deprecation: operation.deprecated } : {}),
     module: operation.module,

@@ -11,6 +11,7 @@ export class ChangeRecording {
   readonly changes: Change[] = []
   readonly effects: Effect[] = []
   #complete = true
+  #preview = false
   /** Rows the call may still record, shared by its transactions. */
   readonly #budget: { left: number }
 
@@ -40,9 +41,15 @@ export class ChangeRecording {
     if (!this.#complete) parent.#complete = false
   }
 
-  /** What the call changed, or null when it changed nothing and caused nothing. */
+  /** What the call changed, or null when it changed nothing and caused nothing (a preview's is kept even then: it says the call was one). */
   changeSet (): ChangeSet | null {
-    if (this.changes.length === 0 && this.effects.length === 0 && this.#complete) return null
-    return { changes: this.changes, effects: this.effects, complete: this.#complete }
+    if (this.changes.length === 0 && this.effects.length === 0 && this.#complete && !this.#preview) return null
+    return { changes: this.changes, effects: this.effects, complete: this.#complete, ...this.#preview ? { preview: true as const } : {} }
+  }
+
+  /** The change set of a preview, whose transaction was rolled back: kept with its audit entry as what would have changed. */
+  previewed (): ChangeSet {
+    this.#preview = true
+    return this.changeSet()!
   }
 }

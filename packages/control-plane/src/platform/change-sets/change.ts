@@ -23,7 +23,13 @@ export type Effect = { kind: 'event' | 'message', name: string, target?: string 
  * What one call changed, kept with its audit entry. `complete` is false when the call wrote more
  * rows than a change set holds (`MAX_RECORDED_ROWS`): such a call cannot be reverted.
  */
-export type ChangeSet = { changes: Change[], effects: Effect[], complete: boolean }
+export type ChangeSet = {
+  changes: Change[]
+  effects: Effect[]
+  complete: boolean
+  /** What a preview would have changed: rolled back, nothing of it happened (no revert undoes it). */
+  preview?: true
+}
 
 function isDecimal (value: object): boolean {
   return value.constructor?.name === 'Decimal' && typeof (value as { toFixed?: unknown }).toFixed === 'function'

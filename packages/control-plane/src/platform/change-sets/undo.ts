@@ -18,7 +18,7 @@ type Method = (args: Row) => Promise<unknown>
 
 const delegateName = (entity: string): string => entity.charAt(0).toLowerCase() + entity.slice(1)
 
-function delegateOf (client: object, entity: string): ModelDelegate | null {
+export function delegateOf (client: object, entity: string): ModelDelegate | null {
   const delegate: unknown = (client as Record<string, unknown>)[delegateName(entity)]
   return typeof delegate === 'object' && delegate !== null && 'fields' in delegate ? delegate as ModelDelegate : null
 }
@@ -37,7 +37,7 @@ function columnValue (typeName: string, value: unknown): unknown {
 }
 
 /** The id as its column holds it. */
-const idValue = (delegate: ModelDelegate, id: string | number): unknown => columnValue(delegate.fields.id?.typeName ?? 'String', id)
+export const idValue = (delegate: ModelDelegate, id: string | number): unknown => columnValue(delegate.fields.id?.typeName ?? 'String', id)
 
 /** What a write needs to put `image` back: its columns in their types, its to-many relations as the rows they held. */
 function writableImage (delegate: ModelDelegate, image: RowImage, relationWrite: 'set' | 'connect'): Row {
@@ -53,7 +53,7 @@ function writableImage (delegate: ModelDelegate, image: RowImage, relationWrite:
 const relationsOf = (delegate: ModelDelegate, image: RowImage): string[] => Object.keys(image).filter(field => !delegate.fields[field])
 
 /** The row as it is now, in the image's form, or null when it is gone. */
-async function currentImage (delegate: ModelDelegate, id: unknown, expected: RowImage): Promise<RowImage | null> {
+export async function currentImage (delegate: ModelDelegate, id: unknown, expected: RowImage): Promise<RowImage | null> {
   const columns = Object.keys(delegate.fields)
   const relations = relationsOf(delegate, expected)
   const select = { ...Object.fromEntries(columns.map(column => [column, true])), ...Object.fromEntries(relations.map(relation => [relation, { select: { id: true } }])) }

@@ -99,6 +99,10 @@ export const revertConflict = (rows: ReadonlyArray<{ entity: string, id: string 
   `nothing was reverted: ${rows.length} row(s) changed after the call being undone (${rows.slice(0, 5).map(row => `${row.entity} ${row.id}: ${row.reason}`).join('; ')})`,
   { rows },
 )
+/** A plan that no longer holds: a row it previewed moved, or it expired, was applied or was made for another call. Nothing was written. */
+export const planStale = (reason: string, rows: ReadonlyArray<{ entity: string, id: string | number }>) => new SvcError('plan_stale', `nothing was written: ${reason}`, { rows })
+/** An operation that cannot run in a transaction that is rolled back: it reaches another system while it runs, or starts a job. */
+export const notPreviewable = (operation: string, reason: string) => new SvcError('not_previewable', `${operation} cannot be previewed: ${reason}`, { reason })
 export const payloadTooLarge = (message: string) => new SvcError('payload_too_large', message)
 export const unsupportedMediaType = (message: string) => new SvcError('unsupported_media_type', message)
 export const rateLimited = (message: string, retryAfterSeconds: number) =>

@@ -42,6 +42,7 @@ export const auditEntry = z.object({
   trace_id: z.string().nullable().describe('The W3C trace id of the call: from the traceparent it was sent with (HTTP header, or MCP _meta), else made for it.'),
   changes: z.array(changeRecord).describe('Every row the call created, updated or deleted, oldest first; empty for a call that wrote nothing (a read, a refusal). Bookkeeping rows (audit, idempotency, rate windows, outbox, tallies, jobs) are not changes.').meta(addedIn('1.5.000')),
   effects: z.array(effectRecord).describe('What the call caused that leaves the site and no revert takes back: events and the messages the outbox sends.').meta(addedIn('1.5.000')),
+  preview: z.boolean().describe('A preview (preview: true): its changes are what the call would have changed; nothing of it was written.').meta(addedIn('1.5.000')),
   changes_complete: z.boolean().describe('False when the call wrote more rows than a change set keeps (1,000): its changes are cut short and it cannot be reverted.').meta(addedIn('1.5.000')),
 })
 
@@ -67,6 +68,7 @@ export function toAuditEntry (row: SvcAuditEntry): z.input<typeof auditEntry> {
     trace_id: row.traceId,
     changes: sealedChanges(changeSet),
     effects: changeSet?.effects ?? [],
+    preview: changeSet?.preview === true,
     changes_complete: changeSet?.complete ?? true,
   }
 }

@@ -46,6 +46,7 @@ export const testAi = defineOperation({
     params: {},
     refusal: 'conflict',
   }],
+  notPreviewable: 'it calls the AI provider while it runs',
   params: z.object({}),
   returns: testResult,
   async handler (_params, { db, secrets, options }) {

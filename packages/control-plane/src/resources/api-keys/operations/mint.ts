@@ -52,6 +52,7 @@ export const mintApiKey = defineOperation({
     approval: z.enum(['none', 'destructive']).optional()
       .describe('destructive: the key\'s destructive calls answer 202 approval_required and wait for an administrator. Default: none (destructive when minted with such a key).'),
   }),
+  shownOnce: ['key'],
   returns: apiKeyRecord.extend({ key: z.string().describe('The API key. Store it now: it cannot be shown again.') }),
   errors: ['conflict'],
   async handler ({ label, expires_in_days, scopes, read_only, approval }, context) {

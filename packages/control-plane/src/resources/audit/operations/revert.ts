@@ -21,7 +21,8 @@ async function entriesToRevert (db: OperationContext['db'], auditId: number | un
     take: MAX_ENTRIES,
   })
   const entries = rows.map(row => ({ ...row, changeSet: row.changeSet as ChangeSet | null }))
-    .filter((entry): entry is RevertedEntry => (entry.changeSet?.changes.length ?? 0) > 0)
+    // A preview's change set is what would have changed: nothing of it happened.
+    .filter((entry): entry is RevertedEntry => entry.changeSet?.preview !== true && (entry.changeSet?.changes.length ?? 0) > 0)
   if (entries.length === 0) {
     throw notFound(auditId !== undefined ? `audit entry ${auditId} ${rows.length > 0 ? 'changed nothing' : 'does not exist'}` : `no call of trace ${traceId} changed anything`)
   }

@@ -43,6 +43,7 @@ export const deleteLead = defineOperation({
     params: { id: '{{lead.id}}' },
     confirm: true,
   }],
+  notPreviewable: 'it tells the contact system while it runs',
   params: z.object({ id: leadIdParam }),
   returns: z.object({
     id: z.number().int(),

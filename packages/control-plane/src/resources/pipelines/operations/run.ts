@@ -34,6 +34,7 @@ export const runRecipe = defineOperation({
     'The post is written only when the stages changed it and dry_run is not set; a failing stage fails the run and nothing is written ' +
     '(under on_error continue, only its own edits are dropped).',
   examples: [{ title: 'See what the matching recipe would change, writing nothing', params: { post_id: '{{post.id}}', dry_run: true } }],
+  notPreviewable: 'its stages may call an AI provider while they run; send dry_run: true to see what it would change',
   params: z.object({
     post_id: postIdParam.describe('Id of the post (a number, or a string on sites whose post ids are strings).'),
     recipe_id: recipeIdParam.optional().describe('Recipe to run; default: the one the manual trigger selects.'),

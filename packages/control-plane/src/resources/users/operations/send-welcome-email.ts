@@ -44,6 +44,7 @@ export const sendWelcomeEmail = defineOperation({
     params: { user_num: '{{member.user_num}}', dry_run: true },
     confirm: true,
   }],
+  notPreviewable: 'it sends the e-mail while it runs; send dry_run: true to see it',
   params: z.object({
     user_num: userNumParam,
     dry_run: z.boolean().optional().describe('Only report eligibility and the destination; send nothing.'),

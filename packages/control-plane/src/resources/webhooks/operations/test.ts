@@ -16,6 +16,7 @@ export const testWebhook = defineOperation({
     setup: [{ operation: 'webhooks.create', params: { url: 'https://hooks.example.com/test', event_types: ['lead.*'] }, as: 'webhook' }],
     params: { id: '{{webhook.id}}' },
   }],
+  notPreviewable: 'it calls the subscription\'s URL while it runs',
   params: z.object({ id: subscriptionIdParam }),
   returns: z.object({
     event_id: z.string(),
