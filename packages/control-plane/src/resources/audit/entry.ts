@@ -9,7 +9,7 @@ const rowImage = z.record(z.string(), z.unknown())
 
 /** One row a call wrote, as audit.list and audit.get show it. */
 const changeRecord = z.object({
-  entity: z.string().describe('The list the row belongs to: its Keystone list key (SvcCrmSlot, Post, …).'),
+  entity: z.string().describe('Its Keystone list (SvcCrmSlot, Post, …).'),
   id: z.union([z.string(), z.number()]).describe('The row\'s id.'),
   kind: z.enum(['create', 'update', 'delete']),
   before: rowImage.nullable().describe('The row before the call (null for create): every column, dates as ISO strings, secret columns as "[sealed]".'),
@@ -18,9 +18,9 @@ const changeRecord = z.object({
 
 /** What the call caused that leaves the site. */
 export const effectRecord = z.object({
-  kind: z.enum(['event', 'message']).describe('event: an event recorded (webhooks subscribed to it are told); message: work the outbox delivers (a webhook delivery, a forwarded post, a contact push).'),
+  kind: z.enum(['event', 'message']).describe('event: an event recorded; message: work the outbox delivers (a webhook delivery, a forwarded post, a contact push).'),
   name: z.string().describe('The event type, or the message\'s topic.'),
-  target: z.string().optional().describe('Whom a message is for (a webhook subscription, a contact), when it names one.'),
+  target: z.string().optional().describe('Whom a message is for (a webhook subscription, a contact).'),
 })
 
 export const auditEntry = z.object({

@@ -4,9 +4,7 @@ import { notFound } from '../../../platform/errors/errors.ts'
 import { auditEntry, toAuditEntry } from '../entry.ts'
 
 export const getAudit = defineOperation({
-  summary: 'One audit entry, with what the call changed.',
-  description: 'The entry as audit.list shows it: every row the call created, updated or deleted with its before and after image ' +
-    '(secret columns as "[sealed]"), and the effects that left the site. A call can be undone with audit.revert.',
+  summary: 'One audit entry with the rows the call changed (audit.revert undoes them).',
   readonly: true,
   since: '1.5.000',
   errors: ['not_found'],
@@ -15,7 +13,7 @@ export const getAudit = defineOperation({
     setup: [{ operation: 'crm.create', params: { name: 'Audited CRM', url: 'https://crm.example.com' }, as: 'crm' }, { operation: 'audit.list', params: { operation: 'crm.create', per_page: 1 }, as: 'log' }],
     params: { id: '{{log.items.0.id}}' },
   }],
-  params: z.object({ id: z.number().int().positive().describe('The audit entry\'s id (audit.list).') }),
+  params: z.object({ id: z.number().int().positive() }),
   returns: auditEntry,
   async handler ({ id }, { db }) {
     const row = await db.svcAuditEntry.findUnique({ where: { id } })

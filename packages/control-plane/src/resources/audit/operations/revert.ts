@@ -51,12 +51,9 @@ async function undoAll (tx: object, entries: readonly RevertedEntry[]): Promise<
 }
 
 export const revertAudit = defineOperation({
-  summary: 'Undo what a call changed, or every call of one trace (an agent\'s batch), newest first, in one transaction.',
-  description: 'Takes an audit entry id, or a trace id: every call recorded under that W3C trace (sent with one traceparent) is undone, newest first. ' +
-    'A created row is deleted, an updated row gets its before image, a deleted row comes back with its id and its sealed secrets. ' +
-    'If any row changed after the change being undone, nothing is reverted (409 revert_conflict, details.rows). ' +
-    'What left the site cannot be taken back (an e-mail sent, a webhook told, a post forwarded, a contact pushed): cannot_undo lists it. ' +
-    'A revert is itself a call with a change set, so it can be reverted.',
+  summary: 'Undo a call\'s changes, or those of every call of one trace, newest first, in one transaction.',
+  description: 'Deleted rows come back (with their sealed secrets), updates get their before image, created rows go. ' +
+    'A row changed since: 409 revert_conflict, nothing reverted. cannot_undo lists what left the site. A revert can be reverted.',
   destructive: true,
   changesReach: true,
   since: '1.5.000',
@@ -71,8 +68,8 @@ export const revertAudit = defineOperation({
     confirm: true,
   }],
   params: z.object({
-    audit_id: z.number().int().positive().optional().describe('The audit entry of the call to undo (audit.list). Send this or trace_id.'),
-    trace_id: z.string().regex(TRACE_ID).optional().describe('Undo every call of this W3C trace (32 lower-case hex digits), newest first. Send this or audit_id.'),
+    audit_id: z.number().int().positive().optional().describe('The call to undo; or trace_id.'),
+    trace_id: z.string().regex(TRACE_ID).optional().describe('Every call of this W3C trace.'),
   }),
   returns: z.object({
     reverted: z.array(z.object({ audit_id: z.number().int(), operation: z.string() })).describe('The calls undone, newest first.'),
