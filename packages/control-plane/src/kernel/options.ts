@@ -59,6 +59,13 @@ const controlPlaneShape = {
   mail: mailOptions.prefault({}),
   /** OAuth 2.1 sign-in for connectors, beside API keys. @default each field's default */
   oauth: oauthOptions.prefault({}),
+  /**
+   * Whether each call that writes records its change set with its audit entry (every row it wrote,
+   * before and after, secrets sealed), which `audit.get` shows and `audit.revert` undoes. Off, a
+   * write costs no read before an update and entries keep no changes; previews still show theirs.
+   * @default true
+   */
+  changeSets: z.boolean().default(true),
   /** How long audit entries, outbox messages and each resource's records are kept, and how the rest is pruned. @default each rule's days, pruned hourly */
   retention: object<RetentionOptions>('retention').optional(),
   /** Where development keys and other local state live (`SVC_VAR_DIR`). @default 'var' */
@@ -174,6 +181,7 @@ export function resolveOptions (
     outbox: settings.outbox,
     jobs: settings.jobs,
     retention: resolveRetention(settings.retention, [...CORE_RETENTION_RULES, ...resources.flatMap(resource => resource.retention)], env),
+    changeSets: settings.changeSets,
     siteUrl: http.siteUrl,
     smtpUrl: mail.smtpUrl || undefined,
     emlDir: mail.emlDir ?? `${varDir}/mail`,

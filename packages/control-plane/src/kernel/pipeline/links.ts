@@ -195,7 +195,8 @@ const parseAnswer: Link = async (state, next) => {
  * and after image (one read before an update, none otherwise), for the audit entry.
  */
 const recordChanges: Link = (state, next) => {
-  if (state.operation.readonly) return next()
+  // A preview records what it would change even where the site keeps no change sets.
+  if (state.operation.readonly || !(state.context.options.changeSets || state.preview)) return next()
   const changes = new ChangeRecording()
   state.changes = changes
   state.context = { ...state.context, db: recordingClient(state.context.db, changes) }

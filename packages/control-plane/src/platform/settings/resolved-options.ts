@@ -54,6 +54,8 @@ export type ResolvedOptions = Pick<HttpSettings, 'restRoot' | 'maxBodyBytes' | '
     jobs: JobWorkerOptions | false
     /** Every retention rule (the core's, then each resource's) with its days, and the pruner's pace. */
     retention: ResolvedRetention
+    /** The `changeSets` option: whether calls record what they change with their audit entries. */
+    changeSets: boolean
     /** `mail.emlDir`, by default `{varDir}/mail`. */
     emlDir: string
     /** `mail.from`, by default `no-reply@{siteUrl host}`. */
