@@ -6,7 +6,8 @@ import type { Operation } from '../../kernel/registry/define-operation.ts'
 import { callOperation, type CallOutcome } from '../../kernel/pipeline/call-operation.ts'
 import { operationNamedByTool } from './tool-name.ts'
 import { contentOf, structuredContentOf } from './tool-output.ts'
-import { ALL_TOOLS, inToolScope, type ToolScope } from './tool-scope.ts'
+import { ALL_TOOLS, type ToolScope } from './tool-scope.ts'
+import { inDoorScope } from '../../kernel/access/visible-operations.ts'
 import { callerOf } from '../../platform/idempotency/idempotency-key.ts'
 import { confirmationOf, confirmationQuestion, type ToolConfirmation } from './person-confirmation.ts'
 import type { JobFollowers, StartedJob } from './job-progress.ts'
@@ -64,7 +65,7 @@ function toolResult (operation: Operation, outcome: CallOutcome, requestId: stri
  */
 export async function callTool (runtime: ControlPlaneRuntime, identity: Identity, request: CallToolRequestParams, ctx: ServerContext, requestId: string | null = null, scope: ToolScope = ALL_TOOLS, following: JobFollowers | null = null, initialized?: ClientCapabilities): Promise<CallToolResult | InputRequiredResult> {
   const operation = operationNamedByTool(runtime.registry, request.name)
-  if (!operation || !inToolScope(scope, operation)) {
+  if (!operation || !inDoorScope(scope, operation)) {
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool "${request.name}"; tools/list names the tools this key may call`)
   }
   const { key, args } = splitIdempotencyKey(request)
