@@ -3,7 +3,7 @@ import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import { authorizeReader } from './authorize-reader.ts'
 import { sendSuccess } from '../../platform/http/envelope.ts'
 import { buildManifest } from '../../kernel/registry/manifest.ts'
-import type { Identity } from '../../platform/auth/identity.ts'
+import type { Identity } from '../../kernel/access/door-auth.ts'
 import { visibleOperations, WHOLE_REGISTRY } from '../../kernel/access/visible-operations.ts'
 import { eventCatalogue } from '../../kernel/registry/catalogue-json.ts'
 

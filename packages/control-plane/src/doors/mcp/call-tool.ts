@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, type CallToolRequestParams, type ClientCapabilities, type CallToolResult, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import type { Identity } from '../../platform/auth/identity.ts'
+import type { Identity } from '../../kernel/access/door-auth.ts'
 import type { SvcError } from '../../platform/errors/errors.ts'
 import type { Operation } from '../../kernel/registry/define-operation.ts'
 import { callOperation, type CallOutcome } from '../../kernel/pipeline/call-operation.ts'

@@ -1,7 +1,7 @@
 import { ProtocolError, ProtocolErrorCode, type CallToolRequestParams, type CallToolResult, type InputRequiredResult, type ServerContext, type Tool } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import type { Identity } from '../../platform/auth/identity.ts'
+import type { Identity } from '../../kernel/access/door-auth.ts'
 import { paramsJsonSchema } from '../../kernel/registry/manifest.ts'
 import { callTool } from './call-tool.ts'
 import { runnableOperations } from './runnable-operations.ts'

@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, Server, type CacheHint } from '@modelcontextprotocol/server'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import type { Identity } from '../../platform/auth/identity.ts'
+import type { Identity } from '../../kernel/access/door-auth.ts'
 import type { Operation } from '../../kernel/registry/define-operation.ts'
 import { PRODUCT_VERSION } from '../../platform/version.ts'
 import { runnableOperations } from './runnable-operations.ts'
