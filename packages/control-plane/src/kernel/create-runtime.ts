@@ -70,7 +70,7 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
   const jobs = new JobWorker({
     db,
     steps: Object.fromEntries(installation.jobKinds.map(kind => [kind.kind, (job, limit) => kind.step(job, limit, jobDeps)])),
-    starterRefusal: job => starterRefusal({ db, loadAccount, capabilities: options.capabilities, operation: name => registry.all().find(entry => entry.name === name) }, job, options.now()),
+    starterRefusal: job => starterRefusal({ db, secrets, loadAccount, capabilities: options.capabilities, operation: name => registry.all().find(entry => entry.name === name) }, job, options.now()),
     onEnded: job => recordSafely({ audit, log }, auditRecordOf(job)),
     now: options.now,
     log,
