@@ -9,7 +9,7 @@ import type { z } from 'zod'
 import type { EventDeclaration } from '../../platform/events/define-event.ts'
 import type { ModuleCatalogue } from '../modules/module-catalogue.ts'
 import type { AuditRecord } from '../../platform/audit/record.ts'
-import type { JobOrder } from '../start-call-job.ts'
+import type { JobOrder } from '../../platform/jobs/start-job.ts'
 import type { JobAnswer } from '../../platform/jobs/job-status.ts'
 
 /** What a handler may read of the registered operations. */
