@@ -31,6 +31,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { load, loadProblems, type LoadRequest } from './lib/load.ts'
 import { positiveInteger } from './lib/env.ts'
+import { cpuMs, median } from './lib/process-cpu.ts'
 import { packedPackage } from '../test/support/packed-package.ts'
 import { STARTER_FILES, installStarter, starterFolder, unwrapStarterConfig } from '../test/support/starter-site.ts'
 import { freePort } from '../test/support/loopback-peer.ts'
@@ -47,8 +48,6 @@ const TAGS = 8
 
 const ROOT = process.cwd()
 const MINUTE = 60_000
-/** Linux's USER_HZ: /proc reports CPU time in these ticks (100 on every Linux this runs on). */
-const TICKS_PER_SECOND = 100
 const execFileAsync = promisify(execFile)
 
 const READ = 'query { posts(take: 10) { id title author { name } tags { name } } }'
@@ -72,14 +71,6 @@ const env: NodeJS.ProcessEnv = {
 const run = (dir: string, file: string, args: string[]) =>
   execFileAsync(file, args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024, timeout: 15 * MINUTE })
 const keystoneCli = (dir: string) => path.join(dir, 'node_modules/@keystone-6/core/bin/cli.js')
-
-/** CPU time (user + system) of a process so far, in milliseconds. */
-async function cpuMs (pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
-  // The fields after the command name, which is in parentheses and may hold spaces.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 1000 / TICKS_PER_SECOND
-}
 
 /** Resident and peak resident memory of a process, in MiB. */
 async function memoryMiB (pid: number): Promise<{ rss: number, peak: number }> {
@@ -179,12 +170,6 @@ async function seed (url: string): Promise<string[]> {
     }))
   }
   return posts
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
 type Round = { target: string, side: Side, requestsPerSecond: number, cpuMsPerRequest: number, p50: number, p99: number }

@@ -12,6 +12,7 @@ import { createAccount } from './support/accounts.ts'
 import { createPost } from './support/posts.ts'
 import { BASE } from './support/client.ts'
 import { FORWARD_TOPIC, forwardOrderingKey } from '../packages/control-plane/src/resources/content-sources/forward/forward-message.ts'
+import { countDeprecatedUses } from '../packages/control-plane/src/platform/audit/deprecated-use-counts.ts'
 
 /**
  * The pipelines, settings and health pages in the built Admin UI, driven by headless Chromium,
@@ -182,6 +183,27 @@ describe('pipelines, settings and health in the Admin UI, in headless Chromium',
     await page.locator('[data-testid="health-verdict"][data-tone="critical"]').waitFor()
     await page.locator('tr', { hasText: 'E2E wire' }).getByText('failing').waitFor()
     await screenshot(page, '28-health-failing-forward')
+  }, 3 * MINUTE)
+
+  test('the health page lists who still calls what is deprecated, the most used first, as status.get reports it', async () => {
+    await visit(PAGES.status.path)
+    const panel = page.getByTestId('health-deprecated-uses')
+    await panel.getByText('Nobody calls anything deprecated').waitFor()
+    // The demo host deprecates nothing: the uses are counted as the pipeline counts a call's
+    // (test/deprecation.test.ts proves the counting through every door), by two callers.
+    for (let call = 0; call < 3; call++) await countDeprecatedUses(db, ['notes.list_old'], 'api_key:e2eOldClient')
+    await countDeprecatedUses(db, ['notes.list params.old_filter'], 'oauth:e2e-connector')
+    const reported = (await api('status', 'get')).body.data.deprecated_uses
+    expect(reported).toEqual([
+      { use: 'notes.list_old', caller: 'api_key:e2eOldClient', count: 3 },
+      { use: 'notes.list params.old_filter', caller: 'oauth:e2e-connector', count: 1 },
+    ])
+    await visit(PAGES.status.path)
+    await panel.locator('tbody tr').nth(1).waitFor()
+    const rows = await panel.locator('tbody tr').evaluateAll(trs => trs.map(tr => [...tr.querySelectorAll('td')].map(td => td.textContent?.trim())))
+    expect(rows).toEqual(reported.map(({ use, caller, count }: { use: string, caller: string, count: number }) => [use, caller, String(count)]))
+    await panel.scrollIntoViewIfNeeded()
+    await screenshot(page, '82-health-deprecated-uses')
   }, 3 * MINUTE)
 
   test('a signed-in editor is refused every new page', async () => {

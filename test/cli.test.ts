@@ -14,6 +14,7 @@ import { bindTo } from '../packages/control-plane/src/platform/secrets/sealed-co
 import { CRM_API_KEY } from '../packages/control-plane/src/resources/crm/sealed-columns.ts'
 import { generateMigrations } from '../packages/control-plane/src/doors/cli/generate.ts'
 import { datamodelSnapshotPath } from '../packages/control-plane/src/platform/db/migrations.ts'
+import { FIRST_RELEASE, PRODUCT_VERSION } from '../packages/control-plane/src/platform/version.ts'
 
 const run = promisify(execFile)
 /** Each call starts a process that loads the host's built bundle: seconds alone, tens of seconds on a busy two-core machine. */
@@ -67,6 +68,21 @@ describe('cli', () => {
       code: 1,
       stderr: expect.stringContaining('--expires-in-days: at most 90 days on this site, got 91'),
     })
+  }, CLI_TEST_TIMEOUT)
+
+  test('mint-key --pinned-version mints a key whose calls pin that version; one this build cannot serve is refused and nothing is minted', async () => {
+    await cli('create-admin', '--email', 'pinned@example.test', '--password', 'a pinned passphrase')
+    const { stdout } = await cli('mint-key', '--email', 'pinned@example.test', '--label', 'pinned bot', '--pinned-version', FIRST_RELEASE)
+    const parsed = parseKey(stdout.trimEnd().split('\n').at(-1)!)
+    const newer = `${PRODUCT_VERSION.split('.')[0]}.${Number(PRODUCT_VERSION.split('.')[1]) + 1}.000`
+    await expect(cli('mint-key', '--email', 'pinned@example.test', '--label', 'pinned ahead', '--pinned-version', newer)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`--pinned-version ${newer}: it is newer than the installed version; this site runs ${PRODUCT_VERSION}`),
+    })
+    const db = openPrisma(database.url)
+    const keys = await db.svcApiKey.findMany({ where: { label: { in: ['pinned bot', 'pinned ahead'] } } })
+    await db.$disconnect()
+    expect(keys.map(key => [key.publicId, key.pinnedVersion])).toEqual([[parsed!.publicId, FIRST_RELEASE]])
   }, CLI_TEST_TIMEOUT)
 
   test('mint-key for an unknown account fails with a clear message', async () => {

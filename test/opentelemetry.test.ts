@@ -10,6 +10,7 @@ import { BASE } from './support/client.ts'
 import { deliver, standardHeaders, startReceiver, type Receiver } from './support/webhooks.ts'
 import { connectMcp2, listen } from './support/mcp-client.ts'
 import { createPost } from './support/posts.ts'
+import { answerJson, startHttpPeer, startLoopbackServer } from './support/loopback-peer.ts'
 
 // The host's part, as Keystone's examples/logging-opentelemetry does it: a tracer provider (with
 // its AsyncLocalStorage context manager and W3C propagator) and a meter provider, registered
@@ -243,5 +244,108 @@ describe('metrics through the OpenTelemetry metrics API', () => {
     expect(sumWhere(attempts, { 'svc.outbox.topic': 'content_sources.forward', 'svc.outbox.outcome': 'delivered' })).toBe(2)
     const depth = await points('svc.outbox.depth')
     expect(sumWhere(depth, {})).toBe(0)
+  })
+})
+
+describe('every door, every outbound request and the other instruments', () => {
+  /** A point's value after a collection: a counter's sum or an up-down counter's current value. */
+  const valueOf = async (name: string, attributes: Record<string, unknown> = {}) => sumWhere(await points(name), attributes)
+
+  test('each operation\'s route and its read form: a call span under the request span, with its door; the audit entry has its trace id', async () => {
+    const route = await request(plane.server.app).post(`${BASE}/manage/crm/list`).set('Authorization', `Bearer ${plane.admin.key}`).send({})
+    const readForm = await request(plane.server.app).get(`${BASE}/manage/crm/list`).set('Authorization', `Bearer ${plane.admin.key}`)
+    for (const [res, door] of [[route, 'route'], [readForm, 'read_form']] as const) {
+      expect(res.status).toBe(200)
+      const call = only('crm.list', 'svc.request_id', res.headers['request-id'])
+      expect(call.attributes).toMatchObject({ 'svc.door': door, 'svc.credential.kind': 'api_key', 'svc.outcome': 'ok' })
+      expect(parentOf(call)?.attributes['url.path']).toBe(`${BASE}/manage/crm/list`)
+      expect((await auditEntryOf(String(res.headers['request-id']))).trace_id).toBe(traceId(call))
+    }
+  })
+
+  test('a caller\'s tracestate is read with its traceparent, through the propagation API', async () => {
+    const res = await request(plane.server.app).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${plane.admin.key}`)
+      .set('traceparent', `00-${CALLER_TRACE}-${CALLER_SPAN}-01`).set('tracestate', 'vendor=opaque-1,other=2')
+      .send({ resource: 'crm', action: 'list' })
+    const call = only('crm.list', 'svc.request_id', res.headers['request-id'])
+    expect(call.links.map(link => [link.context.traceId, link.context.traceState?.serialize()])).toEqual([[CALLER_TRACE, 'vendor=opaque-1,other=2']])
+  })
+
+  test('an AI provider call: a GET client span of the call, naming the provider\'s origin only; the provider gets its traceparent', async () => {
+    const provider = await startLoopbackServer((_req, res) => answerJson(res, 200, { object: 'list', data: [{ id: 'traced-model' }] }))
+    const apiKey = `sk-traced-${randomUUID()}`
+    try {
+      expect((await plane.dispatch({ resource: 'ai', action: 'update', params: { provider: 'openai_compatible', base_url: `${provider.url}/compat/v1` } })).body.ok).toBe(true)
+      expect((await plane.dispatch({ resource: 'ai', action: 'set_secret', params: { api_key: apiKey } })).body.ok).toBe(true)
+      const tested = await plane.dispatch({ resource: 'ai', action: 'test' })
+      expect(tested.body.data).toMatchObject({ ok: true, models: ['traced-model'] })
+      const call = only('ai.test', 'svc.request_id', tested.headers['request-id'])
+      const get = named('GET').filter(span => requestSpanAbove(span) === requestSpanAbove(call))
+      expect(get).toHaveLength(1)
+      expect(parentOf(get[0]!)?.name).toBe('svc.handler')
+      expect(get[0]!.attributes).toEqual({ 'http.request.method': 'GET', 'url.scheme': 'http', 'server.address': '127.0.0.1', 'server.port': Number(new URL(provider.url).port), 'http.response.status_code': 200 })
+      expect(W3C.exec(String(provider.requests.at(-1)!.headers.traceparent))?.slice(1)).toEqual([traceId(get[0]!), spanId(get[0]!)])
+      expect(JSON.stringify(finished().map(span => [span.attributes, span.events]))).not.toContain(apiKey)
+    } finally {
+      await provider.close()
+    }
+  })
+
+  test('a contact push: the outbox attempt linked to the call that changed the status, its POST a client span whose context the contact system gets', async () => {
+    const contacts = await startHttpPeer()
+    try {
+      const crm = await plane.dispatch({ resource: 'crm', action: 'create', params: { name: 'Traced contacts', url: `${contacts.url}/api/` } })
+      const crmNum = crm.body.data.crm_num as string
+      await plane.dispatch({ resource: 'crm', action: 'set_secret', params: { crm_num: crmNum, api_key: `contacts-${randomUUID()}` } })
+      // The contact system is the CRM slot the site variable leads.contact_crm_num names.
+      expect((await plane.dispatch({ resource: 'variables', action: 'set', params: { name: 'leads.contact_crm_num', value: crmNum } })).body.ok).toBe(true)
+      const lead = (await plane.dispatch({ resource: 'leads', action: 'capture', params: { source: 'form', email: `traced-${randomUUID().slice(0, 8)}@example.test` } })).body.data
+      await plane.dispatch({ resource: 'leads', action: 'link_rt_contact', params: { id: lead.id, rt_contact_id: 'rt-traced' } })
+      const changed = await plane.dispatch({ resource: 'leads', action: 'set_status_local', params: { id: lead.id, status: 'Qualified' } })
+      expect(changed.body.ok).toBe(true)
+      await plane.server.runtime.outbox.kick()
+      const received = await contacts.nextRequest()
+      expect(received.url).toBe('/api/contacts/rt-traced/status')
+
+      const call = only('leads.set_status_local', 'svc.request_id', changed.headers['request-id'])
+      const attempt = only('svc.outbox leads.contact_status', 'svc.outbox.outcome', 'delivered')
+      expect(attempt.parentSpanContext).toBeUndefined()
+      expect(attempt.links.map(link => [link.context.traceId, link.context.spanId])).toEqual([[traceId(call), spanId(call)]])
+      const post = finished().find(span => span.name === 'POST' && span.parentSpanContext?.spanId === spanId(attempt))!
+      expect(post.attributes).toMatchObject({ 'http.request.method': 'POST', 'server.address': '127.0.0.1', 'http.response.status_code': 200 })
+      expect(W3C.exec(String(received.headers.traceparent))?.slice(1)).toEqual([traceId(post), spanId(post)])
+    } finally {
+      await plane.server.db.svcVariable.deleteMany({ where: { name: 'leads.contact_crm_num' } })
+      await contacts.close()
+    }
+  })
+
+  test('svc.change_streams.open counts the MCP change streams open now', async () => {
+    const before = await valueOf('svc.change_streams.open')
+    const client = await connectMcp2(http.url, plane.admin.key)
+    const stream = await client.listen({ toolsListChanged: true })
+    try {
+      expect(await valueOf('svc.change_streams.open')).toBe(before + 1)
+    } finally {
+      await stream.close?.()
+      await client.close()
+    }
+    // The server hears the stream end once the client's connection closes.
+    for (let tries = 0; tries < 100 && await valueOf('svc.change_streams.open') !== before; tries++) await new Promise(resolve => setTimeout(resolve, 50))
+    expect(await valueOf('svc.change_streams.open')).toBe(before)
+  })
+
+  describe('on a site with a rate limit', () => {
+    const limited = useTestServer({ rateLimit: { points: 2, durationSeconds: 60 } })
+
+    test('svc.rate_limited counts each request a limit refused, by the limiter\'s scope; the refused request\'s span says 429', async () => {
+      const before = await valueOf('svc.rate_limited', { 'svc.limiter.scope': 'api' })
+      const statuses: number[] = []
+      for (let call = 0; call < 4; call++) statuses.push((await limited.dispatch({ resource: 'crm', action: 'list' })).status)
+      expect(statuses).toEqual([200, 200, 429, 429])
+      expect(await valueOf('svc.rate_limited', { 'svc.limiter.scope': 'api' })).toBe(before + 2)
+      // No other request of the file is refused by a limit.
+      expect(named('http request').filter(span => span.attributes['http.response.status_code'] === 429).map(span => span.attributes['url.path'])).toEqual([`${BASE}/manage/dispatch`, `${BASE}/manage/dispatch`])
+    })
   })
 })

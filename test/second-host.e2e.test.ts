@@ -170,7 +170,9 @@ describe('the packed package in another Keystone project', () => {
 
   test('migrate again has nothing to do', async () => {
     const { stdout } = await cli('migrate')
-    expect(stdout).toContain(`${testProvider} database is up to date (2 migrations)`)
+    // The site's own migrations: the package's tables as this site generated them, one file per change.
+    const migrations = (await readdir(path.join(HOST, 'migrations', testProvider))).filter(name => name.endsWith('.sql'))
+    expect(stdout).toContain(`${testProvider} database is up to date (${migrations.length} migrations)`)
   }, MINUTE)
 })
 

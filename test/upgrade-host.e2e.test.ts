@@ -83,6 +83,15 @@ const steady = (value: Json): Json => Array.isArray(value)
   ? value.map(steady)
   : value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([name]) => !MOVING.has(name)).map(([name, inner]) => [name, steady(inner)])) : value
 
+/**
+ * The reads of a release before a returned field was added, with that field as a record made
+ * before it reads now: an API key minted before pins (1.5.0) pins nothing.
+ */
+function withFieldsAddedSince (read: Record<string, Json>): Record<string, Json> {
+  const keys = (read['api_keys.list'] as { keys: Record<string, Json>[] }).keys
+  return { ...read, 'api_keys.list': { keys: keys.map(apiKey => ({ pinned_version: null, ...apiKey })) } }
+}
+
 async function readEverything (): Promise<Record<string, Json>> {
   const read: Record<string, Json> = {}
   for (const [resource, action, params] of READS) read[`${resource}.${action}`] = steady(await call(resource, action, params))
@@ -181,7 +190,7 @@ describe(`an installed site upgraded from the previous release to this one (${te
   }, MINUTE)
 
   test('every record reads back the same, with the key its CLI minted under the previous release', async () => {
-    expect(await readEverything()).toEqual(before)
+    expect(await readEverything()).toEqual(withFieldsAddedSince(before))
   }, MINUTE)
 
   test('the other old key still works within its scopes', async () => {

@@ -72,3 +72,78 @@ describe('over MCP: _meta["svc/version"] on tools/call', () => {
     }
   })
 })
+
+describe('an API key\'s pin: every call with the key pins its version, through every door', () => {
+  const mint = (params: Record<string, unknown>, key = plane.admin.key) => request(plane.server.app).post(`${BASE}/manage/dispatch`)
+    .set('Authorization', `Bearer ${key}`).send({ resource: 'api_keys', action: 'mint', params: { expires_in_days: 1, ...params } })
+  const listed = async (id: string) => {
+    const keys = await plane.dispatch({ resource: 'api_keys', action: 'list' })
+    return keys.body.data.keys.find((key: { id: string }) => key.id === id)
+  }
+
+  /** The answer of crm.list through each door that takes an API key, as [status or isError, code]. */
+  async function throughEveryDoor (key: string) {
+    const dispatch = await request(plane.server.app).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${key}`).send({ resource: 'crm', action: 'list' })
+    const route = await request(plane.server.app).post(`${BASE}/manage/crm/list`).set('Authorization', `Bearer ${key}`).send({})
+    const readForm = await request(plane.server.app).get(`${BASE}/manage/crm/list`).set('Authorization', `Bearer ${key}`)
+    const answers: Record<string, [unknown, unknown]> = {
+      dispatch: [dispatch.status, dispatch.body.code],
+      route: [route.status, route.body.code],
+      read_form: [readForm.status, readForm.body.code],
+    }
+    for (const revision of ['modern', 'legacy'] as const) {
+      const client = await connectMcp2(http.url, key, { revision })
+      try {
+        const result = await client.callTool({ name: 'crm-list', arguments: {} })
+        answers[`mcp_${revision}`] = [Boolean(result.isError), result.isError ? JSON.parse((result.content as { text: string }[])[0]!.text).code : undefined]
+      } finally {
+        await client.close()
+      }
+    }
+    return answers
+  }
+  const everyDoor = (answer: [unknown, unknown], mcp: [unknown, unknown]) =>
+    ({ dispatch: answer, route: answer, read_form: answer, mcp_modern: mcp, mcp_legacy: mcp })
+
+  test('minted with pinned_version, the key shows it in its record and in api_keys.list, and is served through every door', async () => {
+    const minted = await mint({ label: 'Pinned integration', pinned_version: '1.4.000' })
+    expect([minted.status, minted.body.data.pinned_version]).toEqual([200, '1.4.000'])
+    expect(await listed(minted.body.data.id)).toMatchObject({ pinned_version: '1.4.000' })
+    expect(await throughEveryDoor(minted.body.data.key)).toEqual(everyDoor([200, undefined], [false, undefined]))
+    const unpinned = await mint({ label: 'Unpinned integration' })
+    expect((await listed(unpinned.body.data.id)).pinned_version).toBeNull()
+  })
+
+  test('a key pinned to a version this build cannot serve (minted by a newer release, then the site rolled back) is refused with unsupported_version through every door; a call\'s own Svc-Version overrides it', async () => {
+    const minted = await mint({ label: 'Pinned ahead' })
+    await plane.server.db.svcApiKey.update({ where: { publicId: minted.body.data.id }, data: { pinnedVersion: NEWER_MINOR } })
+    expect(await throughEveryDoor(minted.body.data.key)).toEqual(everyDoor([400, 'unsupported_version'], [true, 'unsupported_version']))
+    const refused = await request(plane.server.app).post(`${BASE}/manage/crm/create`).set('Authorization', `Bearer ${minted.body.data.key}`)
+      .send({ name: 'Written by a pinned key', url: 'https://crm.example.com' })
+    expect([refused.status, refused.body.details]).toEqual([400, { requested: NEWER_MINOR, installed: PRODUCT_VERSION }])
+    expect((await plane.dispatch({ resource: 'crm', action: 'list' })).body.data.crms).toEqual([])
+    const overridden = await request(plane.server.app).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${minted.body.data.key}`)
+      .set('Svc-Version', PRODUCT_VERSION).send({ resource: 'crm', action: 'list' })
+    expect([overridden.status, overridden.body.ok]).toEqual([200, true])
+  })
+
+  test('a pin this build could not serve is refused at mint with invalid_params, and no key is made', async () => {
+    const before = (await plane.dispatch({ resource: 'api_keys', action: 'list' })).body.data.keys.length
+    for (const version of [NEWER_MINOR, NEXT_MAJOR, 'latest']) {
+      const res = await mint({ label: `Pinned to ${version}`, pinned_version: version })
+      expect([res.status, res.body.code, res.body.details]).toEqual([400, 'invalid_params', { requested: version, installed: PRODUCT_VERSION }])
+      expect(res.body.error).toBe(`pinned_version ${version}: ${pinProblem(version)}; this site runs ${PRODUCT_VERSION}`)
+    }
+    expect((await plane.dispatch({ resource: 'api_keys', action: 'list' })).body.data.keys).toHaveLength(before)
+  })
+
+  test('a key minted with a pinned key carries its pin unless it names another; null pins nothing', async () => {
+    const parent = await mint({ label: 'Pinned parent', pinned_version: '1.4.000' })
+    // A child's omitted expiry is its parent's.
+    const inherited = await mint({ label: 'Child as its parent', expires_in_days: undefined }, parent.body.data.key)
+    const own = await mint({ label: 'Child of its own version', expires_in_days: undefined, pinned_version: PRODUCT_VERSION }, parent.body.data.key)
+    const none = await mint({ label: 'Child unpinned', expires_in_days: undefined, pinned_version: null }, parent.body.data.key)
+    expect([inherited.body.data.pinned_version, own.body.data.pinned_version, none.body.data.pinned_version]).toEqual(['1.4.000', PRODUCT_VERSION, null])
+    expect(await listed(inherited.body.data.id)).toMatchObject({ parent: parent.body.data.id, pinned_version: '1.4.000' })
+  })
+})

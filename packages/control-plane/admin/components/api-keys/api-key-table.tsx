@@ -8,6 +8,13 @@ import { DataTable, type Column } from '../data-table.tsx'
 
 const STATUS_TONE = { active: 'positive', revoked: 'neutral', expired: 'caution' } as const
 
+/** What narrows a key beyond its scopes, or '' when nothing does. */
+const limitsOf = (key: ApiKey): string => [
+  key.read_only ? 'read-only' : null,
+  key.approval === 'destructive' ? 'destructive calls need approval' : null,
+  key.pinned_version ? `pinned to ${key.pinned_version}` : null,
+].filter(Boolean).join('; ')
+
 /** The account's keys; active ones can be revoked. */
 export function ApiKeyTable ({ keys, onRevoke, showOwner = false, label = 'API keys' }: { keys: readonly ApiKey[], onRevoke: (key: ApiKey) => void, showOwner?: boolean, label?: string }) {
   const columns: Column<ApiKey>[] = [
@@ -27,9 +34,7 @@ export function ApiKeyTable ({ keys, onRevoke, showOwner = false, label = 'API k
       cell: key => (
         <VStack gap='small'>
           <Text size='small'>{key.scopes === null ? 'everything the account may do' : key.scopes.join(', ')}</Text>
-          {(key.read_only || key.approval === 'destructive') && (
-            <Text size='small' color='neutralSecondary'>{[key.read_only ? 'read-only' : null, key.approval === 'destructive' ? 'destructive calls need approval' : null].filter(Boolean).join('; ')}</Text>
-          )}
+          {limitsOf(key) && <Text size='small' color='neutralSecondary'>{limitsOf(key)}</Text>}
         </VStack>
       ),
     },

@@ -4,9 +4,10 @@ import type { ResolvedAccounts } from '../../platform/host-contract/accounts.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { accountLoader } from '../../platform/host-contract/load-account.ts'
 import { accountIdValue } from '../../platform/host-contract/account-id.ts'
-import { roleHasCapability } from '../../platform/auth/capabilities.ts'
+import { READER_CAPABILITY, roleHolds } from '../../kernel/pipeline/capability-outside-operation.ts'
 import { issueApiKey } from '../../resources/api-keys/issue-key.ts'
 import { expiryOf } from '../../resources/api-keys/expiry.ts'
+import { pinnedVersionOf } from '../../resources/api-keys/pinned-version.ts'
 import { CliError } from './errors.ts'
 
 type AccountItem = Record<string, unknown> & { id: unknown }
@@ -77,7 +78,7 @@ export async function upsertAdministrator (context: KeystoneContext, accounts: R
   }
 }
 
-export type MintInput = { identity: string, label: string, expiresInDays?: number | undefined }
+export type MintInput = { identity: string, label: string, expiresInDays?: number | undefined, pinnedVersion?: string | undefined }
 
 /** Mints an API key for the account with that sign-in identity; `warning` is set when its role cannot use it yet. */
 export async function mintKeyFor (context: KeystoneContext, options: ResolvedOptions, input: MintInput) {
@@ -87,7 +88,7 @@ export async function mintKeyFor (context: KeystoneContext, options: ResolvedOpt
     const field = identityFieldOf(accounts)
     throw new CliError(`no account with ${field === accounts.emailField ? 'e-mail' : field} ${input.identity}`)
   }
-  const warning = roleHasCapability(options.capabilities, account.role ?? undefined, 'manage_options')
+  const warning = roleHolds({ options }, account.role ?? undefined, READER_CAPABILITY)
     ? null
     : `warning: ${input.identity} is ${account.role ? `a ${account.role}` : 'an account without a role'}; its key will be refused until the account holds manage_options`
   const accountId = (accountIdValue(accounts, String(account.item.id)) ?? String(account.item.id)) as string
@@ -98,6 +99,12 @@ export async function mintKeyFor (context: KeystoneContext, options: ResolvedOpt
   } catch (error) {
     throw new CliError(`--expires-in-days: ${(error as Error).message.replace(/^expires_in_days: /, '')}`)
   }
-  const key = await issueApiKey(context.prisma as Db, { accountId, label: input.label, expiresAt }, now)
+  let pinnedVersion: string | null
+  try {
+    pinnedVersion = pinnedVersionOf(input.pinnedVersion, null)
+  } catch (error) {
+    throw new CliError(`--pinned-version ${(error as Error).message.replace(/^pinned_version /, '')}`)
+  }
+  const key = await issueApiKey(context.prisma as Db, { accountId, label: input.label, expiresAt, pinnedVersion }, now)
   return { key, warning }
 }

@@ -6,7 +6,7 @@
  *   svc-control-plane migrate
  *   svc-control-plane migrations generate <name>
  *   svc-control-plane create-admin --identity I --password P [--name N] [--promote]
- *   svc-control-plane mint-key --identity I --label L [--expires-in-days D]
+ *   svc-control-plane mint-key --identity I --label L [--expires-in-days D] [--pinned-version V]
  *
  * `--identity` is what accounts sign in by (host.accounts.identityField: an e-mail, a name, …);
  * `--email` stands for it where they sign in by e-mail.
@@ -43,7 +43,7 @@ function usage (program: string, generateProgram = `${program} migrations genera
   ${program} migrate
   ${generateProgram} <name in snake_case> [--provider sqlite|postgresql]
   ${program} create-admin --identity I --password P [--name N] [--promote]
-  ${program} mint-key --identity I --label L [--expires-in-days D]
+  ${program} mint-key --identity I --label L [--expires-in-days D] [--pinned-version V]
   ${program} rotate-encryption-key [--batch-size N]
 --identity is what accounts sign in by (an e-mail, a name, …); --email E stands for it where that is an e-mail.`
 }
@@ -55,6 +55,7 @@ const OPTIONS = {
   name: { type: 'string' },
   label: { type: 'string' },
   'expires-in-days': { type: 'string' },
+  'pinned-version': { type: 'string' },
   promote: { type: 'boolean' },
   provider: { type: 'string' },
   'batch-size': { type: 'string' },
@@ -138,7 +139,7 @@ export async function main (argv: readonly string[], settings: CliSettings = {})
     if (command !== 'create-admin' && command !== 'mint-key') throw new CliError(USAGE)
     // Validated before anything is built or opened.
     const identity = identityArgument(values, USAGE)
-    let mint: { label: string, expiresInDays: number | undefined } | null = null
+    let mint: { label: string, expiresInDays: number | undefined, pinnedVersion: string | undefined } | null = null
     let admin: { password: string } | null = null
     if (command === 'create-admin') {
       const password = required('password')
@@ -148,7 +149,7 @@ export async function main (argv: readonly string[], settings: CliSettings = {})
       const label = required('label')
       const days = values['expires-in-days']
       if (days !== undefined && !/^\d+$/.test(days)) throw new CliError('--expires-in-days must be a whole number')
-      mint = { label, expiresInDays: days ? Number(days) : undefined }
+      mint = { label, expiresInDays: days ? Number(days) : undefined, pinnedVersion: values['pinned-version'] }
     }
 
     await settings.beforeOpen?.()

@@ -98,7 +98,8 @@ function stateOf (runtime: ControlPlaneRuntime, identity: Identity, call: Operat
     context,
     door,
     announceChange: () => runtime.changes.announce(),
-    pinnedVersion: call.pinnedVersion,
+    // The call's own pin, else its API key's: a client may pin one call on a key pinned to an older release.
+    pinnedVersion: call.pinnedVersion ?? identity.pinnedVersion ?? undefined,
     deprecated: [],
   }
 }

@@ -46,7 +46,7 @@ export type CallState = {
   readonly door?: DoorLinks | undefined
   /** Tells connected clients that what callers may run changed; absent for a held call run again. */
   readonly announceChange?: (() => void) | undefined
-  /** The product version the caller pinned (`Svc-Version`), if it sent one. */
+  /** The product version the call pinned (`Svc-Version`), else its API key's pin, if either did. */
   readonly pinnedVersion?: string | undefined
   /** What of the deprecated the call used, for the door to tell the caller and the audit to count; absent for a held call run again. */
   readonly deprecated?: DeprecatedUse[] | undefined

@@ -30,7 +30,7 @@ async function authenticateApiKey ({ db, findKey, accessTokens }: Credentials, c
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db.svcApiKey.update({ where: { id: key.id }, data: { lastUsedAt: now, lastUsedIp: credential.clientAddress } })
   }
-  return { account: key.owner, mode: 'api_key', keyId: parsed.publicId, grant: key.grant, approval: key.approval, keyExpiresAt: key.expiresAt }
+  return { account: key.owner, mode: 'api_key', keyId: parsed.publicId, grant: key.grant, approval: key.approval, keyExpiresAt: key.expiresAt, pinnedVersion: key.pinnedVersion }
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])

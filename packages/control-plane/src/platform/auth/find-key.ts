@@ -13,6 +13,8 @@ export type KeyWithOwner = {
   lastUsedAt: Date | null
   grant: ScopeGrant
   approval: ApprovalMode
+  /** The product version the key pins (`api_keys.mint`'s `pinned_version`), or null. */
+  pinnedVersion: string | null
   owner: Account | null
 }
 
@@ -25,6 +27,7 @@ type Row = {
   scopes: string | null
   readOnly: boolean | number | bigint
   approval: string
+  pinnedVersion: string | null
   owner: string | number | bigint | null
   depth: number | bigint
 }
@@ -45,14 +48,14 @@ const MAX_DEPTH = 64
  */
 export async function findKeyWithOwner (db: Db, loadAccount: AccountLoader, publicId: string): Promise<KeyWithOwner | null> {
   const rows = await db.$queryRaw<Row[]>`
-    WITH RECURSIVE "chain" ("id", "secretDigest", "revokedAt", "expiresAt", "lastUsedAt", "scopes", "readOnly", "approval", "owner", "parent", "depth") AS (
-      SELECT "id", "secretDigest", "revokedAt", "expiresAt", "lastUsedAt", "scopes", "readOnly", "approval", "owner", "parent", 0
+    WITH RECURSIVE "chain" ("id", "secretDigest", "revokedAt", "expiresAt", "lastUsedAt", "scopes", "readOnly", "approval", "pinnedVersion", "owner", "parent", "depth") AS (
+      SELECT "id", "secretDigest", "revokedAt", "expiresAt", "lastUsedAt", "scopes", "readOnly", "approval", "pinnedVersion", "owner", "parent", 0
       FROM "svc_api_keys" WHERE "publicId" = ${publicId}
       UNION ALL
-      SELECT k."id", k."secretDigest", k."revokedAt", k."expiresAt", k."lastUsedAt", k."scopes", k."readOnly", k."approval", k."owner", k."parent", c."depth" + 1
+      SELECT k."id", k."secretDigest", k."revokedAt", k."expiresAt", k."lastUsedAt", k."scopes", k."readOnly", k."approval", k."pinnedVersion", k."owner", k."parent", c."depth" + 1
       FROM "svc_api_keys" k JOIN "chain" c ON k."id" = c."parent" WHERE c."depth" < ${MAX_DEPTH}
     )
-    SELECT "id", "secretDigest", "revokedAt", "expiresAt", "lastUsedAt", "scopes", "readOnly", "approval", "owner", "depth" FROM "chain" ORDER BY "depth"`
+    SELECT "id", "secretDigest", "revokedAt", "expiresAt", "lastUsedAt", "scopes", "readOnly", "approval", "pinnedVersion", "owner", "depth" FROM "chain" ORDER BY "depth"`
   const row = rows[0]
   if (!row) return null
   const lineage = rows.map(entry => ({ revokedAt: asDate(entry.revokedAt), expiresAt: asDate(entry.expiresAt) }))
@@ -65,6 +68,7 @@ export async function findKeyWithOwner (db: Db, loadAccount: AccountLoader, publ
     lastUsedAt: asDate(row.lastUsedAt),
     grant: { scopes: parseStoredScopes(row.scopes), readOnly: Boolean(Number(row.readOnly)) },
     approval: row.approval === 'destructive' ? 'destructive' : 'none',
+    pinnedVersion: row.pinnedVersion,
     owner: row.owner === null ? null : await loadAccount(String(row.owner)),
   }
 }

@@ -24,4 +24,6 @@ export type Identity = {
   approval: ApprovalMode
   /** When the key, or the first of its ancestors, expires; a key it mints may not outlive it. */
   keyExpiresAt: Date | null
+  /** The product version the API key pins, which a call's own pin (`Svc-Version`) overrides; absent or null: none. */
+  pinnedVersion?: string | null
 }

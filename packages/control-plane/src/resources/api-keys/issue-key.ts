@@ -14,6 +14,8 @@ export type IssueKeyInput = {
   expiresAt: Date | null
   grant?: ScopeGrant | undefined
   approval?: ApprovalMode | undefined
+  /** The product version the key's calls pin, already checked (`assertPinnable`). */
+  pinnedVersion?: string | null | undefined
   /** The key minting this one, with how many live children it may have. */
   parent?: { publicId: string, maxChildren: number } | null | undefined
 }
@@ -49,6 +51,7 @@ export async function issueApiKey (db: Db | Tx, input: IssueKeyInput, now: Date)
     scopes: serializeScopes(grant.scopes),
     readOnly: grant.readOnly,
     approval: input.approval ?? 'none',
+    pinnedVersion: input.pinnedVersion ?? null,
   }
   const parent = input.parent
   const row = parent

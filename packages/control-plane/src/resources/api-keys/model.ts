@@ -24,6 +24,8 @@ export const apiKeyList = ({ access, ui }: ListAccess, accounts: string) => list
     /** `none` or `destructive`: destructive calls wait for an administrator's approval. */
     approval: text({ defaultValue: 'none', validation: { isRequired: true } }),
     expiresAt: timestamp({ db: { isNullable: true } }),
+    /** The product version the key's calls pin (`1.5.000`), as a call's `Svc-Version` header does; null: none. */
+    pinnedVersion: text({ db: { isNullable: true } }),
     revokedAt: timestamp({ db: { isNullable: true } }),
     /** Refused authentications that named this key (wrong secret, revoked, expired). */
     failedAuthCount: integer({ defaultValue: 0, db: { isNullable: false } }),

@@ -3,6 +3,7 @@ import { keyPrefix } from '../../platform/auth/api-key-format.ts'
 import { isoOrNull } from '../../platform/lib/timestamps.ts'
 import { parseStoredScopes } from '../../platform/auth/scopes.ts'
 import type { AccountId } from '../../platform/host-contract/account-id.ts'
+import { addedIn } from '../../kernel/registry/since.ts'
 
 export const apiKeyRecord = z.object({
   id: z.string().describe('Public id of the key; also its visible prefix svc_<id>.'),
@@ -19,11 +20,14 @@ export const apiKeyRecord = z.object({
   read_only: z.boolean().describe('Only operations flagged read-only.'),
   approval: z.enum(['none', 'destructive']).describe('destructive: destructive calls wait for an administrator\'s approval (answer 202 approval_required).'),
   parent: z.string().nullable().describe('Public id of the key this one was minted with; null when minted in the Admin UI or the CLI. Revoking a key revokes the keys minted with it.'),
+  pinned_version: z.string().nullable()
+    .describe('The product version every call with the key pins, as a Svc-Version header would (a call\'s own header overrides it); null: none.')
+    .meta(addedIn('1.5.000')),
 })
 
 export const API_KEY_ROW_FIELDS = {
   publicId: true, label: true, createdAt: true, lastUsedAt: true, lastUsedIp: true, expiresAt: true, revokedAt: true, ownerId: true,
-  scopes: true, readOnly: true, approval: true, parent: { select: { publicId: true } },
+  scopes: true, readOnly: true, approval: true, pinnedVersion: true, parent: { select: { publicId: true } },
 } as const
 
 type ApiKeyRow = {
@@ -36,6 +40,7 @@ type ApiKeyRow = {
   scopes: string | null
   readOnly: boolean
   approval: string
+  pinnedVersion: string | null
   expiresAt: Date | null
   revokedAt: Date | null
   parent: { publicId: string } | null
@@ -63,5 +68,6 @@ export function toApiKeyRecord (row: ApiKeyRow, now: Date): z.input<typeof apiKe
     read_only: row.readOnly,
     approval: row.approval === 'destructive' ? 'destructive' : 'none',
     parent: row.parent?.publicId ?? null,
+    pinned_version: row.pinnedVersion,
   }
 }

@@ -9,6 +9,8 @@ import { issueApiKey } from '../issue-key.ts'
 import { expiryOf } from '../expiry.ts'
 import { ownerIdOf } from '../owner-id.ts'
 import { apiKeyMinted } from '../events.ts'
+import { pinnedVersionOf } from '../pinned-version.ts'
+import { addedIn } from '../../../kernel/registry/since.ts'
 
 /** The new key's grant: what was asked, within the minting key's (a child narrows, never widens). */
 function grantOf (asked: { scopes?: string[] | undefined, read_only?: boolean | undefined }, { identity, registry, options }: Pick<OperationContext, 'identity' | 'registry' | 'options'>): ScopeGrant {
@@ -41,6 +43,7 @@ export const mintApiKey = defineOperation({
     { title: 'A key for a build pipeline, valid for 30 days', params: { label: 'Build pipeline', expires_in_days: 30 } },
     { title: 'A read-only key for a dashboard that reads leads', params: { label: 'Dashboard', expires_in_days: 30, scopes: ['leads'], read_only: true } },
     { title: 'A key for an AI agent whose destructive calls wait for approval', params: { label: 'Agent', expires_in_days: 7, approval: 'destructive' } },
+    { title: 'A key for an integration written against release 1.5.000: refused by any site that cannot answer as it', params: { label: 'Zapier', expires_in_days: 30, pinned_version: '1.5.000' } },
   ],
   params: z.object({
     label: displayName.describe('What the key is for, e.g. "CI pipeline".'),
@@ -51,11 +54,15 @@ export const mintApiKey = defineOperation({
     read_only: z.boolean().optional().describe('Only operations flagged read-only. Default: false (true when minted with a read-only key).'),
     approval: z.enum(['none', 'destructive']).optional()
       .describe('destructive: the key\'s destructive calls answer 202 approval_required and wait for an administrator. Default: none (destructive when minted with such a key).'),
+    pinned_version: z.string().min(1).max(20).nullable().optional()
+      .describe('The product version (1.5.000) every call with the key pins, as if it sent Svc-Version: a site that cannot answer as it refuses the key\'s calls with unsupported_version. ' +
+        'At most the installed version, of its major. Default: none (the minting key\'s pin when minted with a pinned key); null: none.')
+      .meta(addedIn('1.5.000')),
   }),
   shownOnce: ['key'],
   returns: apiKeyRecord.extend({ key: z.string().describe('The API key. Store it now: it cannot be shown again.') }),
   errors: ['conflict'],
-  async handler ({ label, expires_in_days, scopes, read_only, approval }, context) {
+  async handler ({ label, expires_in_days, scopes, read_only, approval, pinned_version }, context) {
     const { identity, now, options } = context
     assertNotThroughOAuth(identity)
     const at = now()
@@ -64,7 +71,8 @@ export const mintApiKey = defineOperation({
     const parent = identity.mode === 'api_key' && identity.keyId ? { publicId: identity.keyId, maxChildren: options.apiKeys.maxChildren } : null
     // An approval-gated key cannot shed its gate by minting an ungated child.
     const gate = identity.approval === 'destructive' ? 'destructive' : approval ?? 'none'
-    const input = { accountId: ownerIdOf(options, identity), label, expiresAt, grant, approval: gate, parent }
+    const pinnedVersion = pinnedVersionOf(pinned_version, identity)
+    const input = { accountId: ownerIdOf(options, identity), label, expiresAt, grant, approval: gate, parent, pinnedVersion }
     const data = await context.withEvent(tx => issueApiKey(tx, input, at), apiKeyMinted, minted => minted)
     return { data, changed: true }
   },

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "svc_api_keys" ADD COLUMN     "pinnedVersion" TEXT;
