@@ -84,7 +84,9 @@ describe('GET /openapi.json', () => {
       const post = document.paths[`/manage/${operation.resource}/${operation.action}`].post
       const statuses = Object.keys(post.responses).filter(status => status !== (operation.starts_job ? '202' : '200')).sort()
       expect([operation.name, statuses]).toEqual([operation.name, statusesOf(operation.errors)])
-      expect(responseCodes(post, '400')).toEqual(operation.destructive ? ['bad_request', 'invalid_params', 'confirm_required', 'unsupported_version'] : ['bad_request', 'invalid_params', 'unsupported_version'])
+      const notPreviewable = !operation.readonly && !operation.previewable ? ['not_previewable'] : []
+      expect(responseCodes(post, '400')).toEqual(operation.destructive ? ['bad_request', 'invalid_params', 'confirm_required', 'unsupported_version', ...notPreviewable] : ['bad_request', 'invalid_params', 'unsupported_version', ...notPreviewable])
+      if (!operation.readonly && operation.previewable) expect(responseCodes(post, '409')).toContain('plan_stale')
       expect(responseCodes(post, '401')).toEqual(['unauthenticated'])
       expect(responseCodes(post, '409')).toContain('module_disabled')
     }
@@ -116,7 +118,9 @@ describe('GET /openapi.json', () => {
   test('writes and dispatch take an Idempotency-Key header; every response names Request-Id; writes may be Idempotent-Replayed', () => {
     const header = (name: string) => ({ $ref: `#/components/parameters/${name}` })
     expect(document.components.parameters['Idempotency-Key']).toMatchObject({ name: 'Idempotency-Key', in: 'header', schema: { maxLength: 255 } })
-    expect(document.paths['/manage/crm/create'].post.parameters).toEqual([header('Idempotency-Key'), header('X-Request-Id')])
+    expect(document.paths['/manage/crm/create'].post.parameters).toEqual([header('Idempotency-Key'), header('X-Request-Id'), header('preview'), header('plan')])
+    expect(document.paths['/manage/users/send_welcome_email'].post.parameters).toEqual([header('Idempotency-Key'), header('X-Request-Id')])
+    expect(document.components.schemas.DispatchRequest.properties).toMatchObject({ preview: { type: 'boolean' }, plan: { type: 'string' } })
     expect(document.paths['/manage/crm/list'].post.parameters).toEqual([header('X-Request-Id')])
     expect(document.paths['/manage/dispatch'].post.parameters).toEqual([header('Idempotency-Key'), header('X-Request-Id')])
     const create = document.paths['/manage/crm/create'].post

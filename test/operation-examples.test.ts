@@ -106,12 +106,13 @@ describe('the manifest', () => {
 })
 
 describe('error codes', () => {
-  test('every call can answer with the pipeline\'s codes; writes with the idempotency refusals; destructive ones with confirm_required; the handler adds what it declares', () => {
+  test('every call can answer with the pipeline\'s codes; writes with the idempotency refusals and plan_stale (not_previewable where they cannot be previewed); destructive ones with confirm_required; the handler adds what it declares', () => {
     const pipeline = ['bad_request', 'invalid_params', 'unsupported_version', 'unauthenticated', 'forbidden', 'module_disabled', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal']
-    const idempotency = ['idempotency_mismatch', 'idempotency_in_progress']
+    const idempotency = ['idempotency_mismatch', 'idempotency_in_progress', 'plan_stale']
     expect(callErrorCodes({ destructive: false, readonly: true, errors: [] }).sort()).toEqual([...pipeline].sort())
     expect(callErrorCodes({ destructive: false, errors: [] }).sort()).toEqual([...pipeline, ...idempotency].sort())
     expect(callErrorCodes({ destructive: true, errors: [] })).toContain('confirm_required')
+    expect(callErrorCodes({ destructive: false, notPreviewable: 'it calls a provider', errors: [] }).sort()).toEqual([...pipeline, 'idempotency_mismatch', 'idempotency_in_progress', 'not_previewable'].sort())
     expect(callErrorCodes(widget([])).sort()).toEqual([...pipeline, ...idempotency, 'not_found', 'conflict'].sort())
     const mailer = defineOperation({ resource: 'mail', action: 'send', summary: 'Send mail.', errors: ['delivery_failed'], params: z.object({}), returns: z.object({}), handler: async () => ({ data: {}, changed: true }) })
     expect(callErrorCodes(mailer)).toContain('delivery_failed')

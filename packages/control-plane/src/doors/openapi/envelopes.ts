@@ -40,6 +40,21 @@ export const PARAMETERS: Record<string, JsonObject> = {
     description: 'Makes a retry safe: the first response to this key (per key or session account) is stored for 24 hours and sent again, byte for byte, with `Idempotent-Replayed: true`, to a repeat of the same call. The same key with other params answers 409 `idempotency_mismatch`; a repeat while the first call runs answers 409 `idempotency_in_progress`. Failures that are the server\'s (5xx) and rate limits are not stored. Readonly operations ignore it.',
     schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
   },
+  preview: {
+    name: 'preview',
+    in: 'query',
+    required: false,
+    description: 'Preview the call: it runs through every check and its handler in a transaction that is rolled back, so nothing is written or sent, and answers 200 with `data: {preview: {operation, changes, effects, result}, plan, plan_expires_at}` (one-time secrets in `result` as "[preview]"). `?preview` or `?preview=true`.',
+    schema: { type: 'string', enum: ['', 'true', 'false'] },
+    allowEmptyValue: true,
+  },
+  plan: {
+    name: 'plan',
+    in: 'query',
+    required: false,
+    description: 'The `plan` a preview of this same call answered: the call runs only if nothing it previewed moved since (within 10 minutes, once); otherwise 409 `plan_stale`, nothing written.',
+    schema: { type: 'string', minLength: 1, maxLength: 8192 },
+  },
   'X-Request-Id': {
     name: 'X-Request-Id',
     in: 'header',
@@ -48,6 +63,9 @@ export const PARAMETERS: Record<string, JsonObject> = {
     schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
   },
 }
+
+/** The query parameters of a previewable write: `preview` and `plan`. */
+export const previewParameters = (): JsonObject[] => [ref('parameters', 'preview'), ref('parameters', 'plan')]
 
 /** The header parameters of a method: writes also take an `Idempotency-Key`. */
 export const headerParameters = (write: boolean): JsonObject[] =>

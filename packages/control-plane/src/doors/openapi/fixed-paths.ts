@@ -44,6 +44,8 @@ function dispatchFragment (operations: readonly Operation[]): Fragment {
           action: { type: 'string' },
           params: { type: 'object', description: 'The operation\'s params; `{}` when it takes none.' },
           confirm: { type: 'boolean', description: 'Must be true for a destructive operation to run.' },
+          preview: { type: 'boolean', description: 'Run the call in a transaction that is rolled back and answer what it would change: `data: {preview: {operation, changes, effects, result}, plan, plan_expires_at}`. An operation whose manifest entry says `previewable: false` answers 400 `not_previewable`.', 'x-since': '1.5.000' },
+          plan: { type: 'string', description: 'Instead of `preview`: the plan a preview of this same call answered; the call runs only if nothing it previewed moved since (409 `plan_stale` otherwise).', 'x-since': '1.5.000' },
         },
         additionalProperties: false,
       },

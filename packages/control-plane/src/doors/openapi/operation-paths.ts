@@ -4,7 +4,7 @@ import { paramsJsonSchema, returnsJsonSchema } from '../../kernel/registry/manif
 import { callErrorCodes } from '../../kernel/registry/error-codes.ts'
 import { scalarType, type JsonSchema } from '../http/query-schema.ts'
 import { componentSchemas } from './component-schemas.ts'
-import { failureResponses, headerParameters, successResponse } from './envelopes.ts'
+import { failureResponses, headerParameters, previewParameters, successResponse } from './envelopes.ts'
 import { ref, type Fragment, type JsonObject } from './types.ts'
 import { weakMemo } from '../../platform/lib/weak-memo.ts'
 
@@ -112,7 +112,7 @@ function buildFragment (operation: Operation): Fragment {
     post: {
       operationId: operation.name,
       ...common,
-      parameters: headerParameters(!operation.readonly),
+      parameters: [...headerParameters(!operation.readonly), ...operation.notPreviewable === null ? previewParameters() : []],
       requestBody: {
         required: required.length > 0,
         description: 'The params. No body is the same as `{}`.',

@@ -13,10 +13,10 @@ const PIPELINE_ERRORS: readonly ErrorCode[] = [
 export const DEFAULT_HANDLER_ERRORS: readonly ErrorCode[] = ['not_found', 'conflict']
 
 /** Every error code a call of the operation can answer with, in the order of `ERROR_STATUS`. */
-export function callErrorCodes (operation: { destructive: boolean, readonly?: boolean, errors: readonly ErrorCode[] }): ErrorCode[] {
+export function callErrorCodes (operation: { destructive: boolean, readonly?: boolean, notPreviewable?: string | null, errors: readonly ErrorCode[] }): ErrorCode[] {
   const codes = new Set<ErrorCode>([...PIPELINE_ERRORS, ...operation.errors])
-  // Only writes take an Idempotency-Key.
-  if (!operation.readonly) codes.add('idempotency_mismatch').add('idempotency_in_progress')
+  // Only writes take an Idempotency-Key, and a preview or its plan.
+  if (!operation.readonly) codes.add('idempotency_mismatch').add('idempotency_in_progress').add(operation.notPreviewable ? 'not_previewable' : 'plan_stale')
   if (operation.destructive) codes.add('confirm_required').add('approval_required')
   return (Object.keys(ERROR_STATUS) as ErrorCode[]).filter(code => codes.has(code))
 }
