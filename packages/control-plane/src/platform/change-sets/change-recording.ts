@@ -1,4 +1,7 @@
 import type { Change, ChangeSet, Effect } from './change.ts'
+import { canonicalJson } from '../lib/canonical-json.ts'
+
+type Row = Record<string, unknown>
 
 /** A change set holds at most this many rows; a call that writes more is recorded as incomplete (and cannot be reverted). */
 const MAX_RECORDED_ROWS = 1_000
@@ -14,9 +17,29 @@ export class ChangeRecording {
   #preview = false
   /** Rows the call may still record, shared by its transactions. */
   readonly #budget: { left: number }
+  readonly #parent: ChangeRecording | undefined
+  /** Whole rows the handler read by a unique key, since its last write to their list: an update's before image without a read of its own. */
+  readonly #read = new Map<string, Row>()
 
   constructor (parent?: ChangeRecording) {
+    this.#parent = parent
     this.#budget = parent ? parent.#budget : { left: MAX_RECORDED_ROWS }
+  }
+
+  /** Keeps a whole row the handler read by `where`. */
+  rememberRead (model: string, where: unknown, row: Row): void {
+    this.#read.set(`${model} ${canonicalJson(where)}`, row)
+  }
+
+  /** The whole row the handler last read by `where`, here or before this transaction, unless its list was written since. */
+  readBefore (model: string, where: unknown): Row | undefined {
+    return this.#read.get(`${model} ${canonicalJson(where)}`) ?? this.#parent?.readBefore(model, where)
+  }
+
+  /** A write to `model`: what was read of it may have moved, here and in every transaction around this one. */
+  forgetReads (model: string): void {
+    for (const key of this.#read.keys()) if (key.startsWith(`${model} `)) this.#read.delete(key)
+    this.#parent?.forgetReads(model)
   }
 
   /** Whether `rows` more rows fit; when they do not, the change set is incomplete from here on. */

@@ -9,6 +9,9 @@ type Method = (args: Args) => Promise<unknown>
 /** A Prisma model delegate as recording reads it: its scalar fields (a public field reference each) and its methods. */
 export type ModelDelegate = { fields: Record<string, { typeName: string }> } & Record<string, unknown>
 
+/** The delegate methods that read one row by a unique key: recorded, their whole row spares an update its own read before. */
+export const UNIQUE_READS: ReadonlySet<string> = new Set(['findUnique', 'findUniqueOrThrow'])
+
 /** The delegate methods that write rows. */
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany'])
 
@@ -70,11 +73,15 @@ async function recordCreateMany (model: Model, method: string, args: Args, recor
   return method === 'createMany' ? { count: rows.length } : rows.map(answer)
 }
 
-/** `update` and `upsert`: the row read before (the one extra read a change set costs), written with the whole row asked back. */
+/**
+ * `update` and `upsert`: the row as the handler read it by the same key (asked whole), else read
+ * before (the one extra read a change set may cost), written with the whole row asked back.
+ */
 async function recordUpdate (model: Model, method: 'update' | 'upsert', args: Args, recording: ChangeRecording): Promise<unknown> {
   if (!recording.take(1)) return run(model, method, args)
   const relations = method === 'update' ? relationsWritten(model, args.data) : relationsWritten(model, args.create, args.update)
-  const before = await run<Row | null>(model, 'findUnique', { where: args.where, select: { ...everyColumn(model), ...relationIds(relations) } })
+  const read = relations.length === 0 ? recording.readBefore(model.name, args.where) : undefined
+  const before = read ?? await run<Row | null>(model, 'findUnique', { where: args.where, select: { ...everyColumn(model), ...relationIds(relations) } })
   const { args: wide, answer } = widened(model, args, relations)
   const row = await run<Row>(model, method, wide)
   push(recording, { entity: model.name, id: idOf(row), kind: before || method === 'update' ? 'update' : 'create', before: imageOrNull(model, before, relations), after: imageOf(row, model.columns, relations) })
@@ -120,8 +127,26 @@ async function recordDeleteMany (model: Model, args: Args, recording: ChangeReco
   return result
 }
 
+/**
+ * A read of one row by a unique key in a call that records: asked whole (the same query, every
+ * column), remembered for an update of that row, answered as the handler asked it.
+ */
+export async function recordRead (delegate: ModelDelegate, name: string, method: string, args: Args, recording: ChangeRecording): Promise<unknown> {
+  const model: Model = { delegate, name, columns: Object.keys(delegate.fields) }
+  const { args: wide, answer } = widened(model, args, [])
+  const row = await run<Row | null>(model, method, wide)
+  if (!row) return row
+  recording.rememberRead(name, args.where, row)
+  return answer(row)
+}
+
 /** One write of a recorded call: run as asked, its rows recorded on `recording`. */
 export function recordWrite (delegate: ModelDelegate, name: string, method: string, args: Args, recording: ChangeRecording): Promise<unknown> {
+  // What was read of the list before this write is not what it holds after.
+  return written(delegate, name, method, args, recording).finally(() => recording.forgetReads(name))
+}
+
+function written (delegate: ModelDelegate, name: string, method: string, args: Args, recording: ChangeRecording): Promise<unknown> {
   const model: Model = { delegate, name, columns: Object.keys(delegate.fields) }
   switch (method) {
     case 'create': return recordCreate(model, args, recording)

@@ -1,6 +1,6 @@
 import { ChangeRecording } from './change-recording.ts'
 import { effectOf, isBookkeeping } from './bookkeeping.ts'
-import { recordWrite, WRITE_METHODS, type ModelDelegate } from './record-write.ts'
+import { recordRead, recordWrite, UNIQUE_READS, WRITE_METHODS, type ModelDelegate } from './record-write.ts'
 
 const modelNameOf = (delegateName: string): string => delegateName.charAt(0).toUpperCase() + delegateName.slice(1)
 
@@ -18,7 +18,9 @@ function recordingDelegate (delegate: ModelDelegate, model: string, recording: C
     get (target, method, receiver) {
       const original: unknown = Reflect.get(target, method, receiver)
       if (typeof original !== 'function') return original
-      if (typeof method !== 'string' || !WRITE_METHODS.has(method)) return (original as Method).bind(target)
+      if (typeof method !== 'string') return (original as Method).bind(target)
+      if (UNIQUE_READS.has(method) && !bookkeeping) return (args: Record<string, unknown>) => recordRead(target, model, method, args, recording)
+      if (!WRITE_METHODS.has(method)) return (original as Method).bind(target)
       if (bookkeeping) {
         return (args: { data?: unknown } | undefined): unknown => {
           for (const data of [args?.data ?? []].flat()) {
