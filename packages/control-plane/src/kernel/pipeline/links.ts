@@ -192,7 +192,7 @@ const parseAnswer: Link = async (state, next) => {
 /**
  * A call of an operation that writes records what its handler changes: the handler gets the
  * call's Prisma client wrapped so each row it creates, updates or deletes is kept with its before
- * and after image (one read before an update, none otherwise), for the audit entry.
+ * and after image (an update costs one read before it unless the handler read the row by its key already), for the audit entry.
  */
 const recordChanges: Link = (state, next) => {
   // A preview records what it would change even where the site keeps no change sets.
