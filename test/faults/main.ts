@@ -60,6 +60,8 @@ const env: NodeJS.ProcessEnv = {
   SVC_JOBS_BATCH_SIZE: '1',
   NEXT_TELEMETRY_DISABLED: '1',
 }
+/** Posts the takeover jobs walk, one per batch: a few seconds of work on a fast machine. */
+const TAKEOVER_POSTS = 3000
 const instances = [new Instance('A', ports[0]!, env, LOG_DIR), new Instance('B', ports[1]!, env, LOG_DIR)]
 const db = openPrisma(database.url)
 let exitCode = 1
@@ -92,6 +94,10 @@ try {
     await manage('content_sources', 'approve_mapping', { id: source.id, mapping: { title: 'title', content: 'body', external_id: 'id' } })
     sources.push(source)
   }
+
+  // Posts for the takeover jobs to walk one per batch, so each job outlasts the moment of its kill
+  // on a fast machine too (with the load's posts alone, one ended in milliseconds, before the kill).
+  await db.post.createMany({ data: Array.from({ length: TAKEOVER_POSTS }, (_, i) => ({ title: `Takeover ${tag} ${i}`, slug: `takeover-${tag}-${i}`, content: '<h2>Walked</h2><p>by a job</p>' })) })
 
   // A claim whose lease ran out long ago and that no live instance took over: sampled throughout.
   let worstOverdueMs = 0

@@ -128,7 +128,7 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
       stopObservingOutbox()
       await Promise.all([outbox.stop(), jobs.stop(), retention.stop(), background.settled()])
       await audit.drain()
-      await options.outbound.dispatcher.close()
+      await options.outbound.close()
       installation.live.detach(runtime)
       state.clear()
     },

@@ -1,18 +1,9 @@
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import path from 'node:path'
+import { packageManifestFile } from './lib/installed-package.ts'
 
-const PACKAGE = 'keystone-svc-control-plane'
-
-/**
- * The installed package's own version, as changesets wrote it into its package.json. Resolved from
- * the project root, like the migrations: Keystone bundles this module into CommonJS, where
- * `import.meta.url` does not exist, and every entry point runs from the root, whose dependencies
- * hold the package.
- */
+/** The installed package's own version, as changesets wrote it into its package.json. */
 function installedPackageVersion (): string {
-  const manifest = createRequire(path.resolve('package.json')).resolve(`${PACKAGE}/package.json`)
-  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }
+  const { version } = JSON.parse(readFileSync(packageManifestFile(), 'utf8')) as { version: string }
   return version
 }
 

@@ -1,5 +1,9 @@
-import { htmlToSlate, slateToHtml, type HtmlToSlateConfig, type SlateToHtmlConfig } from '@slate-serializers/html'
+import type { HtmlToSlateConfig, SlateToHtmlConfig } from '@slate-serializers/html'
 import { Element, type ChildNode } from 'domhandler'
+import { onFirstUse } from '../lib/installed-package.ts'
+
+/** Loaded with the first `document` body the site converts: only hosts whose posts have one do. */
+const serializers = onFirstUse<typeof import('@slate-serializers/html')>('@slate-serializers/html')
 
 /**
  * Keystone `document` field bodies as HTML and back, through `@slate-serializers/html`, so the
@@ -166,11 +170,11 @@ export function documentNodes (stored: unknown): DocumentNode[] {
 
 /** The document as HTML; nodes without an HTML element travel as placeholders. */
 export function documentToHtml (nodes: readonly DocumentNode[]): string {
-  return slateToHtml(withPlaceholders(nodes), TO_HTML)
+  return serializers().slateToHtml(withPlaceholders(nodes), TO_HTML)
 }
 
 /** HTML as a Keystone document, placeholders restored to the nodes they carry. */
 export function htmlToDocument (html: string): DocumentNode[] {
-  const nodes = wrapInline(normalize(htmlToSlate(html, TO_DOCUMENT) as DocumentNode[]), 'paragraph')
+  const nodes = wrapInline(normalize(serializers().htmlToSlate(html, TO_DOCUMENT) as DocumentNode[]), 'paragraph')
   return nodes.length > 0 ? nodes : [{ type: 'paragraph', children: [{ text: '' }] }]
 }

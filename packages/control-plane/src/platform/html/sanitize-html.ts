@@ -1,5 +1,8 @@
-import sanitizeHtml from 'sanitize-html'
-import { load } from 'cheerio'
+import type sanitizeHtml from 'sanitize-html'
+import { onFirstUse } from '../lib/installed-package.ts'
+import { cheerio } from './cheerio.ts'
+
+const sanitizer = onFirstUse<typeof sanitizeHtml>('sanitize-html')
 
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const
 
@@ -42,7 +45,7 @@ const ARTICLE_ALLOWLIST: sanitizeHtml.IOptions = {
 
 /** An ingested body reduced to the article allowlist. */
 export function sanitizeArticleHtml (html: string): string {
-  return sanitizeHtml(html, ARTICLE_ALLOWLIST)
+  return sanitizer()(html, ARTICLE_ALLOWLIST)
 }
 
 const NO_MARKUP: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {}, nonTextTags: ARTICLE_ALLOWLIST.nonTextTags }
@@ -54,6 +57,6 @@ const NO_MARKUP: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {
  * either way — a decoded `&lt;script&gt;` must not become a tag in a theme that prints raw HTML.
  */
 export function plainTextOf (html: string): string {
-  const text = load(sanitizeHtml(html, NO_MARKUP), null, false).text()
+  const text = cheerio().load(sanitizer()(html, NO_MARKUP), null, false).text()
   return text.replace(/<(?=[A-Za-z/!?])/g, '').replace(/\s+/g, ' ').trim()
 }

@@ -1,5 +1,5 @@
 import type { Configuration } from 'oidc-provider'
-import { fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici'
+import type { RequestInit as UndiciRequestInit } from 'undici'
 import { createOutboundGuard, type OutboundGuard } from '../outgoing-http/outbound-guard.ts'
 
 /**
@@ -12,5 +12,5 @@ export const anonymousOutboundGuard = (metadataDocumentAllow: readonly string[])
 
 /** oidc-provider's fetch, leaving through `guard`, which checks each address when it connects. */
 export function guardedFetch (guard: OutboundGuard): NonNullable<Configuration['fetch']> {
-  return (input, init) => undiciFetch(input as string, { ...init, dispatcher: guard.dispatcher } as UndiciRequestInit) as unknown as Promise<Response>
+  return (input, init) => guard.fetch(input as string, init as UndiciRequestInit) as unknown as Promise<Response>
 }

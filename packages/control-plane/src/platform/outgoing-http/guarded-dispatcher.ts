@@ -1,15 +1,8 @@
 import { lookup, type LookupAddress, type LookupAllOptions } from 'node:dns'
 import { isIP, type LookupFunction } from 'node:net'
 import { Agent, buildConnector, type Dispatcher } from 'undici'
-import { OUTBOUND_RULE, type AddressPolicy } from './address-policy.ts'
-
-/** A connection the outbound policy refused; the message names the address and why. */
-export class DestinationRefused extends Error {
-  constructor (reason: string) {
-    super(`refused: ${reason}; ${OUTBOUND_RULE}`)
-    this.name = 'DestinationRefused'
-  }
-}
+import type { AddressPolicy } from './address-policy.ts'
+import { DestinationRefused } from './destination-refused.ts'
 
 /**
  * Resolves like `dns.lookup`, then refuses the connection when any address the name resolves to

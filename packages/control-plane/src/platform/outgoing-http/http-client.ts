@@ -1,6 +1,6 @@
 import type { ReadableStream } from 'node:stream/web'
-import { fetch, type RequestInit, type Response } from 'undici'
-import { DestinationRefused } from './guarded-dispatcher.ts'
+import type { RequestInit, Response } from 'undici'
+import { DestinationRefused } from './destination-refused.ts'
 import type { OutboundGuard } from './outbound-guard.ts'
 import { outboundSpan } from './outbound-span.ts'
 
@@ -34,7 +34,7 @@ function send (guard: OutboundGuard, method: string, url: string, init: RequestI
   const label = `${method} ${new URL(url).origin}`
   return outboundSpan(method, url, async headers => {
     try {
-      const response = await fetch(url, { ...init, headers, method, signal: AbortSignal.timeout(timeoutMs), redirect: 'error', dispatcher: guard.dispatcher })
+      const response = await guard.fetch(url, { ...init, headers, method, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' })
       return { response, label }
     } catch (error) {
       throw new DeliveryError(`${label} ${failureReason(error, timeoutMs)}`)

@@ -1,17 +1,14 @@
-import { createRequire } from 'node:module'
-import path from 'node:path'
+import { readFileSync } from 'node:fs'
 import { trace, type Tracer } from '@opentelemetry/api'
+import { PACKAGE_NAME, packageManifestFile } from '../lib/installed-package.ts'
 
 /** The instrumentation scope of every span and metric the control plane makes: a host's SDK filters and names them by it. */
-export const INSTRUMENTATION_NAME = 'keystone-svc-control-plane'
+export const INSTRUMENTATION_NAME = PACKAGE_NAME
 
-/**
- * The installed package's version, resolved from the host's folder as the package itself is
- * (the ESM sources under jest and Keystone's CommonJS bundle sit at different depths).
- */
+/** The installed package's version (the ESM sources under jest and Keystone's CommonJS bundle sit at different depths). */
 function packageVersion (): string | undefined {
   try {
-    return (createRequire(path.resolve('package.json'))(`${INSTRUMENTATION_NAME}/package.json`) as { version: string }).version
+    return (JSON.parse(readFileSync(packageManifestFile(), 'utf8')) as { version: string }).version
   } catch {
     return undefined
   }

@@ -1,9 +1,10 @@
-import { load, type CheerioAPI } from 'cheerio'
+import type { CheerioAPI } from 'cheerio'
+import { cheerio } from '../cheerio.ts'
 import { cloneNode } from 'domhandler'
 
 /** Parses post content as an HTML fragment (no `<html>`/`<body>` wrapper is added). */
 export function parseHtml (html: string): CheerioAPI {
-  return load(html, null, false)
+  return cheerio().load(html, null, false)
 }
 
 export function serializeHtml (doc: CheerioAPI): string {
@@ -12,5 +13,5 @@ export function serializeHtml (doc: CheerioAPI): string {
 
 /** An independent copy of a parsed fragment, without serializing and parsing again. */
 export function cloneHtml (doc: CheerioAPI): CheerioAPI {
-  return load(cloneNode(doc.root()[0]!, true).children, null, false)
+  return cheerio().load(cloneNode(doc.root()[0]!, true).children, null, false)
 }

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import type { Piscina } from 'piscina'
+import { packageManifestFile } from '../../../platform/lib/installed-package.ts'
 import { defaultLog, type Log } from '../../../platform/lib/log.ts'
 import { mapDelivery, type MappedPayload } from './map-delivery.ts'
 import type { MapDeliveryOutcome, MapDeliveryTask } from './map-delivery.worker.ts'
@@ -12,14 +12,10 @@ const WORKER_FILE = 'dist/src/resources/content-sources/ingest/map-delivery.work
 /** An idle thread is ended after this long; a site that receives nothing keeps no thread. */
 const IDLE_MS = 30_000
 
-/**
- * Where the package's build is, resolved from the project root like the migrations: Keystone
- * bundles this module into CommonJS, where `import.meta.url` does not exist.
- */
+/** Where the package's build is (see `packageManifestFile`). */
 function builtWorkerFile (): string | null {
   try {
-    const manifest = createRequire(path.resolve('package.json')).resolve('keystone-svc-control-plane/package.json')
-    const file = path.join(path.dirname(manifest), WORKER_FILE)
+    const file = path.join(path.dirname(packageManifestFile()), WORKER_FILE)
     return existsSync(file) ? file : null
   } catch {
     return null
