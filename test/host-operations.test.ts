@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { defineOperation } from '../packages/control-plane/src/index.ts'
 import { useTestServer, type ActingAccount, startInProcessServer } from './support/in-process-server.ts'
 import { getWithKey } from './support/client.ts'
+import { connectMcp2, listen } from './support/mcp-client.ts'
 
 const greetings: string[] = []
 
@@ -34,9 +35,23 @@ const forget = defineOperation({
   },
 })
 
+/** An operation whose capability the host gives editors alone, so the administrator may not run it. */
+const proofread = defineOperation({
+  resource: 'site',
+  action: 'proofread',
+  summary: 'Proofread the greetings.',
+  readonly: true,
+  capability: 'proofread_posts',
+  params: z.object({}),
+  returns: z.object({ greetings: z.number() }),
+  async handler () {
+    return { data: { greetings: greetings.length }, changed: false }
+  },
+})
+
 const plane = useTestServer({
-  operations: [greet, forget],
-  security: { capabilities: { manage_options: ['administrator'], edit_posts: ['administrator', 'editor'] } },
+  operations: [greet, forget, proofread],
+  security: { capabilities: { manage_options: ['administrator'], edit_posts: ['administrator', 'editor'], proofread_posts: ['editor'] } },
 })
 let editor: ActingAccount
 
@@ -81,6 +96,32 @@ describe('operations registered by the host', () => {
     const editorGreet = await editor.dispatch({ resource: 'site', action: 'greet', params: { name: 'x' } })
     expect(editorGreet.status).toBe(403)
     expect(editorGreet.body.code).toBe('forbidden')
+  })
+
+  test('the manifest, the OpenAPI document and tools/list leave out an operation whose capability the caller\'s role lacks', async () => {
+    const manifest = await getWithKey(plane.server.app, plane.admin.key, '/manage/manifest')
+    const names = (manifest.body.data.operations as { name: string }[]).map(operation => operation.name)
+    expect(names).toEqual(expect.arrayContaining(['site.greet', 'site.forget']))
+    expect(names).not.toContain('site.proofread')
+    const document = await getWithKey(plane.server.app, plane.admin.key, '/openapi.json')
+    expect(Object.keys(document.body.paths as Record<string, unknown>)).not.toContain('/manage/site/proofread')
+    const listener = await listen(plane.server.app)
+    try {
+      const toolsOf = async (key: string) => {
+        const client = await connectMcp2(listener.url, key)
+        try {
+          return (await client.listTools()).tools.map(tool => tool.name)
+        } finally {
+          await client.close()
+        }
+      }
+      expect(await toolsOf(plane.admin.key)).not.toContain('site-proofread')
+      expect(await toolsOf(editor.key)).toEqual(expect.arrayContaining(['site-proofread', 'site-forget']))
+    } finally {
+      await listener.close()
+    }
+    const refused = await plane.dispatch({ resource: 'site', action: 'proofread' })
+    expect(refused.body.code).toBe('forbidden')
   })
 
   test('cannot take a name that is already registered', async () => {

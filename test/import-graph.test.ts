@@ -3,7 +3,7 @@ import { describe, expect, test } from '@jest/globals'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { cycles, forbiddenPackageImports, importGraph, importsAgainstTheWings, importsLeavingPackage, PACKAGE_ROOT } from '../scripts/lib/import-graph.ts'
+import { cycles, forbiddenFolderImports, forbiddenPackageImports, importGraph, importsAgainstTheWings, importsLeavingPackage, PACKAGE_ROOT } from '../scripts/lib/import-graph.ts'
 
 const graph = importGraph(PACKAGE_ROOT)
 
@@ -33,6 +33,23 @@ describe('the import graph of the control-plane package', () => {
     } finally {
       rmSync(root, { recursive: true, force: true })
     }
+  })
+
+  test('access is the kernel\'s: nothing under doors/ imports platform/auth or platform/audit', () => {
+    expect(forbiddenFolderImports(graph)).toEqual([])
+  })
+
+  test('the check sees a door importing platform/auth or platform/audit, and lets the kernel and other platform folders be', () => {
+    const reaching = new Map([
+      [path.join('src', 'doors', 'mcp', 'a.ts'), [path.join('src', 'platform', 'auth', 'identity.ts'), path.join('src', 'platform', 'errors', 'errors.ts')]],
+      [path.join('src', 'doors', 'http', 'b.ts'), [path.join('src', 'platform', 'audit', 'audit-outside-operation.ts'), path.join('src', 'kernel', 'access', 'door-auth.ts')]],
+      [path.join('src', 'kernel', 'access', 'door-auth.ts'), [path.join('src', 'platform', 'auth', 'identity.ts')]],
+      [path.join('src', 'doors', 'c.ts'), [path.join('src', 'platform', 'authority.ts')]],
+    ])
+    expect(forbiddenFolderImports(reaching)).toEqual([
+      `${path.join('src', 'doors', 'mcp', 'a.ts')} -> ${path.join('src', 'platform', 'auth', 'identity.ts')}`,
+      `${path.join('src', 'doors', 'http', 'b.ts')} -> ${path.join('src', 'platform', 'audit', 'audit-outside-operation.ts')}`,
+    ])
   })
 
   test('shows its architecture at the top of src/: the four wings and the two entries', () => {

@@ -211,6 +211,17 @@ describe('who reaches a job', () => {
     expect(await runsOfJob(jobId)).toEqual([])
     expect(await outcomeEntries(jobId)).toEqual([expect.objectContaining({ ok: false, code: 'failed', params: expect.objectContaining({ error: expect.stringContaining('revoked') }) })])
   })
+
+  test('a job whose starting key may no longer run its operation (not revoked: its account\'s role lost the capability) stops at its next batch, audited', async () => {
+    const starter = await plane.account('administrator')
+    const jobId = await queuedBatch(dispatcher(plane.server.app, starter.key), 'started-then-demoted', 3)
+    await plane.server.db.user.update({ where: { id: starter.id }, data: { role: 'editor' } })
+    plane.server.runtime.jobs.start()
+    await settled()
+    expect((await jobs('get', { job_id: jobId })).body.data).toMatchObject({ status: 'failed', progress: { done: 0, total: 3 }, error: expect.stringContaining(`API key ${starter.keyId} that started it may no longer run pipelines.run_batch`) })
+    expect(await runsOfJob(jobId)).toEqual([])
+    expect(await outcomeEntries(jobId)).toEqual([expect.objectContaining({ ok: false, code: 'failed', params: expect.objectContaining({ error: expect.stringContaining('may no longer run') }) })])
+  })
 })
 
 describe('jobs.cancel and jobs.list', () => {

@@ -5,6 +5,7 @@ import { createAccount, type TestAccount } from './support/accounts.ts'
 import { graphql, sessionCookie } from './support/session-client.ts'
 import { CookieJar, authorizeWithConsent, browse, follow, form, pkcePair } from './support/oauth-flow.ts'
 import { startListeningServer, type ListeningServer } from './support/in-process-server.ts'
+import { createPost } from './support/posts.ts'
 import { resolveOptions } from '../packages/control-plane/src/kernel/options.ts'
 import { requesterOf } from '../packages/control-plane/src/doors/oauth/consent-request.ts'
 import { DatabaseAdapter, recordKey, UNGRANTED_CLIENT_TTL_SECONDS } from '../packages/control-plane/src/platform/oauth/adapter.ts'
@@ -220,6 +221,51 @@ describe('a connector\'s destructive calls wait for a person', () => {
     const { tokens } = await connect(await register(), 'variables', ['variables'], admin, false)
     expect((await setVariable(tokens.access_token, 'unattended')).status).toBe(200)
     expect((await deleteVariable(tokens.access_token, 'unattended')).status).toBe(200)
+  })
+})
+
+describe('a job a connector started is rechecked before each batch', () => {
+  /** A queued job (the worker is stopped) of pipelines.run_batch over two new posts, started with the connector's token; its grant's id. */
+  async function queuedBatch (source: string) {
+    const clientId = await register()
+    const { tokens } = await connect(clientId, 'pipelines', ['pipelines'])
+    await site.server.runtime.jobs.stop()
+    for (const title of ['one', 'two']) await createPost(site.server.db, { title: `${source} ${title}`, source })
+    const started = await dispatchWith(tokens.access_token, { resource: 'pipelines', action: 'run_batch', params: { filter: { source }, dry_run: true } })
+    expect(started.status).toBe(202)
+    const jobId = (await started.json() as { data: { job_id: number } }).data.job_id
+    const grant = await site.server.db.svcOAuthRecord.findFirstOrThrow({ where: { model: 'Grant', clientId }, select: { grantId: true } })
+    return { clientId, tokens, jobId, grantId: grant.grantId! }
+  }
+
+  /** Runs the worker until no job waits, then the job as jobs.get shows it and the audit entry of how it ended. */
+  async function ended (jobId: number) {
+    site.server.runtime.jobs.start()
+    await site.server.runtime.jobs.kick()
+    const job = await dispatchWith(admin.key, { resource: 'jobs', action: 'get', params: { job_id: jobId } })
+    const entries = await site.server.db.svcAuditEntry.findMany({ where: { operation: 'pipelines.run_batch' }, select: { params: true, ok: true, code: true } })
+    const outcome = entries.filter(entry => (entry.params as { job_id?: number, status?: string }).job_id === jobId && 'status' in (entry.params as object))
+    return { job: (await job.json() as { data: Record<string, unknown> }).data, outcome }
+  }
+
+  test('its tokens revoked (RFC 7009), the job stops at its next batch, runs nothing, and is audited as such', async () => {
+    const { clientId, tokens, jobId } = await queuedBatch('connector-then-revoked')
+    const revoked = await fetch(`${site.origin}/oauth/revoke`, { method: 'POST', body: new URLSearchParams({ token: tokens.refresh_token, client_id: clientId }) })
+    expect(revoked.status).toBe(200)
+    const { job, outcome } = await ended(jobId)
+    expect(job).toMatchObject({ status: 'failed', progress: { done: 0, total: 2 }, error: expect.stringContaining(`OAuth client ${clientId} that started it holds no live token`) })
+    expect(await site.server.db.svcPipelineRun.count({ where: { jobId } })).toBe(0)
+    expect(outcome).toEqual([expect.objectContaining({ ok: false, code: 'failed', params: expect.objectContaining({ error: expect.stringContaining('no live token') }) })])
+  })
+
+  test('its tokens expired, the job stops at its next batch; while one lives, it runs', async () => {
+    const expiring = await queuedBatch('connector-then-expired')
+    await site.server.db.svcOAuthRecord.updateMany({ where: { grantId: expiring.grantId, model: { in: ['AccessToken', 'RefreshToken'] } }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    const stopped = await ended(expiring.jobId)
+    expect(stopped.job).toMatchObject({ status: 'failed', progress: { done: 0, total: 2 }, error: expect.stringContaining('holds no live token') })
+    expect(stopped.outcome).toEqual([expect.objectContaining({ ok: false, code: 'failed' })])
+    const living = await queuedBatch('connector-still-connected')
+    expect((await ended(living.jobId)).job).toMatchObject({ status: 'succeeded', progress: { done: 2, total: 2 } })
   })
 })
 

@@ -111,6 +111,24 @@ export function forbiddenPackageImports (root: string, rules: Record<string, rea
 }
 
 /**
+ * Folders a wing may not import although the order of the wings allows it: the kernel decides who
+ * calls and audits every call, so a door reaches authentication and the audit log only through it
+ * (what of `platform/auth` a door needs, `kernel/access/door-auth.ts` hands on).
+ */
+const FORBIDDEN_FOLDERS: Record<string, readonly string[]> = {
+  [path.join('src', 'doors')]: [path.join('src', 'platform', 'auth'), path.join('src', 'platform', 'audit')],
+}
+
+const within = (file: string, folder: string) => file.startsWith(folder + path.sep)
+
+/** Imports (type-only ones included) from a folder into one it may not import. */
+export function forbiddenFolderImports (graph: Map<string, string[]>, rules: Record<string, readonly string[]> = FORBIDDEN_FOLDERS): string[] {
+  return [...graph].flatMap(([file, imports]) => Object.entries(rules)
+    .filter(([from]) => within(file, from))
+    .flatMap(([, folders]) => imports.filter(imported => folders.some(folder => within(imported, folder))).map(imported => `${file} -> ${imported}`)))
+}
+
+/**
  * Imports that leave the package's folder: the package is installed on its own, so a path into
  * the demo host (`schema/`, `host/`, `admin/`, its generated client) would not resolve on any other host.
  */

@@ -1,4 +1,5 @@
 import { starterRefusal } from './job-starter.ts'
+import { startCallJob } from './start-call-job.ts'
 import type { KeystoneContext } from '@keystone-6/core/types'
 import type { Db } from '../platform/db/client.ts'
 import type { Installation } from './control-plane.ts'
@@ -70,7 +71,7 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
   const jobs = new JobWorker({
     db,
     steps: Object.fromEntries(installation.jobKinds.map(kind => [kind.kind, (job, limit) => kind.step(job, limit, jobDeps)])),
-    starterRefusal: job => starterRefusal({ db, loadAccount, capabilities: options.capabilities, operation: name => registry.all().find(entry => entry.name === name) }, job, options.now()),
+    starterRefusal: job => starterRefusal({ db, secrets, loadAccount, capabilities: options.capabilities, operation: name => registry.all().find(entry => entry.name === name) }, job, options.now()),
     onEnded: job => recordSafely({ audit, log }, auditRecordOf(job)),
     now: options.now,
     log,
@@ -113,6 +114,7 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
     contextFor: (identity, channel, requestId) => ({
       db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, eventTypes, kickOutbox, kickJobs, background, state,
       readableEventTypes: () => readableEventTypes(reach, identity),
+      startJob: (kind, order) => startCallJob({ db, identity, channel, now: options.now, kickJobs }, kind, order),
       ...requestId ? { requestId } : {},
     }),
     start: () => {

@@ -4,7 +4,7 @@ import type { ResolvedAccounts } from '../../platform/host-contract/accounts.ts'
 import type { Db } from '../../platform/db/client.ts'
 import { accountLoader } from '../../platform/host-contract/load-account.ts'
 import { accountIdValue } from '../../platform/host-contract/account-id.ts'
-import { roleHasCapability } from '../../platform/auth/capabilities.ts'
+import { READER_CAPABILITY, roleHolds } from '../../kernel/pipeline/capability-outside-operation.ts'
 import { issueApiKey } from '../../resources/api-keys/issue-key.ts'
 import { expiryOf } from '../../resources/api-keys/expiry.ts'
 import { pinnedVersionOf } from '../../resources/api-keys/pinned-version.ts'
@@ -88,7 +88,7 @@ export async function mintKeyFor (context: KeystoneContext, options: ResolvedOpt
     const field = identityFieldOf(accounts)
     throw new CliError(`no account with ${field === accounts.emailField ? 'e-mail' : field} ${input.identity}`)
   }
-  const warning = roleHasCapability(options.capabilities, account.role ?? undefined, 'manage_options')
+  const warning = roleHolds({ options }, account.role ?? undefined, READER_CAPABILITY)
     ? null
     : `warning: ${input.identity} is ${account.role ? `a ${account.role}` : 'an account without a role'}; its key will be refused until the account holds manage_options`
   const accountId = (accountIdValue(accounts, String(account.item.id)) ?? String(account.item.id)) as string

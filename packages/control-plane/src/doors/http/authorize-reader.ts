@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import type { Identity } from '../../platform/auth/identity.ts'
-import { assertCapabilityOutsideOperation } from '../../kernel/pipeline/capability-outside-operation.ts'
+import type { Identity } from '../../kernel/access/door-auth.ts'
+import { assertCapabilityOutsideOperation, READER_CAPABILITY } from '../../kernel/pipeline/capability-outside-operation.ts'
 import { requestIdOf } from '../../platform/http/request-id.ts'
 import { authorizeRequest } from './caller.ts'
 import { DISPATCH_DOOR } from './doors.ts'
@@ -17,6 +17,6 @@ export async function authorizeReader (runtime: ControlPlaneRuntime, req: Reques
   const started = performance.now()
   const operation = `manage.${document.name}`
   const identity = await authorizeRequest(runtime, req, res, DISPATCH_DOOR, operation)
-  await assertCapabilityOutsideOperation(runtime, identity, { door: DISPATCH_DOOR, operation, requestId: requestIdOf(res), started }, { capability: 'manage_options', what: document.what })
+  await assertCapabilityOutsideOperation(runtime, identity, { door: DISPATCH_DOOR, operation, requestId: requestIdOf(res), started }, { capability: READER_CAPABILITY, what: document.what })
   return identity
 }

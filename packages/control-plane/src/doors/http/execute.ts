@@ -1,6 +1,6 @@
 import type { Response } from 'express'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import type { Identity } from '../../platform/auth/identity.ts'
+import type { Identity } from '../../kernel/access/door-auth.ts'
 import { callOperation, type CallOutcome, type DoorAnswer, type OperationCall } from '../../kernel/pipeline/call-operation.ts'
 import { failureResponse, sendEnvelope, successResponse, setFailureHeaders, type EnvelopeResponse } from '../../platform/http/envelope.ts'
 import { requestIdOf } from '../../platform/http/request-id.ts'

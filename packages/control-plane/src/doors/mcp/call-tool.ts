@@ -1,15 +1,17 @@
 import { ProtocolError, ProtocolErrorCode, type CallToolRequestParams, type ClientCapabilities, type CallToolResult, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import type { Identity } from '../../platform/auth/identity.ts'
+import type { Identity } from '../../kernel/access/door-auth.ts'
 import type { SvcError } from '../../platform/errors/errors.ts'
 import type { Operation } from '../../kernel/registry/define-operation.ts'
 import { callOperation, type CallOutcome } from '../../kernel/pipeline/call-operation.ts'
 import { operationNamedByTool } from './tool-name.ts'
 import { contentOf, structuredContentOf } from './tool-output.ts'
-import { ALL_TOOLS, inToolScope, type ToolScope } from './tool-scope.ts'
+import { ALL_TOOLS, type ToolScope } from './tool-scope.ts'
+import { inDoorScope } from '../../kernel/access/visible-operations.ts'
 import { callerOf } from '../../platform/idempotency/idempotency-key.ts'
 import { confirmationOf, confirmationQuestion, type ToolConfirmation } from './person-confirmation.ts'
-import type { JobFollowers, StartedJob } from './job-progress.ts'
+import type { JobFollowers } from './job-progress.ts'
+import type { JobAnswer } from '../../platform/jobs/job-status.ts'
 import { MCP_DOOR } from './door.ts'
 
 /** `_meta` key of a tool result that says whether stored state changed, as `changed` does in the envelope. */
@@ -50,21 +52,35 @@ function toolResult (operation: Operation, outcome: CallOutcome, requestId: stri
   }
 }
 
+/** One `tools/call` as the MCP door received it, and where from. */
+export type ToolCall = {
+  identity: Identity
+  request: CallToolRequestParams
+  ctx: ServerContext
+  requestId?: string | null
+  /** The URL's toolset. @default every tool */
+  scope?: ToolScope
+  /** Where the answer may stream (2026-07-28), the runtime's calls that follow their job's progress. @default null */
+  following?: JobFollowers | null
+  /** What a 2025-era client declared at `initialize`, where the server saw it. */
+  initialized?: ClientCapabilities | undefined
+}
+
 /**
  * `tools/call`: the tool's operation runs through the same pipeline as dispatch, with the
  * arguments as its params (`confirm: true` among them for a destructive tool), and is audited
  * with the channel `mcp` and the tool name. The model's `confirm` is not a person's: a destructive
  * tool runs only once a person accepted it through the client (`input_required`, answered with a
  * form; on a 2025-era session, `elicitation/create`), or is held for an administrator when the
- * client cannot ask. `initialized` is what a 2025-era client declared at `initialize`, where the
- * server saw it. A name that is no operation,
+ * client cannot ask. A name that is no operation,
  * or one outside the URL's toolset, is a protocol error. Where the answer may stream (`following`:
  * 2026-07-28), a tool that starts a job and was given a `progressToken` reports the job's progress
  * and answers once it ended, or once the runtime stops (job-progress.ts).
  */
-export async function callTool (runtime: ControlPlaneRuntime, identity: Identity, request: CallToolRequestParams, ctx: ServerContext, requestId: string | null = null, scope: ToolScope = ALL_TOOLS, following: JobFollowers | null = null, initialized?: ClientCapabilities): Promise<CallToolResult | InputRequiredResult> {
+export async function callTool (runtime: ControlPlaneRuntime, toolCall: ToolCall): Promise<CallToolResult | InputRequiredResult> {
+  const { identity, request, ctx, requestId = null, scope = ALL_TOOLS, following = null, initialized } = toolCall
   const operation = operationNamedByTool(runtime.registry, request.name)
-  if (!operation || !inToolScope(scope, operation)) {
+  if (!operation || !inDoorScope(scope, operation)) {
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool "${request.name}"; tools/list names the tools this key may call`)
   }
   const { key, args } = splitIdempotencyKey(request)
@@ -88,7 +104,7 @@ export async function callTool (runtime: ControlPlaneRuntime, identity: Identity
     if (!outcome.ok && outcome.error.code === 'person_confirmation_required') return confirmationQuestion(operation, outcome.error.details, seal, request.name, args)
     const progressToken = request._meta?.progressToken
     if (outcome.ok && operation.startsJob && following && progressToken !== undefined) {
-      return noted(toolResult(operation, { ...outcome, data: await following.follow(runtime.db, outcome.data as StartedJob, progressToken, ctx) }, requestId))
+      return noted(toolResult(operation, { ...outcome, data: await following.follow(runtime.db, outcome.data as JobAnswer, progressToken, ctx) }, requestId))
     }
     return noted(toolResult(operation, outcome, requestId))
   }

@@ -1,14 +1,12 @@
-import { ProtocolError, ProtocolErrorCode, type CallToolRequestParams, type CallToolResult, type InputRequiredResult, type ServerContext, type Tool } from '@modelcontextprotocol/server'
+import { ProtocolError, ProtocolErrorCode, type CallToolRequestParams, type CallToolResult, type InputRequiredResult, type Tool } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import type { Identity } from '../../platform/auth/identity.ts'
 import { paramsJsonSchema } from '../../kernel/registry/manifest.ts'
-import { callTool } from './call-tool.ts'
+import { callTool, type ToolCall } from './call-tool.ts'
 import { runnableOperations } from './runnable-operations.ts'
 import { searchOperations } from './operation-search.ts'
 import { toolName } from './tool-name.ts'
 import { toolOf } from './tools.ts'
-import type { ToolScope } from './tool-scope.ts'
 
 const SEARCH = 'search_operations'
 const DESCRIBE = 'describe_operation'
@@ -54,11 +52,12 @@ function parsed<Schema extends z.ZodType> (schema: Schema, request: CallToolRequ
 
 const structured = (data: Record<string, unknown>): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data })
 
-/** A `tools/call` on the compact door: one of its three tools, the third through `callTool`. */
-export async function callCompactTool (runtime: ControlPlaneRuntime, identity: Identity, request: CallToolRequestParams, ctx: ServerContext, requestId: string | null, scope: ToolScope): Promise<CallToolResult | InputRequiredResult> {
+/** A `tools/call` on the compact door: one of its three tools, the third through `callTool` with everything the door received. */
+export async function callCompactTool (runtime: ControlPlaneRuntime, toolCall: ToolCall): Promise<CallToolResult | InputRequiredResult> {
+  const { identity, request, scope } = toolCall
   if (request.name === RUN) {
     const { tool, arguments: args } = parsed(runArguments, request)
-    return await callTool(runtime, identity, { ...request, name: tool, arguments: args ?? {} }, ctx, requestId, scope)
+    return await callTool(runtime, { ...toolCall, request: { ...request, name: tool, arguments: args ?? {} } })
   }
   const runnable = await runnableOperations(runtime, identity, scope)
   if (request.name === SEARCH) {

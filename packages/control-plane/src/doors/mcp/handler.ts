@@ -1,7 +1,7 @@
 import { createMcpHandler, isLegacyRequest, type AuthInfo } from '@modelcontextprotocol/server'
 import { toNodeHandler, type NodeMcpRequestHandler } from '@modelcontextprotocol/node'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import type { Identity } from '../../platform/auth/identity.ts'
+import type { Identity } from '../../kernel/access/door-auth.ts'
 import { createMcpServer, type McpDoor } from './server.ts'
 import { changeEventBus } from './change-events.ts'
 import { JobFollowers } from './job-progress.ts'

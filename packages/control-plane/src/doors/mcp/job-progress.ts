@@ -1,15 +1,12 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises'
 import type { ServerContext } from '@modelcontextprotocol/server'
 import type { Db } from '../../platform/db/client.ts'
-import { ACTIVE_JOB_STATUSES, type JobStatus } from '../../platform/jobs/job-status.ts'
+import { ACTIVE_JOB_STATUSES, type JobAnswer, type JobStatus } from '../../platform/jobs/job-status.ts'
 
 /** How often the job's row is read while a client follows it. */
 const POLL_MS = 250
 /** How long a call follows its job before it answers where the job stands (the client follows on with `jobs-get`). */
 const FOLLOW_MS = 10 * 60_000
-
-/** The job as a `startsJob` operation answers it. */
-export type StartedJob = { job_id: number, status: JobStatus, progress: { done: number, total: number } }
 
 const isActive = (status: string) => (ACTIVE_JOB_STATUSES as readonly string[]).includes(status)
 
@@ -21,7 +18,7 @@ const isActive = (status: string) => (ACTIVE_JOB_STATUSES as readonly string[]).
  * client cancelling the call stops the following, not the job; past `FOLLOW_MS`, or once `stopping`
  * aborts, the answer is where the job stands then.
  */
-async function followJob (db: Db, started: StartedJob, progressToken: string | number, ctx: ServerContext, stopping: AbortSignal): Promise<StartedJob> {
+async function followJob (db: Db, started: JobAnswer, progressToken: string | number, ctx: ServerContext, stopping: AbortSignal): Promise<JobAnswer> {
   const until = Date.now() + FOLLOW_MS
   const ended = AbortSignal.any([ctx.mcpReq.signal, stopping])
   let job = started
@@ -50,9 +47,9 @@ async function followJob (db: Db, started: StartedJob, progressToken: string | n
  */
 export class JobFollowers {
   readonly #stopping = new AbortController()
-  readonly #following = new Set<Promise<StartedJob>>()
+  readonly #following = new Set<Promise<JobAnswer>>()
 
-  follow (db: Db, started: StartedJob, progressToken: string | number, ctx: ServerContext): Promise<StartedJob> {
+  follow (db: Db, started: JobAnswer, progressToken: string | number, ctx: ServerContext): Promise<JobAnswer> {
     const following = followJob(db, started, progressToken, ctx, this.#stopping.signal)
     this.#following.add(following)
     void following.finally(() => this.#following.delete(following)).catch(() => {})

@@ -7,7 +7,7 @@ import {
   type Server,
 } from '@modelcontextprotocol/server'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import type { Identity } from '../../platform/auth/identity.ts'
+import type { Identity } from '../../kernel/access/door-auth.ts'
 import { notFound } from '../../platform/errors/errors.ts'
 import { callerOf } from '../../platform/idempotency/idempotency-key.ts'
 import { operationNamedByTool } from './tool-name.ts'

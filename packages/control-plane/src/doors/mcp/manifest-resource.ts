@@ -1,7 +1,7 @@
 import { ResourceNotFoundError, type ReadResourceResult, type Resource } from '@modelcontextprotocol/server'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import type { Identity } from '../../platform/auth/identity.ts'
-import { roleHasCapability } from '../../platform/auth/capabilities.ts'
+import type { Identity } from '../../kernel/access/door-auth.ts'
+import { READER_CAPABILITY, roleHolds } from '../../kernel/pipeline/capability-outside-operation.ts'
 import { currentManifest } from '../http/manifest-route.ts'
 
 export const MANIFEST_URI = 'svc://manifest'
@@ -15,8 +15,7 @@ const MANIFEST_RESOURCE: Resource = {
 }
 
 /** Like GET /manage/manifest, the resource is for holders of manage_options. */
-const mayRead = (runtime: ControlPlaneRuntime, identity: Identity) =>
-  roleHasCapability(runtime.options.capabilities, identity.account.role, 'manage_options')
+const mayRead = (runtime: ControlPlaneRuntime, identity: Identity) => roleHolds(runtime, identity.account.role, READER_CAPABILITY)
 
 export function listResources (runtime: ControlPlaneRuntime, identity: Identity): Resource[] {
   return mayRead(runtime, identity) ? [MANIFEST_RESOURCE] : []

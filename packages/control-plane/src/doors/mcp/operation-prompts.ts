@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, type GetPromptResult, type Prompt } from '@modelcontextprotocol/server'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import type { Identity } from '../../platform/auth/identity.ts'
+import type { Identity } from '../../kernel/access/door-auth.ts'
 import type { Operation } from '../../kernel/registry/define-operation.ts'
 import type { McpPromptOptions } from '../../kernel/registry/mcp-options.ts'
 import { paramsJsonSchema } from '../../kernel/registry/manifest.ts'

@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type ListResourceTemplatesResult, type ReadResourceResult, type Resource } from '@modelcontextprotocol/server'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import type { Identity } from '../../platform/auth/identity.ts'
+import type { Identity } from '../../kernel/access/door-auth.ts'
 import type { Operation } from '../../kernel/registry/define-operation.ts'
 import { TEMPLATE_VARIABLE, type McpResourceOptions } from '../../kernel/registry/mcp-options.ts'
 import { readOperation } from './read-operation.ts'

@@ -1,5 +1,5 @@
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import type { Identity } from '../../platform/auth/identity.ts'
+import type { Identity } from '../../kernel/access/door-auth.ts'
 import type { Operation } from '../../kernel/registry/define-operation.ts'
 import { callOperation, type CallOutcome } from '../../kernel/pipeline/call-operation.ts'
 import { toolName } from './tool-name.ts'

@@ -1,11 +1,11 @@
-import { ProtocolError, ProtocolErrorCode, Server, type CacheHint } from '@modelcontextprotocol/server'
+import { ProtocolError, ProtocolErrorCode, Server, type CacheHint, type CallToolRequest, type ServerContext } from '@modelcontextprotocol/server'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import type { Identity } from '../../platform/auth/identity.ts'
+import type { Identity } from '../../kernel/access/door-auth.ts'
 import type { Operation } from '../../kernel/registry/define-operation.ts'
 import { PRODUCT_VERSION } from '../../platform/version.ts'
 import { runnableOperations } from './runnable-operations.ts'
 import { toolOf } from './tools.ts'
-import { callTool } from './call-tool.ts'
+import { callTool, type ToolCall } from './call-tool.ts'
 import { listResources, MANIFEST_URI, readResource } from './manifest-resource.ts'
 import { operationResources, operationResourceTemplates, readOperationResource } from './operation-resources.ts'
 import { getOperationPrompt, operationPrompts, promptOperation } from './operation-prompts.ts'
@@ -87,16 +87,18 @@ export function createMcpServer (runtime: ControlPlaneRuntime, identity: Identit
   const runnable = () => runnableOperations(runtime, identity, scope)
   // The package's prompts name tools, which the compact door does not list; an operation's own resource or prompt names none.
   const listedAsTools = (operations: Operation[]) => compact ? [] : operations
+  const toolCall = (request: CallToolRequest, ctx: ServerContext): ToolCall =>
+    ({ identity, request: request.params, ctx, requestId, scope, following, initialized: server.getClientCapabilities() })
   if (compact) {
     server.setRequestHandler('tools/list', () => ({ tools: [...COMPACT_TOOLS] }))
-    server.setRequestHandler('tools/call', guarded(runtime, (request, ctx) => callCompactTool(runtime, identity, request.params, ctx, requestId, scope)))
+    server.setRequestHandler('tools/call', guarded(runtime, (request, ctx) => callCompactTool(runtime, toolCall(request, ctx))))
   } else {
     // Icons only on a toolset URL's few tools: on every tool of /mcp they would cost each agent's context more than they show.
     const listed = scope.resources === null
       ? (operation: Operation) => shared.lean(toolOf(operation))
       : (operation: Operation) => ({ ...shared.lean(toolOf(operation)), icons: resourceIcons(runtime.resourceIcons, operation.resource) })
     server.setRequestHandler('tools/list', guarded(runtime, async () => ({ tools: (await runnable()).map(listed) })))
-    server.setRequestHandler('tools/call', guarded(runtime, (request, ctx) => callTool(runtime, identity, request.params, ctx, requestId, scope, following, server.getClientCapabilities())))
+    server.setRequestHandler('tools/call', guarded(runtime, (request, ctx) => callTool(runtime, toolCall(request, ctx))))
   }
   // The manifest, and the operations that are also resources (`mcp.resource`) this caller may run.
   server.setRequestHandler('resources/list', guarded(runtime, async () => ({ resources: [...listResources(runtime, identity), ...operationResources(await runnable())] })))

@@ -1,5 +1,5 @@
 import type { Response } from 'express'
-import type { Identity } from '../../platform/auth/identity.ts'
+import type { Identity } from '../../kernel/access/door-auth.ts'
 import { rateLimited } from '../../platform/errors/errors.ts'
 
 /**

@@ -1,21 +1,12 @@
-import type { Operation } from '../../kernel/registry/define-operation.ts'
+import { WHOLE_REGISTRY, type DoorScope } from '../../kernel/access/visible-operations.ts'
 
 /**
  * The tools one MCP URL serves: `/mcp` every tool, `/mcp/x/{toolsets}` the tools of those
- * resources, `/mcp/readonly` the read-only ones, `/mcp/x/{toolsets}/readonly` both. It narrows
- * what the key may run; it never widens it.
+ * resources, `/mcp/readonly` the read-only ones, `/mcp/x/{toolsets}/readonly` both.
  */
-export interface ToolScope {
-  /** The resources whose tools are served; null for all. */
-  resources: ReadonlySet<string> | null
-  /** Only operations annotated read-only. */
-  readOnly: boolean
-}
+export type ToolScope = DoorScope
 
-export const ALL_TOOLS: ToolScope = { resources: null, readOnly: false }
-
-export const inToolScope = (scope: ToolScope, operation: Operation): boolean =>
-  (scope.resources === null || scope.resources.has(operation.resource)) && (!scope.readOnly || operation.readonly)
+export const ALL_TOOLS: ToolScope = WHOLE_REGISTRY
 
 /** The toolset names of a `/x/{toolsets}` segment (comma-separated), and those naming no resource. */
 export function parseToolsets (segment: string, knownResources: ReadonlySet<string>): { resources: Set<string>, unknown: string[] } {

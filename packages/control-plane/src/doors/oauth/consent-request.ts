@@ -1,5 +1,5 @@
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import type { Account } from '../../platform/auth/identity.ts'
+import type { Account } from '../../kernel/access/door-auth.ts'
 import { oauthScopes, scopesHeldBy, READ_ONLY_SCOPE } from '../../platform/oauth/scopes.ts'
 
 /**

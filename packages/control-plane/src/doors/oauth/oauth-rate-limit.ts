@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
-import { createSubjectLimiter } from '../../platform/auth/rate-limit.ts'
+import { createSubjectLimiter } from '../../kernel/access/door-auth.ts'
 import { digestSubject } from '../../platform/db/fixed-window.ts'
 import { countWithHeaders } from '../../platform/http/rate-limit-headers.ts'
 import { sendFailure, setFailureHeaders } from '../../platform/http/envelope.ts'

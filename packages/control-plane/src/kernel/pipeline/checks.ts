@@ -1,30 +1,19 @@
-import type { z } from 'zod'
 import type { Operation } from '../registry/define-operation.ts'
 import type { CapabilityMap } from '../../platform/auth/capabilities.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
 import { roleHasCapability } from '../../platform/auth/capabilities.ts'
 import { missingScope } from '../../platform/auth/scopes.ts'
 import { forbidden, insufficientScope, internal, invalidParams, type SvcError } from '../../platform/errors/errors.ts'
+import { invalidParamsFromZod, listIssues, paramIssues } from '../../platform/errors/zod-issues.ts'
 import { assertCleanInput } from '../../platform/lib/input-boundary.ts'
 import { APPROVAL_ID_PARAM } from './approval-gate.ts'
-
-export function describeIssues (issues: readonly z.core.$ZodIssue[]) {
-  return issues.map(issue => ({ path: issue.path.map(String).join('.'), code: issue.code, message: issue.message }))
-}
-
-function formatIssues (issues: ReturnType<typeof describeIssues>): string {
-  return issues.map(issue => issue.path ? `${issue.path}: ${issue.message}` : issue.message).join('; ')
-}
 
 /** The params as the operation's schema reads them, or 400 `invalid_params` naming each issue. */
 export function parseParams (operation: Operation, raw: unknown): Record<string, unknown> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalidParams('params must be a JSON object')
   assertCleanInput(raw, { what: `invalid params for ${operation.name}` })
   const parsed = operation.params.safeParse(raw)
-  if (!parsed.success) {
-    const issues = describeIssues(parsed.error.issues)
-    throw invalidParams(`invalid params for ${operation.name}: ${formatIssues(issues)}`, { issues })
-  }
+  if (!parsed.success) throw invalidParamsFromZod(`invalid params for ${operation.name}`, parsed.error.issues)
   return parsed.data
 }
 
@@ -32,7 +21,7 @@ export function parseParams (operation: Operation, raw: unknown): Record<string,
 export function parseReturns (operation: Operation, data: unknown): unknown {
   const parsed = operation.returns.safeParse(data)
   if (!parsed.success) {
-    throw internal(new Error(`${operation.name} returned data outside its schema: ${formatIssues(describeIssues(parsed.error.issues))}`))
+    throw internal(new Error(`${operation.name} returned data outside its schema: ${listIssues(paramIssues(parsed.error.issues))}`))
   }
   return parsed.data
 }

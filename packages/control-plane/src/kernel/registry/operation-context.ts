@@ -9,6 +9,8 @@ import type { z } from 'zod'
 import type { EventDeclaration } from '../../platform/events/define-event.ts'
 import type { ModuleCatalogue } from '../modules/module-catalogue.ts'
 import type { AuditRecord } from '../../platform/audit/record.ts'
+import type { JobOrder } from '../../platform/jobs/start-job.ts'
+import type { JobAnswer } from '../../platform/jobs/job-status.ts'
 
 /** What a handler may read of the registered operations. */
 type RegisteredOperations = {
@@ -49,8 +51,13 @@ export type OperationContext = {
   now: () => Date
   /** Asks the outbox worker to deliver now what was just enqueued (after the transaction commits). */
   kickOutbox: () => void
-  /** Asks the job worker to take up a job just queued (`startJob`) now rather than at its next poll. */
+  /** Asks the job worker to take up a job just queued now rather than at its next poll (`startJob` does). */
   kickJobs: () => void
+  /**
+   * Queues a job of `kind` (the operation that starts it, declared with a `JobKind`) as this
+   * call's caller and door, and wakes the job workers: what a `startsJob` operation answers.
+   */
+  startJob: (kind: string, order: JobOrder) => Promise<JobAnswer>
   /** Work beside the call that outlives it (a recount), one task per key, awaited when the runtime stops. */
   background: BackgroundTasks
   /** What the platform and the resources keep for this runtime, each under its own slot (`stateSlot`). */

@@ -8,3 +8,6 @@ export const ACTIVE_JOB_STATUSES = ['queued', 'running'] as const satisfies read
 
 /** The key that allows one active job per kind and target. */
 export const activeKeyOf = (kind: string, target: string): string => `${kind}:${target}`
+
+/** A job as a `startsJob` operation answers it (`jobs.get` adds the rest): the one shape every door reads. */
+export type JobAnswer = { job_id: number, status: JobStatus, progress: { done: number, total: number } }

@@ -21,6 +21,9 @@ export type JobRequest = {
   now: Date
 }
 
+/** What an operation says of the job it starts (`context.startJob`); who starts it and through which door, the call knows. */
+export type JobOrder = Pick<JobRequest, 'target' | 'params' | 'total'>
+
 export type StartedJob = { id: number, status: 'queued', done: number, total: number }
 
 /**

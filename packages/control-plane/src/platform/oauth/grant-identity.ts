@@ -17,3 +17,24 @@ export async function identityOfGrant (store: OAuthStore, loadAccount: (id: stri
   const scope = Object.values(grant.resources ?? {}).join(' ')
   return { account, mode: 'oauth', keyId: null, clientId: grant.clientId ?? null, grantId, grant: grantOfScope(scope), approval: 'none', keyExpiresAt: null }
 }
+
+/**
+ * The callers an OAuth client may still be for an account: one per grant of theirs that is neither
+ * revoked nor expired and still holds a live access or refresh token. A job the client started
+ * runs on only while one of them may run its operation: the tokens revoked (`/oauth/revoke`, the
+ * app disconnected) or all expired, it stops.
+ */
+export async function liveGrantIdentities (store: OAuthStore, loadAccount: (id: string) => Promise<Account | null>, accountId: string, clientId: string): Promise<Identity[]> {
+  const live = { OR: [{ expiresAt: null }, { expiresAt: { gt: store.now() } }] }
+  const grants = await store.db.svcOAuthRecord.findMany({ where: { model: 'Grant', accountId, clientId, ...live }, select: { grantId: true } })
+  const grantIds = grants.flatMap(grant => grant.grantId === null ? [] : [grant.grantId])
+  if (grantIds.length === 0) return []
+  const tokens = await store.db.svcOAuthRecord.findMany({
+    where: { grantId: { in: grantIds }, model: { in: ['AccessToken', 'RefreshToken'] }, consumedAt: null, ...live },
+    select: { grantId: true },
+  })
+  const withToken = [...new Set(tokens.flatMap(token => token.grantId === null ? [] : [token.grantId]))]
+  // A grant revoked between the two reads is no caller any more.
+  const identities = await Promise.all(withToken.map(grantId => identityOfGrant(store, loadAccount, grantId).catch(() => null)))
+  return identities.filter(identity => identity !== null)
+}

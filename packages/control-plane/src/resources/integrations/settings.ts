@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { z } from 'zod'
 import type { IntegrationDefinition } from './catalogue/definition.ts'
-import { describeIssues } from '../../kernel/pipeline/checks.ts'
+import { invalidParamsFromZod } from '../../platform/errors/zod-issues.ts'
 import { invalidParams } from '../../platform/errors/errors.ts'
 
 export type Settings = Record<string, unknown>
@@ -33,10 +33,7 @@ export function validateSettings (integration: IntegrationDefinition, settings: 
   }
   const schema = enabled ? integration.settings.strict() : integration.settings.partial().strict()
   const parsed = schema.safeParse(settings)
-  if (!parsed.success) {
-    const issues = describeIssues(parsed.error.issues).map(issue => ({ ...issue, path: issue.path ? `settings.${issue.path}` : 'settings' }))
-    throw invalidParams(`invalid settings for ${integration.key}: ${issues.map(issue => `${issue.path}: ${issue.message}`).join('; ')}`, { issues })
-  }
+  if (!parsed.success) throw invalidParamsFromZod(`invalid settings for ${integration.key}`, parsed.error.issues, { under: 'settings' })
   return parsed.data
 }
 

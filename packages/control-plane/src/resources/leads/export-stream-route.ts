@@ -5,8 +5,7 @@ import type { PublicRoute, RouteDoor } from '../../kernel/route.ts'
 import { requestIdOf } from '../../platform/http/request-id.ts'
 import { sendFailure } from '../../platform/http/envelope.ts'
 import { callOperation } from '../../kernel/pipeline/call-operation.ts'
-import { describeIssues } from '../../kernel/pipeline/checks.ts'
-import { invalidParams } from '../../platform/errors/errors.ts'
+import { invalidParamsFromZod } from '../../platform/errors/zod-issues.ts'
 import { sinceParam } from '../../platform/lib/since.ts'
 import type { CursorKey } from '../../platform/lib/cursor.ts'
 import { readLedgerPage } from './ledger-page.ts'
@@ -31,7 +30,7 @@ function drained (res: Response): Promise<void> {
 
 function parseQuery (query: Request['query']): { since?: Date | undefined } {
   const parsed = streamQuery.safeParse(query)
-  if (!parsed.success) throw invalidParams('invalid query for the leads export: send at most since, once', { issues: describeIssues(parsed.error.issues) })
+  if (!parsed.success) throw invalidParamsFromZod('invalid query for the leads export: send at most since, once', parsed.error.issues, { list: 'none' })
   return parsed.data
 }
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { invalidParams } from '../../platform/errors/errors.ts'
-import { describeIssues } from '../../kernel/pipeline/checks.ts'
+import { invalidParamsFromZod } from '../../platform/errors/zod-issues.ts'
 import type { RecipeStage, recipeStageParam } from './recipe-shape.ts'
 import type { StageRegistry } from './stages/registry.ts'
 import type { PostPart } from '../../platform/html/stage.ts'
@@ -18,10 +18,7 @@ export function checkStages (stages: readonly z.output<typeof recipeStageParam>[
     const missing = missingPartsReason(definition, parts)
     if (missing) throw invalidParams(`${name}: ${missing}`, { stage: index, type, requires: definition.requires })
     const parsed = definition.options.safeParse(options)
-    if (!parsed.success) {
-      const issues = describeIssues(parsed.error.issues).map(issue => ({ ...issue, path: ['stages', index, 'options', issue.path].filter(part => part !== '').join('.') }))
-      throw invalidParams(`${name}: invalid options: ${issues.map(issue => `${issue.path}: ${issue.message}`).join('; ')}`, { stage: index, type, issues })
-    }
+    if (!parsed.success) throw invalidParamsFromZod(`${name}: invalid options`, parsed.error.issues, { under: `stages.${index}.options`, details: { stage: index, type } })
     return { type, options }
   })
 }

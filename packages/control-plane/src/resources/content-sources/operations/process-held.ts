@@ -1,7 +1,6 @@
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { z } from 'zod'
 import { conflict } from '../../../platform/errors/errors.ts'
-import { startJob } from '../../../platform/jobs/start-job.ts'
 import { jobStarted } from '../../jobs/shape.ts'
 import { PROCESSABLE } from '../ingest/process-delivery.ts'
 import { processHeldJob } from '../held/process-held-job.ts'
@@ -43,16 +42,11 @@ export const processHeldDeliveriesJob = defineOperation({
       throw conflict('this source holds its deliveries until it is enabled with an approved mapping: approve a mapping or enable it first')
     }
     const total = await context.db.svcContentDelivery.count({ where: { sourceId: id, status: { in: PROCESSABLE } } })
-    const job = await startJob(context.db, {
-      kind: processHeldJob.kind,
+    const job = await context.startJob(processHeldJob.kind, {
       target: `source:${id}`,
       params: { source_id: id },
       total,
-      identity: context.identity,
-      channel: context.channel,
-      now: context.now(),
     })
-    context.kickJobs()
-    return { data: { job_id: job.id, status: job.status, progress: { done: job.done, total: job.total } }, changed: true }
+    return { data: job, changed: true }
   },
 })

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
-import { describeIssues } from '../../../kernel/pipeline/checks.ts'
-import { invalidParams } from '../../../platform/errors/errors.ts'
+import { invalidParamsFromZod } from '../../../platform/errors/zod-issues.ts'
 import { INTEGRATIONS, integrationKeyParam, integrationOf } from '../catalogue/index.ts'
 import { secretSpecOf } from '../shape.ts'
 import { INTEGRATION_SECRET } from '../sealed-columns.ts'
@@ -25,10 +24,7 @@ export const setIntegrationSecret = defineOperation({
   async handler ({ key, secret }, { db, secrets }) {
     const spec = secretSpecOf(integrationOf(key))
     const parsed = spec.schema.safeParse(secret)
-    if (!parsed.success) {
-      const issues = describeIssues(parsed.error.issues).map(issue => ({ ...issue, path: 'secret' }))
-      throw invalidParams(`invalid secret for ${key}: ${issues.map(issue => issue.message).join('; ')}`, { issues })
-    }
+    if (!parsed.success) throw invalidParamsFromZod(`invalid secret for ${key}`, parsed.error.issues, { under: 'secret', list: 'messages' })
     const sealed = secrets.seal(parsed.data, bindTo(INTEGRATION_SECRET, key))
     await db.svcIntegration.upsert({
       where: { key },

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
-import { startJob } from '../../../platform/jobs/start-job.ts'
 import { jobStarted } from '../../jobs/shape.ts'
 import { readCheckpoint } from '../verify-ledger.ts'
 import { verifyLedgerJob } from '../verify-ledger-job.ts'
@@ -33,16 +32,11 @@ export const startVerifyAllLeads = defineOperation({
     const total = from === 0
       ? await db.svcLead.count()
       : (await db.svcLeadEvent.findMany({ where: { id: { gt: from } }, select: { leadId: true }, distinct: ['leadId'] })).length
-    const job = await startJob(db, {
-      kind: verifyLedgerJob.kind,
+    const job = await context.startJob(verifyLedgerJob.kind, {
       target: LEDGER_TARGET,
       params: { from_event_id: from, through_event_id: through },
       total,
-      identity: context.identity,
-      channel: context.channel,
-      now: context.now(),
     })
-    context.kickJobs()
-    return { data: { job_id: job.id, status: job.status, progress: { done: job.done, total: job.total } }, changed: true }
+    return { data: job, changed: true }
   },
 })

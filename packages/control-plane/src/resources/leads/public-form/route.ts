@@ -6,8 +6,7 @@ import { readRawBody } from '../../../platform/http/body.ts'
 import { sendSuccess } from '../../../platform/http/envelope.ts'
 import { countWithHeaders } from '../../../platform/http/rate-limit-headers.ts'
 import { consumeFixedWindow, digestSubject } from '../../../platform/db/fixed-window.ts'
-import { describeIssues } from '../../../kernel/pipeline/checks.ts'
-import { invalidParams } from '../../../platform/errors/errors.ts'
+import { invalidParamsFromZod } from '../../../platform/errors/zod-issues.ts'
 import { captureInputSchema } from '../capture-input.ts'
 import { captureLead } from '../capture-lead.ts'
 import { newLeadRef } from '../ref.ts'
@@ -42,7 +41,7 @@ export const publicLeadForm: PublicRoute = {
     // A bot gets the answer a person gets, so it cannot learn that the trap exists.
     if (isBotSubmission(fields)) return sendSuccess(res, { ref: newLeadRef() }, true)
     const parsed = captureInputSchema.safeParse(captureCandidate(fields))
-    if (!parsed.success) throw invalidParams('the form has invalid fields', { issues: describeIssues(parsed.error.issues) })
+    if (!parsed.success) throw invalidParamsFromZod('the form has invalid fields', parsed.error.issues, { list: 'none' })
     const { ref } = await captureLead(runtime.db, parsed.data, 'public_form', runtime.options.now())
     runtime.kickOutbox()
     sendSuccess(res, { ref }, true)

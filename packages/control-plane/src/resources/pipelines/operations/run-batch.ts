@@ -1,6 +1,5 @@
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { requireContent } from '../../../platform/host-contract/posts.ts'
-import { startJob } from '../../../platform/jobs/start-job.ts'
 import { jobStarted } from '../../jobs/shape.ts'
 import { findRecipe } from '../find-recipe.ts'
 import { batchParams, batchTarget, storedBatchParams } from '../batch/batch-params.ts'
@@ -28,16 +27,11 @@ export const runBatch = defineOperation({
     const content = requireContent(context.options)
     if (params.recipe_id !== undefined) await findRecipe(context.db, params.recipe_id)
     const total = await countCandidates(context.db, content, params.filter)
-    const job = await startJob(context.db, {
-      kind: runBatchJob.kind,
+    const job = await context.startJob(runBatchJob.kind, {
       target: batchTarget(params),
       params: storedBatchParams(params),
       total,
-      identity: context.identity,
-      channel: context.channel,
-      now: context.now(),
     })
-    context.kickJobs()
-    return { data: { job_id: job.id, status: job.status, progress: { done: job.done, total: job.total } }, changed: true }
+    return { data: job, changed: true }
   },
 })
