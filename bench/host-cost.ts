@@ -31,7 +31,8 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { load, loadProblems, type LoadRequest } from './lib/load.ts'
 import { positiveInteger } from './lib/env.ts'
-import { cpuMs, median } from './lib/process-cpu.ts'
+import { cpuMs } from './lib/process-cpu.ts'
+import { median, pairedMedians } from './lib/paired-rounds.ts'
 import { packedPackage } from '../test/support/packed-package.ts'
 import { STARTER_FILES, installStarter, starterFolder, unwrapStarterConfig } from '../test/support/starter-site.ts'
 import { freePort } from '../test/support/loopback-peer.ts'
@@ -262,14 +263,8 @@ async function main (): Promise<void> {
     }
 
     const summary = targets.map(target => {
-      const pairs = rounds.filter(pair => pair[0]!.target === target).map(pair => ({ without: pair.find(r => r.side === 'without')!, with: pair.find(r => r.side === 'with')! }))
-      return {
-        target,
-        without: { requestsPerSecond: median(pairs.map(p => p.without.requestsPerSecond)), cpuMsPerRequest: median(pairs.map(p => p.without.cpuMsPerRequest)) },
-        with: { requestsPerSecond: median(pairs.map(p => p.with.requestsPerSecond)), cpuMsPerRequest: median(pairs.map(p => p.with.cpuMsPerRequest)) },
-        throughputRatio: median(pairs.map(p => p.with.requestsPerSecond / p.without.requestsPerSecond)),
-        cpuEfficiencyRatio: median(pairs.map(p => p.without.cpuMsPerRequest / p.with.cpuMsPerRequest)),
-      }
+      const { baseline, subject, ...ratios } = pairedMedians(rounds, target, 'without', 'with')
+      return { target, without: baseline, with: subject, ...ratios }
     })
     const startOf = (side: Side) => ({ firstAnswerMs: median(starts[side].map(s => s.firstAnswerMs)), rssMiB: median(starts[side].map(s => s.rssMiB)) })
     const report = {

@@ -24,7 +24,8 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { load, loadProblems, type LoadRequest } from './lib/load.ts'
 import { chosenBy, positiveInteger } from './lib/env.ts'
-import { cpuMs, median } from './lib/process-cpu.ts'
+import { cpuMs } from './lib/process-cpu.ts'
+import { pairedMedians } from './lib/paired-rounds.ts'
 import { packedPackage } from '../test/support/packed-package.ts'
 import { currentVersion, previousRelease, releaseTarball } from '../test/support/release-tarball.ts'
 import { watchKeystoneStart } from '../test/support/built-server.ts'
@@ -163,14 +164,8 @@ async function main (): Promise<void> {
       }
     }
     const summary = targets.map(target => {
-      const pairs = rounds.filter(pair => pair[0]!.target === target).map(pair => ({ previous: pair.find(r => r.side === 'previous')!, current: pair.find(r => r.side === 'current')! }))
-      return {
-        target,
-        previous: { requestsPerSecond: median(pairs.map(p => p.previous.requestsPerSecond)), cpuMsPerRequest: median(pairs.map(p => p.previous.cpuMsPerRequest)) },
-        current: { requestsPerSecond: median(pairs.map(p => p.current.requestsPerSecond)), cpuMsPerRequest: median(pairs.map(p => p.current.cpuMsPerRequest)) },
-        throughputRatio: median(pairs.map(p => p.current.requestsPerSecond / p.previous.requestsPerSecond)),
-        cpuEfficiencyRatio: median(pairs.map(p => p.previous.cpuMsPerRequest / p.current.cpuMsPerRequest)),
-      }
+      const { baseline, subject, ...ratios } = pairedMedians(rounds, target, 'previous', 'current')
+      return { target, previous: baseline, current: subject, ...ratios }
     })
     const [load1, load5] = loadavg()
     console.log([

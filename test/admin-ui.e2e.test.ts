@@ -11,6 +11,7 @@ import { chooseOption, openPage, screenshot, signInThroughAdminUi } from './supp
 import { openPrisma } from './support/database.ts'
 import { createAccount } from './support/accounts.ts'
 import { BASE } from './support/client.ts'
+import { FIRST_RELEASE } from '../packages/control-plane/src/platform/version.ts'
 
 /**
  * The control-plane pages in the real Admin UI: `keystone start` serving the built Next.js app,
@@ -102,6 +103,22 @@ describe('the control plane in the Admin UI, in headless Chromium', () => {
     await page.reload()
     await page.locator('tr', { hasText: 'e2e pipeline' }).waitFor()
     expect(await page.content()).not.toContain(mintedKey)
+  }, 3 * MINUTE)
+
+  test('a key minted with a pinned version shows its pin in the list; a pin this site cannot serve is refused and nothing is minted', async () => {
+    await visit('/control-plane/api-keys')
+    await page.getByRole('textbox', { name: 'Label' }).fill('e2e ahead')
+    await page.getByRole('textbox', { name: 'Pinned version' }).fill('9.0.000')
+    await page.getByRole('button', { name: 'Mint key' }).click()
+    await page.getByText(/pinned_version 9\.0\.000: it is newer than the installed version/).waitFor()
+    await page.getByRole('textbox', { name: 'Label' }).fill('e2e pinned')
+    await page.getByRole('textbox', { name: 'Pinned version' }).fill(FIRST_RELEASE)
+    await page.getByRole('button', { name: 'Mint key' }).click()
+    await page.getByTestId('minted-key-plaintext').waitFor()
+    await page.locator('tr', { hasText: 'e2e pinned' }).getByText(`pinned to ${FIRST_RELEASE}`).waitFor()
+    await screenshot(page, '03b-api-key-pinned')
+    const keys = (await dispatchWithKey(mintedKey, { resource: 'api_keys', action: 'list' })).body.data.keys as { label: string, pinned_version: string | null }[]
+    expect(keys.filter(key => ['e2e pinned', 'e2e pipeline', 'e2e ahead'].includes(key.label)).map(key => [key.label, key.pinned_version])).toEqual([['e2e pinned', FIRST_RELEASE], ['e2e pipeline', null]])
   }, 3 * MINUTE)
 
   test('the operations that rely on ESM-only packages work in the server Keystone bundles', async () => {

@@ -204,7 +204,7 @@ describe('api_keys operations', () => {
     expect(keys.find(key => key.id === toRevoke.id)).toMatchObject({ label: 'revoked one', status: 'revoked', revoked_at: expect.any(String) })
     expect(keys.find(key => key.id === account.keyId)).toMatchObject({ label: 'test', status: 'active' })
     for (const key of keys) {
-      expect(Object.keys(key).sort()).toEqual(['approval', 'created_at', 'expires_at', 'id', 'label', 'last_used_at', 'last_used_ip', 'owner', 'parent', 'prefix', 'read_only', 'revoked_at', 'scopes', 'status'])
+      expect(Object.keys(key).sort()).toEqual(['approval', 'created_at', 'expires_at', 'id', 'label', 'last_used_at', 'last_used_ip', 'owner', 'parent', 'pinned_version', 'prefix', 'read_only', 'revoked_at', 'scopes', 'status'])
     }
 
     const text = res.text

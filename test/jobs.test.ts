@@ -5,12 +5,13 @@ import { createPost } from './support/posts.ts'
 import { BASE, dispatcher, type DispatchBody } from './support/client.ts'
 import { connectMcp2, listen } from './support/mcp-client.ts'
 import { deliver } from './support/webhooks.ts'
+import { typedCaller } from './support/operations.ts'
 import { processDelivery } from '../packages/control-plane/src/resources/content-sources/ingest/process-delivery.ts'
 
 // The worker polls once an hour: a test kicks it (or run_batch does) and waits for it with `settled`.
 const plane = useTestServer({ outbox: false, jobs: { pollMs: 3_600_000, batchSize: 2 } })
-const pipelines = plane.caller('pipelines')
-const jobs = plane.caller('jobs')
+const pipelines = typedCaller(plane.dispatch, 'pipelines')
+const jobs = typedCaller(plane.dispatch, 'jobs')
 
 /** Runs the job worker until no job waits, including the run a call just kicked. */
 const settled = () => plane.server.runtime.jobs.kick()

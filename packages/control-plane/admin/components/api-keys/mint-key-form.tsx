@@ -8,13 +8,14 @@ import { dispatch, type SvcFailure } from '../../lib/svc-client.ts'
 import type { MintedApiKey } from '../../lib/records.ts'
 import { FailureNotice } from '../failure-notice.tsx'
 
-/** Label, lifetime, scopes and approval mode of a new key; `onMinted` gets the one response that holds its plaintext. */
+/** Label, lifetime, scopes, approval mode and version pin of a new key; `onMinted` gets the one response that holds its plaintext. */
 export function MintKeyForm ({ onMinted }: { onMinted: (key: MintedApiKey) => void }) {
   const [label, setLabel] = useState('')
   const [days, setDays] = useState(Number.NaN)
   const [scopes, setScopes] = useState('')
   const [readOnly, setReadOnly] = useState(false)
   const [gated, setGated] = useState(false)
+  const [pinnedVersion, setPinnedVersion] = useState('')
   const [pending, setPending] = useState(false)
   const [failure, setFailure] = useState<(SvcFailure & { status: number }) | null>(null)
 
@@ -29,6 +30,7 @@ export function MintKeyForm ({ onMinted }: { onMinted: (key: MintedApiKey) => vo
         ...(scopes.trim() ? { scopes: scopes.split(',').map(scope => scope.trim()).filter(Boolean) } : {}),
         ...(readOnly ? { read_only: true } : {}),
         ...(gated ? { approval: 'destructive' } : {}),
+        ...(pinnedVersion.trim() ? { pinned_version: pinnedVersion.trim() } : {}),
       },
     })
     setPending(false)
@@ -39,6 +41,7 @@ export function MintKeyForm ({ onMinted }: { onMinted: (key: MintedApiKey) => vo
     setScopes('')
     setReadOnly(false)
     setGated(false)
+    setPinnedVersion('')
     onMinted(response.data)
   }
 
@@ -70,6 +73,13 @@ export function MintKeyForm ({ onMinted }: { onMinted: (key: MintedApiKey) => vo
             value={scopes}
             onChange={setScopes}
             width='scale.3400'
+          />
+          <TextField
+            label='Pinned version'
+            description="The product version the key's calls pin, e.g. 1.5.000, as if each sent Svc-Version. Empty: none."
+            value={pinnedVersion}
+            onChange={setPinnedVersion}
+            width='scale.2400'
           />
           <Checkbox isSelected={readOnly} onChange={setReadOnly}>Read-only</Checkbox>
           <Checkbox isSelected={gated} onChange={setGated}>Destructive calls wait for approval (for AI agents)</Checkbox>

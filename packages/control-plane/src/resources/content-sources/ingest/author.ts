@@ -1,7 +1,7 @@
 import type { Tx } from '../../../platform/db/client.ts'
 import type { ResolvedOptions } from '../../../platform/settings/resolved-options.ts'
 import type { SourceRow } from '../columns.ts'
-import { matchTeamMemberAuthor } from '../../users/match-author.ts'
+import { matchTeamMemberAuthor } from './match-team-member.ts'
 import { contentSourcesSettings } from '../resource-settings.ts'
 import { factsOf } from '../../../platform/host-contract/model-facts.ts'
 import { requireContent } from '../../../platform/host-contract/posts.ts'

@@ -1,8 +1,9 @@
-import type { AuthorResolver } from '../content-sources/resource-settings.ts'
+import type { AuthorResolver } from '../resource-settings.ts'
 
 /**
  * The default author matcher for content sources: the team member whose work e-mail (any letter
- * case) or full name is the one a delivery names.
+ * case) or full name is the one a delivery names. It reads the team's list as `linkedAccount`
+ * does, so content sources import nothing of the users resource.
  */
 export const matchTeamMemberAuthor: AuthorResolver = async ({ by, value }, db) => {
   if (!value) return null
