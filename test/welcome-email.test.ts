@@ -90,6 +90,19 @@ describe('refusals: nothing is sent or recorded', () => {
     expect(smtp.received).toHaveLength(sent)
     expect(await windowOf(address)).toBeNull()
   })
+
+  test('a preview sends no e-mail: 400 not_previewable; a preview of the member\'s update beside it neither sends nor writes', async () => {
+    const sent = smtp.received.length
+    const address = fresh('previewed')
+    const slot = await member({ first_name: 'Previewed', email: address })
+    const previewed = await plane.dispatch({ resource: 'users', action: 'send_welcome_email', params: { user_num: slot }, confirm: true, preview: true } as never)
+    expect([previewed.status, previewed.body.code]).toEqual([400, 'not_previewable'])
+    const outbox = await plane.server.db.svcOutboxMessage.count()
+    const update = await plane.dispatch({ resource: 'users', action: 'update', params: { user_num: slot, first_name: 'Renamed' }, preview: true } as never)
+    expect([update.status, update.body.changed, update.body.data.preview.changes.length]).toEqual([200, false, 1])
+    expect((await users('get', { user_num: slot })).body.data.first_name).toBe('Previewed')
+    expect([smtp.received.length, await plane.server.db.svcOutboxMessage.count(), await windowOf(address)]).toEqual([sent, outbox, null])
+  })
 })
 
 describe('sending', () => {
