@@ -29,7 +29,7 @@ function credentialOf (runtime: ControlPlaneRuntime, req: Request, res: Response
   return {
     authorization: req.get('authorization'),
     session: session ? { accountId: () => sessionAccountId(runtime, req, res), request: browserRequestOf(req) } : undefined,
-    clientAddress: runtime.options.clientAddress(req),
+    clientAddress: () => runtime.options.clientAddress(req),
   }
 }
 
