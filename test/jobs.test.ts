@@ -440,7 +440,7 @@ describe('content_sources.process_held', () => {
     await plane.server.runtime.jobs.stop()
     const jobId = (await sources('process_held', { id: source.id })).body.data.job_id as number
     // A first instance processed the first two (the second after it last stored its progress), then died.
-    const firstInstance = { db: plane.server.db, options: plane.server.runtime.options, modules: plane.server.runtime.modules, state: plane.server.runtime.state }
+    const firstInstance = { db: plane.server.db, options: plane.server.runtime.options, modules: plane.server.runtime.modules, state: plane.server.runtime.state, hooks: plane.server.runtime.hooks }
     for (const delivery of held.slice(0, 2)) await processDelivery(firstInstance, delivery.id)
     await plane.server.db.svcJob.update({
       where: { id: jobId },
