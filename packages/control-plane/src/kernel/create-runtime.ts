@@ -77,7 +77,7 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
     now: options.now,
     log,
   }, options.jobs || {})
-  // A worker does one job at a time: another instance, idle, may take this one up sooner.
+  // A worker takes turns among the jobs it holds: another instance, idle, may take this one up sooner.
   const kickJobs = () => {
     if (options.jobs !== false) void jobs.kick()
     changes.announceWork('jobs')
