@@ -1,22 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals'
 import { createTestDatabase, openPrisma, type TestDatabase } from './support/database.ts'
 import type { HostDb } from './support/in-process-server.ts'
+import { readUntilDone } from './support/eventually.ts'
 import { resolveDatabase } from '../packages/control-plane/src/platform/db/database-url.ts'
 import { migrate } from '../packages/control-plane/src/platform/db/migrate.ts'
 import { JobWorker } from '../packages/control-plane/src/platform/jobs/worker.ts'
 import type { JobStep } from '../packages/control-plane/src/platform/jobs/job-step.ts'
 
 const LEASE_MS = 600
-
-/** Asks `read` again (every 25 ms, up to 30 s) until `done` holds for its answer. */
-async function until<T> (read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let tries = 0; tries < 1200; tries++) {
-    const value = await read()
-    if (done(value)) return value
-    await new Promise(resolve => setTimeout(resolve, 25))
-  }
-  throw new Error('gave up waiting')
-}
 
 let database: TestDatabase
 let db: HostDb
@@ -65,12 +56,12 @@ describe('the job worker', () => {
   test('a worker busy with a long job takes up a dead instance\'s job once its lease runs out, before its own job ends', async () => {
     const busy = worker()
     const own = await queue('long', 'own')
-    const mine = await until(() => jobRow(own.id), row => row.status === 'running' && row.done > 0)
+    const mine = await readUntilDone(() => jobRow(own.id), row => row.status === 'running' && row.done > 0)
     // A job an instance held when it was killed: its lease runs out and nothing renews it.
     const orphan = await db.svcJob.create({ data: { kind: 'short', target: 'orphan', activeKey: 'short:orphan', status: 'running', total: 3, holder: 'killed:instance', heldUntil: new Date(Date.now() + LEASE_MS) }, select: { id: true } })
     void busy.kick()
 
-    await until(() => jobRow(orphan.id), row => row.status === 'succeeded')
+    await readUntilDone(() => jobRow(orphan.id), row => row.status === 'succeeded')
     const ownNow = await jobRow(own.id)
     expect(ownNow.status).toBe('running')
     expect(ownNow.holder).toBe(mine.holder)
@@ -80,20 +71,20 @@ describe('the job worker', () => {
     worker()
     const first = await queue('long', 'first')
     const second = await queue('long', 'second')
-    await until(() => Promise.all([jobRow(first.id), jobRow(second.id)]), rows => rows.every(row => row.done >= 3))
+    await readUntilDone(() => Promise.all([jobRow(first.id), jobRow(second.id)]), rows => rows.every(row => row.done >= 3))
   })
 
   test('a stopped worker lets go of the jobs it holds, and another takes them up without waiting out the lease', async () => {
     const leaving = worker()
     const job = await queue('long', 'handed-over')
-    const held = await until(() => jobRow(job.id), row => row.status === 'running' && row.done > 0)
+    const held = await readUntilDone(() => jobRow(job.id), row => row.status === 'running' && row.done > 0)
     await leaving.stop()
     const released = await jobRow(job.id)
     expect(released.holder).toBe(held.holder)
     expect(released.heldUntil!.getTime()).toBeLessThanOrEqual(Date.now())
 
     worker()
-    const taken = await until(() => jobRow(job.id), row => row.holder !== held.holder)
+    const taken = await readUntilDone(() => jobRow(job.id), row => row.holder !== held.holder)
     expect(taken.status).toBe('running')
   })
 })

@@ -7,6 +7,7 @@ import { createAccount } from './support/accounts.ts'
 import { createPost } from './support/posts.ts'
 import type { HostDb } from './support/in-process-server.ts'
 import { BASE } from './support/client.ts'
+import { readUntilDone } from './support/eventually.ts'
 import { resolveDatabase } from '../packages/control-plane/src/platform/db/database-url.ts'
 import { migrate } from '../packages/control-plane/src/platform/db/migrate.ts'
 
@@ -14,16 +15,6 @@ jest.setTimeout(180_000)
 const POSTS = 40
 /** Short enough that the survivor takes the job up within a few seconds of the kill. */
 const LEASE_MS = 1500
-
-/** Asks `read` again (every 50 ms, up to a minute) until `done` holds for its answer. */
-async function until<T> (read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let tries = 0; tries < 1200; tries++) {
-    const value = await read()
-    if (done(value)) return value
-    await new Promise(resolve => setTimeout(resolve, 50))
-  }
-  throw new Error('gave up waiting')
-}
 
 // Two server processes need a database both can open with their own connections: PostgreSQL.
 const describeOnPostgres = testProvider === 'postgresql' ? describe : describe.skip
@@ -68,7 +59,7 @@ describeOnPostgres('pipelines.run_batch on two server processes sharing one Post
     const jobId = started.body.data.job_id as number
 
     // Midway: some posts done, not all; the instance holding the job is killed without a chance to clean up.
-    const midway = await until(() => db.svcJob.findUniqueOrThrow({ where: { id: jobId } }), job => job.done >= 3)
+    const midway = await readUntilDone(() => db.svcJob.findUniqueOrThrow({ where: { id: jobId } }), job => job.done >= 3)
     const holder = servers.find(server => midway.holder?.startsWith(`${server.pid}:`))!
     process.kill(holder.pid, 'SIGKILL')
     killed.add(holder.pid)
@@ -77,7 +68,7 @@ describeOnPostgres('pipelines.run_batch on two server processes sharing one Post
 
     const survivor = servers.find(server => server !== holder)!
     const follow = () => request(survivor.url).get(started.headers.location!).set('Authorization', `Bearer ${key}`)
-    const finished = await until(follow, res => res.body.data?.status !== 'running' && res.body.data?.status !== 'queued')
+    const finished = await readUntilDone(follow, res => res.body.data?.status !== 'running' && res.body.data?.status !== 'queued')
     expect(finished.body.data).toMatchObject({ status: 'succeeded', progress: { done: POSTS, total: POSTS } })
 
     const runs = await db.svcPipelineRun.groupBy({ by: ['postId'], where: { jobId }, _count: { _all: true } })

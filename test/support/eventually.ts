@@ -12,3 +12,10 @@ export async function readUntil<T> (read: () => Promise<T>, done: (value: T) => 
   }
   return value
 }
+
+/** As `readUntil`, but a value that never comes fails: for a wait whose end is what the test proves. */
+export async function readUntilDone<T> (read: () => Promise<T>, done: (value: T) => boolean, ms = 60_000): Promise<T> {
+  const value = await readUntil(read, done, ms)
+  if (!done(value)) throw new Error(`gave up waiting after ${ms} ms`)
+  return value
+}
