@@ -183,6 +183,19 @@ const requestsOf = (url: string, posts: string[]): Record<string, LoadRequest> =
 
 const fixed = (value: number, digits = 2) => value.toFixed(digits)
 
+/** Each site's CPU per second over `IDLE_SECONDS`, both idle at once, after 5 s of quiet. */
+async function idleCpu (sites: Record<Side, Site>): Promise<Record<Side, number>> {
+  await new Promise(resolve => setTimeout(resolve, 5000))
+  const before = { without: await cpuMs(sites.without.pid), with: await cpuMs(sites.with.pid) }
+  const started = performance.now()
+  await new Promise(resolve => setTimeout(resolve, IDLE_SECONDS * 1000))
+  const seconds = (performance.now() - started) / 1000
+  return {
+    without: (await cpuMs(sites.without.pid) - before.without) / seconds,
+    with: (await cpuMs(sites.with.pid) - before.with) / seconds,
+  }
+}
+
 async function main (): Promise<void> {
   await rm(varDir, { recursive: true, force: true })
   await mkdir(varDir, { recursive: true })
@@ -218,6 +231,9 @@ async function main (): Promise<void> {
   }
   try {
     await Promise.all(Object.values(sites).map(site => firstAnswer(site)))
+    // Idle before any load as well: right after one, both sites' collectors are still at work.
+    console.log(`[bench:host] idle for ${IDLE_SECONDS} s, before any load`)
+    const idleUnloaded = await idleCpu(sites)
     const requests = { without: requestsOf(sites.without.url, posts), with: requestsOf(sites.with.url, posts) }
     const targets = Object.keys(requests.with)
     console.log('[bench:host] warming up')
@@ -237,16 +253,8 @@ async function main (): Promise<void> {
     }
     const afterLoad = { without: await memoryMiB(sites.without.pid), with: await memoryMiB(sites.with.pid) }
 
-    console.log(`[bench:host] idle for ${IDLE_SECONDS} s`)
-    await new Promise(resolve => setTimeout(resolve, 5000))
-    const idleBefore = { without: await cpuMs(sites.without.pid), with: await cpuMs(sites.with.pid) }
-    const idleStart = performance.now()
-    await new Promise(resolve => setTimeout(resolve, IDLE_SECONDS * 1000))
-    const idleSeconds = (performance.now() - idleStart) / 1000
-    const idle = {
-      without: (await cpuMs(sites.without.pid) - idleBefore.without) / idleSeconds,
-      with: (await cpuMs(sites.with.pid) - idleBefore.with) / idleSeconds,
-    }
+    console.log(`[bench:host] idle for ${IDLE_SECONDS} s, after the load`)
+    const idle = await idleCpu(sites)
 
     const summary = targets.map(target => {
       const { baseline, subject, ...ratios } = pairedMedians(rounds, target, 'without', 'with')
@@ -260,6 +268,7 @@ async function main (): Promise<void> {
       start: { without: startOf('without'), with: startOf('with') },
       afterLoad,
       idleCpuMsPerSecond: idle,
+      idleCpuMsPerSecondBeforeLoad: idleUnloaded,
       rounds,
     }
     const [load1, load5] = loadavg()
@@ -276,7 +285,8 @@ async function main (): Promise<void> {
       `resident memory once started: without ${fixed(report.start.without.rssMiB, 1)} MiB, with ${fixed(report.start.with.rssMiB, 1)} MiB ` +
         `(+${fixed(report.start.with.rssMiB - report.start.without.rssMiB, 1)}; target ≤ +40 MB); after the load ${fixed(afterLoad.without.rss, 1)} / ${fixed(afterLoad.with.rss, 1)} MiB, ` +
         `peak ${fixed(afterLoad.without.peak, 1)} / ${fixed(afterLoad.with.peak, 1)} MiB`,
-      `idle CPU: without ${fixed(idle.without)} ms/s, with ${fixed(idle.with)} ms/s (+${fixed(idle.with - idle.without)}; target ≤ +1 ms/s)`,
+      `idle CPU after the load: without ${fixed(idle.without)} ms/s, with ${fixed(idle.with)} ms/s (+${fixed(idle.with - idle.without)}; target ≤ +1 ms/s); ` +
+        `before any load: without ${fixed(idleUnloaded.without)} ms/s, with ${fixed(idleUnloaded.with)} ms/s (+${fixed(idleUnloaded.with - idleUnloaded.without)})`,
     ].join('\n'))
     await mkdir(path.join(ROOT, 'var/bench'), { recursive: true })
     await writeFile(path.join(ROOT, 'var/bench/host-cost.json'), JSON.stringify(report, null, 2))
