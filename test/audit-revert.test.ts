@@ -236,6 +236,20 @@ describe('a revert is a call like any other', () => {
     expect(await db().svcVariable.findUnique({ where: { name: 'twice.undone' } })).toEqual(row)
   })
 
+  test('a variable whose value holds a secret-looking key: kept sealed in the change set, shown as [sealed], put back whole by a revert', async () => {
+    // The caller's own answer echoes the value it set: a secret of its own, not the one no answer may show.
+    const secret = 'variable-secret-kept-sealed-5e2b'
+    await ok({ resource: 'variables', action: 'set', params: { name: 'vendor.credentials', value: { api_key: secret, region: 'eu' } } })
+    const before = await db().svcVariable.findUnique({ where: { name: 'vendor.credentials' } })
+    await ok({ resource: 'variables', action: 'set', params: { name: 'vendor.credentials', value: { region: 'us' } } })
+    const shown = await ok({ resource: 'audit', action: 'get', params: { id: await lastCall('variables.set') } })
+    expect(JSON.stringify(shown)).not.toContain(secret)
+    expect(JSON.stringify((await db().svcAuditEntry.findMany()).map(entry => entry.changeSet))).not.toContain(secret)
+    expect(shown).toMatchObject({ changes: [{ before: { valueJson: '[sealed]' }, after: { valueJson: '{"region":"us"}' } }] })
+    await revertLast('variables.set')
+    expect(await db().svcVariable.findUnique({ where: { name: 'vendor.credentials' } })).toEqual(before)
+  })
+
   test('no answer and no stored change set shows a secret in plain', async () => {
     const stored = JSON.stringify((await db().svcAuditEntry.findMany()).map(entry => entry.changeSet))
     expect(stored).not.toContain(API_KEY)

@@ -17,6 +17,7 @@ import { callerLabel, countDeprecatedUses } from '../../platform/audit/deprecate
 import type { TraceCarrier } from '../../platform/tracing/propagation.ts'
 import type { CallTrace } from '../../platform/tracing/call-span.ts'
 import { tracedCall } from './traced-call.ts'
+import { storedChangeSet } from '../../platform/change-sets/stored-images.ts'
 
 /** One call of an operation as a door hands it over: what to run, and how it came in. */
 export type OperationCall = {
@@ -161,7 +162,7 @@ async function auditedCall (runtime: ControlPlaneRuntime, identity: Identity, ca
         params: state?.params ?? call.params,
         requestId: call.requestId,
         traceId: trace.traceId,
-        changeSet: state?.changes?.changeSet() ?? null,
+        changeSet: storedChangeSet(runtime.secrets, state?.changes?.changeSet() ?? null),
       })
     }
   }

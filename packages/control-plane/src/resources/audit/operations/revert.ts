@@ -5,6 +5,7 @@ import { conflict, invalidParams, notFound, revertConflict } from '../../../plat
 import type { ChangeSet } from '../../../platform/change-sets/change.ts'
 import { isConflict, undoChange, type RevertConflict, type Undone } from '../../../platform/change-sets/undo.ts'
 import { effectRecord } from '../../../platform/change-sets/change-schema.ts'
+import { openedChangeSet } from '../../../platform/change-sets/stored-images.ts'
 
 /** A trace holds at most this many calls a revert undoes at once. */
 const MAX_ENTRIES = 500
@@ -13,14 +14,14 @@ type RevertedEntry = { id: number, operation: string, changeSet: ChangeSet }
 
 const TRACE_ID = /^[0-9a-f]{32}$/
 
-async function entriesToRevert (db: OperationContext['db'], auditId: number | undefined, traceId: string | undefined): Promise<RevertedEntry[]> {
+async function entriesToRevert ({ db, secrets }: Pick<OperationContext, 'db' | 'secrets'>, auditId: number | undefined, traceId: string | undefined): Promise<RevertedEntry[]> {
   const rows = await db.svcAuditEntry.findMany({
     where: auditId !== undefined ? { id: auditId } : { traceId },
     select: { id: true, operation: true, changeSet: true },
     orderBy: { id: 'desc' },
     take: MAX_ENTRIES,
   })
-  const entries = rows.map(row => ({ ...row, changeSet: row.changeSet as ChangeSet | null }))
+  const entries = rows.map(row => ({ ...row, changeSet: openedChangeSet(secrets, row.changeSet as ChangeSet | null) }))
     // A preview's change set is what would have changed: nothing of it happened.
     .filter((entry): entry is RevertedEntry => entry.changeSet?.preview !== true && (entry.changeSet?.changes.length ?? 0) > 0)
   if (entries.length === 0) {
@@ -83,9 +84,9 @@ export const revertAudit = defineOperation({
   async target ({ audit_id, trace_id }) {
     return audit_id !== undefined ? `the changes of audit entry ${audit_id}` : `the changes of every call of trace ${trace_id}`
   },
-  async handler ({ audit_id, trace_id }, { db }) {
+  async handler ({ audit_id, trace_id }, { db, secrets }) {
     if ((audit_id === undefined) === (trace_id === undefined)) throw invalidParams('send audit_id or trace_id (one of them)')
-    const entries = await entriesToRevert(db, audit_id, trace_id)
+    const entries = await entriesToRevert({ db, secrets }, audit_id, trace_id)
     const undone = await db.$transaction(async tx => {
       const { undone, conflicts } = await undoAll(tx, entries)
       if (conflicts.length > 0) throw revertConflict(conflicts)
