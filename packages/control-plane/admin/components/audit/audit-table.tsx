@@ -1,8 +1,10 @@
+import { Badge } from '@keystar/ui/badge'
+import { ActionButton } from '@keystar/ui/button'
 import { StatusLight } from '@keystar/ui/status-light'
 import { css, tokenSchema } from '@keystar/ui/style'
 import { Text } from '@keystar/ui/typography'
 import type { AuditEntry } from '../../lib/records.ts'
-import { formatTime } from '../../lib/format.ts'
+import { formatTime, plural } from '../../lib/format.ts'
 import { DataTable, type Column } from '../data-table.tsx'
 
 const params = css({
@@ -11,6 +13,20 @@ const params = css({
   color: tokenSchema.color.foreground.neutralSecondary,
   whiteSpace: 'nowrap',
 })
+
+/** The rows a call wrote (or, for a preview, would have), opening its diff. */
+function changesColumn (onShow: (entry: AuditEntry) => void): Column<AuditEntry> {
+  return {
+    key: 'changes',
+    header: 'Changes',
+    width: '8.5rem',
+    cell: entry => {
+      if (entry.changes.length === 0) return <Text color='neutralSecondary'>—</Text>
+      const button = <ActionButton onPress={() => onShow(entry)} aria-label={`Show the changes of call ${entry.id}`}>{plural(entry.changes.length, 'row')}</ActionButton>
+      return entry.preview ? <span title='A preview: nothing of it was written'>{button} <Badge tone='neutral'>preview</Badge></span> : button
+    },
+  }
+}
 
 const COLUMNS: Column<AuditEntry>[] = [
   { key: 'at', header: 'When', width: '9.25rem', cell: entry => <span title={entry.request_id ? `Request-Id ${entry.request_id}` : undefined}>{formatTime(entry.at)}</span> },
@@ -28,7 +44,8 @@ const COLUMNS: Column<AuditEntry>[] = [
   { key: 'params', header: 'Params', cell: entry => <span className={params} title={JSON.stringify(entry.params, null, 2)}>{JSON.stringify(entry.params)}</span> },
 ]
 
-/** One page of audit entries, newest first. */
-export function AuditTable ({ entries }: { entries: readonly AuditEntry[] }) {
-  return <DataTable label='Audit entries' columns={COLUMNS} rows={entries} rowKey={entry => String(entry.id)} empty='No entry matches.' />
+/** One page of audit entries, newest first; with `onShow`, a call that wrote rows opens its diff. */
+export function AuditTable ({ entries, onShow }: { entries: readonly AuditEntry[], onShow?: (entry: AuditEntry) => void }) {
+  const columns = onShow ? [...COLUMNS, changesColumn(onShow)] : COLUMNS
+  return <DataTable label='Audit entries' columns={columns} rows={entries} rowKey={entry => String(entry.id)} empty='No entry matches.' />
 }

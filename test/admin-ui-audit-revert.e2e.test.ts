@@ -1,0 +1,154 @@
+// @svc-provider-independent: what Chromium adds is the pages; audit.get, audit.revert, previews and plans run on both providers in their own test files (runs once, on SQLite).
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import request from 'supertest'
+import type { Browser, Locator, Page } from 'playwright-core'
+import type { BuiltServer } from './support/built-server.ts'
+import { startAdminUiSession } from './support/admin-ui-session.ts'
+import { screenshot } from './support/browser.ts'
+import { openPrisma } from './support/database.ts'
+import { createAccount } from './support/accounts.ts'
+import { BASE } from './support/client.ts'
+
+/**
+ * A call's changes on the audit log page, and its revert: the revert's own diff first, then run
+ * once the administrator confirms; the held calls' previews on the Approvals page. The built
+ * Admin UI in headless Chromium, each outcome checked through the API beside it.
+ */
+let server: BuiltServer
+let browser: Browser
+let page: Page
+let db: ReturnType<typeof openPrisma>
+let adminKey = ''
+
+const MINUTE = 60_000
+/** A CRM API key no page may ever show: the diffs show its column as "[sealed]". */
+const CRM_SECRET = 'sk-e2e-never-shown-in-a-diff'
+
+type Envelope = { ok: boolean, code?: string, data: Record<string, unknown>, details?: Record<string, unknown> }
+
+async function api (key: string, body: object): Promise<{ status: number, body: Envelope }> {
+  const res = await request(server.url).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${key}`).send(body)
+  return { status: res.status, body: res.body as Envelope }
+}
+
+const asAdmin = async (resource: string, action: string, params: object = {}): Promise<Envelope> => (await api(adminKey, { resource, action, params })).body
+
+async function newCrmSlot (name: string): Promise<string> {
+  const created = await asAdmin('crm', 'create', { name, url: 'https://crm.example.com', api_key: CRM_SECRET })
+  expect(created.ok).toBe(true)
+  return created.data.crm_num as string
+}
+
+const crmName = async (crmNum: string): Promise<unknown> => (await asAdmin('crm', 'get', { crm_num: crmNum })).data.name
+
+/** The id of the latest audit entry of `operation`. */
+async function lastCall (operation: string): Promise<number> {
+  const log = await asAdmin('audit', 'list', { operation, per_page: 1 })
+  return (log.data.items as Array<{ id: number }>)[0]!.id
+}
+
+/** Opens the audit log and the changes of call `id`. */
+async function showChanges (id: number): Promise<Locator> {
+  await page.goto(`${server.url}/control-plane/audit-log`)
+  await page.getByRole('button', { name: `Show the changes of call ${id}` }).click()
+  const panel = page.getByTestId('audit-entry-changes')
+  await panel.getByTestId('change-diff').waitFor()
+  return panel
+}
+
+/** A field's before and after in a row's diff, as the page shows them. */
+async function fieldShown (row: Locator, field: string): Promise<{ before: string | null, after: string | null }> {
+  const line = row.locator(`tr[data-field="${field}"]`)
+  const before = line.locator('del')
+  const after = line.locator('ins')
+  return { before: await before.count() ? await before.textContent() : null, after: await after.count() ? await after.textContent() : null }
+}
+
+beforeAll(async () => {
+  ({ server, browser, page } = await startAdminUiSession())
+  db = openPrisma(server.databaseUrl)
+  adminKey = (await createAccount(db)).key
+}, 15 * MINUTE)
+
+afterAll(async () => {
+  await browser?.close()
+  await db?.$disconnect()
+  await server?.stop()
+}, MINUTE)
+
+describe('the audit log page', () => {
+  test('shows a call\'s changes field by field, secrets sealed; Revert shows the revert\'s own diff and what cannot be undone, and undoes the call once confirmed', async () => {
+    const crmNum = await newCrmSlot('Acme')
+    const creation = await showChanges(await lastCall('crm.create'))
+    const created = creation.getByRole('region', { name: /^create SvcCrmSlot / })
+    await expect(fieldShown(created, 'name')).resolves.toEqual({ before: null, after: 'Acme' })
+    await expect(fieldShown(created, 'apiKeyCiphertext')).resolves.toEqual({ before: null, after: '[sealed]' })
+    await expect(page.getByText(CRM_SECRET).count()).resolves.toBe(0)
+
+    expect((await asAdmin('crm', 'update', { crm_num: crmNum, name: 'Acme Renamed' })).ok).toBe(true)
+    const id = await lastCall('crm.update')
+    const panel = await showChanges(id)
+    const updated = panel.getByRole('region', { name: /^update SvcCrmSlot / })
+    await expect(fieldShown(updated, 'name')).resolves.toEqual({ before: 'Acme', after: 'Acme Renamed' })
+    // An update shows the fields whose value changed, nothing else.
+    await expect(updated.locator('tr[data-field="url"]').count()).resolves.toBe(0)
+    await panel.getByTestId('audit-effects').getByText('event crm.changed').waitFor()
+    await screenshot(page, '90-audit-entry-changes')
+
+    await panel.getByRole('button', { name: `Revert call ${id}` }).click()
+    const dialog = page.getByRole('alertdialog')
+    const reverting = dialog.getByRole('region', { name: /^update SvcCrmSlot / })
+    await expect(fieldShown(reverting, 'name')).resolves.toEqual({ before: 'Acme Renamed', after: 'Acme' })
+    await dialog.getByTestId('cannot-undo').getByText('event crm.changed').waitFor()
+    await screenshot(page, '91-audit-revert-preview')
+    // The preview wrote nothing.
+    await expect(crmName(crmNum)).resolves.toBe('Acme Renamed')
+
+    await dialog.getByRole('button', { name: 'Revert', exact: true }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await panel.getByTestId('revert-outcome').getByText(/1 row put back/).waitFor()
+    await screenshot(page, '92-audit-reverted')
+    await expect(crmName(crmNum)).resolves.toBe('Acme')
+    const revert = await asAdmin('audit', 'get', { id: await lastCall('audit.revert') })
+    expect(revert.data).toMatchObject({ ok: true, preview: false, changes: [expect.objectContaining({ entity: 'SvcCrmSlot', kind: 'update' })] })
+  }, 5 * MINUTE)
+
+  test('a revert of a row changed since shows revert_conflict with the rows that moved, and reverts nothing', async () => {
+    const crmNum = await newCrmSlot('Globex')
+    expect((await asAdmin('crm', 'update', { crm_num: crmNum, name: 'Globex One' })).ok).toBe(true)
+    const id = await lastCall('crm.update')
+    expect((await asAdmin('crm', 'update', { crm_num: crmNum, name: 'Globex Two' })).ok).toBe(true)
+
+    const panel = await showChanges(id)
+    await panel.getByRole('button', { name: `Revert call ${id}` }).click()
+    const refusal = panel.locator('[data-testid="svc-failure"][data-code="revert_conflict"]')
+    await refusal.getByTestId('moved-rows').getByText(/SvcCrmSlot/).waitFor()
+    await expect(page.getByRole('alertdialog').count()).resolves.toBe(0)
+    await screenshot(page, '93-audit-revert-conflict')
+    await expect(crmName(crmNum)).resolves.toBe('Globex Two')
+  }, 5 * MINUTE)
+})
+
+describe('the Approvals page', () => {
+  test('shows what a held call would change, from the preview the approval carries', async () => {
+    const minted = await asAdmin('api_keys', 'mint', { label: 'e2e previewed agent', expires_in_days: 1, approval: 'destructive' })
+    const agentKey = minted.data.key as string
+    const created = await api(agentKey, { resource: 'crm', action: 'create', params: { name: 'Initech', url: 'https://crm.example.com', api_key: CRM_SECRET } })
+    const crmNum = created.body.data.crm_num as string
+    const held = await api(agentKey, { resource: 'crm', action: 'delete', params: { crm_num: crmNum }, confirm: true })
+    expect([held.status, held.body.code]).toEqual([202, 'approval_required'])
+    const approvalId = held.body.details!.approval_id as string
+
+    await page.goto(`${server.url}/control-plane/approvals`)
+    const preview = page.locator(`tr[data-detail-of="${approvalId}"]`).getByTestId('approval-preview')
+    const deleted = preview.getByRole('region', { name: /^delete SvcCrmSlot / })
+    await expect(fieldShown(deleted, 'name')).resolves.toEqual({ before: 'Initech', after: null })
+    await expect(fieldShown(deleted, 'apiKeyCiphertext')).resolves.toEqual({ before: '[sealed]', after: null })
+    await expect(page.getByText(CRM_SECRET).count()).resolves.toBe(0)
+    await screenshot(page, '94-approval-preview')
+    // Shown, not run: the slot is still there until someone approves.
+    await expect(crmName(crmNum)).resolves.toBe('Initech')
+    await page.getByRole('button', { name: 'Reject crm.delete' }).click()
+    await page.getByText('Nothing waits for approval.').waitFor()
+  }, 5 * MINUTE)
+})
