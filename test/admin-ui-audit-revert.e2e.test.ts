@@ -33,10 +33,13 @@ async function api (key: string, body: object): Promise<{ status: number, body: 
 
 const asAdmin = async (resource: string, action: string, params: object = {}): Promise<Envelope> => (await api(adminKey, { resource, action, params })).body
 
-async function newCrmSlot (name: string): Promise<string> {
-  const created = await asAdmin('crm', 'create', { name, url: 'https://crm.example.com', api_key: CRM_SECRET })
-  expect(created.ok).toBe(true)
-  return created.data.crm_num as string
+/** A CRM connection with an API key, made with `key` in two calls (crm.create, then crm.update with the key). */
+async function newCrmSlot (name: string, key = adminKey): Promise<string> {
+  const created = await api(key, { resource: 'crm', action: 'create', params: { name, url: 'https://crm.example.com' } })
+  expect(created.body.ok).toBe(true)
+  const crmNum = created.body.data.crm_num as string
+  expect((await api(key, { resource: 'crm', action: 'update', params: { crm_num: crmNum, api_key: CRM_SECRET } })).body.ok).toBe(true)
+  return crmNum
 }
 
 const crmName = async (crmNum: string): Promise<unknown> => (await asAdmin('crm', 'get', { crm_num: crmNum })).data.name
@@ -59,6 +62,7 @@ async function showChanges (id: number): Promise<Locator> {
 /** A field's before and after in a row's diff, as the page shows them. */
 async function fieldShown (row: Locator, field: string): Promise<{ before: string | null, after: string | null }> {
   const line = row.locator(`tr[data-field="${field}"]`)
+  await line.waitFor()
   const before = line.locator('del')
   const after = line.locator('ins')
   return { before: await before.count() ? await before.textContent() : null, after: await after.count() ? await after.textContent() : null }
@@ -80,9 +84,9 @@ describe('the audit log page', () => {
   test('shows a call\'s changes field by field, secrets sealed; Revert shows the revert\'s own diff and what cannot be undone, and undoes the call once confirmed', async () => {
     const crmNum = await newCrmSlot('Acme')
     const creation = await showChanges(await lastCall('crm.create'))
-    const created = creation.getByRole('region', { name: /^create SvcCrmSlot / })
-    await expect(fieldShown(created, 'name')).resolves.toEqual({ before: null, after: 'Acme' })
-    await expect(fieldShown(created, 'apiKeyCiphertext')).resolves.toEqual({ before: null, after: '[sealed]' })
+    await expect(fieldShown(creation.getByRole('region', { name: /^create SvcCrmSlot / }), 'name')).resolves.toEqual({ before: null, after: 'Acme' })
+    const keySet = await showChanges(await lastCall('crm.update'))
+    await expect(fieldShown(keySet.getByRole('region', { name: /^update SvcCrmSlot / }), 'apiKeyCiphertext')).resolves.toEqual({ before: 'null', after: '[sealed]' })
     await expect(page.getByText(CRM_SECRET).count()).resolves.toBe(0)
 
     expect((await asAdmin('crm', 'update', { crm_num: crmNum, name: 'Acme Renamed' })).ok).toBe(true)
@@ -133,8 +137,7 @@ describe('the Approvals page', () => {
   test('shows what a held call would change, from the preview the approval carries', async () => {
     const minted = await asAdmin('api_keys', 'mint', { label: 'e2e previewed agent', expires_in_days: 1, approval: 'destructive' })
     const agentKey = minted.data.key as string
-    const created = await api(agentKey, { resource: 'crm', action: 'create', params: { name: 'Initech', url: 'https://crm.example.com', api_key: CRM_SECRET } })
-    const crmNum = created.body.data.crm_num as string
+    const crmNum = await newCrmSlot('Initech', agentKey)
     const held = await api(agentKey, { resource: 'crm', action: 'delete', params: { crm_num: crmNum }, confirm: true })
     expect([held.status, held.body.code]).toEqual([202, 'approval_required'])
     const approvalId = held.body.details!.approval_id as string

@@ -1,4 +1,5 @@
 import { VStack } from '@keystar/ui/layout'
+import { css, tokenSchema } from '@keystar/ui/style'
 import { Text } from '@keystar/ui/typography'
 import type { Effect } from '../../../src/platform/change-sets/change.ts'
 
@@ -6,6 +7,15 @@ import type { Effect } from '../../../src/platform/change-sets/change.ts'
 const effectText = (effect: Effect): string => effect.kind === 'event'
   ? `event ${effect.name}`
   : `${effect.name}${effect.target ? ` to ${effect.target}` : ''}`
+
+const list = css({
+  margin: 0,
+  paddingInlineStart: tokenSchema.size.space.xlarge,
+  fontFamily: tokenSchema.typography.fontFamily.code,
+  fontSize: tokenSchema.typography.text.small.size,
+  color: tokenSchema.color.foreground.neutral,
+  lineHeight: 1.6,
+})
 
 type EffectListProps = {
   effects: readonly Effect[]
@@ -20,8 +30,8 @@ export function EffectList ({ effects, title, testId }: EffectListProps) {
   return (
     <VStack gap='small' data-testid={testId}>
       <Text weight='medium'>{title}</Text>
-      <ul style={{ margin: 0 }}>
-        {effects.map((effect, index) => <li key={index}><Text><code>{effectText(effect)}</code></Text></li>)}
+      <ul className={list}>
+        {effects.map((effect, index) => <li key={index}>{effectText(effect)}</li>)}
       </ul>
     </VStack>
   )
