@@ -112,6 +112,7 @@ describe('the audit log page', () => {
     await dialog.waitFor({ state: 'detached' })
     await panel.getByTestId('revert-outcome').getByText(/1 row put back/).waitFor()
     await screenshot(page, '92-audit-reverted')
+    await expect(panel.getByRole('button', { name: `Revert call ${id}` }).count()).resolves.toBe(0)
     await expect(crmName(crmNum)).resolves.toBe('Acme')
     const revert = await asAdmin('audit', 'get', { id: await lastCall('audit.revert') })
     expect(revert.data).toMatchObject({ ok: true, preview: false, changes: [expect.objectContaining({ entity: 'SvcCrmSlot', kind: 'update' })] })

@@ -28,7 +28,6 @@ function RevertControl ({ entry, onReverted }: { entry: AuditEntry, onReverted: 
   const call = { resource: 'audit', action: 'revert', params: { audit_id: entry.id }, confirm: true } as const
 
   async function askFirst () {
-    setOutcome(null)
     const response = await revert.preview(call)
     if (response.ok) setPreviewed(response.data)
   }
@@ -43,9 +42,11 @@ function RevertControl ({ entry, onReverted }: { entry: AuditEntry, onReverted: 
 
   return (
     <VStack gap='large'>
-      <HStack>
-        <Button tone='critical' onPress={() => { void askFirst() }} isDisabled={revert.pending} aria-label={`Revert call ${entry.id}`}>Revert</Button>
-      </HStack>
+      {!outcome && (
+        <HStack>
+          <Button tone='critical' onPress={() => { void askFirst() }} isDisabled={revert.pending} aria-label={`Revert call ${entry.id}`}>Revert</Button>
+        </HStack>
+      )}
       {revert.failure && <RevertRefusal failure={revert.failure} />}
       {outcome && (
         <Notice tone='positive' data-testid='revert-outcome'>
