@@ -71,6 +71,38 @@ describe('a key minted with approval: "destructive"', () => {
     ]))
   })
 
+  test('the approver sees the held call\'s preview: the rows it would write, secrets sealed, and what it would send; the preview wrote nothing', async () => {
+    const agent = await mintKey({ label: 'previewed agent', approval: 'destructive' })
+    const asAgent = dispatcher(plane.server.app, agent.key)
+    const crmNum = await newCrm('Previewed for the approver')
+    const apiKey = 'crm-key-never-shown-0123456789'
+    expect((await plane.dispatch({ resource: 'crm', action: 'set_secret', params: { crm_num: crmNum, api_key: apiKey } })).body).toMatchObject({ ok: true })
+    const outbox = await plane.server.db.svcOutboxMessage.count()
+    const held = await asAgent({ resource: 'crm', action: 'delete', params: { crm_num: crmNum }, confirm: true })
+    const approvalId = held.body.details.approval_id as string
+    const preview = {
+      operation: 'crm.delete',
+      changes: [{ entity: 'SvcCrmSlot', id: expect.any(String), kind: 'delete', before: expect.objectContaining({ slot: Number(crmNum), name: 'Previewed for the approver', apiKeyCiphertext: '[sealed]' }), after: null }],
+      effects: [{ kind: 'event', name: 'crm.changed' }],
+      result: { crm_num: crmNum, deleted: true },
+    }
+    expect((await asSession({ resource: 'approvals', action: 'get', params: { id: approvalId } })).body.data).toMatchObject({ id: approvalId, preview })
+    const listed = (await asSession({ resource: 'approvals', action: 'list', params: {} })).body.data.approvals as Array<{ id: string }>
+    expect(listed.find(approval => approval.id === approvalId)).toMatchObject({ preview })
+    expect([await crmExists(crmNum), await plane.server.db.svcOutboxMessage.count()]).toEqual([true, outbox])
+    const stored = await plane.server.db.svcApproval.findUniqueOrThrow({ where: { id: approvalId } })
+    expect(JSON.stringify(stored)).not.toContain(apiKey)
+    expect((await decide('reject', approvalId)).body).toMatchObject({ ok: true })
+  })
+
+  test('a held call that cannot be previewed carries no preview', async () => {
+    const agent = await mintKey({ label: 'unpreviewable agent', approval: 'destructive' })
+    const held = await dispatcher(plane.server.app, agent.key)({ resource: 'leads', action: 'delete', params: { id: 987654 }, confirm: true })
+    expect(held.body.code).toBe('approval_required')
+    const approval = (await asSession({ resource: 'approvals', action: 'get', params: { id: held.body.details.approval_id } })).body.data
+    expect(approval).toMatchObject({ operation: 'leads.delete', preview: null })
+  })
+
   test('reads run at once; a rejected call never runs; an expired one can no longer be approved', async () => {
     const agent = await mintKey({ label: 'agent 2', approval: 'destructive' })
     const asAgent = dispatcher(plane.server.app, agent.key)

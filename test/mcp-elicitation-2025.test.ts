@@ -16,6 +16,8 @@ const wipeSite = defineOperation({
   action: 'wipe',
   summary: 'Wipe the site\'s scratch space.',
   destructive: true,
+  // Its handler acts outside the database, which no rollback takes back: previewing it would wipe.
+  notPreviewable: 'it wipes the scratch space while it runs',
   mcp: { tool: 'wipe_scratch' },
   params: z.object({}),
   returns: z.object({ wiped: z.boolean() }),
@@ -89,7 +91,7 @@ describe('a 2025-era client that declares elicitation is asked through elicitati
     expect(result.structuredContent).toEqual({ crm_num: crmNum, deleted: true })
     expect(person.asked).toHaveLength(1)
     expect(person.asked[0]).toMatchObject({ mode: 'form', requestedSchema: { properties: { confirm: { type: 'boolean' } }, required: ['confirm'] } })
-    expect((person.asked[0] as { message: string }).message).toContain(`CRM slot ${crmNum} "Accepted over 2025"`)
+    expect((person.asked[0] as { message: string }).message).toMatch(new RegExp(`^crm\\.delete deletes CRM slot ${crmNum} "Accepted over 2025" and its API key\\. .* Run it\\?$`))
     expect(await crmExists(crmNum)).toBe(false)
     expect(await deletionsAudited(before)).toEqual([
       expect.objectContaining({ ok: false, code: 'person_confirmation_required', tool: 'crm-delete' }),

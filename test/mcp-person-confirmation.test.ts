@@ -35,8 +35,35 @@ describe('a destructive tool over MCP waits for a person, not the model\'s confi
     expect(result.structuredContent).toEqual({ crm_num: crmNum, deleted: true })
     expect(person.asked).toHaveLength(1)
     expect(person.asked[0]).toMatchObject({ mode: 'form', requestedSchema: { properties: { confirm: { type: 'boolean' } }, required: ['confirm'] } })
-    expect((person.asked[0] as { message: string }).message).toContain(`CRM slot ${crmNum} "Accepted deletion"`)
+    expect((person.asked[0] as { message: string }).message).toBe(`crm.delete deletes CRM slot ${crmNum} "Accepted deletion" and its API key. Free a CRM slot: its fields and its API key are erased. crm_count does not go down. Run it?`)
     expect(await crmExists(crmNum)).toBe(false)
+  })
+
+  test('the form says what the call will change and who will be told, from its preview, which wrote nothing', async () => {
+    const crmNum = await newCrm('Acme')
+    const hooks = await Promise.all(['https://hooks.example.com/one', 'https://hooks.example.com/two'].map(async url =>
+      (await plane.dispatch({ resource: 'webhooks', action: 'create', params: { url, event_types: ['crm.*'] } })).body.data.id as string))
+    try {
+      const outbox = await plane.server.db.svcOutboxMessage.count()
+      const person = personWho({ action: 'decline' })
+      refusalOf(await deleteAsModel(crmNum, { person }))
+      expect((person.asked[0] as { message: string }).message).toMatch(new RegExp(`^crm\\.delete deletes CRM slot ${crmNum} "Acme" and its API key; 2 webhooks will be told\\. `))
+      expect([await crmExists(crmNum), await plane.server.db.svcOutboxMessage.count()]).toEqual([true, outbox])
+    } finally {
+      for (const id of hooks) await plane.dispatch({ resource: 'webhooks', action: 'delete', params: { id }, confirm: true })
+      await plane.dispatch({ resource: 'crm', action: 'delete', params: { crm_num: crmNum }, confirm: true })
+    }
+  })
+
+  test('an operation that cannot be previewed keeps the form that names what it destroys', async () => {
+    const person = personWho({ action: 'decline' })
+    const client = await connectMcp2(http.url, plane.admin.key, { person })
+    try {
+      refusalOf(await client.callTool({ name: 'leads-delete', arguments: { id: 987654, confirm: true } }))
+    } finally {
+      await client.close()
+    }
+    expect((person.asked[0] as { message: string }).message).toMatch(/^leads\.delete will destroy .*, and it cannot be undone\. /)
   })
 
   test.each([

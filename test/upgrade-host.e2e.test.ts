@@ -83,13 +83,22 @@ const steady = (value: Json): Json => Array.isArray(value)
   ? value.map(steady)
   : value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([name]) => !MOVING.has(name)).map(([name, inner]) => [name, steady(inner)])) : value
 
+/** Operations this release added to a module the previous release had (1.5.0: a call's change set read back and undone). */
+const OPERATIONS_ADDED: Record<string, string[]> = { audit: ['audit.get', 'audit.revert'] }
+
 /**
- * The reads of a release before a returned field was added, with that field as a record made
- * before it reads now: an API key minted before pins (1.5.0) pins nothing.
+ * The reads of a release before a returned field or an operation was added, with that field as a
+ * record made before it reads now: an API key minted before pins (1.5.0) pins nothing, and a
+ * module lists the operations added to it.
  */
 function withFieldsAddedSince (read: Record<string, Json>): Record<string, Json> {
   const keys = (read['api_keys.list'] as { keys: Record<string, Json>[] }).keys
-  return { ...read, 'api_keys.list': { keys: keys.map(apiKey => ({ pinned_version: null, ...apiKey })) } }
+  const { modules } = read['modules.list'] as { modules: Array<{ key: string, operations: string[] }> }
+  return {
+    ...read,
+    'api_keys.list': { keys: keys.map(apiKey => ({ pinned_version: null, ...apiKey })) },
+    'modules.list': { ...read['modules.list'] as object, modules: modules.map(module => ({ ...module, operations: [...module.operations, ...OPERATIONS_ADDED[module.key] ?? []].sort() })) },
+  }
 }
 
 async function readEverything (): Promise<Record<string, Json>> {

@@ -4,6 +4,8 @@ import type { Confirmation } from '../../kernel/pipeline/confirmation.ts'
 import type { SecretBox } from '../../platform/secrets/secret-box.ts'
 import type { ErrorDetails } from '../../platform/errors/errors.ts'
 import { openConfirmationState, sealConfirmationState } from './confirmation-state.ts'
+import type { Preview } from '../../platform/change-sets/change.ts'
+import { previewSentence } from './preview-sentence.ts'
 
 /** The key of the one question in `inputRequests`, and of its answer in `inputResponses`. */
 const QUESTION = 'confirm'
@@ -48,10 +50,17 @@ export function confirmationOf (ctx: ServerContext, seal: ConfirmationSeal, tool
   return { confirmation: 'person_accepted', idempotencyKey: `svc-confirmation:${nonce}` }
 }
 
-/** What will be destroyed: the record as its operation names it (`target`), else the arguments as the model sent them. */
-function questionOf (operation: Operation, target: unknown, args: Record<string, unknown>): string {
+/**
+ * What the call will do: from its preview where it has one (what it writes and whom it tells,
+ * `previewSentence`), else what it destroys: the record as its operation names it (`target`), else
+ * the arguments as the model sent them.
+ */
+function questionOf (operation: Operation, details: ErrorDetails | undefined, args: Record<string, unknown>): string {
+  const target = typeof details?.target === 'string' ? details.target : null
+  const preview = details?.preview as Preview | null | undefined
+  if (preview) return `${operation.name} ${previewSentence(preview, target)}. ${operation.summary} Run it?`
   const named = Object.entries(args).filter(([name]) => name !== 'confirm').map(([name, value]) => `${name} ${JSON.stringify(value)}`)
-  const what = typeof target === 'string' ? target : named.join(', ')
+  const what = target ?? named.join(', ')
   return `${operation.name} will destroy ${what === '' ? 'what it names' : what}, and it cannot be undone. ${operation.summary} Run it?`
 }
 
@@ -65,7 +74,7 @@ export function confirmationQuestion (operation: Operation, details: ErrorDetail
     inputRequests: {
       [QUESTION]: inputRequired.elicit({
         mode: 'form',
-        message: questionOf(operation, details?.target, args),
+        message: questionOf(operation, details, args),
         requestedSchema: {
           type: 'object',
           properties: { [QUESTION]: { type: 'boolean', title: 'Yes, run it', description: `Runs ${operation.name} once, as shown.` } },

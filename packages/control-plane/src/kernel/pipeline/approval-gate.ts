@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/client.ts'
 import type { Identity } from '../../platform/auth/identity.ts'
 import type { OperationResult } from '../registry/define-operation.ts'
+import type { Preview } from '../../platform/change-sets/change.ts'
 import { approvalRequired, conflict, forbidden, notFound, SvcError, type ErrorCode } from '../../platform/errors/errors.ts'
 
 /** How long an administrator has to decide on a held call. */
@@ -26,12 +27,16 @@ const requesterCredentialOf = (identity: Identity): string =>
 export const needsApproval = (identity: Identity, operation: { destructive: boolean }): boolean =>
   (identity.mode === 'api_key' || identity.mode === 'oauth') && identity.approval === 'destructive' && operation.destructive
 
+/** The call an administrator is asked about: the operation, its params as sent, and what its preview said it would do (null when it cannot be previewed). */
+export type HeldCall = { operation: string, params: Record<string, unknown>, preview: Preview | null }
+
 /** Holds the call for an administrator; the 202 it throws names the approval to re-call with. */
-export async function holdForApproval (db: Db, identity: Identity, operation: string, params: Record<string, unknown>, now: Date, reason?: string): Promise<never> {
+export async function holdForApproval (db: Db, identity: Identity, { operation, params, preview }: HeldCall, now: Date, reason?: string): Promise<never> {
   const row = await db.svcApproval.create({
     data: {
       operation,
       params: JSON.stringify(params),
+      preview: preview === null ? null : JSON.stringify(preview),
       keyId: requesterCredentialOf(identity),
       requesterId: identity.account.id,
       requesterEmail: identity.account.email,

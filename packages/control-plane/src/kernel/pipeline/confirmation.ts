@@ -1,6 +1,7 @@
 import type { Operation } from '../registry/define-operation.ts'
 import type { OperationContext } from '../registry/operation-context.ts'
 import { personConfirmationRequired, personDeclined } from '../../platform/errors/errors.ts'
+import type { Preview } from '../../platform/change-sets/change.ts'
 
 /**
  * Who confirms a destructive call, as the door knows it:
@@ -23,10 +24,16 @@ export const heldForNoPerson = (confirmation: Confirmation, operation: Pick<Oper
 
 /**
  * The confirmation link, after `confirm: true` was checked and an approval gate passed: a call whose
- * person must be asked stops here, naming what it would destroy for the door's question.
+ * person must be asked stops here, naming what it would destroy and what its preview would change for the door's question.
  */
-export async function assertPersonConfirmed (confirmation: Confirmation, operation: Pick<Operation, 'destructive' | 'name' | 'target'>, params: Record<string, unknown>, context: Pick<OperationContext, 'db'>): Promise<void> {
+export async function assertPersonConfirmed (
+  confirmation: Confirmation,
+  operation: Pick<Operation, 'destructive' | 'name' | 'target'>,
+  params: Record<string, unknown>,
+  context: Pick<OperationContext, 'db'>,
+  preview: () => Promise<Preview | null>,
+): Promise<void> {
   if (!operation.destructive) return
-  if (confirmation === 'ask_person') throw personConfirmationRequired(operation.name, await operation.target?.(params, context) ?? null)
+  if (confirmation === 'ask_person') throw personConfirmationRequired(operation.name, await operation.target?.(params, context) ?? null, await preview())
   if (confirmation === 'person_declined') throw personDeclined(operation.name)
 }

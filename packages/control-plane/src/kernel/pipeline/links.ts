@@ -1,7 +1,7 @@
 import type { Operation, OperationResult } from '../registry/define-operation.ts'
 import type { OperationContext, PermittedContext } from '../registry/operation-context.ts'
 import { emitEvent, eventMetaOf, withEvent } from '../../platform/events/emit.ts'
-import { confirmRequired, notPreviewable } from '../../platform/errors/errors.ts'
+import { confirmRequired, notPreviewable, SvcError } from '../../platform/errors/errors.ts'
 import { collectApproved, holdForApproval, needsApproval } from './approval-gate.ts'
 import { assertPersonConfirmed, heldForNoPerson, UNREACHABLE_PERSON_REASON, type Confirmation } from './confirmation.ts'
 import { approvalIdOf, assertCapability, parseParams, parseReturns } from './checks.ts'
@@ -13,6 +13,7 @@ import { ChangeRecording } from '../../platform/change-sets/change-recording.ts'
 import { rolledBack } from '../../platform/change-sets/rolled-back.ts'
 import { previewResult } from '../../platform/change-sets/preview-result.ts'
 import { sealedChanges } from '../../platform/change-sets/sealed-view.ts'
+import type { Preview } from '../../platform/change-sets/change.ts'
 import { assertPlanHolds, sealPlan, type PlannedCall } from '../../platform/change-sets/plan.ts'
 import { callerOf } from '../../platform/idempotency/idempotency-key.ts'
 
@@ -33,8 +34,8 @@ export type CallState = {
   parsed?: Record<string, unknown>
   /** `confirm: true` sent beside the params (dispatch's top level). */
   readonly confirmed: boolean
-  /** `preview: true`: the call runs in a transaction that is rolled back and answers what it would change (`previewCall`). */
-  readonly preview?: boolean | undefined
+  /** `preview: true`: the call runs in a transaction that is rolled back and answers what it would change (`previewCall`); also set while a link asks for its preview (`previewOf`). */
+  preview?: boolean | undefined
   /** The plan a preview answered, sent back to run the call only as it was previewed (`applyPlan`). */
   readonly plan?: string | undefined
   /** Who confirms a destructive call (see `Confirmation`). */
@@ -128,20 +129,41 @@ const requireConfirm: Link = (state, next) => {
   return next()
 }
 
-/** 202 `approval_required`: a gated key's destructive call, or one no person can be asked about, waits for an administrator. */
+/**
+ * What the call would do, for the person or the administrator asked about it: the links below run
+ * as a preview (`previewCall`), and nothing of it stays with the call (its change set is the
+ * call's own, if it runs). Null for an operation that cannot be previewed, or whose preview was
+ * refused (the call itself then answers why, if it ever runs).
+ */
+async function previewOf (state: CallState, next: () => Promise<OperationResult<unknown>>): Promise<Preview | null> {
+  if (state.operation.notPreviewable !== null) return null
+  state.preview = true
+  try {
+    return ((await next()).data as { preview: Preview }).preview
+  } catch (error) {
+    if (error instanceof SvcError) return null
+    throw error
+  } finally {
+    state.preview = false
+    state.changes = undefined
+  }
+}
+
+/** 202 `approval_required`: a gated key's destructive call, or one no person can be asked about, waits for an administrator, with its preview for them. */
 const holdForAdministrator: Link = async (state, next) => {
   const held = heldFor(state)
   // A preview changes nothing, so it needs no approval (an approver is shown one).
   if (held === null || state.preview) return next()
   const { db, identity, now } = state.context
+  const preview = await previewOf(state, next)
   // The call as it was sent (parsing may transform values), so approving re-parses it like any call.
-  return holdForApproval(db, identity, state.operation.name, { ...state.params as Record<string, unknown>, confirm: true }, now(), held === 'no_person' ? UNREACHABLE_PERSON_REASON : undefined)
+  return holdForApproval(db, identity, { operation: state.operation.name, params: { ...state.params as Record<string, unknown>, confirm: true }, preview }, now(), held === 'no_person' ? UNREACHABLE_PERSON_REASON : undefined)
 }
 
-/** A destructive call whose caller is a model stops here for the door's question to a person, or on their refusal. */
+/** A destructive call whose caller is a model stops here for the door's question to a person (with what the call would do), or on their refusal. */
 const askPerson: Link = async (state, next) => {
   if (state.preview) return next()
-  await assertPersonConfirmed(state.confirmation, state.operation, parsedParams(state), state.context)
+  await assertPersonConfirmed(state.confirmation, state.operation, parsedParams(state), state.context, () => previewOf(state, next))
   return next()
 }
 
@@ -172,7 +194,7 @@ const previewCall: Link = async (state, next) => {
   state.context = context
   const changeSet = state.changes?.previewed() ?? null
   const { plan, expiresAt } = sealPlan(context.secrets, plannedCall(state), changeSet, context.now())
-  const preview = { operation: operation.name, changes: sealedChanges(changeSet), effects: changeSet?.effects ?? [], result: previewResult(result.data, operation.shownOnce) }
+  const preview: Preview = { operation: operation.name, changes: sealedChanges(changeSet), effects: changeSet?.effects ?? [], result: previewResult(result.data, operation.shownOnce) }
   return { data: { preview, plan, plan_expires_at: expiresAt.toISOString() }, changed: false }
 }
 

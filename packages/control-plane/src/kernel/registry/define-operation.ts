@@ -60,8 +60,10 @@ export type OperationConfig<Shape extends ParamsShape, Returns extends z.ZodType
   startsJob?: boolean
   /**
    * Why a call cannot be previewed (`preview: true` runs it in a transaction that is rolled back):
-   * it reaches another system while it runs (a provider, a mail server, a peer over HTTP), so
-   * rolling back would not take that back. The manifest shows `previewable: false` with the reason.
+   * it reaches another system while it runs (a provider, a mail server, a peer over HTTP) or acts
+   * outside the database (files, memory), so rolling back would not take that back. A destructive
+   * call is also previewed before a person or an administrator is asked about it, so an operation
+   * like that declares this. The manifest shows `previewable: false` with the reason.
    * @default previewable, unless it is readonly (nothing to preview) or starts a job (which runs after the call)
    */
   notPreviewable?: string

@@ -58,3 +58,13 @@ export function imageOf (row: Record<string, unknown>, columns: readonly string[
 
 /** The id a change names, as JSON. */
 export const idOf = (row: Record<string, unknown>): string | number => jsonValue(row.id) as string | number
+
+/** What a call would do, as a preview answers it (`data.preview`) and an approval keeps it for its approver. */
+export type Preview = {
+  operation: string
+  /** The rows it would write, secret columns `"[sealed]"`. */
+  changes: Change[]
+  effects: Effect[]
+  /** What it would answer, one-time secrets `"[preview]"`. */
+  result: unknown
+}

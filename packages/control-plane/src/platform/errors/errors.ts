@@ -58,10 +58,10 @@ export const approvalRequired = (approvalId: string, operation: string, expiresA
  * A destructive call waits for a person to confirm it through the door (MCP: `input_required` or
  * elicitation); the door turns this into its question and never answers it as an error.
  */
-export const personConfirmationRequired = (operation: string, target: string | null) => new SvcError(
+export const personConfirmationRequired = (operation: string, target: string | null, preview: unknown) => new SvcError(
   'person_confirmation_required',
   `${operation} is destructive: a person must confirm it before it runs`,
-  { operation, target },
+  { operation, target, preview },
 )
 /** The person asked to confirm a destructive call declined, dismissed the question or left it unticked: nothing ran. */
 export const personDeclined = (operation: string) => new SvcError(

@@ -23,6 +23,8 @@ export const approvalList = ({ access, ui }: ListAccess) => list({
     decidedAt: timestamp({ db: { isNullable: true } }),
     decidedById: text({ db: { isNullable: true } }),
     decidedByEmail: text({ db: { isNullable: true } }),
+    /** What the call's preview said it would do, as JSON (`{ operation, changes, effects, result }`); null when it cannot be previewed. */
+    preview: text({ db: { isNullable: true }, graphql: { omit: true } }),
     /** The stored call's envelope parts once approved: `{ ok, data, changed }` or `{ ok: false, error }`. */
     result: text({ db: { isNullable: true }, graphql: { omit: true } }),
   },

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { isoOrNull } from '../../platform/lib/timestamps.ts'
 import { redactSecrets } from '../../platform/lib/redact.ts'
+import { addedIn } from '../../kernel/registry/since.ts'
+import { previewRecord } from '../../platform/change-sets/change-schema.ts'
 
 export const approvalRecord = z.object({
   id: z.string(),
@@ -14,11 +16,12 @@ export const approvalRecord = z.object({
   decided_by: z.string().nullable().describe('E-mail of the administrator who approved or rejected it.'),
   decided_at: z.string().nullable(),
   result_code: z.string().nullable().describe('Once approved: null when the call succeeded, else the error code it answered with.'),
+  preview: previewRecord.nullable().describe('What the call would do, from its preview when it was held (as a dispatch preview answers data.preview): the rows it would write and what it would send. Null for an operation that cannot be previewed, or a call held before 1.5.0.').meta(addedIn('1.5.000')),
 })
 
 export type ApprovalRow = {
   id: string, operation: string, status: string, params: string, keyId: string, requesterEmail: string,
-  createdAt: Date | null, expiresAt: Date, decidedByEmail: string | null, decidedAt: Date | null, result: string | null,
+  createdAt: Date | null, expiresAt: Date, decidedByEmail: string | null, decidedAt: Date | null, result: string | null, preview: string | null,
 }
 
 export function toApprovalRecord (row: ApprovalRow, now: Date): z.input<typeof approvalRecord> {
@@ -36,5 +39,6 @@ export function toApprovalRecord (row: ApprovalRow, now: Date): z.input<typeof a
     decided_by: row.decidedByEmail,
     decided_at: isoOrNull(row.decidedAt),
     result_code: outcome === null || outcome.ok ? null : outcome.code ?? 'internal',
+    preview: row.preview === null ? null : JSON.parse(row.preview) as z.input<typeof previewRecord>,
   }
 }

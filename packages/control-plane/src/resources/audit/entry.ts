@@ -4,24 +4,7 @@ import { addedIn } from '../../kernel/registry/since.ts'
 import { isoOrNull } from '../../platform/lib/timestamps.ts'
 import type { ChangeSet } from '../../platform/change-sets/change.ts'
 import { sealedChanges } from '../../platform/change-sets/sealed-view.ts'
-
-const rowImage = z.record(z.string(), z.unknown())
-
-/** One row a call wrote, as audit.list and audit.get show it. */
-const changeRecord = z.object({
-  entity: z.string().describe('Its Keystone list (SvcCrmSlot, Post, …).'),
-  id: z.union([z.string(), z.number()]).describe('The row\'s id.'),
-  kind: z.enum(['create', 'update', 'delete']),
-  before: rowImage.nullable().describe('The row before the call (null for create): every column, dates as ISO strings, secret columns as "[sealed]".'),
-  after: rowImage.nullable().describe('The row after the call (null for delete), as before.'),
-})
-
-/** What the call caused that leaves the site. */
-export const effectRecord = z.object({
-  kind: z.enum(['event', 'message']).describe('event: an event recorded; message: work the outbox delivers (a webhook delivery, a forwarded post, a contact push).'),
-  name: z.string().describe('The event type, or the message\'s topic.'),
-  target: z.string().optional().describe('Whom a message is for (a webhook subscription, a contact).'),
-})
+import { changeRecord, effectRecord } from '../../platform/change-sets/change-schema.ts'
 
 export const auditEntry = z.object({
   id: z.number().int(),

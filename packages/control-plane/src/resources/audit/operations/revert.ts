@@ -4,7 +4,7 @@ import type { OperationContext } from '../../../kernel/registry/operation-contex
 import { conflict, invalidParams, notFound, revertConflict } from '../../../platform/errors/errors.ts'
 import type { ChangeSet } from '../../../platform/change-sets/change.ts'
 import { isConflict, undoChange, type RevertConflict, type Undone } from '../../../platform/change-sets/undo.ts'
-import { effectRecord } from '../entry.ts'
+import { effectRecord } from '../../../platform/change-sets/change-schema.ts'
 
 /** A trace holds at most this many calls a revert undoes at once. */
 const MAX_ENTRIES = 500

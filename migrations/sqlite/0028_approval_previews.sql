@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "svc_approvals" ADD COLUMN "preview" TEXT;

@@ -1,0 +1,100 @@
+import { describe, expect, test } from '@jest/globals'
+import { z } from 'zod'
+import { defineOperation, defineResource } from '../packages/control-plane/src/index.ts'
+import { useTestServer } from './support/in-process-server.ts'
+
+/** Lets the test hold a preview's transaction open: the handler writes, says so, then waits to be let go. */
+class Gate {
+  entered!: Promise<void>
+  #enter!: () => void
+  #release!: () => void
+  #released!: Promise<void>
+
+  constructor () { this.reset() }
+
+  reset (): void {
+    this.entered = new Promise(resolve => { this.#enter = resolve })
+    this.#released = new Promise(resolve => { this.#release = resolve })
+  }
+
+  async hold (): Promise<void> {
+    this.#enter()
+    await this.#released
+  }
+
+  release (): void { this.#release() }
+}
+
+const gate = new Gate()
+
+const hold = defineOperation({
+  summary: 'Writes a variable, then waits until the test lets it go.',
+  examples: [{ params: { name: 'held' } }],
+  params: z.object({ name: z.string() }),
+  returns: z.object({ name: z.string() }),
+  handler: async ({ name }, context) => {
+    await context.db.svcVariable.create({ data: { name, valueJson: '"previewed"', createdAt: context.now(), updatedAt: context.now() } })
+    await gate.hold()
+    return { data: { name }, changed: true }
+  },
+})
+
+const plane = useTestServer({ extensions: [defineResource({ name: 'probe', operations: { hold } })] })
+
+/** Event-loop turns, not time: a write the site lets through reaches the database within a few of them. */
+async function turns (count: number): Promise<void> {
+  for (let turn = 0; turn < count; turn++) await new Promise(resolve => setImmediate(resolve))
+}
+
+/** Starts a preview of probe.hold and runs `meanwhile` while its transaction is open; lets it go even if `meanwhile` throws. */
+async function whilePreviewOpen<T> (name: string, meanwhile: () => Promise<T>): Promise<{ previewed: Awaited<ReturnType<typeof plane.dispatch>>, meanwhile: T }> {
+  gate.reset()
+  const previewing = plane.dispatch({ resource: 'probe', action: 'hold', params: { name }, preview: true } as never)
+  await gate.entered
+  try {
+    const result = await meanwhile()
+    gate.release()
+    return { meanwhile: result, previewed: await previewing }
+  } finally {
+    gate.release()
+    await previewing
+  }
+}
+
+/** `work` started: once it settled, or after some event-loop turns when it waits (for the preview to end); the test goes on either way. */
+async function started<T> (work: Promise<T>): Promise<{ work: Promise<T> }> {
+  await Promise.race([work, turns(500)])
+  return { work }
+}
+
+describe('a preview is isolated from the site\'s other requests', () => {
+  test('a write the site makes while a preview\'s transaction is open survives the preview\'s rollback', async () => {
+    const db = plane.server.db
+    const now = new Date()
+    let row: { id: string } | undefined
+    const { previewed } = await whilePreviewOpen('preview-only', async () => {
+      const write = await started(db.svcVariable.create({ data: { name: 'written-meanwhile', valueJson: '"kept"', createdAt: now, updatedAt: now } }))
+      gate.release()
+      row = await write.work
+    })
+    expect([previewed.status, previewed.body.changed, previewed.body.data.preview.changes]).toEqual([200, false, [expect.objectContaining({ entity: 'SvcVariable', kind: 'create' })]])
+    expect(await db.svcVariable.findUnique({ where: { id: row!.id } })).toMatchObject({ name: 'written-meanwhile', valueJson: '"kept"' })
+    expect(await db.svcVariable.count({ where: { name: 'preview-only' } })).toBe(0)
+  })
+
+  test('a read made while a preview\'s transaction is open sees the site as committed, not what the preview wrote', async () => {
+    const { meanwhile } = await whilePreviewOpen('preview-unseen', () => plane.server.db.svcVariable.count({ where: { name: 'preview-unseen' } }))
+    expect(meanwhile).toBe(0)
+  })
+
+  test('a call made while a preview\'s transaction is open runs whole once it ends', async () => {
+    const { meanwhile: answered } = await whilePreviewOpen('preview-two', async () => {
+      const set = await started(Promise.resolve(plane.dispatch({ resource: 'variables', action: 'set', params: { name: 'set_meanwhile', value: 'kept' } })))
+      gate.release()
+      return set.work
+    })
+    expect([answered.status, answered.body.changed]).toEqual([200, true])
+    expect(await plane.server.db.svcVariable.count({ where: { name: 'set_meanwhile' } })).toBe(1)
+    expect(await plane.server.db.svcVariable.count({ where: { name: 'preview-two' } })).toBe(0)
+  })
+})
