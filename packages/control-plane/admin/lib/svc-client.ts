@@ -2,7 +2,7 @@ import type { AdminPage, ManifestEntry } from '../../src/kernel/registry/manifes
 import type { BuiltinApi } from '../../src/resources/index.ts'
 import type { FailureEnvelope, SuccessEnvelope } from '../../src/platform/http/envelope.ts'
 import type { DispatchBody } from '../../src/doors/http/dispatch-route.ts'
-import type { Change, Effect } from '../../src/platform/change-sets/change.ts'
+import type { Preview } from '../../src/platform/change-sets/change.ts'
 
 /** The meta tag the control plane's Admin UI document carries its namespace's base path in (`restRoot` + `/svc/v1`). */
 const SVC_BASE_META = 'svc-base-path'
@@ -88,11 +88,8 @@ export function dispatch<R extends ResourceName, A extends ActionName<R>> (call:
   return dispatchUntyped(call as UntypedRequest)
 }
 
-/** What a call would change, as its preview shows it: the rows (secrets `"[sealed]"`), what would leave the site, and its answer. */
-export type CallPreview<Result = unknown> = { operation: string, changes: Change[], effects: Effect[], result: Result }
-
-/** A preview's answer: what the call would change, and the plan that runs it exactly so. */
-export type Previewed<Result> = { preview: CallPreview<Result>, plan: string, plan_expires_at: string }
+/** A preview's answer: what the call would change and answer (its operation's result, one-time secrets `"[preview]"`), and the plan that runs it exactly so. */
+export type Previewed<Result> = { preview: Omit<Preview, 'result'> & { result: Result }, plan: string, plan_expires_at: string }
 
 /** The call with `preview: true`: it runs through every check and is rolled back, answering what it would change (nothing is written). */
 export function previewDispatch<R extends ResourceName, A extends ActionName<R>> (call: DispatchRequest<R, A>): Promise<SvcResponse<Previewed<CallResult<R, A>>>> {

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Button } from '@keystar/ui/button'
 import { HStack, VStack } from '@keystar/ui/layout'
 import { Text } from '@keystar/ui/typography'
-import { dispatch, type CallPreview, type SvcFailure, operation } from '../../lib/svc-client.ts'
+import { dispatch, type SvcFailure, operation } from '../../lib/svc-client.ts'
 import type { Approval } from '../../lib/records.ts'
 import { formatTime } from '../../lib/format.ts'
 import { useOperation } from '../../lib/use-operation.ts'
@@ -14,14 +14,12 @@ import { OperationState } from '../operation-state.tsx'
 
 const PENDING = operation('approvals', 'list', { status: 'pending' })
 
-/** What the held call would change, previewed when it was held; null for an operation that cannot be previewed. */
-const previewOf = (approval: Approval): CallPreview | null => (approval as Approval & { preview?: CallPreview | null }).preview ?? null
-
+/** What the held call would change, previewed when it was held (none for an operation that cannot be previewed). */
 function WouldChange ({ approval }: { approval: Approval }) {
   return (
     <VStack gap='regular' data-testid='approval-preview'>
       <Text size='small' weight='medium'>If approved, it would change</Text>
-      <CallPreviewView preview={previewOf(approval)} />
+      <CallPreviewView preview={approval.preview} />
     </VStack>
   )
 }

@@ -1,11 +1,11 @@
 import { VStack } from '@keystar/ui/layout'
 import { Text } from '@keystar/ui/typography'
-import type { CallPreview } from '../../lib/svc-client.ts'
+import type { Preview } from '../../../src/platform/change-sets/change.ts'
 import { ChangeDiff } from './change-diff.tsx'
 import { EffectList } from './effect-list.tsx'
 
 /** What a call would change if it ran (a preview's rows and what would leave the site), or that it has no preview. */
-export function CallPreviewView ({ preview }: { preview: CallPreview | null | undefined }) {
+export function CallPreviewView ({ preview }: { preview: Preview | null }) {
   if (!preview) return <Text color='neutralSecondary' data-testid='no-preview'>No preview available.</Text>
   return (
     <VStack gap='regular' data-testid='call-preview'>

@@ -13,8 +13,17 @@ const fields = css({
   width: '100%',
   borderCollapse: 'collapse',
   tableLayout: 'fixed',
-  'th, td': { padding: tokenSchema.size.space.small, verticalAlign: 'top', textAlign: 'start', overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' },
-  th: { color: tokenSchema.color.foreground.neutralSecondary, fontWeight: tokenSchema.typography.fontWeight.regular },
+  // Doubled, so a table this one sits in (an approval's row) does not restyle its cells.
+  '&& th, && td': {
+    padding: tokenSchema.size.space.small,
+    border: 'none',
+    fontSize: 'inherit',
+    verticalAlign: 'top',
+    textAlign: 'start',
+    overflowWrap: 'anywhere',
+    whiteSpace: 'pre-wrap',
+  },
+  '&& th': { color: tokenSchema.color.foreground.neutralSecondary, fontWeight: tokenSchema.typography.fontWeight.regular },
   del: { backgroundColor: tokenSchema.color.background.critical, color: tokenSchema.color.foreground.critical },
   ins: { backgroundColor: tokenSchema.color.background.positive, color: tokenSchema.color.foreground.positive, textDecoration: 'none' },
 })
