@@ -135,13 +135,16 @@ describe('the audit log page', () => {
 })
 
 describe('the Approvals page', () => {
-  test('shows what a held call would change, from the preview the approval carries', async () => {
+  test('shows what a held call would change, from the preview the approval carries, and says so when the call cannot be previewed', async () => {
     const minted = await asAdmin('api_keys', 'mint', { label: 'e2e previewed agent', expires_in_days: 1, approval: 'destructive' })
     const agentKey = minted.data.key as string
     const crmNum = await newCrmSlot('Initech', agentKey)
     const held = await api(agentKey, { resource: 'crm', action: 'delete', params: { crm_num: crmNum }, confirm: true })
     expect([held.status, held.body.code]).toEqual([202, 'approval_required'])
     const approvalId = held.body.details!.approval_id as string
+    // leads.delete tells the contact system while it runs: it cannot be previewed.
+    const unpreviewable = await api(agentKey, { resource: 'leads', action: 'delete', params: { id: 987654 }, confirm: true })
+    expect([unpreviewable.status, unpreviewable.body.code]).toEqual([202, 'approval_required'])
 
     await page.goto(`${server.url}/control-plane/approvals`)
     const preview = page.locator(`tr[data-detail-of="${approvalId}"]`).getByTestId('approval-preview')
@@ -150,9 +153,12 @@ describe('the Approvals page', () => {
     await expect(fieldShown(deleted, 'apiKeyCiphertext')).resolves.toEqual({ before: '[sealed]', after: null })
     await expect(page.getByText(CRM_SECRET).count()).resolves.toBe(0)
     await screenshot(page, '94-approval-preview')
+    const unpreviewed = page.locator(`tr[data-detail-of="${unpreviewable.body.details!.approval_id as string}"]`)
+    await expect(unpreviewed.getByTestId('no-preview').textContent()).resolves.toBe('No preview available.')
     // Shown, not run: the slot is still there until someone approves.
     await expect(crmName(crmNum)).resolves.toBe('Initech')
     await page.getByRole('button', { name: 'Reject crm.delete' }).click()
+    await page.getByRole('button', { name: 'Reject leads.delete' }).click()
     await page.getByText('Nothing waits for approval.').waitFor()
   }, 5 * MINUTE)
 })
