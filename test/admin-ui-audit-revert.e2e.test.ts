@@ -1,24 +1,20 @@
 // @svc-provider-independent: what Chromium adds is the pages; audit.get, audit.revert, previews and plans run on both providers in their own test files (runs once, on SQLite).
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
-import type { Browser, Locator, Page } from 'playwright-core'
-import type { BuiltServer } from './support/built-server.ts'
-import { startAdminUiSession } from './support/admin-ui-session.ts'
+import type { Locator } from 'playwright-core'
+import { useAdminUiSession } from './support/admin-ui-session.ts'
 import { screenshot } from './support/browser.ts'
-import { openPrisma } from './support/database.ts'
 import { createAccount } from './support/accounts.ts'
 import { BASE } from './support/client.ts'
 
 /**
  * A call's changes on the audit log page, and its revert: the revert's own diff first, then run
- * once the administrator confirms; the held calls' previews on the Approvals page. The built
+ * once the administrator confirms; the held calls' previews on the Approvals site.page. The built
  * Admin UI in headless Chromium, each outcome checked through the API beside it.
  */
-let server: BuiltServer
-let browser: Browser
-let page: Page
-let db: ReturnType<typeof openPrisma>
+const site = useAdminUiSession()
 let adminKey = ''
+beforeAll(async () => { adminKey = (await createAccount(site.db)).key })
 
 const MINUTE = 60_000
 /** A CRM API key no page may ever show: the diffs show its column as "[sealed]". */
@@ -27,7 +23,7 @@ const CRM_SECRET = 'sk-e2e-never-shown-in-a-diff'
 type Envelope = { ok: boolean, code?: string, data: Record<string, unknown>, details?: Record<string, unknown> }
 
 async function api (key: string, body: object): Promise<{ status: number, body: Envelope }> {
-  const res = await request(server.url).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${key}`).send(body)
+  const res = await request(site.server.url).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${key}`).send(body)
   return { status: res.status, body: res.body as Envelope }
 }
 
@@ -52,9 +48,9 @@ async function lastCall (operation: string): Promise<number> {
 
 /** Opens the audit log and the changes of call `id`. */
 async function showChanges (id: number): Promise<Locator> {
-  await page.goto(`${server.url}/control-plane/audit-log`)
-  await page.getByRole('button', { name: `Show the changes of call ${id}` }).click()
-  const panel = page.getByTestId('audit-entry-changes')
+  await site.page.goto(`${site.server.url}/control-plane/audit-log`)
+  await site.page.getByRole('button', { name: `Show the changes of call ${id}` }).click()
+  const panel = site.page.getByTestId('audit-entry-changes')
   await panel.getByTestId('change-diff').waitFor()
   return panel
 }
@@ -68,18 +64,6 @@ async function fieldShown (row: Locator, field: string): Promise<{ before: strin
   return { before: await before.count() ? await before.textContent() : null, after: await after.count() ? await after.textContent() : null }
 }
 
-beforeAll(async () => {
-  ({ server, browser, page } = await startAdminUiSession())
-  db = openPrisma(server.databaseUrl)
-  adminKey = (await createAccount(db)).key
-}, 15 * MINUTE)
-
-afterAll(async () => {
-  await browser?.close()
-  await db?.$disconnect()
-  await server?.stop()
-}, MINUTE)
-
 describe('the audit log page', () => {
   test('shows a call\'s changes field by field, secrets sealed; Revert shows the revert\'s own diff and what cannot be undone, and undoes the call once confirmed', async () => {
     const crmNum = await newCrmSlot('Acme')
@@ -87,7 +71,7 @@ describe('the audit log page', () => {
     await expect(fieldShown(creation.getByRole('region', { name: /^create SvcCrmSlot / }), 'name')).resolves.toEqual({ before: null, after: 'Acme' })
     const keySet = await showChanges(await lastCall('crm.update'))
     await expect(fieldShown(keySet.getByRole('region', { name: /^update SvcCrmSlot / }), 'apiKeyCiphertext')).resolves.toEqual({ before: 'null', after: '[sealed]' })
-    await expect(page.getByText(CRM_SECRET).count()).resolves.toBe(0)
+    await expect(site.page.getByText(CRM_SECRET).count()).resolves.toBe(0)
 
     expect((await asAdmin('crm', 'update', { crm_num: crmNum, name: 'Acme Renamed' })).ok).toBe(true)
     const id = await lastCall('crm.update')
@@ -97,21 +81,21 @@ describe('the audit log page', () => {
     // An update shows the fields whose value changed, nothing else.
     await expect(updated.locator('tr[data-field="url"]').count()).resolves.toBe(0)
     await panel.getByTestId('audit-effects').getByText('event crm.changed').waitFor()
-    await screenshot(page, '90-audit-entry-changes')
+    await screenshot(site.page, '90-audit-entry-changes')
 
     await panel.getByRole('button', { name: `Revert call ${id}` }).click()
-    const dialog = page.getByRole('alertdialog')
+    const dialog = site.page.getByRole('alertdialog')
     const reverting = dialog.getByRole('region', { name: /^update SvcCrmSlot / })
     await expect(fieldShown(reverting, 'name')).resolves.toEqual({ before: 'Acme Renamed', after: 'Acme' })
     await dialog.getByTestId('cannot-undo').getByText('event crm.changed').waitFor()
-    await screenshot(page, '91-audit-revert-preview')
+    await screenshot(site.page, '91-audit-revert-preview')
     // The preview wrote nothing.
     await expect(crmName(crmNum)).resolves.toBe('Acme Renamed')
 
     await dialog.getByRole('button', { name: 'Revert', exact: true }).click()
     await dialog.waitFor({ state: 'detached' })
     await panel.getByTestId('revert-outcome').getByText(/1 row put back/).waitFor()
-    await screenshot(page, '92-audit-reverted')
+    await screenshot(site.page, '92-audit-reverted')
     await expect(panel.getByRole('button', { name: `Revert call ${id}` }).count()).resolves.toBe(0)
     await expect(crmName(crmNum)).resolves.toBe('Acme')
     const revert = await asAdmin('audit', 'get', { id: await lastCall('audit.revert') })
@@ -128,8 +112,8 @@ describe('the audit log page', () => {
     await panel.getByRole('button', { name: `Revert call ${id}` }).click()
     const refusal = panel.locator('[data-testid="svc-failure"][data-code="revert_conflict"]')
     await refusal.getByTestId('moved-rows').getByText(/SvcCrmSlot/).waitFor()
-    await expect(page.getByRole('alertdialog').count()).resolves.toBe(0)
-    await screenshot(page, '93-audit-revert-conflict')
+    await expect(site.page.getByRole('alertdialog').count()).resolves.toBe(0)
+    await screenshot(site.page, '93-audit-revert-conflict')
     await expect(crmName(crmNum)).resolves.toBe('Globex Two')
   }, 5 * MINUTE)
 })
@@ -146,19 +130,19 @@ describe('the Approvals page', () => {
     const unpreviewable = await api(agentKey, { resource: 'leads', action: 'delete', params: { id: 987654 }, confirm: true })
     expect([unpreviewable.status, unpreviewable.body.code]).toEqual([202, 'approval_required'])
 
-    await page.goto(`${server.url}/control-plane/approvals`)
-    const preview = page.locator(`tr[data-detail-of="${approvalId}"]`).getByTestId('approval-preview')
+    await site.page.goto(`${site.server.url}/control-plane/approvals`)
+    const preview = site.page.locator(`tr[data-detail-of="${approvalId}"]`).getByTestId('approval-preview')
     const deleted = preview.getByRole('region', { name: /^delete SvcCrmSlot / })
     await expect(fieldShown(deleted, 'name')).resolves.toEqual({ before: 'Initech', after: null })
     await expect(fieldShown(deleted, 'apiKeyCiphertext')).resolves.toEqual({ before: '[sealed]', after: null })
-    await expect(page.getByText(CRM_SECRET).count()).resolves.toBe(0)
-    await screenshot(page, '94-approval-preview')
-    const unpreviewed = page.locator(`tr[data-detail-of="${unpreviewable.body.details!.approval_id as string}"]`)
+    await expect(site.page.getByText(CRM_SECRET).count()).resolves.toBe(0)
+    await screenshot(site.page, '94-approval-preview')
+    const unpreviewed = site.page.locator(`tr[data-detail-of="${unpreviewable.body.details!.approval_id as string}"]`)
     await expect(unpreviewed.getByTestId('no-preview').textContent()).resolves.toBe('No preview available.')
     // Shown, not run: the slot is still there until someone approves.
     await expect(crmName(crmNum)).resolves.toBe('Initech')
-    await page.getByRole('button', { name: 'Reject crm.delete' }).click()
-    await page.getByRole('button', { name: 'Reject leads.delete' }).click()
-    await page.getByText('Nothing waits for approval.').waitFor()
+    await site.page.getByRole('button', { name: 'Reject crm.delete' }).click()
+    await site.page.getByRole('button', { name: 'Reject leads.delete' }).click()
+    await site.page.getByText('Nothing waits for approval.').waitFor()
   }, 5 * MINUTE)
 })
