@@ -1,5 +1,6 @@
 // @svc-provider-independent: what Chromium adds is the pages; audit.get, audit.revert, previews and plans run on both providers in their own test files (runs once, on SQLite).
 import { beforeAll, describe, expect, test } from '@jest/globals'
+import { randomBytes } from 'node:crypto'
 import request from 'supertest'
 import type { Locator } from 'playwright-core'
 import { useAdminUiSession } from './support/admin-ui-session.ts'
@@ -16,14 +17,17 @@ const site = useAdminUiSession()
 let adminKey = ''
 beforeAll(async () => { adminKey = (await createAccount(site.db)).key })
 
+/** Waits for the dialog's opening transition to end, so its screenshot shows it, not the page through it. */
+const settled = () => site.page.waitForFunction(() => document.getAnimations().every(animation => animation.playState !== 'running'))
+
 const MINUTE = 60_000
 /** A CRM API key no page may ever show: the diffs show its column as "[sealed]". */
 const CRM_SECRET = 'sk-e2e-never-shown-in-a-diff'
 
 type Envelope = { ok: boolean, code?: string, data: Record<string, unknown>, details?: Record<string, unknown> }
 
-async function api (key: string, body: object): Promise<{ status: number, body: Envelope }> {
-  const res = await request(site.server.url).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${key}`).send(body)
+async function api (key: string, body: object, headers: Record<string, string> = {}): Promise<{ status: number, body: Envelope }> {
+  const res = await request(site.server.url).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${key}`).set(headers).send(body)
   return { status: res.status, body: res.body as Envelope }
 }
 
@@ -88,6 +92,7 @@ describe('the audit log page', () => {
     const reverting = dialog.getByRole('region', { name: /^update SvcCrmSlot / })
     await expect(fieldShown(reverting, 'name')).resolves.toEqual({ before: 'Acme Renamed', after: 'Acme' })
     await dialog.getByTestId('cannot-undo').getByText('event crm.changed').waitFor()
+    await settled()
     await screenshot(site.page, '91-audit-revert-preview')
     // The preview wrote nothing.
     await expect(crmName(crmNum)).resolves.toBe('Acme Renamed')
@@ -115,6 +120,47 @@ describe('the audit log page', () => {
     await expect(site.page.getByRole('alertdialog').count()).resolves.toBe(0)
     await screenshot(site.page, '93-audit-revert-conflict')
     await expect(crmName(crmNum)).resolves.toBe('Globex Two')
+  }, 5 * MINUTE)
+
+  test('a row changed between the revert\'s preview and its confirmation: plan_stale with the row, nothing reverted', async () => {
+    const crmNum = await newCrmSlot('Hooli')
+    expect((await asAdmin('crm', 'update', { crm_num: crmNum, name: 'Hooli XYZ' })).ok).toBe(true)
+    const id = await lastCall('crm.update')
+    const panel = await showChanges(id)
+    await panel.getByRole('button', { name: `Revert call ${id}` }).click()
+    const dialog = site.page.getByRole('alertdialog')
+    await dialog.getByTestId('change-diff').waitFor()
+    // Someone renames the slot while the administrator reads the preview.
+    expect((await asAdmin('crm', 'update', { crm_num: crmNum, name: 'Hooli Meanwhile' })).ok).toBe(true)
+    await dialog.getByRole('button', { name: 'Revert', exact: true }).click()
+    const refusal = panel.locator('[data-testid="svc-failure"][data-code="plan_stale"]')
+    await refusal.getByTestId('moved-rows').getByText(/SvcCrmSlot/).waitFor()
+    await expect(crmName(crmNum)).resolves.toBe('Hooli Meanwhile')
+  }, 5 * MINUTE)
+
+  test('an agent\'s batch under one traceparent is reverted at once from any of its calls, after the revert\'s diff of them all', async () => {
+    const traceId = randomBytes(16).toString('hex')
+    const traceparent = { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` }
+    const crmNum = await newCrmSlot('Umbrella')
+    const variables = [`e2e.batch.${randomBytes(4).toString('hex')}`, `e2e.batch.${randomBytes(4).toString('hex')}`]
+    for (const body of [
+      { resource: 'crm', action: 'update', params: { crm_num: crmNum, name: 'Umbrella Batch' } },
+      ...variables.map(name => ({ resource: 'variables', action: 'set', params: { name, value: { on: true } } })),
+    ]) expect((await api(adminKey, body, traceparent)).body.ok).toBe(true)
+
+    const panel = await showChanges(await lastCall('variables.set'))
+    const trace = panel.getByTestId('trace-revert')
+    await trace.getByRole('button', { name: /^Revert the 3 calls of trace / }).click()
+    const dialog = site.page.getByRole('alertdialog')
+    await dialog.getByRole('region', { name: /^update SvcCrmSlot / }).waitFor()
+    await expect(dialog.getByRole('region', { name: /^delete SvcVariable / }).count()).resolves.toBe(2)
+    await settled()
+    await screenshot(site.page, '95-audit-trace-revert-preview')
+    await dialog.getByRole('button', { name: 'Revert', exact: true }).click()
+    await trace.getByTestId('revert-outcome').getByText(/3 rows put back/).waitFor()
+    const slot = await asAdmin('crm', 'get', { crm_num: crmNum })
+    expect(slot.data).toMatchObject({ name: 'Umbrella' })
+    for (const name of variables) expect((await api(adminKey, { resource: 'variables', action: 'get', params: { name } })).status).toBe(404)
   }, 5 * MINUTE)
 })
 
