@@ -22,7 +22,7 @@
  * var/bench/host-cost.json. `BENCH_PACKAGE=<tarball>` installs that tarball instead of the package
  * packed from this checkout (an earlier version, for a before/after).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { copyFile, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
@@ -35,7 +35,7 @@ import { cpuMs } from './lib/process-cpu.ts'
 import { median, pairedMedians } from './lib/paired-rounds.ts'
 import { packedPackage } from '../test/support/packed-package.ts'
 import { STARTER_FILES, installStarter, starterFolder, unwrapStarterConfig } from '../test/support/starter-site.ts'
-import { freePort } from '../test/support/loopback-peer.ts'
+import { startInstalledSite, type InstalledSite } from '../test/support/installed-site.ts'
 
 const ROUNDS = positiveInteger('BENCH_ROUNDS', 8)
 const ROUND_SECONDS = positiveInteger('BENCH_ROUND_SECONDS', 4)
@@ -55,7 +55,7 @@ const READ = 'query { posts(take: 10) { id title author { name } tags { name } }
 const WRITE = 'mutation ($id: ID!, $title: String!) { updatePost(where: { id: $id }, data: { title: $title }) { id title } }'
 
 type Side = 'without' | 'with'
-type Site = { side: Side, dir: string, url: string, child: ChildProcess, pid: number, started: number, stop: () => Promise<void> }
+type Site = InstalledSite & { side: Side, dir: string }
 
 const { NODE_OPTIONS: _loader, NODE_ENV: _mode, ...inherited } = process.env
 const varDir = path.join(ROOT, 'var/bench/host-cost-var')
@@ -112,28 +112,13 @@ async function build (dirs: Record<Side, string>): Promise<void> {
   await run(dirs.with, cli, ['migrate'])
 }
 
-/** `keystone start --no-ui` in production on a free loopback port; `started` is when the process was spawned. */
+/** `keystone start --no-ui` in production on a free loopback port, answered at once: `firstAnswer` times it from its spawn. */
 async function startSite (side: Side, dir: string, { profile = false } = {}): Promise<Site> {
-  const port = await freePort()
-  const started = performance.now()
   const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'var/prof/host-cost', side)}`] : []
-  const child = spawn(process.execPath, [...nodeArgs, keystoneCli(dir), 'start', '--no-ui'], {
-    cwd: dir,
-    // The starter logs every GraphQL operation: both sides write it to nowhere alike.
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port) },
-  })
-  let errors = ''
-  child.stderr.on('data', (chunk: Buffer) => { errors = (errors + chunk.toString()).slice(-4000) })
-  const exited = new Promise<void>(resolve => child.once('exit', () => resolve()))
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT')
-    await exited
-  }
-  child.once('exit', code => { if (code !== 0 && code !== null && !stopping.has(child)) console.error(`[bench:host] ${side} exited with ${code}:\n${errors}`) })
-  return { side, dir, url: `http://127.0.0.1:${port}`, child, pid: child.pid!, started, stop: async () => { stopping.add(child); await stop() } }
+  // The starter logs every GraphQL operation: both sides write it to nowhere alike (unwatched).
+  const site = await startInstalledSite({ what: `the starter ${side} the package`, cwd: dir, keystone: keystoneCli(dir), env, adminUi: false, nodeArgs, unwatched: true })
+  return { ...site, side, dir }
 }
-const stopping = new WeakSet<ChildProcess>()
 
 /** Milliseconds from spawn to the first answered read. */
 async function firstAnswer (site: Site): Promise<number> {
@@ -141,9 +126,10 @@ async function firstAnswer (site: Site): Promise<number> {
   for (;;) {
     try {
       await graphql(site.url, READ)
-      return performance.now() - site.started
+      return performance.now() - site.spawnedAt
     } catch (error) {
-      if (performance.now() > deadline || site.child.exitCode !== null) throw error
+      if (!site.alive()) throw new Error(`the starter ${site.side} the package exited:\n${site.output()}`)
+      if (performance.now() > deadline) throw error
       await new Promise(resolve => setTimeout(resolve, 10))
     }
   }

@@ -16,7 +16,7 @@
  * `BENCH_ONLY` chooses among its targets (`dispatch crm.list against the previous release`, …) as
  * bench/dispatch.ts does; when it chooses none, nothing is installed.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism, loadavg } from 'node:os'
@@ -28,8 +28,7 @@ import { cpuMs } from './lib/process-cpu.ts'
 import { pairedMedians } from './lib/paired-rounds.ts'
 import { packedPackage } from '../test/support/packed-package.ts'
 import { currentVersion, previousRelease, releaseTarball } from '../test/support/release-tarball.ts'
-import { watchKeystoneStart } from '../test/support/built-server.ts'
-import { freePort } from '../test/support/loopback-peer.ts'
+import { startInstalledSite, type InstalledSite } from '../test/support/installed-site.ts'
 
 const ROUNDS = positiveInteger('BENCH_ROUNDS', 6)
 const ROUND_SECONDS = positiveInteger('BENCH_ROUND_SECONDS', 4)
@@ -45,7 +44,7 @@ const execFileAsync = promisify(execFile)
 const chosen = chosenBy('BENCH_ONLY')
 
 type Side = 'previous' | 'current'
-type Site = { side: Side, dir: string, url: string, pid: number, key: string, stop: () => Promise<void> }
+type Site = InstalledSite & { side: Side, dir: string, key: string }
 type Round = { target: string, side: Side, requestsPerSecond: number, cpuMsPerRequest: number }
 
 const { NODE_OPTIONS: _loader, NODE_ENV: _mode, ...inherited } = process.env
@@ -80,20 +79,8 @@ async function installSite (side: Side, commit: string, tarball: string): Promis
 }
 
 async function startSite (side: Side, dir: string, key: string): Promise<Site> {
-  const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, [KEYSTONE, 'start', '--no-ui'], {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...env, SVC_VAR_DIR: path.join(dir, 'var'), NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` },
-  })
-  const exited = new Promise<void>(resolve => child.once('exit', () => resolve()))
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT')
-    await exited
-  }
-  const started = watchKeystoneStart(child, `the ${side} site`, 2 * MINUTE)
-  await started.listening.catch(async error => { await stop(); throw error })
-  return { side, dir, url: `http://127.0.0.1:${port}`, pid: child.pid!, key, stop }
+  const site = await startInstalledSite({ what: `the ${side} site`, cwd: dir, keystone: KEYSTONE, env: { ...env, SVC_VAR_DIR: path.join(dir, 'var') }, adminUi: false })
+  return { ...site, side, dir, key }
 }
 
 async function dispatch (site: Site, resource: string, action: string, params: Record<string, unknown>): Promise<void> {

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises'
 import ts from 'typescript'
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium, openPage } from './support/browser.ts'
-import { startListeningServer, type ListeningServer } from './support/in-process-server.ts'
+import { startTestServer, type ListeningServer } from './support/in-process-server.ts'
 import { createHostConfig } from '../host/config.ts'
 
 const REST_ROOT = '/rest'
@@ -38,7 +38,7 @@ describe('the Admin UI client on a host whose restRoot is not /api', () => {
   let script: string
 
   beforeAll(async () => {
-    site = await startListeningServer({ http: { restRoot: REST_ROOT } })
+    site = await startTestServer({ controlPlane: { http: { restRoot: REST_ROOT } }, listen: true })
     script = await clientScript()
     browser = await launchChromium()
     page = await openPage(browser)
@@ -59,14 +59,14 @@ describe('the Admin UI client on a host whose restRoot is not /api', () => {
   }
 
   test('the Admin UI document the control plane writes names the namespace under the host\'s restRoot', async () => {
-    const files = await adminUiFiles(site.server.databaseUrl)
+    const files = await adminUiFiles(site.databaseUrl)
     expect(metaOf(files)).toBe('<meta name="svc-base-path" content="/rest/svc/v1">')
     // The pages themselves are still the package's.
     expect(files.map(file => file.outputPath)).toEqual(expect.arrayContaining(['pages/control-plane/index.js', 'pages/control-plane/crm.js']))
   })
 
   test('reaches the control plane at the base path the document names: the manifest answers with its envelope', async () => {
-    await pageWith(metaOf(await adminUiFiles(site.server.databaseUrl)))
+    await pageWith(metaOf(await adminUiFiles(site.databaseUrl)))
     const answer = await page.evaluate(async () => {
       const svc = (window as unknown as { svc: { fetchManifest: () => Promise<{ status: number, ok: boolean, code?: string }>, svcBase: () => string } }).svc
       const response = await svc.fetchManifest()

@@ -1,4 +1,4 @@
-import { describe, expect, test } from '@jest/globals'
+import { beforeEach, describe, expect, test } from '@jest/globals'
 import { randomBytes } from 'node:crypto'
 import request from 'supertest'
 import { useTestServer } from './support/in-process-server.ts'
@@ -118,7 +118,9 @@ describe('audit.revert undoes what a call changed', () => {
 })
 
 describe('audit.revert by trace: an agent\'s batch undone at once', () => {
-  const traceId = randomBytes(16).toString('hex')
+  // Each test's batch is a trace of its own.
+  let traceId = ''
+  beforeEach(() => { traceId = randomBytes(16).toString('hex') })
   const traced = async (body: DispatchBody) => {
     const res = await request(plane.server.app).post(`${BASE}/manage/dispatch`)
       .set('Authorization', `Bearer ${plane.admin.key}`)
@@ -148,6 +150,36 @@ describe('audit.revert by trace: an agent\'s batch undone at once', () => {
     expect([res.status, res.body.code]).toEqual([200, undefined])
     expect((res.body.data.reverted as Array<{ operation: string }>).map(entry => entry.operation)).toEqual(['crm.update', 'roles.create', 'users.create', 'variables.set', 'crm.create'])
     expect(await counts()).toEqual(before)
+  })
+
+  test('five of the calls above under one traceparent (crm.update, variables.set, roles.assign, content_sources.update, leads.set_status): every row as it was', async () => {
+    const { crm_num } = await ok({ resource: 'crm', action: 'create', params: { name: 'Traced CRM' } })
+    await ok({ resource: 'variables', action: 'set', params: { name: 'traced.motto', value: 'before' } })
+    const { slug } = await ok({ resource: 'roles', action: 'create', params: { name: 'Traced desk' } })
+    const { user_num } = await ok({ resource: 'users', action: 'create', params: { full_name: 'Traced Member' } })
+    const source = await ok({ resource: 'content_sources', action: 'create', params: { name: 'Traced wire' } })
+    const lead = await ok({ resource: 'leads', action: 'capture', params: { source: 'contact_form', email: 'traced@example.com' } })
+    const rows = async () => ({
+      crm: await db().svcCrmSlot.findUnique({ where: { slot: Number(crm_num) } }),
+      variable: await db().svcVariable.findUnique({ where: { name: 'traced.motto' } }),
+      role: await db().svcRole.findUnique({ where: { slug: slug as string }, include: { members: { select: { slot: true } } } }),
+      source: await db().svcContentSource.findUnique({ where: { id: source.id as string } }),
+      lead: await db().svcLead.findUnique({ where: { id: Number(lead.id) } }),
+      leadEvents: await db().svcLeadEvent.findMany({ where: { leadId: Number(lead.id) }, orderBy: { id: 'asc' } }),
+    })
+    const before = await rows()
+    await traced({ resource: 'crm', action: 'update', params: { crm_num, name: 'Traced CRM renamed', api_key: API_KEY } })
+    await traced({ resource: 'variables', action: 'set', params: { name: 'traced.motto', value: 'after' } })
+    await traced({ resource: 'roles', action: 'assign', params: { slug, user_num } })
+    await traced({ resource: 'content_sources', action: 'update', params: { id: source.id, enabled: false } })
+    await traced({ resource: 'leads', action: 'set_status', params: { id: lead.id, status: 'Qualified' } })
+    expect(await rows()).not.toEqual(before)
+
+    const res = await revert({ trace_id: traceId })
+    expect([res.status, res.body.code]).toEqual([200, undefined])
+    expect((res.body.data.reverted as Array<{ operation: string }>).map(entry => entry.operation)).toEqual(['leads.set_status', 'content_sources.update', 'roles.assign', 'variables.set', 'crm.update'])
+    expect(await rows()).toEqual(before)
+    expect(JSON.stringify(res.body)).not.toContain(API_KEY)
   })
 })
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, jest, test } from '@jest/globals'
-import { startSecondInstance, useTestServer } from './support/in-process-server.ts'
+import { startTestServer, useTestServer } from './support/in-process-server.ts'
 import { dispatcher } from './support/client.ts'
 import { auditWhere, type KeptFilters } from '../packages/control-plane/src/platform/audit/audit-filters.ts'
 import { KEEP_TOTAL_FROM, KEPT_TOTAL_MAX_AGE_MS, WATERMARK_LAG_MS } from '../packages/control-plane/src/platform/audit/audit-total.ts'
@@ -161,7 +161,7 @@ describe('audit.list first-page total from kept counts', () => {
 
   test('a second instance answers the same totals from the same kept rows, and its prune keeps them exact for the first', async () => {
     await keepAll()
-    const second = await startSecondInstance(plane.server, options)
+    const second = await startTestServer({ sharedWith: plane.server, controlPlane: options })
     const onSecond = dispatcher(second.app, plane.admin.key)
     try {
       await expectExactTotals(FILTERS, onSecond)

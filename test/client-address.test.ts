@@ -1,7 +1,7 @@
 // @svc-provider-independent: which address a request counts as is decided before storage; the database counters run on both providers in rate-limit-leases, public-lead-form and sign-in-throttle (runs once, on SQLite).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
-import { type InProcessServer, startInProcessServer, startSecondInstance } from './support/in-process-server.ts'
+import { startTestServer, type InProcessServer } from './support/in-process-server.ts'
 import { BASE } from './support/client.ts'
 import { GRAPHQL } from './support/session-client.ts'
 import { parseTrustProxy } from '../packages/control-plane/src/platform/http/client-address.ts'
@@ -17,9 +17,9 @@ beforeAll(async () => {
   const started = Date.now()
   const now = () => new Date(Date.UTC(2030, 0, 1) + Date.now() - started)
   const limit = { builtins: [leads({ publicRateLimit: { points: 2, durationSeconds: 3600 } })], clock: now }
-  behindProxy = await startInProcessServer({ ...limit, http: { trustProxy: 1 } })
-  direct = await startSecondInstance(behindProxy, limit)
-  byProxyAddress = await startSecondInstance(behindProxy, { ...limit, http: { trustProxy: ['loopback'] } })
+  behindProxy = await startTestServer({ controlPlane: { ...limit, http: { trustProxy: 1 } } })
+  direct = await startTestServer({ sharedWith: behindProxy, controlPlane: limit })
+  byProxyAddress = await startTestServer({ sharedWith: behindProxy, controlPlane: { ...limit, http: { trustProxy: ['loopback'] } } })
 })
 afterAll(async () => {
   await byProxyAddress.close()
@@ -88,10 +88,10 @@ describe('SVC_TRUST_PROXY', () => {
   })
 
   test('a list given as an option that covers every address stops startup too', async () => {
-    await expect(startSecondInstance(behindProxy, { http: { trustProxy: ['loopback', '0.0.0.0/0'] } })).rejects.toThrow('covers every address')
+    await expect(startTestServer({ sharedWith: behindProxy, controlPlane: { http: { trustProxy: ['loopback', '0.0.0.0/0'] } } })).rejects.toThrow('covers every address')
   })
 
   test('an address list that is not addresses stops startup', async () => {
-    await expect(startSecondInstance(behindProxy, { http: { trustProxy: ['not-an-address'] } })).rejects.toThrow()
+    await expect(startTestServer({ sharedWith: behindProxy, controlPlane: { http: { trustProxy: ['not-an-address'] } } })).rejects.toThrow()
   })
 })

@@ -9,6 +9,12 @@ import { controlPlaneLists } from '../packages/control-plane/src/kernel/lists.ts
 import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
 import { controlPlaneOptionsFromEnvironment, createHostConfig } from '../host/config.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
+import { defineHook, provide, type Hook } from '../packages/control-plane/src/kernel/hooks/define-hook.ts'
+import { postProvenance } from '../packages/control-plane/src/kernel/hooks/post-provenance.ts'
+import { postIngested } from '../packages/control-plane/src/kernel/hooks/post-ingested.ts'
+import { forwardingBacklog } from '../packages/control-plane/src/kernel/hooks/forwarding-backlog.ts'
+import { siteVariable } from '../packages/control-plane/src/kernel/hooks/site-variable.ts'
+import { crmConnection } from '../packages/control-plane/src/kernel/hooks/crm-connection.ts'
 
 const echoConfig = {
   summary: 'Echo.',
@@ -105,6 +111,22 @@ describe('the tables derived from the resources', () => {
     const keys = Object.keys(controlPlaneLists(plane))
     expect(keys).toEqual([...keys].sort())
     expect(keys).toEqual(expect.arrayContaining(['Probe', 'SvcAuditEntry', 'SvcCounter', 'SvcCrmSlot', 'SvcModuleState', 'SvcOutboxMessage', 'SvcRateWindow']))
+  })
+
+  test('hand each hook a resource provides to the others, none where no installed resource provides it, and refuse a hook provided twice', () => {
+    const builtinHooks: Hook<unknown>[] = [postProvenance, postIngested, forwardingBacklog, siteVariable, crmConnection]
+    for (const hook of builtinHooks) expect(plane.hooks.get(hook)).toBeInstanceOf(Object)
+    const greeting = defineHook<(name: string) => string>('greeting')
+    const greeter = defineResource({ name: 'greeter', provides: [provide(greeting, name => `hello ${name}`)] })
+    expect(resolveControlPlane(builtinResources, { extensions: [greeter] }).hooks.get(greeting)?.('Ada')).toBe('hello Ada')
+    expect(plane.hooks.get(greeting)).toBeUndefined()
+    // Without posts, content sources and pipelines are left out, and what they provide with them.
+    const withoutPosts = resolveControlPlane(builtinResources, { host: { content: false } })
+    const contentHooks: Hook<unknown>[] = [postProvenance, postIngested, forwardingBacklog]
+    expect(contentHooks.map(hook => withoutPosts.hooks.get(hook))).toEqual([undefined, undefined, undefined])
+    expect(withoutPosts.hooks.get(siteVariable)).toBeInstanceOf(Function)
+    const twin = defineResource({ name: 'twin', provides: [provide(siteVariable, () => Promise.resolve(undefined))] })
+    expect(() => resolveControlPlane(builtinResources, { extensions: [twin] })).toThrow('the hook site_variable is provided by both variables and twin')
   })
 
   test('refuse a resource, a list, an outbox topic or a stage type declared twice', () => {

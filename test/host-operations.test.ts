@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, test } from '@jest/globals'
 import { z } from 'zod'
 import { defineOperation } from '../packages/control-plane/src/index.ts'
-import { useTestServer, type ActingAccount, startInProcessServer } from './support/in-process-server.ts'
+import { startTestServer, useTestServer, type ActingAccount } from './support/in-process-server.ts'
 import { getWithKey } from './support/client.ts'
 import { connectMcp2, listen } from './support/mcp-client.ts'
 
@@ -125,6 +125,6 @@ describe('operations registered by the host', () => {
   })
 
   test('cannot take a name that is already registered', async () => {
-    await expect(startInProcessServer({ operations: [greet, greet] })).rejects.toThrow('site.greet is registered twice')
+    await expect(startTestServer({ controlPlane: { operations: [greet, greet] } })).rejects.toThrow('site.greet is registered twice')
   })
 })

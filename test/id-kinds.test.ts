@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import request from 'supertest'
 import type { ManifestEntry } from '../packages/control-plane/src/kernel/registry/manifest.ts'
 import type { IdFieldConfig } from '../host/config.ts'
-import { startInProcessServer, type InProcessServer } from './support/in-process-server.ts'
+import { startTestServer, type InProcessServer } from './support/in-process-server.ts'
 import { createAccount, type TestAccount } from './support/accounts.ts'
 import { createPost } from './support/posts.ts'
 import { BASE } from './support/client.ts'
@@ -51,7 +51,7 @@ describe.each(KINDS)('accounts and posts with $name ids', ({ idField, id }) => {
   let dispatch: Dispatch
 
   beforeAll(async () => {
-    server = await startInProcessServer({}, { idField })
+    server = await startTestServer({ host: { idField } })
     admin = await createAccount(server.db)
     dispatch = async body => {
       const res = await request(server.app).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${admin.key}`).send(body)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
 import { z } from 'zod'
 import { defineOperation } from '../packages/control-plane/src/index.ts'
-import { type InProcessServer, useTestServer, startSecondInstance } from './support/in-process-server.ts'
+import { startTestServer, type InProcessServer, useTestServer } from './support/in-process-server.ts'
 import { BASE } from './support/client.ts'
 import { connectMcp, listen } from './support/mcp-client.ts'
 import { IDEMPOTENCY_LEASE_MS } from '../packages/control-plane/src/platform/idempotency/store.ts'
@@ -192,7 +192,7 @@ describe('Idempotency-Key on one instance', () => {
 
 describe('Idempotency-Key across two instances on one database', () => {
   let second: InProcessServer
-  beforeAll(async () => { second = await startSecondInstance(plane.server, { operations: [tally] }) })
+  beforeAll(async () => { second = await startTestServer({ sharedWith: plane.server, controlPlane: { operations: [tally] } }) })
   afterAll(async () => { await second.close() })
 
   test('a duplicate while the first call runs answers 409 idempotency_in_progress on the other instance, then replays there', async () => {

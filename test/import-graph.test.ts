@@ -3,7 +3,7 @@ import { describe, expect, test } from '@jest/globals'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { cycles, forbiddenFolderImports, forbiddenPackageImports, importGraph, importsAgainstTheWings, importsLeavingPackage, PACKAGE_ROOT } from '../scripts/lib/import-graph.ts'
+import { cycles, forbiddenFolderImports, forbiddenPackageImports, importGraph, importsAcrossResources, importsAgainstTheWings, importsLeavingPackage, PACKAGE_ROOT } from '../scripts/lib/import-graph.ts'
 
 const graph = importGraph(PACKAGE_ROOT)
 
@@ -14,6 +14,21 @@ describe('the import graph of the control-plane package', () => {
 
   test('imports run one way between the wings: doors → kernel → platform, resources → kernel and platform', () => {
     expect(importsAgainstTheWings(graph)).toEqual([])
+  })
+
+  test('a resource imports no other resource\'s files: they reach each other through hooks', () => {
+    expect(importsAcrossResources(graph)).toEqual([])
+  })
+
+  test('the check sees a resource importing another\'s file, and lets the list of resources and the kernel be', () => {
+    const reaching = new Map([
+      [path.join('src', 'resources', 'pipelines', 'engine', 'a.ts'), [path.join('src', 'resources', 'content-sources', 'provenance.ts'), path.join('src', 'resources', 'pipelines', 'b.ts'), path.join('src', 'kernel', 'hooks', 'post-provenance.ts')]],
+      [path.join('src', 'resources', 'index.ts'), [path.join('src', 'resources', 'crm', 'index.ts')]],
+      [path.join('src', 'kernel', 'c.ts'), [path.join('src', 'resources', 'crm', 'index.ts')]],
+    ])
+    expect(importsAcrossResources(reaching)).toEqual([
+      `${path.join('src', 'resources', 'pipelines', 'engine', 'a.ts')} -> ${path.join('src', 'resources', 'content-sources', 'provenance.ts')}`,
+    ])
   })
 
   test('the kernel speaks no protocol: nothing under kernel/ imports express', () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
-import { startSecondInstance, useTestServer } from './support/in-process-server.ts'
+import { startTestServer, useTestServer } from './support/in-process-server.ts'
 import { createPost } from './support/posts.ts'
 import { BASE, dispatcher, type DispatchBody } from './support/client.ts'
 import { connectMcp2, listen } from './support/mcp-client.ts'
@@ -283,7 +283,7 @@ describe('pipelines-run_batch over MCP', () => {
   test('a call following its job ends when its instance stops: the client is answered with the job as it stands, and nothing polls on', async () => {
     await postsOf('stopping', 2)
     // No worker here: the job stays queued, and only the instance's stop can end the call.
-    const instance = await startSecondInstance(plane.server, { outbox: false, jobs: false })
+    const instance = await startTestServer({ sharedWith: plane.server, controlPlane: { outbox: false, jobs: false } })
     const http = await listen(instance.app)
     const client = await connectMcp2(http.url, plane.admin.key)
     const progress: Array<{ progress: number }> = []
@@ -317,7 +317,7 @@ describe('pipelines-run_batch over MCP', () => {
 })
 
 describe('leads.start_verify_all', () => {
-  const leads = plane.caller('leads')
+  const leads = typedCaller(plane.dispatch, 'leads')
 
   /** A ledger of `count` leads, each with its captured event and a status change; the leads of other tests are gone. */
   async function ledger (count: number): Promise<number[]> {
@@ -406,7 +406,7 @@ describe('leads.start_verify_all', () => {
 })
 
 describe('content_sources.process_held', () => {
-  const sources = plane.caller('content_sources')
+  const sources = typedCaller(plane.dispatch, 'content_sources')
   const article = (n: number) => ({ headline: `Held story ${n}`, body: `<p>Story ${n}.</p>` })
 
   /** An enabled source with an approved mapping and `count` deliveries it holds (as while it was paused). */
@@ -440,7 +440,7 @@ describe('content_sources.process_held', () => {
     await plane.server.runtime.jobs.stop()
     const jobId = (await sources('process_held', { id: source.id })).body.data.job_id as number
     // A first instance processed the first two (the second after it last stored its progress), then died.
-    const firstInstance = { db: plane.server.db, options: plane.server.runtime.options, modules: plane.server.runtime.modules, state: plane.server.runtime.state }
+    const firstInstance = { db: plane.server.db, options: plane.server.runtime.options, modules: plane.server.runtime.modules, state: plane.server.runtime.state, hooks: plane.server.runtime.hooks }
     for (const delivery of held.slice(0, 2)) await processDelivery(firstInstance, delivery.id)
     await plane.server.db.svcJob.update({
       where: { id: jobId },

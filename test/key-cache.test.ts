@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { PrismaClient } from '../generated/prisma/client.ts'
-import { type InProcessServer, useTestServer, startSecondInstance } from './support/in-process-server.ts'
+import { startTestServer, type InProcessServer, useTestServer } from './support/in-process-server.ts'
 import { createAccount, type TestAccount } from './support/accounts.ts'
 import { dispatcher } from './support/client.ts'
 import { createTestDatabase, openPrisma, type TestDatabase } from './support/database.ts'
@@ -99,7 +99,7 @@ describe('two instances on one database', () => {
   let second: InProcessServer
   const first = () => plane.server
 
-  beforeAll(async () => { second = await startSecondInstance(plane.server) })
+  beforeAll(async () => { second = await startTestServer({ sharedWith: plane.server }) })
   afterAll(async () => second?.close())
 
   /** Two calls: the first may write the key's last use, which empties that instance's cache; the second leaves an entry in it. */

@@ -1,6 +1,6 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { type InProcessServer, useTestServer, startSecondInstance } from './support/in-process-server.ts'
+import { startTestServer, type InProcessServer, useTestServer } from './support/in-process-server.ts'
 import { useAdminSession } from './support/use-admin-session.ts'
 import { BASE, dispatcher, getWithKey } from './support/client.ts'
 
@@ -152,7 +152,7 @@ describe('administrators and other accounts\' keys', () => {
 
 describe('two instances racing a revocation against a mint', () => {
   let other: InProcessServer | undefined
-  beforeAll(async () => { other = await startSecondInstance(plane.server) })
+  beforeAll(async () => { other = await startTestServer({ sharedWith: plane.server }) })
   afterAll(async () => { await other?.close() })
 
   test('a child minted on one instance while the parent is revoked on the other never works', async () => {

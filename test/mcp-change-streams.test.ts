@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { startInProcessServer, startSecondInstance, useTestServer, type InProcessServer } from './support/in-process-server.ts'
+import { startTestServer, useTestServer, type InProcessServer } from './support/in-process-server.ts'
 import { createAccount } from './support/accounts.ts'
 import { dispatcher } from './support/client.ts'
 import { testProvider } from './support/database.ts'
@@ -168,7 +168,7 @@ describe('stop() ends the change streams cleanly', () => {
   let server: InProcessServer
   let http: Awaited<ReturnType<typeof listen>>
   beforeAll(async () => {
-    server = await startInProcessServer()
+    server = await startTestServer()
     http = await listen(server.app)
   })
   afterAll(async () => { await http?.close() })
@@ -196,8 +196,8 @@ describeOnPostgres('two instances on one PostgreSQL database', () => {
   let dispatchOnSecond: ReturnType<typeof dispatcher>
 
   beforeAll(async () => {
-    first = await startInProcessServer()
-    second = await startSecondInstance(first)
+    first = await startTestServer()
+    second = await startTestServer({ sharedWith: first })
     http = await listen(first.app)
     ;({ key } = await createAccount(first.db))
     dispatchOnSecond = dispatcher(second.app, key)

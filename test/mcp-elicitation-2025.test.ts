@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema, type CallToolResult as CallToolResult1 } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import { defineOperation } from '../packages/control-plane/src/index.ts'
-import { useTestServer, startSecondInstance } from './support/in-process-server.ts'
+import { startTestServer, useTestServer } from './support/in-process-server.ts'
 import { crmSlotsOf, personWho, refusalOf } from './support/person-confirmation.ts'
 import { connectMcp2, listen, MCP_PATH, type Person } from './support/mcp-client.ts'
 
@@ -195,7 +195,7 @@ describe('a 2025-era client that cannot ask, and sessions', () => {
   })
 
   test('the answer must reach the instance that asked: elsewhere it is refused (conflict); there, the call runs; a second destructive call meanwhile is refused (conflict)', async () => {
-    const second = await startSecondInstance(plane.server)
+    const second = await startTestServer({ sharedWith: plane.server })
     const secondHttp = await listen(second.app)
     try {
       const crmNum = await newCrm('Asked on the first instance')
@@ -226,7 +226,7 @@ describe('a 2025-era client that cannot ask, and sessions', () => {
   })
 
   test('the runtime\'s stop() ends a call whose person has not answered: its stream closes, and the slot stays', async () => {
-    const second = await startSecondInstance(plane.server)
+    const second = await startTestServer({ sharedWith: plane.server })
     const secondHttp = await listen(second.app)
     try {
       const crmNum = await newCrm('Stopped while asking')

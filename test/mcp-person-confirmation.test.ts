@@ -1,7 +1,7 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import type { CallToolResult as CallToolResult1 } from '@modelcontextprotocol/sdk/types.js'
-import { useTestServer, startSecondInstance } from './support/in-process-server.ts'
+import { startTestServer, useTestServer } from './support/in-process-server.ts'
 import { crmSlotsOf, personWho, refusalOf } from './support/person-confirmation.ts'
 import { useAdminSession } from './support/use-admin-session.ts'
 import { BASE } from './support/client.ts'
@@ -107,7 +107,7 @@ describe('a destructive tool over MCP waits for a person, not the model\'s confi
   })
 
   test('asked on one instance, answered on the other: the sealed state opens on both and the slot is deleted once', async () => {
-    const second = await startSecondInstance(plane.server)
+    const second = await startTestServer({ sharedWith: plane.server })
     const secondHttp = await listen(second.app)
     try {
       const crmNum = await newCrm('Two instances')
@@ -202,7 +202,7 @@ describe('the request state', () => {
   })
 
   test('is refused once its five minutes are over (answered on an instance whose clock is six minutes on)', async () => {
-    const later = await startSecondInstance(plane.server, { clock: () => new Date(Date.now() + 6 * 60 * 1000) })
+    const later = await startTestServer({ sharedWith: plane.server, controlPlane: { clock: () => new Date(Date.now() + 6 * 60 * 1000) } })
     const laterHttp = await listen(later.app)
     try {
       const crmNum = await newCrm('Answered too late')

@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { ProtocolError, ProtocolErrorCode, type CallToolResult, type Tool } from '@modelcontextprotocol/client'
 import type { CallToolResult as CallToolResult1 } from '@modelcontextprotocol/sdk/types.js'
-import { useTestServer, startSecondInstance } from './support/in-process-server.ts'
+import { startTestServer, useTestServer } from './support/in-process-server.ts'
 import { getWithKey } from './support/client.ts'
 import { createPost } from './support/posts.ts'
 import { runExample, type Dispatch, type Envelope } from './support/example-runner.ts'
@@ -117,7 +117,7 @@ describe('a 2026-07-28 client (the 2.x SDK client, server/discover, no initializ
   })
 
   test('two instances on one database serve one 2026-07-28 client in turn', async () => {
-    const second = await startSecondInstance(plane.server)
+    const second = await startTestServer({ sharedWith: plane.server })
     const secondHttp = await listen(second.app)
     const balancer = roundRobin([http.url, secondHttp.url])
     try {

@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js'
-import { useTestServer, type ActingAccount, startSecondInstance } from './support/in-process-server.ts'
+import { startTestServer, useTestServer, type ActingAccount } from './support/in-process-server.ts'
 import { getWithKey } from './support/client.ts'
 import { sessionCookie } from './support/session-client.ts'
 import { connectMcp, listen, MCP_PATH, roundRobin } from './support/mcp-client.ts'
@@ -427,7 +427,7 @@ describe('resources and prompts', () => {
 
 describe('behind a load balancer', () => {
   test('two instances on one database serve one client in turn: no request depends on the instance that answered the last', async () => {
-    const second = await startSecondInstance(plane.server)
+    const second = await startTestServer({ sharedWith: plane.server })
     const secondHttp = await listen(second.app)
     const balancer = roundRobin([http.url, secondHttp.url])
     const balanced = await connectMcp(http.url, plane.admin.key, { fetch: balancer.fetch })

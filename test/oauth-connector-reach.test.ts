@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { createAccount, type TestAccount } from './support/accounts.ts'
 import { graphql, sessionCookie } from './support/session-client.ts'
 import { CookieJar, authorizeWithConsent, browse, follow, form, pkcePair } from './support/oauth-flow.ts'
-import { startListeningServer, type ListeningServer } from './support/in-process-server.ts'
+import { startTestServer, type ListeningServer } from './support/in-process-server.ts'
 import { createPost } from './support/posts.ts'
 import { resolveOptions } from '../packages/control-plane/src/kernel/options.ts'
 import { requesterOf } from '../packages/control-plane/src/doors/oauth/consent-request.ts'
@@ -28,11 +28,11 @@ let peerConnections = 0
 let peerPort = 0
 
 beforeAll(async () => {
-  site = await startListeningServer({
+  site = await startTestServer({ controlPlane: {
     security: { outboundAllow: ['127.0.0.1', 'localhost'] },
     oauth: { dynamicRegistration: true, registrationToken: REGISTRATION_TOKEN, rateLimit: false },
-  })
-  admin = await createAccount(site.server.db)
+  }, listen: true })
+  admin = await createAccount(site.db)
   peer = createServer((socket: Socket) => { peerConnections++; socket.destroy() })
   await new Promise<void>(done => peer.listen(0, '127.0.0.1', done))
   peerPort = (peer.address() as AddressInfo).port
@@ -64,7 +64,7 @@ const dispatchWith = (token: string, body: object) => fetch(`${site.origin}${NAM
 })
 
 async function connect (clientId: string, scope: string, grant: string[], account = admin, approveDestructive?: boolean) {
-  const session = await sessionCookie(site.server.app, account.email, account.password)
+  const session = await sessionCookie(site.app, account.email, account.password)
   return authorizeWithConsent({ origin: site.origin, clientId, redirectUri: REDIRECT, scope, grant, resource: `${site.origin}${NAMESPACE}/mcp`, session, approveDestructive })
 }
 
@@ -78,7 +78,7 @@ const authorizeUrl = (clientId: string, scope: string | null = 'variables') => {
 /** A browser's authorization up to the consent page: its cookies, the interaction and what the page shows. */
 async function openConsent (account: TestAccount, clientId: string, scope: string | null = 'variables') {
   const jar = new CookieJar()
-  const session = await sessionCookie(site.server.app, account.email, account.password)
+  const session = await sessionCookie(site.app, account.email, account.password)
   const toSignIn = await follow(jar, site.origin, authorizeUrl(clientId, scope))
   jar.add(session)
   const toConsent = await follow(jar, site.origin, decodeURIComponent(new URL(toSignIn.url).searchParams.get('from')!))
@@ -115,7 +115,7 @@ describe('registration the operator chose', () => {
 
   test('a registered client expires a day later unless someone grants it access; a granted one stays', async () => {
     const unclaimed = await register()
-    const rowOf = (clientId: string) => site.server.db.svcOAuthRecord.findUniqueOrThrow({ where: { key: recordKey('Client', clientId) } })
+    const rowOf = (clientId: string) => site.db.svcOAuthRecord.findUniqueOrThrow({ where: { key: recordKey('Client', clientId) } })
     const pending = await rowOf(unclaimed)
     expect(pending.expiresAt!.getTime() - pending.createdAt.getTime()).toBe(UNGRANTED_CLIENT_TTL_SECONDS * 1000)
     const granted = await register()
@@ -144,7 +144,7 @@ describe('a consent page that tells the truth', () => {
 
 describe('a limiter on /oauth/*', () => {
   let limited: ListeningServer
-  beforeAll(async () => { limited = await startListeningServer({ oauth: { rateLimit: { points: 5, durationSeconds: 3600, store: 'memory' } } }) })
+  beforeAll(async () => { limited = await startTestServer({ controlPlane: { oauth: { rateLimit: { points: 5, durationSeconds: 3600, store: 'memory' } } }, listen: true }) })
   afterAll(async () => { await limited?.close() })
 
   test('beyond the limit per address, /oauth/* answers 429 with Retry-After, in OAuth\'s error format', async () => {
@@ -184,11 +184,11 @@ describe('anonymous fetches never use the site\'s allowlist', () => {
 describe('a connector stays inside its grant', () => {
   test('an OAuth token cannot mint an API key, even with the api_keys scope', async () => {
     const { tokens } = await connect(await register(), 'api_keys', ['api_keys'])
-    const before = await site.server.db.svcApiKey.count()
+    const before = await site.db.svcApiKey.count()
     const minted = await dispatchWith(tokens.access_token, { resource: 'api_keys', action: 'mint', params: { label: 'Outlives the grant' } })
     expect(minted.status).toBe(403)
     expect(await minted.json()).toMatchObject({ code: 'forbidden', error: expect.stringContaining('refused through an OAuth grant') })
-    expect(await site.server.db.svcApiKey.count()).toBe(before)
+    expect(await site.db.svcApiKey.count()).toBe(before)
   })
 })
 
@@ -202,18 +202,18 @@ describe('a connector\'s destructive calls wait for a person', () => {
     const held = await deleteVariable(tokens.access_token, 'held.by.default')
     expect(held.status).toBe(202)
     const { details } = await held.json() as { details: { approval_id: string } }
-    expect(await site.server.db.svcVariable.count({ where: { name: 'held.by.default' } })).toBe(1)
+    expect(await site.db.svcVariable.count({ where: { name: 'held.by.default' } })).toBe(1)
 
     const other = await connect(await register(), 'variables', ['variables'])
     expect((await deleteVariable(other.tokens.access_token, 'held.by.default', { approval_id: details.approval_id })).status).toBe(404)
 
-    const adminSession = await sessionCookie(site.server.app, admin.email, admin.password)
+    const adminSession = await sessionCookie(site.app, admin.email, admin.password)
     const approved = await fetch(`${site.origin}${NAMESPACE}/manage/dispatch`, {
       method: 'POST', headers: { 'content-type': 'application/json', cookie: adminSession, origin: site.origin },
       body: JSON.stringify({ resource: 'approvals', action: 'approve', params: { id: details.approval_id } }),
     })
     expect(approved.status).toBe(200)
-    expect(await site.server.db.svcVariable.count({ where: { name: 'held.by.default' } })).toBe(0)
+    expect(await site.db.svcVariable.count({ where: { name: 'held.by.default' } })).toBe(0)
     expect((await deleteVariable(tokens.access_token, 'held.by.default', { approval_id: details.approval_id })).status).toBe(200)
   })
 
@@ -229,21 +229,21 @@ describe('a job a connector started is rechecked before each batch', () => {
   async function queuedBatch (source: string) {
     const clientId = await register()
     const { tokens } = await connect(clientId, 'pipelines', ['pipelines'])
-    await site.server.runtime.jobs.stop()
-    for (const title of ['one', 'two']) await createPost(site.server.db, { title: `${source} ${title}`, source })
+    await site.runtime.jobs.stop()
+    for (const title of ['one', 'two']) await createPost(site.db, { title: `${source} ${title}`, source })
     const started = await dispatchWith(tokens.access_token, { resource: 'pipelines', action: 'run_batch', params: { filter: { source }, dry_run: true } })
     expect(started.status).toBe(202)
     const jobId = (await started.json() as { data: { job_id: number } }).data.job_id
-    const grant = await site.server.db.svcOAuthRecord.findFirstOrThrow({ where: { model: 'Grant', clientId }, select: { grantId: true } })
+    const grant = await site.db.svcOAuthRecord.findFirstOrThrow({ where: { model: 'Grant', clientId }, select: { grantId: true } })
     return { clientId, tokens, jobId, grantId: grant.grantId! }
   }
 
   /** Runs the worker until no job waits, then the job as jobs.get shows it and the audit entry of how it ended. */
   async function ended (jobId: number) {
-    site.server.runtime.jobs.start()
-    await site.server.runtime.jobs.kick()
+    site.runtime.jobs.start()
+    await site.runtime.jobs.kick()
     const job = await dispatchWith(admin.key, { resource: 'jobs', action: 'get', params: { job_id: jobId } })
-    const entries = await site.server.db.svcAuditEntry.findMany({ where: { operation: 'pipelines.run_batch' }, select: { params: true, ok: true, code: true } })
+    const entries = await site.db.svcAuditEntry.findMany({ where: { operation: 'pipelines.run_batch' }, select: { params: true, ok: true, code: true } })
     const outcome = entries.filter(entry => (entry.params as { job_id?: number, status?: string }).job_id === jobId && 'status' in (entry.params as object))
     return { job: (await job.json() as { data: Record<string, unknown> }).data, outcome }
   }
@@ -254,13 +254,13 @@ describe('a job a connector started is rechecked before each batch', () => {
     expect(revoked.status).toBe(200)
     const { job, outcome } = await ended(jobId)
     expect(job).toMatchObject({ status: 'failed', progress: { done: 0, total: 2 }, error: expect.stringContaining(`OAuth client ${clientId} that started it holds no live token`) })
-    expect(await site.server.db.svcPipelineRun.count({ where: { jobId } })).toBe(0)
+    expect(await site.db.svcPipelineRun.count({ where: { jobId } })).toBe(0)
     expect(outcome).toEqual([expect.objectContaining({ ok: false, code: 'failed', params: expect.objectContaining({ error: expect.stringContaining('no live token') }) })])
   })
 
   test('its tokens expired, the job stops at its next batch; while one lives, it runs', async () => {
     const expiring = await queuedBatch('connector-then-expired')
-    await site.server.db.svcOAuthRecord.updateMany({ where: { grantId: expiring.grantId, model: { in: ['AccessToken', 'RefreshToken'] } }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    await site.db.svcOAuthRecord.updateMany({ where: { grantId: expiring.grantId, model: { in: ['AccessToken', 'RefreshToken'] } }, data: { expiresAt: new Date(Date.now() - 1000) } })
     const stopped = await ended(expiring.jobId)
     expect(stopped.job).toMatchObject({ status: 'failed', progress: { done: 0, total: 2 }, error: expect.stringContaining('holds no live token') })
     expect(stopped.outcome).toEqual([expect.objectContaining({ ok: false, code: 'failed' })])
@@ -271,7 +271,7 @@ describe('a job a connector started is rechecked before each batch', () => {
 
 describe('codes and refresh tokens are spent once', () => {
   test('a second consume of the same refresh token is refused, so two concurrent refreshes cannot both rotate', async () => {
-    const store = { db: site.server.db, secrets: site.server.runtime.secrets, now: () => new Date() }
+    const store = { db: site.db, secrets: site.runtime.secrets, now: () => new Date() }
     const tokens = new DatabaseAdapter('RefreshToken', store)
     await tokens.upsert('refresh-once', { grantId: 'grant-of-refresh-once' }, 3600)
     await tokens.consume('refresh-once')
@@ -285,7 +285,7 @@ describe('grants and the authorization server\'s session end with the account\'s
   const SET_PASSWORD = 'mutation ($id: ID!, $password: String!) { updateUser(where: { id: $id }, data: { password: $password }) { id } }'
 
   test('after signing out, the browser\'s next authorization asks for the Admin UI session again instead of returning a code', async () => {
-    const account = await createAccount(site.server.db)
+    const account = await createAccount(site.db)
     const clientId = await register()
     const { jar, uid, session } = await openConsent(account, clientId)
     const confirmed = await browse(jar, `${site.origin}/oauth/interaction/${uid}/confirm`, {
@@ -293,19 +293,19 @@ describe('grants and the authorization server\'s session end with the account\'s
     })
     const back = await follow(jar, site.origin, (await confirmed.json() as { data: { redirect_to: string } }).data.redirect_to)
     expect(new URL(back.url).searchParams.get('code')).not.toBeNull()
-    expect(await site.server.db.svcOAuthRecord.count({ where: { model: 'Session', accountId: account.id } })).toBeGreaterThan(0)
+    expect(await site.db.svcOAuthRecord.count({ where: { model: 'Session', accountId: account.id } })).toBeGreaterThan(0)
 
-    expect((await graphql(site.server.app, SIGN_OUT, {}, session)).body.data).toEqual({ endSession: true })
-    expect(await site.server.db.svcOAuthRecord.count({ where: { model: 'Session', accountId: account.id } })).toBe(0)
+    expect((await graphql(site.app, SIGN_OUT, {}, session)).body.data).toEqual({ endSession: true })
+    expect(await site.db.svcOAuthRecord.count({ where: { model: 'Session', accountId: account.id } })).toBe(0)
     const again = await follow(jar, site.origin, authorizeUrl(clientId))
     expect(again.url).toMatch(new RegExp(`^${site.origin}/signin\\?`))
   })
 
   test('sessions.revoke and a password change disconnect the account\'s apps', async () => {
-    const account = await createAccount(site.server.db)
+    const account = await createAccount(site.db)
     const first = await connect(await register(), 'variables', ['variables'], account)
     expect((await dispatchWith(first.tokens.access_token, { resource: 'variables', action: 'list' })).status).toBe(200)
-    const adminSession = await sessionCookie(site.server.app, admin.email, admin.password)
+    const adminSession = await sessionCookie(site.app, admin.email, admin.password)
     const revoked = await fetch(`${site.origin}${NAMESPACE}/manage/dispatch`, {
       method: 'POST', headers: { 'content-type': 'application/json', cookie: adminSession, origin: site.origin },
       body: JSON.stringify({ resource: 'sessions', action: 'revoke', params: { account_id: account.id }, confirm: true }),
@@ -315,7 +315,7 @@ describe('grants and the authorization server\'s session end with the account\'s
     expect((await form(`${site.origin}/oauth/token`, { grant_type: 'refresh_token', refresh_token: first.tokens.refresh_token, client_id: first.details.client_id })).status).toBe(400)
 
     const second = await connect(await register(), 'variables', ['variables'], account)
-    expect((await graphql(site.server.app, SET_PASSWORD, { id: account.id, password: 'another-password-of-length' }, adminSession)).body.errors).toBeUndefined()
+    expect((await graphql(site.app, SET_PASSWORD, { id: account.id, password: 'another-password-of-length' }, adminSession)).body.errors).toBeUndefined()
     expect((await dispatchWith(second.tokens.access_token, { resource: 'variables', action: 'list' })).status).toBe(401)
   })
 })

@@ -3,7 +3,7 @@ import { createAccount, type TestAccount } from './support/accounts.ts'
 import { sessionCookie } from './support/session-client.ts'
 import { connectMcp } from './support/mcp-client.ts'
 import { CookieJar, authorizeWithConsent, browse, follow, form, pkcePair } from './support/oauth-flow.ts'
-import { startListeningServer, type ListeningServer } from './support/in-process-server.ts'
+import { startTestServer, type ListeningServer } from './support/in-process-server.ts'
 import { ListWrites } from '../packages/control-plane/src/platform/db/write-observer.ts'
 import type { JsonObject } from './support/json.ts'
 
@@ -20,8 +20,8 @@ let admin: TestAccount
 const oauthRecordWrites = new ListWrites(['SvcOAuthRecord'])
 
 beforeAll(async () => {
-  site = await startListeningServer(REGISTERING, undefined, { writes: oauthRecordWrites })
-  admin = await createAccount(site.server.db)
+  site = await startTestServer({ controlPlane: REGISTERING, host: { writes: oauthRecordWrites }, listen: true })
+  admin = await createAccount(site.db)
 })
 afterAll(async () => { await site?.close() })
 
@@ -57,7 +57,7 @@ async function register (registrationEndpoint: string): Promise<string> {
 
 /** Authorize → sign in → consent (granting `grant`) → code → tokens, as a browser and a connector would. */
 async function signInAndConsent (origin: string, clientId: string, account: TestAccount, scope: string, grant: string[], resource = `${origin}${NAMESPACE}/mcp`) {
-  const session = await sessionCookie(site.server.app, account.email, account.password)
+  const session = await sessionCookie(site.app, account.email, account.password)
   return authorizeWithConsent({ origin, clientId, redirectUri: REDIRECT, scope, grant, resource, session })
 }
 
@@ -78,7 +78,7 @@ describe('a connector that knows only the MCP endpoint signs in with OAuth', () 
     expect(tokens.scope).toBe('manage_options')
     expect(tokens.expires_in).toBe(600)
     // Stored hashed: neither token appears in the database.
-    const stored = await site.server.db.svcOAuthRecord.findMany()
+    const stored = await site.db.svcOAuthRecord.findMany()
     expect(JSON.stringify(stored)).not.toContain(tokens.access_token)
     expect(JSON.stringify(stored)).not.toContain(tokens.refresh_token)
 
@@ -91,7 +91,7 @@ describe('a connector that knows only the MCP endpoint signs in with OAuth', () 
 
     const dispatched = await dispatchWith(origin, tokens.access_token, { resource: 'variables', action: 'list' })
     expect(dispatched.status).toBe(200)
-    const audit = await site.server.db.svcAuditEntry.findFirst({ where: { channel: 'dispatch', operation: 'variables.list' }, orderBy: { id: 'desc' } })
+    const audit = await site.db.svcAuditEntry.findFirst({ where: { channel: 'dispatch', operation: 'variables.list' }, orderBy: { id: 'desc' } })
     expect(audit).toMatchObject({ mode: 'oauth', actorEmail: admin.email, keyId: `oauth:${clientId}` })
 
     const refreshed = await form(`${origin}/oauth/token`, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId })
@@ -128,8 +128,8 @@ describe('a connector that knows only the MCP endpoint signs in with OAuth', () 
       expect((await dispatchWith(origin, tokens.access_token, { resource: 'variables', action: 'list' })).status).toBe(200)
       return oauthRecordWrites.version - before
     }
-    const lastUsed = async () => (await site.server.db.svcOAuthRecord.findFirstOrThrow({ where: grantRow })).lastUsedAt
-    const setLastUsed = (at: Date) => site.server.db.svcOAuthRecord.updateMany({ where: grantRow, data: { lastUsedAt: at } })
+    const lastUsed = async () => (await site.db.svcOAuthRecord.findFirstOrThrow({ where: grantRow })).lastUsedAt
+    const setLastUsed = (at: Date) => site.db.svcOAuthRecord.updateMany({ where: grantRow, data: { lastUsedAt: at } })
     const recent = new Date(Date.now() - 30_000)
     await setLastUsed(recent)
     expect(await statementsOfCall()).toBe(0)
@@ -146,7 +146,7 @@ describe('a connector that knows only the MCP endpoint signs in with OAuth', () 
     const { tokens } = await signInAndConsent(origin, clientId, admin, 'variables read_only', ['variables', 'read_only'])
     expect(tokens.scope).toBe('variables read_only')
     expect((await dispatchWith(origin, tokens.access_token, { resource: 'variables', action: 'list' })).status).toBe(200)
-    const session = await sessionCookie(site.server.app, admin.email, admin.password)
+    const session = await sessionCookie(site.app, admin.email, admin.password)
     const asSession = (body: object) => fetch(`${origin}${NAMESPACE}/manage/dispatch`, {
       method: 'POST', headers: { 'content-type': 'application/json', cookie: session, origin }, body: JSON.stringify(body),
     })
@@ -178,13 +178,13 @@ describe('a connector that knows only the MCP endpoint signs in with OAuth', () 
 
   test('consent cannot grant more than the account holds', async () => {
     const { origin } = site
-    const editor = await createAccount(site.server.db, 'editor')
+    const editor = await createAccount(site.db, 'editor')
     const clientId = await register(`${origin}/oauth/register`)
     const jar = new CookieJar()
     const { challenge } = pkcePair()
     const authorize = `${origin}/oauth/authorize?${new URLSearchParams({ client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', scope: 'manage_options', code_challenge: challenge, code_challenge_method: 'S256' })}`
     const toSignIn = await follow(jar, origin, authorize)
-    jar.add(await sessionCookie(site.server.app, editor.email, editor.password))
+    jar.add(await sessionCookie(site.app, editor.email, editor.password))
     const toConsent = await follow(jar, origin, decodeURIComponent(new URL(toSignIn.url).searchParams.get('from')!))
     const uid = new URL(toConsent.url).searchParams.get('uid')!
     const details = await (await browse(jar, `${origin}/oauth/interaction/${uid}/details`)).json() as { data: { scopes: string[] } }
@@ -207,7 +207,7 @@ describe('a connector that knows only the MCP endpoint signs in with OAuth', () 
   })
 
   test('a token issued for another site is refused with 401', async () => {
-    const other = await startListeningServer(REGISTERING, site.server)
+    const other = await startTestServer({ controlPlane: REGISTERING, sharedWith: site, listen: true })
     try {
       const clientId = await register(`${site.origin}/oauth/register`)
       const { tokens } = await signInAndConsent(site.origin, clientId, admin, 'variables', ['variables'])
@@ -223,7 +223,7 @@ describe('a connector that knows only the MCP endpoint signs in with OAuth', () 
 
 describe('dynamic client registration, off by default', () => {
   let closed: ListeningServer
-  beforeAll(async () => { closed = await startListeningServer() })
+  beforeAll(async () => { closed = await startTestServer({ listen: true }) })
   afterAll(async () => { await closed?.close() })
 
   test('the metadata names no registration endpoint and registering is refused', async () => {

@@ -1,6 +1,6 @@
 // @svc-provider-independent: the SSRF guard checks URLs and resolved addresses before any connection; the rows and outbox retries around it run on both providers in crm, content-sources and outbox (runs once, on SQLite).
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { type InProcessServer, startInProcessServer, startSecondInstance } from './support/in-process-server.ts'
+import { startTestServer, type InProcessServer } from './support/in-process-server.ts'
 import { createAccount } from './support/accounts.ts'
 import { dispatcher } from './support/client.ts'
 import { resourceCaller } from './support/operations.ts'
@@ -24,8 +24,8 @@ let call: Record<'permissive' | 'strict', (resource: string) => ReturnType<typeo
 beforeAll(async () => {
   peer = await startHttpPeer()
   bigAnswers = await startLoopbackServer((_req, res) => answerJson(res, 200, { data: [{ id: 'x'.repeat(5 * 1024 * 1024) }] }))
-  permissive = await startInProcessServer({ outbox: false, builtins: [leads({ contactCrmNum: 1 })] })
-  strict = await startSecondInstance(permissive, { security: { outboundAllow: [] }, builtins: [leads({ contactCrmNum: 1 })], outbox: { pollMs: 3_600_000 } })
+  permissive = await startTestServer({ controlPlane: { outbox: false, builtins: [leads({ contactCrmNum: 1 })] } })
+  strict = await startTestServer({ sharedWith: permissive, controlPlane: { security: { outboundAllow: [] }, builtins: [leads({ contactCrmNum: 1 })], outbox: { pollMs: 3_600_000 } } })
   const account = await createAccount(permissive.db)
   const viaPermissive = dispatcher(permissive.app, account.key)
   const viaStrict = dispatcher(strict.app, account.key)

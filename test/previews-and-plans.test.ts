@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import request from 'supertest'
+import { Ajv2020 } from 'ajv/dist/2020.js'
 import { useTestServer } from './support/in-process-server.ts'
 import { BASE, seenBodies, type DispatchBody } from './support/client.ts'
 import { connectMcp2, listen, MCP_PATH } from './support/mcp-client.ts'
@@ -76,6 +77,16 @@ describe('preview: the call runs through every link and its handler in a transac
     expect(byName.get('users.send_welcome_email')).toMatchObject({ previewable: false, previewable_reason: expect.stringContaining('e-mail') })
     expect(byName.get('ai.test')).toMatchObject({ previewable: false })
     expect(byName.get('pipelines.run_batch')).toMatchObject({ previewable: false, previewable_reason: expect.stringContaining('job') })
+  })
+
+  test('the answer is the OpenAPI document\'s PreviewAnswer', async () => {
+    const document = (await request(plane.server.app).get(`${BASE}/openapi.json`).set('Authorization', `Bearer ${plane.admin.key}`)).body as Record<string, unknown>
+    const ajv = new Ajv2020({ strict: false })
+    ajv.addSchema(document, 'https://svc.invalid/openapi.json')
+    const validate = ajv.compile({ $ref: 'https://svc.invalid/openapi.json#/components/schemas/PreviewAnswer' })
+    const answered = await preview({ resource: 'crm', action: 'update', params: { crm_num: crmNum, name: 'Checked' } })
+    expect([validate(answered), ajv.errorsText(validate.errors)]).toEqual([true, 'No errors'])
+    expect(validate({ ...answered, plan: undefined })).toBe(false)
   })
 
   test('one-time secrets are "[preview]": no key is minted, no signing secret made', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import type request from 'supertest'
-import { type InProcessServer, startSecondInstance, useTestServer } from './support/in-process-server.ts'
+import { startTestServer, type InProcessServer, useTestServer } from './support/in-process-server.ts'
 import { dispatcher } from './support/client.ts'
 import { createSubjectLimiter, type SubjectLimiter } from '../packages/control-plane/src/platform/auth/rate-limit.ts'
 import { leaseSize } from '../packages/control-plane/src/platform/auth/leased-window-limiter.ts'
@@ -96,7 +96,7 @@ describe('two instances on one database share the API rate limit', () => {
   const plane = useTestServer(options)
   let second: InProcessServer
 
-  beforeAll(async () => { second = await startSecondInstance(plane.server, options) })
+  beforeAll(async () => { second = await startTestServer({ sharedWith: plane.server, controlPlane: options }) })
   afterAll(async () => { await second?.close() })
 
   test('together they admit the limit within the tolerance, then both refuse', async () => {

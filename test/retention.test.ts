@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
-import { useTestServer, type InProcessServer, startInProcessServer, startSecondInstance } from './support/in-process-server.ts'
+import { startTestServer, useTestServer, type InProcessServer } from './support/in-process-server.ts'
 import { defineResource, type ControlPlaneOptions } from '../packages/control-plane/src/index.ts'
 import { datedRowsRule } from '../packages/control-plane/src/platform/retention/rule.ts'
 import { resolveRetention } from '../packages/control-plane/src/platform/retention/retention-options.ts'
@@ -130,8 +130,8 @@ describe('one pruner at a time across instances', () => {
   let first: InProcessServer
   let second: InProcessServer
   beforeAll(async () => {
-    first = await startInProcessServer({ outbox: false, retention: { intervalMinutes: 0 } })
-    second = await startSecondInstance(first, { outbox: false, retention: { intervalMinutes: 0 } })
+    first = await startTestServer({ controlPlane: { outbox: false, retention: { intervalMinutes: 0 } } })
+    second = await startTestServer({ sharedWith: first, controlPlane: { outbox: false, retention: { intervalMinutes: 0 } } })
   })
   afterAll(async () => {
     await second?.close()

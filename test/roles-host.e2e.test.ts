@@ -98,7 +98,7 @@ describeOnSqlite('Keystone\'s usecase-roles shape (name sign-in, a Role list of 
     await cli('migrate')
     await cli('create-admin', '--identity', admin.name, '--password', admin.password)
     adminKey = lastLine((await cli('mint-key', '--identity', admin.name, '--label', 'roles suite')).stdout)
-    site = await startInstalledSite('the roles host', HOST, KEYSTONE, env(), { adminUi: false })
+    site = await startInstalledSite({ what: 'the roles host', cwd: HOST, keystone: KEYSTONE, env: env(), adminUi: false })
     ;({ id: adminId, cookie: adminCookie } = await signIn(admin.name, admin.password))
   }, 15 * MINUTE)
 

@@ -66,7 +66,7 @@ async function inHost (file: string, args: string[], env: NodeJS.ProcessEnv = {}
 const cli = (...args: string[]) => inHost(process.execPath, [CLI, ...args])
 
 /** `keystone start --no-ui` in hosts/second. */
-const startSite = (env: NodeJS.ProcessEnv = {}): Promise<InstalledSite> => startInstalledSite('the second host', HOST, KEYSTONE, childEnv(env), { adminUi: false })
+const startSite = (env: NodeJS.ProcessEnv = {}): Promise<InstalledSite> => startInstalledSite({ what: 'the second host', cwd: HOST, keystone: KEYSTONE, env: childEnv(env), adminUi: false })
 
 const admin = { email: 'editor-in-chief@second.test', password: `pw-${randomBytes(12).toString('hex')}` }
 let site: InstalledSite

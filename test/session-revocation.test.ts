@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import { useTestServer, startSecondInstance } from './support/in-process-server.ts'
+import { startTestServer, useTestServer } from './support/in-process-server.ts'
 import { graphql, sessionCookie, signIn } from './support/session-client.ts'
 
 const plane = useTestServer()
@@ -52,7 +52,7 @@ describe('Admin UI sessions can be ended', () => {
   test('an administrator\'s sessions.revoke signs the account out everywhere, on every instance; its API keys keep working', async () => {
     const account = await plane.account('administrator')
     const cookie = await sessionCookie(plane.server.app, account.email, account.password)
-    const second = await startSecondInstance(plane.server)
+    const second = await startTestServer({ sharedWith: plane.server })
     try {
       const onSecond = await sessionCookie(second.app, account.email, account.password)
       expect(await signedInAs(onSecond, second.app)).toBe(account.id)

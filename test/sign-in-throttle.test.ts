@@ -1,4 +1,4 @@
-import { hostClient, useTestServer, startSecondInstance } from './support/in-process-server.ts'
+import { startTestServer, hostClient, useTestServer } from './support/in-process-server.ts'
 import { describe, expect, test } from '@jest/globals'
 import bcrypt from 'bcryptjs'
 import { GRAPHQL, signIn } from './support/session-client.ts'
@@ -65,7 +65,7 @@ describe('password sign-in is throttled per account', () => {
     freshWindow()
     const account = await plane.account('administrator')
     await wrongPasswords(account.email, 10)
-    const second = await startSecondInstance(plane.server, { clock: () => clock })
+    const second = await startTestServer({ sharedWith: plane.server, controlPlane: { clock: () => clock } })
     try {
       expect(await signIn(second.app, account.email, account.password)).toMatchObject({ ok: false, message: expect.stringContaining('Too many sign-in attempts') })
     } finally {
@@ -123,7 +123,7 @@ describe('each guess from one address waits longer than the last', () => {
     const waits: number[][] = []
     let release = () => {}
     const signInWait = (ms: number) => { waits.at(-1)!.push(ms); return new Promise<void>(resolve => { release = resolve }) }
-    const timed = await startSecondInstance(plane.server, { clock: () => clock }, { signInLimits: { delayBaseMs: 1500, delayMaxMs: 3000 }, signInWait })
+    const timed = await startTestServer({ sharedWith: plane.server, controlPlane: { clock: () => clock }, host: { signInLimits: { delayBaseMs: 1500, delayMaxMs: 3000 }, signInWait } })
     try {
       freshWindow()
       const account = await plane.account('editor')

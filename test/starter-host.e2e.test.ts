@@ -91,7 +91,7 @@ describeOnSqlite('Keystone\'s create-keystone-app starter with the packed packag
     await cli('migrate')
     await cli('create-admin', '--email', admin.email, '--password', admin.password, '--name', 'Editor')
     apiKey = (await cli('mint-key', '--email', admin.email, '--label', 'starter suite')).stdout.trimEnd().split('\n').at(-1)!
-    site = await startInstalledSite('the starter', dir, path.join(dir, 'node_modules/@keystone-6/core/bin/cli.js'), env())
+    site = await startInstalledSite({ what: 'the starter', cwd: dir, keystone: path.join(dir, 'node_modules/@keystone-6/core/bin/cli.js'), env: env() })
     await signIn()
   }, 40 * MINUTE)
 

@@ -59,7 +59,7 @@ async function installAndBuild (tarball: string): Promise<void> {
 
 /** One address for both starts: the site's URL is part of what it answers (a team member's page). */
 let port = 0
-const startSite = () => startInstalledSite('the upgraded site', site, KEYSTONE, childEnv(), { adminUi: false, port })
+const startSite = () => startInstalledSite({ what: 'the upgraded site', cwd: site, keystone: KEYSTONE, env: childEnv(), adminUi: false, port })
 
 let running: InstalledSite | undefined
 let key = ''

@@ -3,7 +3,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import request from 'supertest'
 import { Webhook } from 'standardwebhooks'
-import { useTestServer, startSecondInstance } from './support/in-process-server.ts'
+import { startTestServer, useTestServer } from './support/in-process-server.ts'
+import { typedCaller } from './support/operations.ts'
 import { BASE } from './support/client.ts'
 import type { Json, JsonObject } from './support/json.ts'
 import { readUntil } from './support/eventually.ts'
@@ -71,7 +72,8 @@ describe('with the outbox worker running', () => {
   // The worker polls once a minute here: a delivery that arrives sooner was sent by the kick of
   // the change that caused it, which is what these tests prove, without timing a loaded machine.
   const plane = useTestServer({ outbox: { pollMs: 60_000 } })
-  const webhooks = (action: string, params: Record<string, unknown> = {}, confirm?: boolean) => plane.caller('webhooks')(action, params, confirm)
+  const webhooks = typedCaller(plane.dispatch, 'webhooks')
+  const leads = typedCaller(plane.dispatch, 'leads')
   const receivers: TestReceiver[] = []
   const receiver = async (answer?: (n: number) => number | 'hang') => {
     const started = await startReceiver(answer)
@@ -104,7 +106,7 @@ describe('with the outbox worker running', () => {
     const live = await receiver()
     const deadSub = await webhooks('create', { url: dead.url, event_types: ['lead.captured'] })
     const liveSub = await webhooks('create', { url: live.url, event_types: ['lead.captured'] })
-    const capture = () => plane.caller('leads')('capture', { source: 'beside-dead', email: 'x@example.com' })
+    const capture = () => leads('capture', { source: 'beside-dead', email: 'x@example.com' })
 
     await capture()
     await within(dead.arrived(1), 10_000, 'the dead receiver being called')
@@ -122,11 +124,11 @@ describe('with the outbox worker running', () => {
   test('events reach a subscription in the order of their changes', async () => {
     const live = await receiver()
     const sub = await webhooks('create', { url: live.url, event_types: ['lead.*'] })
-    const lead = (await plane.caller('leads')('capture', { source: 'ordered' })).body.data
-    for (const status of ['Contacted', 'Qualified', 'Customer']) {
-      expect((await plane.caller('leads')('set_status_local', { id: lead.id, status })).status).toBe(200)
+    const lead = (await leads('capture', { source: 'ordered' })).body.data
+    for (const status of ['Contacted', 'Qualified', 'Customer'] as const) {
+      expect((await leads('set_status_local', { id: lead.id, status })).status).toBe(200)
     }
-    await plane.caller('leads')('delete', { id: lead.id }, true)
+    await leads('delete', { id: lead.id }, true)
     await within(live.arrived(5), 10_000, 'five events')
     const events = live.received.map(delivery => verified(sub.body.data.secret, delivery))
     expect(events.map(event => event.type)).toEqual(['lead.captured', 'lead.status_changed', 'lead.status_changed', 'lead.status_changed', 'lead.deleted'])
@@ -139,7 +141,8 @@ describe('with the outbox worker running', () => {
 describe('with the clock in the test\'s hands', () => {
   let clock = new Date()
   const plane = useTestServer(() => ({ clock: () => clock, outbox: false }))
-  const webhooks = (action: string, params: Record<string, unknown> = {}, confirm?: boolean) => plane.caller('webhooks')(action, params, confirm)
+  const webhooks = typedCaller(plane.dispatch, 'webhooks')
+  const leads = typedCaller(plane.dispatch, 'leads')
   const advance = (ms: number) => { clock = new Date(clock.getTime() + ms) }
   const deliver = () => plane.server.runtime.outbox.runOnce()
   let hook: TestReceiver
@@ -158,7 +161,7 @@ describe('with the clock in the test\'s hands', () => {
   test('a failed delivery is retried with back-off and succeeds, with the same event id and both attempts logged', async () => {
     const sub = (await webhooks('create', { url: hook.url, event_types: ['lead.captured'] })).body.data
     status = 503
-    await plane.caller('leads')('capture', { source: 'retry' })
+    await leads('capture', { source: 'retry' })
     expect(await deliver()).toBe(0)
     expect(await deliver()).toBe(0)
     expect(hook.received).toHaveLength(1)
@@ -178,7 +181,7 @@ describe('with the clock in the test\'s hands', () => {
   test('a subscription failing for longer than three days is disabled with the reason, and the Health counts show it', async () => {
     const sub = (await webhooks('create', { url: hook.url, event_types: ['lead.*'] })).body.data
     status = 500
-    await plane.caller('leads')('capture', { source: 'window' })
+    await leads('capture', { source: 'window' })
     await deliver()
     advance(2 * 24 * 3600_000)
     await deliver()
@@ -190,11 +193,11 @@ describe('with the clock in the test\'s hands', () => {
     expect(after.disabled_reason).toMatch(/^deliveries failed from .* \(last: http:\/\/127\.0\.0\.1:\d+ answered 500\)/)
     const message = await plane.server.db.svcOutboxMessage.findFirstOrThrow({ where: { orderingKey: `webhook:${sub.id}` } })
     expect(message.status).toBe('failed')
-    const counts = (await plane.caller('status')('get')).body.data.counts
+    const counts = (await typedCaller(plane.dispatch, 'status')('get', {})).body.data.counts
     expect(counts.webhooks_disabled).toBeGreaterThanOrEqual(1)
 
     // A disabled subscription gets nothing; enabling it clears the reason.
-    await plane.caller('leads')('capture', { source: 'while-disabled' })
+    await leads('capture', { source: 'while-disabled' })
     expect(await plane.server.db.svcOutboxMessage.count({ where: { orderingKey: `webhook:${sub.id}`, status: 'pending' } })).toBe(0)
     const enabled = (await webhooks('update', { id: sub.id, enabled: true })).body.data
     expect(enabled).toMatchObject({ enabled: true, disabled_reason: null, failing_since: null })
@@ -204,13 +207,13 @@ describe('with the clock in the test\'s hands', () => {
     const created = (await webhooks('create', { url: hook.url, event_types: ['lead.captured'] })).body.data
     const rotated = (await webhooks('rotate_secret', { id: created.id })).body.data
     expect(rotated.secret).not.toBe(created.secret)
-    await plane.caller('leads')('capture', { source: 'rotation' })
+    await leads('capture', { source: 'rotation' })
     await deliver()
     expect(signedWith(created.secret, hook.received[0]!)).toBe(true)
     expect(signedWith(rotated.secret, hook.received[0]!)).toBe(true)
 
     advance(24 * 3600_000 + 1000)
-    await plane.caller('leads')('capture', { source: 'rotation' })
+    await leads('capture', { source: 'rotation' })
     await deliver()
     expect(signedWith(rotated.secret, hook.received[1]!)).toBe(true)
     expect(signedWith(created.secret, hook.received[1]!)).toBe(false)
@@ -234,7 +237,7 @@ describe('with the clock in the test\'s hands', () => {
   test('a change that rolls back emits nothing', async () => {
     await webhooks('create', { url: hook.url, event_types: ['lead.*'] })
     const before = await plane.server.db.svcEvent.count()
-    const refused = await plane.caller('leads')('set_status_local', { id: 999_999, status: 'Contacted' })
+    const refused = await leads('set_status_local', { id: 999_999, status: 'Contacted' })
     expect(refused.body.code).toBe('not_found')
     expect(await plane.server.db.svcEvent.count()).toBe(before)
     expect(await plane.server.db.svcOutboxMessage.count()).toBe(0)
@@ -252,7 +255,7 @@ describe('with the clock in the test\'s hands', () => {
     const created = (await webhooks('create', { url: hook.url, event_types: ['*'] })).body.data
     const bodies = [
       await webhooks('get', { id: created.id }),
-      await webhooks('list'),
+      await webhooks('list', {}),
       await webhooks('update', { id: created.id, description: 'renamed' }),
       await webhooks('list_deliveries', { id: created.id }),
     ].map(res => res.text)
@@ -274,14 +277,15 @@ describe('with the clock in the test\'s hands', () => {
 
 describe('two instances on one database', () => {
   const plane = useTestServer({ outbox: false })
+  const leads = typedCaller(plane.dispatch, 'leads')
 
   test('both deliver at once, yet each event reaches the subscription once and in order', async () => {
-    const second = await startSecondInstance(plane.server, { outbox: false })
+    const second = await startTestServer({ sharedWith: plane.server, controlPlane: { outbox: false } })
     const hook = await startReceiver()
     try {
-      const sub = (await plane.caller('webhooks')('create', { url: hook.url, event_types: ['lead.captured'] })).body.data
+      const sub = (await typedCaller(plane.dispatch, 'webhooks')('create', { url: hook.url, event_types: ['lead.captured'] })).body.data
       const refs: string[] = []
-      for (let n = 0; n < 12; n++) refs.push((await plane.caller('leads')('capture', { source: `instances-${n}` })).body.data.ref)
+      for (let n = 0; n < 12; n++) refs.push((await leads('capture', { source: `instances-${n}` })).body.data.ref)
       const instances = [plane.server.runtime.outbox, second.runtime.outbox]
       await Promise.all([...instances, ...instances].map(outbox => outbox.runOnce()))
       while ((await Promise.all(instances.map(outbox => outbox.runOnce()))).some(n => n > 0));

@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { simpleParser } from 'mailparser'
-import { type InProcessServer, useTestServer, startSecondInstance } from './support/in-process-server.ts'
+import { startTestServer, type InProcessServer, useTestServer } from './support/in-process-server.ts'
 import { dispatcher } from './support/client.ts'
-import { resourceCaller } from './support/operations.ts'
+import { typedCaller } from './support/operations.ts'
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts'
 
 const SITE = 'https://team.example.com'
@@ -21,7 +21,7 @@ beforeAll(async () => { smtp = await startSmtpServer() })
 afterAll(async () => { await smtp.close() })
 
 const plane = useTestServer(() => ({ http: { siteUrl: SITE }, mail: { smtpUrl: smtp.url, from: 'team@example.com' }, clock: now }))
-const users = plane.caller('users')
+const users = typedCaller(plane.dispatch, 'users')
 
 const welcome = (user_num: string, extra: Record<string, unknown> = {}) => users('send_welcome_email', { user_num, ...extra }, true)
 
@@ -89,6 +89,19 @@ describe('refusals: nothing is sent or recorded', () => {
     }
     expect(smtp.received).toHaveLength(sent)
     expect(await windowOf(address)).toBeNull()
+  })
+
+  test('a preview sends no e-mail: 400 not_previewable; a preview of the member\'s update beside it neither sends nor writes', async () => {
+    const sent = smtp.received.length
+    const address = fresh('previewed')
+    const slot = await member({ first_name: 'Previewed', email: address })
+    const previewed = await plane.dispatch({ resource: 'users', action: 'send_welcome_email', params: { user_num: slot }, confirm: true, preview: true } as never)
+    expect([previewed.status, previewed.body.code]).toEqual([400, 'not_previewable'])
+    const outbox = await plane.server.db.svcOutboxMessage.count()
+    const update = await plane.dispatch({ resource: 'users', action: 'update', params: { user_num: slot, first_name: 'Renamed' }, preview: true } as never)
+    expect([update.status, update.body.changed, update.body.data.preview.changes.length]).toEqual([200, false, 1])
+    expect((await users('get', { user_num: slot })).body.data.first_name).toBe('Previewed')
+    expect([smtp.received.length, await plane.server.db.svcOutboxMessage.count(), await windowOf(address)]).toEqual([sent, outbox, null])
   })
 })
 
@@ -221,11 +234,11 @@ describe('a mail server that refuses the message', () => {
 
 describe('across processes', () => {
   let second: InProcessServer
-  let usersOnSecond: ReturnType<typeof resourceCaller>
+  let usersOnSecond: ReturnType<typeof typedCaller<'users'>>
 
   beforeAll(async () => {
-    second = await startSecondInstance(plane.server, { http: { siteUrl: SITE }, mail: { smtpUrl: smtp.url }, clock: now })
-    usersOnSecond = resourceCaller(dispatcher(second.app, plane.admin.key), 'users')
+    second = await startTestServer({ sharedWith: plane.server, controlPlane: { http: { siteUrl: SITE }, mail: { smtpUrl: smtp.url }, clock: now } })
+    usersOnSecond = typedCaller(dispatcher(second.app, plane.admin.key), 'users')
   })
   afterAll(async () => second.close())
 
@@ -239,7 +252,7 @@ describe('across processes', () => {
   test('parallel sends to one address from two servers deliver exactly one message', async () => {
     const slots = [await member({ email: 'race@example.com' }), await member({ email: 'RACE@example.com' })]
     const before = smtp.received.length
-    const calls = Array.from({ length: 10 }, (_, i) => (i % 2 ? usersOnSecond : users)('send_welcome_email', { user_num: slots[i % 2] }, true))
+    const calls = Array.from({ length: 10 }, (_, i) => (i % 2 ? usersOnSecond : users)('send_welcome_email', { user_num: slots[i % 2]! }, true))
     const responses = await Promise.all(calls)
     expect(responses.filter(res => res.status === 200)).toHaveLength(1)
     expect(responses.filter(res => res.status === 429)).toHaveLength(9)
@@ -277,7 +290,7 @@ describe('without SMTP_URL', () => {
   afterAll(async () => { await rm(emlDir, { recursive: true, force: true }) })
 
   test('the message is written as an .eml file to the outbox folder', async () => {
-    const call = offline.caller('users')
+    const call = typedCaller(offline.dispatch, 'users')
     await call('create', { email: 'outbox@example.com', nickname: 'Boxer' })
     await call('link_account', { user_num: '1', account_id: offline.admin.id })
     const res = await call('send_welcome_email', { user_num: '1' }, true)

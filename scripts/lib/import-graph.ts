@@ -76,16 +76,17 @@ const wingOf = (file: string): string | null => {
   return top === 'src' && wing !== undefined && wing in WING_IMPORTS ? wing : null
 }
 
+/** The imports `refused` holds for, each as `file -> imported`. */
+const arrowsWhere = (graph: Map<string, string[]>, refused: (file: string, imported: string) => boolean): string[] =>
+  [...graph].flatMap(([file, imports]) => imports.filter(imported => refused(file, imported)).map(imported => `${file} -> ${imported}`))
+
 /** Imports from one wing into another that the order above does not allow. */
 export function importsAgainstTheWings (graph: Map<string, string[]>): string[] {
-  return [...graph].flatMap(([file, imports]) => {
+  return arrowsWhere(graph, (file, imported) => {
     const from = wingOf(file)
-    if (from === null) return []
-    return imports.filter(imported => {
-      const to = wingOf(imported)
-      if (to === null || to === from || WING_IMPORTS[from]!.includes(to)) return false
-      return !(file.startsWith(CLI) && to === 'resources')
-    }).map(imported => `${file} -> ${imported}`)
+    const to = wingOf(imported)
+    if (from === null || to === null || to === from || WING_IMPORTS[from]!.includes(to)) return false
+    return !(file.startsWith(CLI) && to === 'resources')
   })
 }
 
@@ -123,9 +124,31 @@ const within = (file: string, folder: string) => file.startsWith(folder + path.s
 
 /** Imports (type-only ones included) from a folder into one it may not import. */
 export function forbiddenFolderImports (graph: Map<string, string[]>, rules: Record<string, readonly string[]> = FORBIDDEN_FOLDERS): string[] {
-  return [...graph].flatMap(([file, imports]) => Object.entries(rules)
-    .filter(([from]) => within(file, from))
-    .flatMap(([, folders]) => imports.filter(imported => folders.some(folder => within(imported, folder))).map(imported => `${file} -> ${imported}`)))
+  return arrowsWhere(graph, (file, imported) => Object.entries(rules)
+    .some(([from, folders]) => within(file, from) && folders.some(folder => within(imported, folder))))
+}
+
+const RESOURCES = path.join('src', 'resources') + path.sep
+
+/** The resource a file belongs to: the folder under `src/resources/` it stands in (none for `src/resources/index.ts`). */
+const resourceOf = (file: string): string | null => {
+  if (!file.startsWith(RESOURCES)) return null
+  const [name, ...rest] = file.slice(RESOURCES.length).split(path.sep)
+  return rest.length > 0 ? name! : null
+}
+
+/**
+ * Imports from one resource's files into another's: resources that need each other reach through
+ * a hook one provides and the other asks for (`kernel/hooks/`), or through what both build on in
+ * `platform/`, so a resource can be left out, replaced or switched off without the others breaking.
+ * `src/resources/index.ts`, which lists them all, belongs to none.
+ */
+export function importsAcrossResources (graph: Map<string, string[]>): string[] {
+  return arrowsWhere(graph, (file, imported) => {
+    const from = resourceOf(file)
+    const to = resourceOf(imported)
+    return from !== null && to !== null && to !== from
+  })
 }
 
 /**
@@ -133,5 +156,5 @@ export function forbiddenFolderImports (graph: Map<string, string[]>, rules: Rec
  * the demo host (`schema/`, `host/`, `admin/`, its generated client) would not resolve on any other host.
  */
 export function importsLeavingPackage (graph: Map<string, string[]>): string[] {
-  return [...graph].flatMap(([file, imports]) => imports.filter(imported => imported.startsWith('..')).map(imported => `${file} -> ${imported}`))
+  return arrowsWhere(graph, (_file, imported) => imported.startsWith('..'))
 }

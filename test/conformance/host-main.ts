@@ -1,8 +1,8 @@
 /**
  * The host the conformance run starts (`startHostProcess` with this entry): the demo host
  * configured from its environment, as test/support/host-process-main.ts starts it, plus the
- * suite's fixture tools as a resource of its own (diagnostic-resource.ts). Prints `listening
- * <port>` when ready.
+ * suite's fixture tools as a resource of its own (diagnostic-resource.ts). Says `Server listening on
+ * …` when ready.
  */
 import { controlPlaneOptionsFromEnvironment, createHostConfig } from '../../host/config.ts'
 import { listenHost } from '../support/listen-host.ts'

@@ -61,11 +61,10 @@ const env: NodeJS.ProcessEnv = {
   NEXT_TELEMETRY_DISABLED: '1',
 }
 /**
- * Posts the takeover jobs walk, one per batch (`FAULT_TAKEOVER_POSTS`, default none): with about
- * 3,000 a job outlasts its kill on a fast machine, and its takeover is measured. Off by default
- * while issue 53's job takeover on PostgreSQL (22–31 s measured so) is open.
+ * Posts the takeover jobs walk, one per batch (`FAULT_TAKEOVER_POSTS`, default 3,000): so many that a
+ * job outlasts its kill on a fast machine too, and its takeover is measured.
  */
-const TAKEOVER_POSTS = Number(process.env.FAULT_TAKEOVER_POSTS ?? 0)
+const TAKEOVER_POSTS = Number(process.env.FAULT_TAKEOVER_POSTS ?? 3000)
 const instances = [new Instance('A', ports[0]!, env, LOG_DIR), new Instance('B', ports[1]!, env, LOG_DIR)]
 const db = openPrisma(database.url)
 let exitCode = 1

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createTestDatabase, type TestDatabase } from './database.ts'
 import { freePort } from './loopback-peer.ts'
+import { startSiteProcess } from './site-process.ts'
 
 export type BuiltServer = {
   url: string
@@ -21,15 +22,6 @@ export type BuiltServerOptions = {
   env?: NodeJS.ProcessEnv
 }
 
-function stopGroup (child: ChildProcess): Promise<void> {
-  return new Promise(resolve => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve()
-    child.once('exit', () => resolve())
-    // start.ts runs `keystone start` as its own child: the whole process group goes.
-    process.kill(-child.pid!, 'SIGTERM')
-  })
-}
-
 /**
  * The environment `npm start` gets from a shell: jest's NODE_ENV=test and its ESM loader flags
  * are not part of it, so start.ts picks production itself.
@@ -44,10 +36,8 @@ function npmStartEnv (overrides: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return env
 }
 
-/** `npm start` is `tsx scripts/start.ts`: the same entry point, in its own process group. */
-function spawnStart (env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env })
-}
+/** `npm start` is `tsx scripts/start.ts`: the same entry point. */
+const START = ['--import', 'tsx', 'scripts/start.ts']
 
 /**
  * The site as `npm start` runs it — production mode, the built Admin UI (Next.js) and
@@ -59,57 +49,36 @@ export async function startBuiltServer ({ siteScheme = 'http', env = {} }: Built
   const database: TestDatabase = await createTestDatabase()
   const port = await freePort()
   const admin = { email: 'built-admin@example.test', password: `pw-${randomBytes(12).toString('hex')}` }
-  const child = spawnStart(npmStartEnv({
+  const environment = npmStartEnv({
     DATABASE_URL: database.url,
-    HOST: '127.0.0.1',
-    PORT: String(port),
     SITE_URL: `${siteScheme}://127.0.0.1:${port}`,
     SESSION_SECRET: randomBytes(32).toString('base64'),
     SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     SVC_ADMIN_EMAIL: admin.email,
     SVC_ADMIN_PASSWORD: admin.password,
     ...env,
-  }))
-  const stop = async () => {
-    await stopGroup(child)
-    await database.drop()
+  })
+  const site = await startSiteProcess({ what: 'the built server', args: START, env: environment, port, timeoutMs: 180_000 })
+    .catch(async (error: unknown) => { await database.drop(); throw error })
+  return {
+    url: site.url,
+    databaseUrl: database.url,
+    admin,
+    output: site.output,
+    // start.ts runs `keystone start` as its own child, in its group.
+    processGroup: site.pid,
+    stop: async () => {
+      await site.stop()
+      await database.drop()
+    },
   }
-  const started = watchKeystoneStart(child, 'the built server', 180_000)
-  try {
-    await started.listening
-  } catch (error) {
-    await stop()
-    throw error
-  }
-  return { url: `http://127.0.0.1:${port}`, databaseUrl: database.url, admin, output: started.output, processGroup: child.pid!, stop }
 }
 
 /** Runs `npm start`'s entry point to its exit, for starts that must refuse. */
 export function startUntilExit (env: NodeJS.ProcessEnv): Promise<{ code: number | null, output: string }> {
-  const child = spawnStart(npmStartEnv(env))
+  const child: ChildProcess = spawn(process.execPath, START, { stdio: ['ignore', 'pipe', 'pipe'], env: npmStartEnv(env) })
   let output = ''
   child.stdout!.on('data', chunk => { output += chunk })
   child.stderr!.on('data', chunk => { output += chunk })
   return new Promise(resolve => child.once('exit', code => resolve({ code, output })))
-}
-
-/**
- * Collects what a Keystone server process prints and settles once it prints "Server listening on":
- * rejects with all of it when the process exits first or `timeoutMs` passes.
- */
-export function watchKeystoneStart (child: ChildProcess, what: string, timeoutMs: number): { listening: Promise<void>, output: () => string } {
-  let output = ''
-  const listening = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} did not start:\n${output}`)), timeoutMs)
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (!/Server listening on/.test(output)) return
-      clearTimeout(timer)
-      resolve()
-    }
-    child.stdout!.on('data', collect)
-    child.stderr!.on('data', collect)
-    child.once('exit', code => { clearTimeout(timer); reject(new Error(`${what} exited with ${code}:\n${output}`)) })
-  })
-  return { listening, output: () => output }
 }

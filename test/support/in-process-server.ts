@@ -34,32 +34,62 @@ export type InProcessServer = {
   runtime: ControlPlaneRuntime
   databaseUrl: string
   encryptionKey: string
+  /** Where it listens, with `listen: true`; null when it is called in process only (supertest on `app`). */
+  origin: string | null
   close (): Promise<void>
 }
+
+/** A server started with `listen: true`. */
+export type ListeningServer = InProcessServer & { origin: string }
 
 type HostOptions = Pick<HostSettings, 'signInLimits' | 'signInWait' | 'idField'> & {
   /** Told of every statement the host's Prisma client runs against its tables: what a test counts writes with. */
   writes?: ListWrites
 }
 
-/**
- * The real host in this process on a fresh, migrated database of the suite's provider: Keystone's
- * own express server (GraphQL, session, the control plane), configured as from the environment.
- * Only the Next.js Admin UI is left out. Most files want `useTestServer` instead.
- */
-export function startInProcessServer (controlPlane: ControlPlaneOptions = {}, host: HostOptions = {}): Promise<InProcessServer> {
-  return startHost(controlPlane, undefined, host)
+export type TestServerOptions = {
+  /** The control plane's options, over the suite's: no environment, no pruning, loopback peers allowed. */
+  controlPlane?: ControlPlaneOptions
+  /** The host's own settings: sign-in limits, the accounts' and posts' id kind, a write observer. */
+  host?: HostOptions
+  /**
+   * A second instance on this server's SQLite file or PostgreSQL database, as a second process
+   * would be (same encryption key); the database stays the first's, so close this one first.
+   * @default a fresh, migrated database of its own
+   */
+  sharedWith?: InProcessServer
+  /**
+   * Listen on loopback at the address its `siteUrl` names: OAuth's issuer and resource URLs are
+   * absolute, so they must be the ones the client calls. @default false (called in process)
+   */
+  listen?: boolean
 }
 
 /**
- * A second instance on `first`'s SQLite file or PostgreSQL database, as a second process would
- * (same encryption key); the database stays `first`'s, so close this one first.
+ * The real host in this process on a fresh, migrated database of the suite's provider (or another
+ * server's): Keystone's own express server (GraphQL, session, the control plane), configured as
+ * from the environment. Only the Next.js Admin UI is left out. Most files want `useTestServer`,
+ * which starts one for the file.
  */
-export function startSecondInstance (first: InProcessServer, controlPlane: ControlPlaneOptions = {}, host: HostOptions = {}): Promise<InProcessServer> {
-  return startHost(controlPlane, first, host)
+export function startTestServer (options: TestServerOptions & { listen: true }): Promise<ListeningServer>
+export function startTestServer (options?: TestServerOptions): Promise<InProcessServer>
+export async function startTestServer ({ controlPlane = {}, host = {}, sharedWith, listen = false }: TestServerOptions = {}): Promise<InProcessServer> {
+  if (!listen) return startHost(controlPlane, sharedWith, host, null)
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const server = await startHost({ ...controlPlane, http: { ...controlPlane.http, siteUrl: origin } }, sharedWith, host, origin)
+  const listening: HttpServer = await new Promise(resolve => { const s = outlastClientKeepAlive(server.app.listen(port, '127.0.0.1', () => resolve(s))) })
+  return {
+    ...server,
+    async close () {
+      listening.closeAllConnections()
+      await new Promise(resolve => listening.close(resolve))
+      await server.close()
+    },
+  }
 }
 
-async function startHost (controlPlane: ControlPlaneOptions, sharedWith: InProcessServer | undefined, host: HostOptions): Promise<InProcessServer> {
+async function startHost (controlPlane: ControlPlaneOptions, sharedWith: InProcessServer | undefined, host: HostOptions, origin: string | null): Promise<InProcessServer> {
   const database = sharedWith ? null : await createTestDatabase()
   const databaseUrl = sharedWith?.databaseUrl ?? database!.url
   const encryptionKey = sharedWith?.encryptionKey ?? randomBytes(32).toString('hex')
@@ -100,6 +130,7 @@ async function startHost (controlPlane: ControlPlaneOptions, sharedWith: InProce
     runtime,
     databaseUrl,
     encryptionKey,
+    origin,
     async close () {
       await runtime.stop()
       await context.prisma.$disconnect()
@@ -150,7 +181,7 @@ export function useTestServer (options: ControlPlaneOptions | (() => ControlPlan
     return started
   }
   beforeAll(async () => {
-    const server = await startInProcessServer(typeof options === 'function' ? options() : options)
+    const server = await startTestServer({ controlPlane: typeof options === 'function' ? options() : options })
     const admin = await createAccount(server.db)
     started = { server, admin, dispatch: dispatcher(server.app, admin.key) }
   })
@@ -163,29 +194,6 @@ export function useTestServer (options: ControlPlaneOptions | (() => ControlPlan
     account: async role => {
       const account = await createAccount(current().server.db, role)
       return { ...account, dispatch: dispatcher(current().server.app, account.key) }
-    },
-  }
-}
-
-export type ListeningServer = { server: InProcessServer, origin: string, close (): Promise<void> }
-
-/**
- * An in-process server listening on loopback at the address its `siteUrl` names: OAuth's issuer and
- * resource URLs are absolute, so they must be the ones the client calls.
- */
-export async function startListeningServer (options: ControlPlaneOptions = {}, sharedWith?: InProcessServer, host: HostOptions = {}): Promise<ListeningServer> {
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  const withOrigin = { ...options, http: { ...options.http, siteUrl: origin } }
-  const server = await (sharedWith ? startSecondInstance(sharedWith, withOrigin, host) : startInProcessServer(withOrigin, host))
-  const listening: HttpServer = await new Promise(resolve => { const s = outlastClientKeepAlive(server.app.listen(port, '127.0.0.1', () => resolve(s))) })
-  return {
-    server,
-    origin,
-    async close () {
-      listening.closeAllConnections()
-      await new Promise(resolve => listening.close(resolve))
-      await server.close()
     },
   }
 }

@@ -1,19 +1,36 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { expect } from '@jest/globals'
 import request from 'supertest'
 import type { ManifestEntry } from '../../packages/control-plane/src/kernel/registry/manifest.ts'
 import type { Dispatch, Envelope } from './example-runner.ts'
-import { watchKeystoneStart } from './built-server.ts'
-import { freePort } from './loopback-peer.ts'
 import { BASE } from './client.ts'
+import { freePort } from './loopback-peer.ts'
+import { startSiteProcess, type SiteProcess } from './site-process.ts'
 
 /**
  * A Keystone site of its own folder with the packed package installed (hosts/second, the
- * create-keystone-app starter): started with its `keystone start`, called over HTTP.
+ * create-keystone-app starter, a release's install for the benches): started with its
+ * `keystone start`, called over HTTP.
  */
-export type InstalledSite = { url: string, output (): string, stop (): Promise<void> }
+export type InstalledSite = SiteProcess
 
-const MINUTE = 60_000
+export type InstalledSiteOptions = {
+  /** Named in errors: `the second host`. */
+  what: string
+  /** The site's folder. */
+  cwd: string
+  /** Its Keystone CLI file (`node_modules/@keystone-6/core/bin/cli.js`). */
+  keystone: string
+  /** Its whole environment (`shellEnv(…)`); production mode and the address are set on top. */
+  env: NodeJS.ProcessEnv
+  /** Serve the built Admin UI; false (`--no-ui`) for a site built without it. @default true */
+  adminUi?: boolean
+  /** A port the site keeps across restarts (its SITE_URL with it). @default a free loopback port */
+  port?: number
+  /** Node's own flags, e.g. `--cpu-prof`. @default [] */
+  nodeArgs?: readonly string[]
+  /** See `SiteProcessOptions.unwatched`. @default false */
+  unwatched?: boolean
+}
 
 /** A shell's environment: no jest loader flags, no NODE_ENV=test, and Prisma's CLI kept offline. */
 export function shellEnv (overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
@@ -27,31 +44,19 @@ export function shellEnv (overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv 
 }
 
 /**
- * `keystone start` (the site's own Keystone, `keystone` its CLI file) in production, on a free
- * loopback port (or `port`, for a site that must keep its address across restarts): with the built
- * Admin UI, or without it (`--no-ui`) for a site built with `--no-ui`.
+ * `keystone start` (the site's own Keystone) in production, on loopback: the tests' installed
+ * hosts, and the benches' sites measured against each other.
  */
-export async function startInstalledSite (what: string, cwd: string, keystone: string, env: NodeJS.ProcessEnv, { adminUi = true, port: given }: { adminUi?: boolean, port?: number } = {}): Promise<InstalledSite> {
+export async function startInstalledSite ({ what, cwd, keystone, env, adminUi = true, port: given, nodeArgs = [], unwatched }: InstalledSiteOptions): Promise<InstalledSite> {
   const port = given ?? await freePort()
-  const child: ChildProcess = spawn(process.execPath, [keystone, 'start', ...adminUi ? [] : ['--no-ui']], {
+  return startSiteProcess({
+    what,
     cwd,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, SVC_OUTBOUND_ALLOW: '127.0.0.1' },
+    args: [...nodeArgs, keystone, 'start', ...adminUi ? [] : ['--no-ui']],
+    env: { ...env, NODE_ENV: 'production', SITE_URL: `http://127.0.0.1:${port}`, SVC_OUTBOUND_ALLOW: '127.0.0.1' },
+    port,
+    unwatched,
   })
-  const stop = () => new Promise<void>(resolve => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve()
-    child.once('exit', () => resolve())
-    process.kill(-child.pid!, 'SIGTERM')
-  })
-  const started = watchKeystoneStart(child, what, 2 * MINUTE)
-  try {
-    await started.listening
-  } catch (error) {
-    await stop()
-    throw error
-  }
-  return { url: `http://127.0.0.1:${port}`, output: started.output, stop }
 }
 
 /** Dispatch on a site with an API key. */

@@ -4,17 +4,21 @@ import * as PrismaModule from '../../generated/prisma/client.ts'
 import type { createHostConfig } from '../../host/config.ts'
 
 /**
- * Serves a host's config as `keystone start` would, without the Admin UI, on a free loopback
- * port, and prints `listening <port>` for startHostProcess (host-process.ts); SIGTERM ends it.
+ * Serves a host's config as `keystone start` would, without the Admin UI, on loopback at `PORT`,
+ * and says so as Keystone's `start` does (`Server listening on …`), which startHostProcess
+ * (host-process.ts) waits for; SIGINT or SIGTERM ends it once the server has closed.
  */
 export async function listenHost (config: ReturnType<typeof createHostConfig>): Promise<void> {
   const context = getContext(config, PrismaModule)
   // What `keystone start` does once connected: seeds the built-in post types.
   await config.db.onConnect?.(context)
   const { httpServer } = await createExpressServer(config, context)
-  httpServer.listen(0, '127.0.0.1', () => {
+  const port = Number(process.env.PORT ?? 0)
+  httpServer.listen(port, '127.0.0.1', () => {
     const address = httpServer.address()
-    console.log(`listening ${typeof address === 'object' && address ? address.port : ''}`)
+    console.log(`Server listening on http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`)
   })
-  process.on('SIGTERM', () => httpServer.close(() => process.exit(0)))
+  const close = () => httpServer.close(() => process.exit(0))
+  process.on('SIGTERM', close)
+  process.on('SIGINT', close)
 }

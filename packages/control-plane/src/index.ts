@@ -17,6 +17,8 @@ export type { AccountRow, AccountSelect, HostAccountsOptions } from './platform/
 export type { HostContentOptions } from './platform/host-contract/content.ts'
 export type { ListAccess } from './platform/auth/list-access.ts'
 export { configureResource, defineResource } from './kernel/define-resource.ts'
+export { defineHook, provide, type Hook, type ProvidedHook } from './kernel/hooks/define-hook.ts'
+export type { Hooks } from './kernel/hooks/hooks.ts'
 export { defineSettings, type SettingsDeclaration } from './platform/settings/define-settings.ts'
 export type { Env } from './platform/settings/env-values.ts'
 export type { RateLimitOptions } from './platform/settings/rate-limit-setting.ts'

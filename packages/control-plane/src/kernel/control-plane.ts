@@ -8,6 +8,7 @@ import type { EventDeclaration } from '../platform/events/define-event.ts'
 import type { MountedRoute } from './route.ts'
 import type { Lists, Resource, Seed } from './define-resource.ts'
 import { LiveRuntime } from './live-runtime.ts'
+import { hooksOf, type Hooks } from './hooks/hooks.ts'
 import { resolveOptions, type ControlPlaneOptions, type HostFacts } from './options.ts'
 import type { ResolvedOptions } from '../platform/settings/resolved-options.ts'
 import { configuredIdType, contentUnavailableReason, type HostSchema } from '../platform/host-contract/content.ts'
@@ -32,6 +33,8 @@ export type Installation = {
   adminPages: readonly AdminPage[]
   routes: readonly MountedRoute[]
   seeds: readonly Seed[]
+  /** The services the resources provide each other (`provides`). */
+  hooks: Hooks
   /** The host's lists with every resource's additions (hooks on its `Post` list, for one). */
   extendHostLists: (lists: Lists) => Lists
   /** The runtime once the server has mounted it, for the hooks `extendHostLists` added. */
@@ -104,6 +107,7 @@ export function resolveControlPlane (
     adminPages: resources.flatMap(resource => resource.adminPages),
     routes: resources.flatMap(resource => resource.routes),
     seeds: resources.flatMap(resource => resource.seeds),
+    hooks: hooksOf(resources),
     extendHostLists: lists => resources.reduce((current, resource) => resource.extendHostLists(current, resolved, live), lists),
     live,
     unavailable,

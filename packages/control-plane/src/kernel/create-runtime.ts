@@ -48,7 +48,8 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
   const loadAccount = accountLoader(db, options.host.accounts)
   const reach = { capabilities: options.capabilities, operations: () => registry.all(), eventResources: eventResourcesOf(installation.resources) }
   const eventReach = (credential: SubscriptionCredential) => subscriptionReach({ ...reach, db, loadAccount }, credential, options.now())
-  const deps: DeliveryDeps = { db, secrets, options, eventReach }
+  const { hooks } = installation
+  const deps: DeliveryDeps = { db, secrets, options, eventReach, hooks }
   const outbox = new OutboxWorker(
     db,
     Object.fromEntries(installation.outboxTopics.map(topic => [topic.topic, (payload, message) => topic.deliver(payload, deps, message)])),
@@ -67,7 +68,7 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
   const eventTypes = installation.events.map(event => event.type)
   const oauth = createOAuthServer({ db, secrets, options, operations: () => registry.all(), loadAccount })
   const audit = new AuditWriter({ db, provider: options.databaseProvider, adapter: options.hostAdapter }, options.now)
-  const jobDeps = { db, options, modules, state, secrets }
+  const jobDeps = { db, options, modules, state, secrets, hooks }
   const jobs = new JobWorker({
     db,
     steps: Object.fromEntries(installation.jobKinds.map(kind => [kind.kind, (job, limit) => kind.step(job, limit, jobDeps)])),
@@ -76,7 +77,7 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
     now: options.now,
     log,
   }, options.jobs || {})
-  // A worker does one job at a time: another instance, idle, may take this one up sooner.
+  // A worker takes turns among the jobs it holds: another instance, idle, may take this one up sooner.
   const kickJobs = () => {
     if (options.jobs !== false) void jobs.kick()
     changes.announceWork('jobs')
@@ -110,9 +111,10 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
     changes,
     background,
     state,
+    hooks,
     log,
     contextFor: (identity, channel, requestId) => ({
-      db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, eventTypes, kickOutbox, kickJobs, background, state,
+      db, keystone: sudo, identity, channel, options, secrets, now: options.now, registry, modules, statusCounters, eventTypes, kickOutbox, kickJobs, background, state, hooks,
       readableEventTypes: () => readableEventTypes(reach, identity),
       startJob: (kind, order) => startCallJob({ db, identity, channel, now: options.now, kickJobs }, kind, order),
       ...requestId ? { requestId } : {},

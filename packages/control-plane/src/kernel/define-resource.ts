@@ -16,6 +16,7 @@ import type { LiveRuntime } from './live-runtime.ts'
 import type { RetentionRule } from '../platform/retention/rule.ts'
 import type { EventDeclaration } from '../platform/events/define-event.ts'
 import type { SealedColumn } from '../platform/secrets/sealed-column.ts'
+import type { ProvidedHook } from './hooks/define-hook.ts'
 
 export type { AdminPage }
 
@@ -80,6 +81,13 @@ export type ResourceConfig<Name extends string = string, Operations extends Oper
   stages?: readonly AnyStageDefinition[]
   /** Columns of its lists that hold sealed secrets, which `rotate-encryption-key` re-seals. @default [] */
   sealedColumns?: readonly SealedColumn[]
+  /**
+   * Services it offers other resources, each for a hook declared with `defineHook`
+   * (`provide(postProvenance, { … })`); they ask with `hooks.get(hook)`, so neither imports the
+   * other's files. A hook is provided by one installed resource at most.
+   * @default []
+   */
+  provides?: readonly ProvidedHook[]
   /**
    * Wraps lists of the host (e.g. adds hooks to its `Post` list); must return every list it was
    * given. Its hooks reach the runtime, once the server has mounted it, through `live.current`.
@@ -163,6 +171,7 @@ export function defineResource<const Name extends string, Operations extends Ope
     capabilities: config.capabilities ?? {},
     stages: config.stages ?? [],
     sealedColumns: config.sealedColumns ?? [],
+    provides: config.provides ?? [],
     extendHostLists: config.extendHostLists ?? (lists => lists),
     settings: config.settings ?? null,
     settingsInput: undefined,

@@ -2,7 +2,7 @@ import type { ControlPlaneRuntime } from './runtime.ts'
 import type { BackoffOptions } from '../platform/outbox/backoff.ts'
 
 /** What an outbox handler may use of the runtime: no caller identity, since delivery happens later. */
-export type OutboxDeps = Pick<ControlPlaneRuntime, 'db' | 'secrets' | 'options'>
+export type OutboxDeps = Pick<ControlPlaneRuntime, 'db' | 'secrets' | 'options' | 'hooks'>
 
 /** What a topic's delivery gets: the deps, and the reach of a webhook subscription's credential, checked again at each delivery. */
 export type DeliveryDeps = OutboxDeps & Pick<ControlPlaneRuntime, 'eventReach'>

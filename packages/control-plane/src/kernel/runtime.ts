@@ -22,6 +22,7 @@ import type { RuntimeState } from '../platform/lib/runtime-state.ts'
 import type { KeyLookup } from '../platform/auth/key-cache.ts'
 import type { EventDeclaration } from '../platform/events/define-event.ts'
 import type { ChangeFeed } from '../platform/change-feed/change-feed.ts'
+import type { Hooks } from './hooks/hooks.ts'
 
 /**
  * What the control plane holds for the life of the server, built once the host's database is
@@ -72,6 +73,8 @@ export type ControlPlaneRuntime = {
   background: BackgroundTasks
   /** What the platform and the resources keep for this runtime (caches, limiters, work under way), each under its own slot; cleared by `stop()`. */
   state: RuntimeState
+  /** The services the installed resources provide each other (`provides`), asked for by hook. */
+  hooks: Hooks
   log: Log
   /** The context a handler runs with; `requestId` names the request that caused the call, for the events it emits. */
   contextFor: (identity: Identity, channel: string, requestId?: string | null) => CallContext

@@ -26,10 +26,12 @@ export async function sessionAccountId (runtime: ControlPlaneRuntime, req: Reque
  * Reading the session is Keystone's, over the request itself, so it stays in the door.
  */
 function credentialOf (runtime: ControlPlaneRuntime, req: Request, res: Response, session: boolean): Credential {
+  const authorization = req.get('authorization')
   return {
-    authorization: req.get('authorization'),
-    session: session ? { accountId: () => sessionAccountId(runtime, req, res), request: browserRequestOf(req) } : undefined,
-    clientAddress: runtime.options.clientAddress(req),
+    authorization,
+    // A session counts only when no header came (`authenticate`): nothing of it is read otherwise.
+    session: session && authorization === undefined ? { accountId: () => sessionAccountId(runtime, req, res), request: browserRequestOf(req) } : undefined,
+    clientAddress: () => runtime.options.clientAddress(req),
   }
 }
 

@@ -44,7 +44,7 @@ export const PARAMETERS: Record<string, JsonObject> = {
     name: 'preview',
     in: 'query',
     required: false,
-    description: 'Preview the call: it runs through every check and its handler in a transaction that is rolled back, so nothing is written or sent, and answers 200 with `data: {preview: {operation, changes, effects, result}, plan, plan_expires_at}` (one-time secrets in `result` as "[preview]"). `?preview` or `?preview=true`.',
+    description: 'Preview the call: it runs through every check and its handler in a transaction that is rolled back, so nothing is written or sent, and answers 200 with `data: {preview: {operation, changes, effects, result}, plan, plan_expires_at}` (the `PreviewAnswer` schema; one-time secrets in `result` as "[preview]"). `?preview` or `?preview=true`.',
     schema: { type: 'string', enum: ['', 'true', 'false'] },
     allowEmptyValue: true,
   },

@@ -3,6 +3,8 @@ import type { Operation } from '../../kernel/registry/define-operation.ts'
 import { callErrorCodes } from '../../kernel/registry/error-codes.ts'
 import { failureResponses, headerParameters, headers as responseHeaders, successResponse } from './envelopes.ts'
 import { ref, type Fragment, type JsonObject } from './types.ts'
+import { toJsonSchema } from '../../kernel/registry/manifest.ts'
+import { previewAnswer } from '../../platform/change-sets/change-schema.ts'
 
 /** The tag of the paths that are not operations of a resource; resource names cannot contain `-`. */
 export const CONTROL_PLANE_TAG = 'control-plane'
@@ -44,11 +46,13 @@ function dispatchFragment (operations: readonly Operation[]): Fragment {
           action: { type: 'string' },
           params: { type: 'object', description: 'The operation\'s params; `{}` when it takes none.' },
           confirm: { type: 'boolean', description: 'Must be true for a destructive operation to run.' },
-          preview: { type: 'boolean', description: 'Run the call in a transaction that is rolled back and answer what it would change: `data: {preview: {operation, changes, effects, result}, plan, plan_expires_at}`. An operation whose manifest entry says `previewable: false` answers 400 `not_previewable`.', 'x-since': '1.5.000' },
+          preview: { type: 'boolean', description: 'Run the call in a transaction that is rolled back and answer what it would change: `data: {preview: {operation, changes, effects, result}, plan, plan_expires_at}` (the `PreviewAnswer` schema). An operation whose manifest entry says `previewable: false` answers 400 `not_previewable`.', 'x-since': '1.5.000' },
           plan: { type: 'string', description: 'Instead of `preview`: the plan a preview of this same call answered; the call runs only if nothing it previewed moved since (409 `plan_stale` otherwise).', 'x-since': '1.5.000' },
         },
         additionalProperties: false,
       },
+      // What a call sent with `preview: true` (dispatch's body, a route's `?preview`) answers as `data`.
+      PreviewAnswer: { ...toJsonSchema(previewAnswer, 'output'), 'x-since': '1.5.000' },
     },
     responses: failures.responses,
   }

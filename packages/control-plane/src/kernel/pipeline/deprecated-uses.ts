@@ -26,6 +26,8 @@ const keysOf = (value: unknown): ReadonlySet<string> =>
 
 /** What of the deprecated a call uses by being made: the operation itself, and each deprecated param it sent. */
 export function deprecatedInCall (operation: Operation, params: unknown): DeprecatedUse[] {
+  // Most operations deprecate nothing: no walk over what was sent.
+  if (!operation.deprecated && deprecatedFieldsOf(operation).params.length === 0) return []
   const sent = keysOf(params)
   return [
     ...operation.deprecated ? [{ use: operation.name, ...operation.deprecated }] : [],
@@ -35,6 +37,7 @@ export function deprecatedInCall (operation: Operation, params: unknown): Deprec
 
 /** Each deprecated top-level field the call's answer carries. */
 export function deprecatedInAnswer (operation: Operation, data: unknown): DeprecatedUse[] {
+  if (deprecatedFieldsOf(operation).returns.length === 0) return []
   const returned = keysOf(data)
   return deprecatedFieldsOf(operation).returns.filter(([name]) => returned.has(name)).map(([name, deprecation]) => ({ use: `${operation.name} returns.${name}`, ...deprecation }))
 }

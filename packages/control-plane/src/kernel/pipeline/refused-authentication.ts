@@ -24,7 +24,7 @@ export function createRefusalLimiter (options: Pick<ResolvedOptions, 'rateLimit'
 
 async function withinRefusalBudget (runtime: ControlPlaneRuntime, credential: Credential): Promise<boolean> {
   try {
-    await runtime.refusalLimiter.consume(digestSubject(credential.clientAddress))
+    await runtime.refusalLimiter.consume(digestSubject(credential.clientAddress()))
     return true
   } catch {
     return false

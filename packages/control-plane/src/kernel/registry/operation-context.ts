@@ -11,6 +11,7 @@ import type { ModuleCatalogue } from '../modules/module-catalogue.ts'
 import type { AuditRecord } from '../../platform/audit/record.ts'
 import type { JobOrder } from '../../platform/jobs/start-job.ts'
 import type { JobAnswer } from '../../platform/jobs/job-status.ts'
+import type { Hooks } from '../hooks/hooks.ts'
 
 /** What a handler may read of the registered operations. */
 type RegisteredOperations = {
@@ -62,6 +63,8 @@ export type OperationContext = {
   background: BackgroundTasks
   /** What the platform and the resources keep for this runtime, each under its own slot (`stateSlot`). */
   state: RuntimeState
+  /** The services the installed resources provide each other (`provides`), asked for by hook. */
+  hooks: Hooks
   /** Who made the call. */
   identity: Identity
   /** The door the call came in through, for audit entries the operation writes itself. */

@@ -28,7 +28,7 @@ async function authenticateApiKey ({ db, findKey, accessTokens }: Credentials, c
   if (key.revokedAt) throw unauthenticated('this API key was revoked')
   if (key.expiresAt && key.expiresAt <= now) throw unauthenticated('this API key has expired')
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await db.svcApiKey.update({ where: { id: key.id }, data: { lastUsedAt: now, lastUsedIp: credential.clientAddress } })
+    await db.svcApiKey.update({ where: { id: key.id }, data: { lastUsedAt: now, lastUsedIp: credential.clientAddress() } })
   }
   return { account: key.owner, mode: 'api_key', keyId: parsed.publicId, grant: key.grant, approval: key.approval, keyExpiresAt: key.expiresAt, pinnedVersion: key.pinnedVersion }
 }

@@ -25,6 +25,9 @@ export type Credential = {
   authorization: string | undefined
   /** The session, for doors that take one (not MCP). */
   session?: SessionCredential | undefined
-  /** The caller's address: recorded as a key's last use, and what refused authentications are counted by. */
-  clientAddress: string
+  /**
+   * The caller's address: recorded as a key's last use, and what refused authentications are
+   * counted by. Read only then: resolving it (the trusted proxies, IPv6's /64) is work most calls never need.
+   */
+  clientAddress: () => string
 }

@@ -25,3 +25,10 @@ export const previewRecord = z.object({
   effects: z.array(effectRecord).describe('What it would cause that leaves the site: events and the messages the outbox would send.'),
   result: z.unknown().describe('What it would answer, every one-time secret as "[preview]".'),
 })
+
+/** The data of a call sent with `preview: true`: what it would do, and the plan that runs it as previewed. */
+export const previewAnswer = z.object({
+  preview: previewRecord,
+  plan: z.string().describe('Send it back as `plan` with the same call to run it only if nothing it previewed moved since (once, within 10 minutes).'),
+  plan_expires_at: z.string().describe('When the plan can no longer be applied.'),
+})

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomHex } from '../lib/random-hex.ts'
 import type { Db, Tx } from '../db/client.ts'
 import type { Identity } from '../auth/identity.ts'
 import { enqueueOutbox } from '../outbox/enqueue.ts'
@@ -27,7 +27,7 @@ export const actorOf = (identity: Identity): EventActor => ({ account_id: identi
 export const eventMetaOf = (context: { identity?: Identity, now: () => Date, requestId?: string | undefined, traceparent?: string | undefined }): EventMeta =>
   ({ actor: context.identity ? actorOf(context.identity) : null, requestId: context.requestId ?? null, traceparent: context.traceparent ?? null, at: context.now() })
 
-export const newEventId = () => `evt_${randomBytes(16).toString('hex')}`
+export const newEventId = () => `evt_${randomHex(16)}`
 
 /**
  * Records an event and queues it for every enabled subscription whose patterns cover its type.

@@ -47,12 +47,17 @@ const CANDIDATES = 10
 /** After a run that failed (the database unreachable, say): look again this soon. */
 const AFTER_FAILURE_MS = 1000
 
+/** What became of a job after one of its batches. */
+type BatchOutcome = 'more' | 'ended' | 'left'
+
 /**
- * Works on jobs, one at a time per process; several processes may run one each. A job is taken
- * with a conditional update (queued, or its lease expired: its instance died or stalled), worked
- * through in batches, and its lease renewed with each batch's progress, on the condition that this
- * worker still holds it: a worker that lost its lease stops at once, and the one that took the job
- * over resumes from the stored cursor.
+ * Works on jobs in batches, several processes at once. A job is taken with a conditional update
+ * (queued, or its lease ran out: its instance died or stalled) and worked on one batch at a time,
+ * round robin with every other job this worker holds, its lease renewed with each batch's progress
+ * on the condition that this worker still holds it: a worker that lost its lease leaves the job at
+ * once, and the one that took it over resumes from the stored cursor. Before each batch the worker
+ * looks for jobs that have come free, so a job of an instance that died joins the round within a
+ * batch of its lease running out, however long the jobs already held here still have to go.
  */
 export class JobWorker {
   readonly #deps: WorkerDeps
@@ -61,8 +66,10 @@ export class JobWorker {
   /** Names this process in `holder`, so an operator (or a test) can tell which instance works on a job. */
   readonly #id = `${process.pid}:${randomUUID()}`
   readonly #wake = new WakeTimer(() => { void this.kick() })
-  /** In how many milliseconds the first lease of another instance runs out, as the last look found them. */
-  #nextLeaseEnd = Infinity
+  /** The jobs this worker holds, in the order of their next batch. */
+  readonly #held: number[] = []
+  /** The job whose batch runs now, out of `#held` meanwhile. */
+  #current: number | null = null
   #running: Promise<number> | null = null
   #again = false
   /** After `stop()`, until `start()`: a kick starts nothing. */
@@ -81,6 +88,7 @@ export class JobWorker {
     this.#wake.wakeIn(0)
   }
 
+  /** Ends the batch under way, then lets go of every job held here, so another instance takes them up at once. */
   async stop (): Promise<void> {
     this.#wake.stop()
     this.#stopped = true
@@ -98,7 +106,7 @@ export class JobWorker {
       this.#again = true
       return this.#running
     }
-    const run = this.#drain().catch(error => {
+    const run = whileRenewing(() => this.#drain(), this.#settings.leaseMs / 3, () => this.#renewHeld()).catch(error => {
       this.#log('job run failed', error)
       this.#wake.wakeIn(Math.min(this.#settings.pollMs, AFTER_FAILURE_MS))
       return 0
@@ -109,79 +117,109 @@ export class JobWorker {
 
   async #drain (): Promise<number> {
     let ended = 0
-    do {
-      this.#again = false
-      for (let job = await this.#take(); job !== null && !this.#stopped; job = await this.#take()) {
-        if (await this.#work(job)) ended++
-      }
-    } while (this.#again)
+    try {
+      do {
+        this.#again = false
+        while (!this.#stopped) {
+          await this.#takeFree()
+          const id = this.#held.shift()
+          if (id === undefined) break
+          this.#current = id
+          const outcome = await this.#batch(id).finally(() => { this.#current = null })
+          if (outcome === 'more') this.#held.push(id)
+          else if (outcome === 'ended') ended++
+        }
+      } while (this.#again && !this.#stopped)
+    } finally {
+      if (this.#held.length > 0) await this.#release()
+    }
+    if (this.#stopped) return ended
     // Asleep until another instance's lease on a job runs out, or the safety poll if sooner.
-    this.#wake.wakeIn(Math.min(this.#settings.pollMs, this.#nextLeaseEnd + 1))
+    this.#wake.wakeIn(Math.min(this.#settings.pollMs, await this.#untilNextLeaseEnd() + 1))
     return ended
   }
 
-  /** Takes the oldest job that is waiting or whose lease ran out, or null. */
-  async #take (): Promise<number | null> {
+  /** The jobs of the kinds this process works on that have not ended. */
+  #active () {
+    return { status: { in: [...ACTIVE_JOB_STATUSES] }, kind: { in: Object.keys(this.#deps.steps) } }
+  }
+
+  #free (now: Date) {
+    return { ...this.#active(), OR: [{ holder: null }, { heldUntil: null }, { heldUntil: { lt: now } }] }
+  }
+
+  /** Takes every job that is waiting or whose lease ran out (oldest first) into the round. */
+  async #takeFree (): Promise<void> {
     const now = this.#deps.now()
-    const active = { status: { in: [...ACTIVE_JOB_STATUSES] }, kind: { in: Object.keys(this.#deps.steps) } }
-    const free = { ...active, OR: [{ holder: null }, { heldUntil: null }, { heldUntil: { lt: now } }] }
-    // One look at the active jobs: the free ones to take, and when the first lease of another instance runs out.
-    const jobs = await this.#deps.db.svcJob.findMany({ where: active, orderBy: { id: 'asc' }, take: CANDIDATES, select: { id: true, startedAt: true, holder: true, heldUntil: true } })
-    const held = jobs.flatMap(job => job.holder !== null && job.heldUntil !== null && job.heldUntil >= now ? [job.heldUntil.getTime()] : [])
-    this.#nextLeaseEnd = held.length > 0 ? Math.min(...held) - now.getTime() : Infinity
-    for (const candidate of jobs.filter(job => job.holder === null || job.heldUntil === null || job.heldUntil < now)) {
+    const free = this.#free(now)
+    const candidates = await this.#deps.db.svcJob.findMany({ where: free, orderBy: { id: 'asc' }, take: CANDIDATES, select: { id: true, startedAt: true } })
+    for (const candidate of candidates) {
       const { count } = await this.#deps.db.svcJob.updateMany({
         where: { id: candidate.id, ...free },
         data: { holder: this.#id, heldUntil: this.#leaseEnd(), status: 'running', ...candidate.startedAt ? {} : { startedAt: now } },
       })
-      if (count === 1) return candidate.id
+      if (count === 1) this.#held.push(candidate.id)
     }
-    return null
   }
 
-  /** Keeps the lease while a batch runs: on the condition that this worker still holds the job. */
-  async #renew (id: number): Promise<void> {
-    await this.#deps.db.svcJob.updateMany({ where: { id, holder: this.#id }, data: { heldUntil: this.#leaseEnd() } })
+  /** In how many milliseconds the first lease another instance holds on a job runs out. */
+  async #untilNextLeaseEnd (): Promise<number> {
+    const now = this.#deps.now()
+    const next = await this.#deps.db.svcJob.findFirst({
+      where: { ...this.#active(), heldUntil: { gte: now } },
+      orderBy: { heldUntil: 'asc' },
+      select: { heldUntil: true },
+    })
+    return next?.heldUntil ? next.heldUntil.getTime() - now.getTime() : Infinity
+  }
+
+  /** Keeps the leases of every job held here while one of them has its batch. */
+  async #renewHeld (): Promise<void> {
+    const ids = this.#current === null ? this.#held : [this.#current, ...this.#held]
+    if (ids.length > 0) await this.#deps.db.svcJob.updateMany({ where: { id: { in: ids }, holder: this.#id }, data: { heldUntil: this.#leaseEnd() } })
+  }
+
+  /** On stop: the jobs held here are free at once, for a live instance to take up. */
+  async #release (): Promise<void> {
+    const ids = this.#held.splice(0)
+    await this.#deps.db.svcJob.updateMany({ where: { id: { in: ids }, holder: this.#id }, data: { heldUntil: this.#deps.now() } })
   }
 
   #leaseEnd (): Date {
     return new Date(this.#deps.now().getTime() + this.#settings.leaseMs)
   }
 
-  /** Works on the job until it ends, it is cancelled or this worker loses it; true when this worker ended it. */
-  async #work (id: number): Promise<boolean> {
+  /** One batch of the job: whether it has more to do, ended here, or was left (cancelled elsewhere, taken over, gone). */
+  async #batch (id: number): Promise<BatchOutcome> {
     const { db } = this.#deps
-    for (;;) {
-      const job = await db.svcJob.findUnique({ where: { id }, select: { params: true, cursor: true, tally: true, holder: true, cancelRequested: true, traceparent: true, ...STARTER_FIELDS } })
-      if (!job || job.holder !== this.#id) return false
-      if (job.cancelRequested) return this.#end(id, 'cancelled', null)
-      const refused = await this.#deps.starterRefusal(job)
-      if (refused !== null) return this.#end(id, 'failed', refused)
-      let outcome
-      try {
-        const step = () => this.#deps.steps[job.kind]!({ id, params: (job.params ?? {}) as Record<string, unknown>, cursor: job.cursor }, this.#settings.batchSize)
-        outcome = await withJobBatchSpan({ id, ...job }, () => whileRenewing(step, this.#settings.leaseMs / 3, () => this.#renew(id)))
-      } catch (error) {
-        this.#log(`job ${id} (${job.kind}) failed`, error)
-        return this.#end(id, 'failed', String((error as Error)?.message ?? error).slice(0, MAX_ERROR_CHARS))
-      }
-      const tally = { ...(job.tally ?? {}) as Record<string, number> }
-      for (const [key, count] of Object.entries(outcome.tally)) tally[key] = (tally[key] ?? 0) + count
-      const { count } = await db.svcJob.updateMany({
-        where: { id, holder: this.#id },
-        data: { cursor: outcome.cursor, done: { increment: outcome.done }, tally: jsonColumn(tally), heldUntil: this.#leaseEnd() },
-      })
-      if (count === 0) return false
-      if (outcome.finished) return this.#end(id, 'succeeded', null)
+    const job = await db.svcJob.findUnique({ where: { id }, select: { params: true, cursor: true, tally: true, holder: true, cancelRequested: true, traceparent: true, ...STARTER_FIELDS } })
+    if (!job || job.holder !== this.#id) return 'left'
+    if (job.cancelRequested) return this.#end(id, 'cancelled', null)
+    const refused = await this.#deps.starterRefusal(job)
+    if (refused !== null) return this.#end(id, 'failed', refused)
+    let outcome
+    try {
+      outcome = await withJobBatchSpan({ id, ...job }, () => this.#deps.steps[job.kind]!({ id, params: (job.params ?? {}) as Record<string, unknown>, cursor: job.cursor }, this.#settings.batchSize))
+    } catch (error) {
+      this.#log(`job ${id} (${job.kind}) failed`, error)
+      return this.#end(id, 'failed', String((error as Error)?.message ?? error).slice(0, MAX_ERROR_CHARS))
     }
+    const tally = { ...(job.tally ?? {}) as Record<string, number> }
+    for (const [key, count] of Object.entries(outcome.tally)) tally[key] = (tally[key] ?? 0) + count
+    const { count } = await db.svcJob.updateMany({
+      where: { id, holder: this.#id },
+      data: { cursor: outcome.cursor, done: { increment: outcome.done }, tally: jsonColumn(tally), heldUntil: this.#leaseEnd() },
+    })
+    if (count === 0) return 'left'
+    return outcome.finished ? this.#end(id, 'succeeded', null) : 'more'
   }
 
-  async #end (id: number, status: 'succeeded' | 'failed' | 'cancelled', error: string | null): Promise<boolean> {
+  async #end (id: number, status: 'succeeded' | 'failed' | 'cancelled', error: string | null): Promise<BatchOutcome> {
     const ended = await endJob(this.#deps.db, { id, holder: this.#id }, status, error, this.#deps.now())
     if (ended) {
       instruments().jobsEnded.add(1, { 'svc.job.kind': ended.kind, 'svc.job.status': status })
       await this.#deps.onEnded(ended)
     }
-    return ended !== null
+    return ended === null ? 'left' : 'ended'
   }
 }

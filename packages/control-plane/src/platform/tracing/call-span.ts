@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import { context, createContextKey, isSpanContextValid, ROOT_CONTEXT, trace, TraceFlags, type Attributes, type Context, type Link, type Span, type SpanContext } from '@opentelemetry/api'
 import { tracer } from './instrumentation-scope.ts'
 import { extractCarried, traceparentOf, type TraceCarrier } from './propagation.ts'
 import { recordError } from './with-span.ts'
+import { randomHex } from '../lib/random-hex.ts'
 
 /** A call's place in its trace: the audit entry's trace id, and the `traceparent` what it causes is sent with. */
 export type CallTrace = { traceId: string, traceparent: string }
@@ -45,10 +45,10 @@ function parentOf (active: Context, carrier: TraceCarrier | undefined): { parent
 function callContextOf (span: Span, parent: SpanContext | undefined): SpanContext {
   const own = span.spanContext()
   if (isSpanContextValid(own) && own.spanId !== parent?.spanId) return own
-  const spanId = randomBytes(8).toString('hex')
+  const spanId = randomHex(8)
   return parent && isSpanContextValid(parent)
     ? { ...parent, spanId, isRemote: false }
-    : { traceId: randomBytes(16).toString('hex'), spanId, traceFlags: TraceFlags.SAMPLED }
+    : { traceId: randomHex(16), spanId, traceFlags: TraceFlags.SAMPLED }
 }
 
 /**

@@ -22,6 +22,11 @@ import { updateContentSource } from './operations/update.ts'
 import { internalList } from '../../platform/auth/list-access.ts'
 import { contentInboxRetention } from './retention.ts'
 import { FORWARD_SECRET, WEBHOOK_SECRET } from './sealed-columns.ts'
+import { provide } from '../../kernel/hooks/define-hook.ts'
+import { postProvenance } from '../../kernel/hooks/post-provenance.ts'
+import { forwardingBacklog } from '../../kernel/hooks/forwarding-backlog.ts'
+import { provenanceService } from './provenance.ts'
+import { forwardBacklogs } from './forward/forward-backlog.ts'
 
 /** Outside systems pushing articles into the host's posts list (`host.content`) through their own webhook. */
 export const contentSourcesResource = defineResource({
@@ -52,6 +57,7 @@ export const contentSourcesResource = defineResource({
   routes: [ingestRoute],
   outboxTopics: [forwardTopic],
   jobKinds: [processHeldJob],
+  provides: [provide(postProvenance, provenanceService), provide(forwardingBacklog, forwardBacklogs)],
   statusCounters: [{ key: 'content_sources', count: db => db.svcContentSource.count() }],
   retention: contentInboxRetention,
   adminPages: [{ path: '/control-plane/content-sources', label: 'Content sources', title: 'Content sources', requires: ['content_sources.list'] }],

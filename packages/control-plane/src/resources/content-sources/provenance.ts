@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../../platform/db/client.ts'
 import { sha256Hex } from '../../platform/lib/sha256.ts'
 import { storedPostId, type PostId } from '../../platform/host-contract/post-ids.ts'
+import type { PostProvenance } from '../../kernel/hooks/post-provenance.ts'
 
 /** Which content source delivered a post, under which external id, and its body's hash. */
 export type Provenance = { source: string, externalId: string | null, contentHash: string | null }
@@ -15,7 +16,7 @@ export async function provenanceOf (db: Db | Tx, postId: PostId): Promise<Proven
 }
 
 /** The source of each post that has one, by stored post id. */
-export async function sourcesOf (db: Db, postIds: readonly PostId[]): Promise<Map<string, string>> {
+async function sourcesOf (db: Db, postIds: readonly PostId[]): Promise<Map<string, string>> {
   const rows = await db.svcContentItem.findMany({ where: { postId: { in: postIds.map(storedPostId) } }, select: { postId: true, source: true } })
   return new Map(rows.map(row => [row.postId, row.source]))
 }
@@ -42,6 +43,13 @@ export async function forgetProvenance (tx: Tx, itemId: number): Promise<void> {
 }
 
 /** After a pipeline wrote a post's body: the hash follows, when the post came from a source. */
-export async function updateContentHash (tx: Tx, postId: PostId, body: string): Promise<void> {
+async function updateContentHash (tx: Tx, postId: PostId, body: string): Promise<void> {
   await tx.svcContentItem.updateMany({ where: { postId: storedPostId(postId) }, data: { contentHash: sha256Hex(body) } })
+}
+
+/** What the other resources read of provenance (`postProvenance`). */
+export const provenanceService: PostProvenance = {
+  sourceOf: async (db, postId) => (await provenanceOf(db, postId))?.source ?? null,
+  sourcesOf,
+  bodyRewritten: updateContentHash,
 }

@@ -9,6 +9,9 @@ import { listCrm } from './operations/list.ts'
 import { setCrmSecret } from './operations/set-secret.ts'
 import { updateCrm } from './operations/update.ts'
 import { CRM_API_KEY } from './sealed-columns.ts'
+import { slotConnection } from './connection.ts'
+import { provide } from '../../kernel/hooks/define-hook.ts'
+import { crmConnection } from '../../kernel/hooks/crm-connection.ts'
 
 /** Connections to CRM systems, in numbered slots. */
 export const crmResource = defineResource({
@@ -18,6 +21,7 @@ export const crmResource = defineResource({
   events: [crmChanged],
   lists: readOnly => ({ SvcCrmSlot: crmSlotList(readOnly()) }),
   operations: { create: createCrm, delete: deleteCrm, get: getCrm, list: listCrm, set_secret: setCrmSecret, update: updateCrm },
+  provides: [provide(crmConnection, slotConnection)],
   statusCounters: [{ key: 'crm', count: db => db.svcCrmSlot.count() }],
   adminPages: [{ path: '/control-plane/crm', label: 'CRM', title: 'CRM connections', requires: ['crm.list'] }],
 })

@@ -1,16 +1,11 @@
 import { z } from 'zod'
 import { isoOrNull } from '../../platform/lib/timestamps.ts'
-import { JOB_STATUSES, type JobStatus } from '../../platform/jobs/job-status.ts'
+import { JOB_STATUSES, jobProgress, type JobStatus } from '../../platform/jobs/job-status.ts'
 import { rowIdParam } from '../../platform/db/row-id.ts'
 import { notFound } from '../../platform/errors/errors.ts'
 import type { Db } from '../../platform/db/client.ts'
 
 export const jobIdParam = rowIdParam.describe('Job id, as the operation that started the job answered it (job_id).')
-
-const jobProgress = z.object({
-  done: z.number().int().describe('Items taken care of so far (skipped ones included).'),
-  total: z.number().int().describe('Items the job selected when it started.'),
-})
 
 export const jobRecord = z.object({
   job_id: z.number().int(),
@@ -51,13 +46,6 @@ export function toJobRecord (row: JobRow): z.input<typeof jobRecord> {
     finished_at: isoOrNull(row.finishedAt),
   }
 }
-
-/** What an operation that starts a job answers (with 202 and the job's Location). */
-export const jobStarted = z.object({
-  job_id: z.number().int().describe('Follow it with jobs.get; the Location header names its read form.'),
-  status: z.enum(JOB_STATUSES),
-  progress: jobProgress,
-})
 
 /** The jobs a caller reaches (`reachableJobs`), as a filter of `svc_jobs`. */
 export type JobReach = NonNullable<NonNullable<Parameters<Db['svcJob']['findFirst']>[0]>['where']>

@@ -4,9 +4,8 @@ import type { OutboxDeps, OutboxTopic } from '../../kernel/outbox-topic.ts'
 import type { OutboxMessage } from '../../platform/outbox/enqueue.ts'
 import { DeliveryError, postJson } from '../../platform/outgoing-http/http-client.ts'
 import { formatSlot, slotNumber } from '../../platform/db/slots.ts'
-import { readVariable } from '../variables/read-variable.ts'
-import { CRM_API_KEY } from '../crm/sealed-columns.ts'
-import { bindTo } from '../../platform/secrets/sealed-column.ts'
+import { siteVariable } from '../../kernel/hooks/site-variable.ts'
+import { crmConnection } from '../../kernel/hooks/crm-connection.ts'
 
 export const CONTACT_STATUS_TOPIC = 'leads.contact_status'
 
@@ -45,7 +44,7 @@ const CONTACT_CRM_VARIABLE = 'leads.contact_crm_num'
  * to pushes already waiting.
  */
 async function contactCrmSlot (deps: OutboxDeps): Promise<number | null> {
-  const variable = await readVariable(deps.db, CONTACT_CRM_VARIABLE)
+  const variable = await deps.hooks.get(siteVariable)?.(deps.db, CONTACT_CRM_VARIABLE)
   if (variable === undefined || variable === null || variable === '') return leadsSettings.of(deps.options).contactCrmNum
   const parsed = slotNumber.safeParse(typeof variable === 'number' ? String(variable) : variable)
   if (!parsed.success) throw new DeliveryError(`the variable ${CONTACT_CRM_VARIABLE} is not a slot number`)
@@ -60,15 +59,17 @@ async function contactCrmSlot (deps: OutboxDeps): Promise<number | null> {
 export async function pushContactStatus (deps: OutboxDeps, push: ContactStatusPush, timeoutMs?: number): Promise<void> {
   const slot = await contactCrmSlot(deps)
   if (slot === null) throw new DeliveryError('no contact CRM is configured (leadsContactCrmNum)')
-  const crm = await deps.db.svcCrmSlot.findUnique({ where: { slot }, select: { url: true, apiKeyCiphertext: true } })
+  const connect = deps.hooks.get(crmConnection)
+  if (!connect) throw new DeliveryError('the crm resource is not installed: no contact CRM can be reached')
+  const crm = await connect(deps, slot)
   if (!crm) throw new DeliveryError(`the contact CRM slot ${formatSlot(slot)} is empty`)
   if (!crm.url) throw new DeliveryError(`the contact CRM slot ${formatSlot(slot)} has no url`)
-  if (!crm.apiKeyCiphertext) throw new DeliveryError(`the contact CRM slot ${formatSlot(slot)} has no api_key`)
+  if (!crm.apiKey) throw new DeliveryError(`the contact CRM slot ${formatSlot(slot)} has no api_key`)
   const url = `${crm.url.replace(/\/+$/, '')}/contacts/${encodeURIComponent(push.rt_contact_id)}/status`
   const body = JSON.stringify({ status: push.status, lead_ref: push.lead_ref, changed_at: push.changed_at })
   await postJson(deps.options.outbound, url, body, {
     headers: {
-      authorization: `Bearer ${deps.secrets.open(crm.apiKeyCiphertext, bindTo(CRM_API_KEY, slot))}`,
+      authorization: `Bearer ${crm.apiKey}`,
       'idempotency-key': push.idempotency_key,
       ...(push.traceparent === undefined ? {} : { traceparent: push.traceparent }),
     },

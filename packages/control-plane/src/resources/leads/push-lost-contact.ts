@@ -14,7 +14,7 @@ const reasonOf = (error: unknown) => error instanceof DeliveryError ? error.mess
  * so the outcome is reported and written to the audit log beside the delete's own entry instead.
  */
 export async function pushLostContact (
-  context: Pick<OperationContext, 'db' | 'options' | 'secrets' | 'now' | 'identity' | 'channel' | 'auditSideCall' | 'traceparent'>,
+  context: Pick<OperationContext, 'db' | 'options' | 'secrets' | 'hooks' | 'now' | 'identity' | 'channel' | 'auditSideCall' | 'traceparent'>,
   lead: { id: number, ref: string, rtContactId: string },
 ): Promise<'sent' | 'failed'> {
   const started = performance.now()

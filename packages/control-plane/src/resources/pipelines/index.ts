@@ -22,6 +22,9 @@ import { runBatch } from './operations/run-batch.ts'
 import { runBatchJob } from './batch/run-batch-job.ts'
 import { updateRecipe } from './operations/update-recipe.ts'
 import { pipelineRunRetention } from './retention.ts'
+import { runIngestTriggers } from './triggers/run-triggered.ts'
+import { provide } from '../../kernel/hooks/define-hook.ts'
+import { postIngested } from '../../kernel/hooks/post-ingested.ts'
 
 /** Recipes of content stages run over posts by hand, on ingest and on publish, with their run history. */
 export const pipelinesResource = defineResource({
@@ -46,6 +49,7 @@ export const pipelinesResource = defineResource({
     update_recipe: updateRecipe,
   },
   jobKinds: [runBatchJob],
+  provides: [provide(postIngested, runIngestTriggers)],
   seeds: [{ what: 'the default pipeline recipe', run: ensureDefaultRecipe }],
   statusCounters: [
     { key: 'recipes', count: db => db.svcPipelineRecipe.count() },

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Db, Tx } from '../../platform/db/client.ts'
-import { emptySlot, userNumParam } from '../users/shape.ts'
+import { emptySlot, userNumParam } from '../../platform/db/team-member-slot.ts'
 import { ensureSystemRoles } from './system-roles.ts'
 import { assignedUsers, findRole, roleSlugParam, type RoleRow } from './shape.ts'
 

@@ -2,12 +2,10 @@ import { z } from 'zod'
 import type { Prisma, SvcTeamMember } from '../../../generated/prisma/client.ts'
 import { isRecordNotFound, type Db, type Tx } from '../../platform/db/client.ts'
 import type { ResolvedOptions } from '../../platform/settings/resolved-options.ts'
-import { formatSlot, slotNumber } from '../../platform/db/slots.ts'
+import { formatSlot } from '../../platform/db/slots.ts'
 import { isoOrNull } from '../../platform/lib/timestamps.ts'
-import { notFound } from '../../platform/errors/errors.ts'
+import { emptySlot } from '../../platform/db/team-member-slot.ts'
 import type { MemberWritableKey } from './fields.ts'
-
-export const userNumParam = slotNumber.describe('Team-member slot number: "1", "01" or "001".')
 
 /** Where each writable field is stored. */
 const MEMBER_COLUMNS = {
@@ -99,8 +97,6 @@ export function toMemberRecord (row: MemberRow, options: Pick<ResolvedOptions, '
     personal_page_url: personalPageUrl(options, row.slot),
   }
 }
-
-export const emptySlot = (slot: number) => notFound(`team-member slot ${formatSlot(slot)} is empty`)
 
 export async function findMember (db: Db, slot: number): Promise<MemberRow> {
   const row = await db.svcTeamMember.findUnique({ where: { slot }, select: MEMBER_ROW_SELECT })

@@ -1,15 +1,6 @@
-import { z } from 'zod'
 import type { Db } from '../../../platform/db/client.ts'
+import type { ForwardBacklog } from '../../../kernel/hooks/forwarding-backlog.ts'
 import { FORWARD_TOPIC, forwardOrderingKey } from './forward-message.ts'
-
-export const forwardBacklog = z.object({
-  source: z.string().describe('Slug of the content source.'),
-  name: z.string(),
-  pending: z.number().int().describe('Forwards waiting for their first or next attempt.'),
-  failed: z.number().int().describe('Forwards given up after their last retry.'),
-})
-
-export type ForwardBacklog = z.infer<typeof forwardBacklog>
 
 /** Each content source with the forwards still owed to its receiver and those that failed for good. */
 export async function forwardBacklogs (db: Db): Promise<ForwardBacklog[]> {

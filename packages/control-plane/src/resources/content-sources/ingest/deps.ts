@@ -1,4 +1,7 @@
-import type { ControlPlaneRuntime } from '../../../kernel/runtime.ts'
+import type { PostIngestedDeps } from '../../../kernel/hooks/post-ingested.ts'
 
-/** What processing a delivery needs of the runtime; operations (which have no logger of their own) and the ingest route both have it. */
-export type IngestDeps = Pick<ControlPlaneRuntime, 'db' | 'options' | 'modules' | 'state'> & Partial<Pick<ControlPlaneRuntime, 'log'>>
+/**
+ * What processing a delivery needs of the runtime: what runs after a written post needs too
+ * (`postIngested`). Operations (which have no logger of their own) and the ingest route both have it.
+ */
+export type IngestDeps = PostIngestedDeps

@@ -16,7 +16,7 @@ import { writePost, type PostAction } from './write-post.ts'
 import { authorFor } from './author.ts'
 import { cleanContent } from './source-transforms.ts'
 import { prepareDelivery, stillValid, type MappedDelivery } from './prepare-delivery.ts'
-import { runTriggeredPipelinesAfterWrite } from '../../pipelines/triggers/run-triggered.ts'
+import { postIngested } from '../../../kernel/hooks/post-ingested.ts'
 import { ShapeTooLarge } from '../mapping/shape-walk.ts'
 import { isDatabaseUnavailable } from '../../../platform/db/connection-error.ts'
 import { defaultLog } from '../../../platform/lib/log.ts'
@@ -175,9 +175,9 @@ async function processStored (deps: IngestDeps, deliveryId: number, { replay = f
     })
     return { delivery_id: deliveryId, status: 'failed', post_id: null, error: reason, ...NO_EFFECTS, claimed: true }
   }
-  // After the commit: the ingested post stands whatever the pipelines do with it.
+  // After the commit: the ingested post stands whatever runs after it (the pipelines' triggers).
   if (outcome.wrote && outcome.post_id !== null) {
-    await runTriggeredPipelinesAfterWrite(deps, outcome.post_id, outcome.published ? ['ingest', 'publish'] : ['ingest'], deps.log)
+    await deps.hooks.get(postIngested)?.(deps, { postId: outcome.post_id, published: outcome.published })
   }
   return outcome
 }

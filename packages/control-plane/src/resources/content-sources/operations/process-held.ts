@@ -1,7 +1,7 @@
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { z } from 'zod'
 import { conflict } from '../../../platform/errors/errors.ts'
-import { jobStarted } from '../../jobs/shape.ts'
+import { jobStarted } from '../../../platform/jobs/job-status.ts'
 import { PROCESSABLE } from '../ingest/process-delivery.ts'
 import { processHeldJob } from '../held/process-held-job.ts'
 import { findSource, sourceIdParam } from '../shape.ts'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
-import { jobStarted } from '../../jobs/shape.ts'
+import { jobStarted } from '../../../platform/jobs/job-status.ts'
 import { readCheckpoint } from '../verify-ledger.ts'
 import { verifyLedgerJob } from '../verify-ledger-job.ts'
 

@@ -47,7 +47,7 @@ export const runBatchJob: JobKind = {
         count(PASSED_OVER.alreadyRun)
         continue
       }
-      const post = await postStillThere(deps.db, content, postId)
+      const post = await postStillThere(deps, content, postId)
       if (!post) {
         count(PASSED_OVER.gone)
         continue

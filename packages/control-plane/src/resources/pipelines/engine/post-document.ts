@@ -7,7 +7,8 @@ import type { PipelineDocument, PostFacts } from '../../../platform/html/stage.t
 import type { ResolvedContent } from '../../../platform/host-contract/content.ts'
 import { postsOf } from '../../../platform/host-contract/posts.ts'
 import { type PostId } from '../../../platform/host-contract/post-ids.ts'
-import { provenanceOf } from '../../content-sources/provenance.ts'
+import { postProvenance } from '../../../kernel/hooks/post-provenance.ts'
+import type { Hooks } from '../../../kernel/hooks/hooks.ts'
 
 type Term = { name: string, slug: string }
 
@@ -29,10 +30,11 @@ export type PostRow = {
   categories: Term[]
 }
 
-export async function loadPost (db: Db, content: ResolvedContent, id: PostId): Promise<PostRow> {
+/** The post with its source, when the content sources record one (`postProvenance`). */
+export async function loadPost ({ db, hooks }: { db: Db, hooks: Hooks }, content: ResolvedContent, id: PostId): Promise<PostRow> {
   const post = await postsOf(db, content).get(id)
   if (!post) throw notFound(`no post ${id}`)
-  const provenance = await provenanceOf(db, post.id)
+  const source = await hooks.get(postProvenance)?.sourceOf(db, post.id) ?? null
   return {
     id: post.id,
     title: post.title,
@@ -40,7 +42,7 @@ export async function loadPost (db: Db, content: ResolvedContent, id: PostId): P
     content: post.body,
     excerpt: post.excerpt ?? '',
     status: post.status ?? '',
-    source: provenance?.source ?? null,
+    source,
     meta: post.meta,
     updatedAt: post.updatedAt,
     postType: post.postType ? { slug: post.postType.slug } : null,

@@ -3,7 +3,8 @@ import { retryOnUniqueViolation } from '../../../platform/db/retry-unique.ts'
 import type { ResolvedContent } from '../../../platform/host-contract/content.ts'
 import { postsOf } from '../../../platform/host-contract/posts.ts'
 import { storedPostId, type PostId } from '../../../platform/host-contract/post-ids.ts'
-import { updateContentHash } from '../../content-sources/provenance.ts'
+import { postProvenance } from '../../../kernel/hooks/post-provenance.ts'
+import type { Hooks } from '../../../kernel/hooks/hooks.ts'
 import type { RunStatus, TriggerKind } from '../values.ts'
 import type { StageReport } from './run-stages.ts'
 import type { PostRow, PostState } from './post-document.ts'
@@ -45,7 +46,7 @@ export type PostWrite = { read: PostRow, next: PostState, fields: readonly (keyo
  * `updatedAt` is strictly later than the one read, so two writes in one millisecond still differ.
  * A host whose field map has no `updatedAt` gets the write without the guard.
  */
-async function writePost (tx: Tx, content: ResolvedContent, { read, next, fields, at }: PostWrite): Promise<void> {
+async function writePost (tx: Tx, hooks: Hooks, content: ResolvedContent, { read, next, fields, at }: PostWrite): Promise<void> {
   const posts = postsOf(tx, content)
   const updatedAt = new Date(Math.max(at.getTime(), (read.updatedAt?.getTime() ?? 0) + 1))
   const terms = fields.includes('tags') || fields.includes('categories')
@@ -57,7 +58,7 @@ async function writePost (tx: Tx, content: ResolvedContent, { read, next, fields
     ...terms ? { tagIds: await posts.ensureTerms('tags', next.tags), categoryIds: await posts.ensureTerms('categories', next.categories) } : {},
   }, { ifUpdatedAt: read.updatedAt, updatedAt })
   if (!written) throw new PostChanged()
-  if (fields.includes('content')) await updateContentHash(tx, read.id, next.content)
+  if (fields.includes('content')) await hooks.get(postProvenance)?.bodyRewritten(tx, read.id, next.content)
 }
 
 /**
@@ -65,9 +66,9 @@ async function writePost (tx: Tx, content: ResolvedContent, { read, next, fields
  * whole with the row that records it, or not at all. A term created by another process meanwhile
  * fails its unique slug and the transaction is retried; `PostChanged` goes to the caller.
  */
-export async function recordRun (db: Db, content: ResolvedContent, run: RunRow, write: PostWrite | null): Promise<number> {
+export async function recordRun ({ db, hooks }: { db: Db, hooks: Hooks }, content: ResolvedContent, run: RunRow, write: PostWrite | null): Promise<number> {
   return retryOnUniqueViolation(() => db.$transaction(async tx => {
-    if (write) await writePost(tx, content, write)
+    if (write) await writePost(tx, hooks, content, write)
     const row = await tx.svcPipelineRun.create({ data: { ...run, postId: storedPostId(run.postId), stages: jsonColumn(run.stages) }, select: RUN_ROW_FIELDS })
     await emitEvent(tx, pipelineRunCompleted, toRunRow(row, content), { actor: null, at: run.createdAt })
     return row.id

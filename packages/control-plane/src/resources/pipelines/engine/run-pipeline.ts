@@ -12,7 +12,7 @@ import { bodyAsStored, requireContent as contentOf } from '../../../platform/hos
 import { storedPostId, type PostId } from '../../../platform/host-contract/post-ids.ts'
 
 /** What a pipeline run needs of the runtime; operations and the publish hook both have it. */
-export type PipelineDeps = Pick<ControlPlaneRuntime, 'db' | 'options' | 'modules' | 'state'>
+export type PipelineDeps = Pick<ControlPlaneRuntime, 'db' | 'options' | 'modules' | 'state' | 'hooks'>
 
 export type RunRequest = {
   post: PostRow, recipe: Recipe, kind: TriggerKind, dryRun: boolean, force: boolean
@@ -117,7 +117,7 @@ async function evaluate ({ db, options, state }: PipelineDeps, post: PostRow, { 
 export async function runPipeline (deps: PipelineDeps, request: RunRequest): Promise<RunResult> {
   const startedAt = deps.options.now().getTime()
   const record = async (post: PostRow, evaluation: Evaluation): Promise<RunResult> => {
-    const runId = await recordRun(deps.db, contentOf(deps.options), {
+    const runId = await recordRun(deps, contentOf(deps.options), {
       source: post.source,
       postId: post.id,
       recipeId: request.recipe.id,
@@ -146,7 +146,7 @@ export async function runPipeline (deps: PipelineDeps, request: RunRequest): Pro
         const message = `the post kept changing during the run (${MAX_ATTEMPTS} attempts); nothing was written`
         return record(post, { ...evaluation, status: 'failed', changed: false, write: null, changes: [], hash: contentHash(stateOf(post), request.recipe), message })
       }
-      post = await loadPost(deps.db, contentOf(deps.options), post.id)
+      post = await loadPost(deps, contentOf(deps.options), post.id)
     }
   }
 }

@@ -3,7 +3,7 @@ import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { isoOrNull } from '../../../platform/lib/timestamps.ts'
 import { hostPosts } from '../../../platform/host-contract/posts.ts'
 import { storedPostId } from '../../../platform/host-contract/post-ids.ts'
-import { sourcesOf } from '../../content-sources/provenance.ts'
+import { postProvenance } from '../../../kernel/hooks/post-provenance.ts'
 import { postIdValue } from '../post-id.ts'
 
 const postChoice = z.object({
@@ -25,10 +25,10 @@ export const listPosts = defineOperation({
     limit: z.number().int().min(1).max(50).optional().describe('At most this many posts, 1–50. Default 20.'),
   }),
   returns: z.object({ posts: z.array(postChoice) }),
-  async handler ({ search, limit = 20 }, { db, options }) {
+  async handler ({ search, limit = 20 }, { db, options, hooks }) {
     // SQLite's LIKE ignores the case of ASCII letters already; PostgreSQL's needs to be told.
     const rows = await hostPosts(db, options).list({ search, limit, insensitive: options.databaseProvider === 'postgresql' })
-    const sources = await sourcesOf(db, rows.map(row => row.id))
+    const sources = await hooks.get(postProvenance)?.sourcesOf(db, rows.map(row => row.id)) ?? new Map<string, string>()
     const posts = rows.map(row => ({
       id: row.id,
       title: row.title,

@@ -1,6 +1,6 @@
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { requireContent } from '../../../platform/host-contract/posts.ts'
-import { jobStarted } from '../../jobs/shape.ts'
+import { jobStarted } from '../../../platform/jobs/job-status.ts'
 import { findRecipe } from '../find-recipe.ts'
 import { batchParams, batchTarget, storedBatchParams } from '../batch/batch-params.ts'
 import { countCandidates } from '../batch/batch-candidates.ts'

@@ -42,15 +42,15 @@ export const runRecipe = defineOperation({
     force: z.boolean().optional().describe('Run even when nothing changed since the last successful run. Default false.'),
   }),
   returns: runOutcome,
-  async handler ({ post_id, recipe_id, dry_run = false, force = false }, { db, options, modules, state }) {
+  async handler ({ post_id, recipe_id, dry_run = false, force = false }, { db, options, modules, state, hooks }) {
     const content = requireContent(options)
-    const post = await loadPost(db, content, hostPostId(content, post_id))
+    const post = await loadPost({ db, hooks }, content, hostPostId(content, post_id))
     await ensureDefaultRecipe(db)
     const recipe = recipe_id === undefined
       ? await recipeForTrigger(db, 'manual', factsOf(post))
       : toRecipe(await findRecipe(db, recipe_id))
     if (!recipe) throw notFound(`no recipe with the manual trigger matches post ${post_id}: name one with recipe_id`)
-    const result = await runPipeline({ db, options, modules, state }, { post, recipe, kind: 'manual', dryRun: dry_run, force })
+    const result = await runPipeline({ db, options, modules, state, hooks }, { post, recipe, kind: 'manual', dryRun: dry_run, force })
     return { data: result, changed: result.status === 'success' && result.changed }
   },
 })

@@ -5,6 +5,7 @@ import { runPipeline, type PipelineDeps, type RunResult } from '../engine/run-pi
 import type { TriggerKind } from '../values.ts'
 import { requireContent } from '../../../platform/host-contract/posts.ts'
 import { type PostId } from '../../../platform/host-contract/post-ids.ts'
+import type { IngestedPost, PostIngestedDeps } from '../../../kernel/hooks/post-ingested.ts'
 
 /**
  * Runs, for each trigger kind in turn, the highest-priority recipe it selects for the post; a
@@ -16,7 +17,7 @@ async function runTriggeredPipelines (deps: PipelineDeps, postId: PostId, kinds:
   const ran = new Set<string>()
   for (const kind of kinds) {
     // Read again for every kind: the previous recipe may have written the post.
-    const post = await loadPost(deps.db, requireContent(deps.options), postId)
+    const post = await loadPost(deps, requireContent(deps.options), postId)
     const recipe = await recipeForTrigger(deps.db, kind, factsOf(post))
     if (!recipe || ran.has(recipe.id)) continue
     ran.add(recipe.id)
@@ -37,3 +38,7 @@ export async function runTriggeredPipelinesAfterWrite (deps: PipelineDeps, postI
     log(`the ${kinds.join('/')} pipelines for post ${postId} could not run`, error)
   }
 }
+
+/** `postIngested`: a delivered post runs the recipes of its `ingest` trigger, and of `publish` when it went out published. */
+export const runIngestTriggers = (deps: PostIngestedDeps, { postId, published }: IngestedPost): Promise<void> =>
+  runTriggeredPipelinesAfterWrite(deps, postId, published ? ['ingest', 'publish'] : ['ingest'], deps.log)

@@ -2,7 +2,7 @@ import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { roleChanged } from '../events.ts'
 import { isRecordNotFound } from '../../../platform/db/client.ts'
 import { conflict } from '../../../platform/errors/errors.ts'
-import { emptySlot } from '../../users/shape.ts'
+import { emptySlot } from '../../../platform/db/team-member-slot.ts'
 import { findRole, toRoleRecord, unknownRole } from '../shape.ts'
 import { assignmentData, assignmentParams, assignmentResult, findAssignment } from '../assignment.ts'
 

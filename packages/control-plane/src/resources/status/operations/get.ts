@@ -1,13 +1,20 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { NAMESPACE, PRODUCT_VERSION } from '../../../platform/version.ts'
-import { forwardBacklog, forwardBacklogs } from '../../content-sources/forward/forward-backlog.ts'
+import { forwardingBacklog, type ForwardBacklog } from '../../../kernel/hooks/forwarding-backlog.ts'
 import { isoOrNull } from '../../../platform/lib/timestamps.ts'
 import { retentionReport } from '../../../platform/retention/report.ts'
 import { FIRST_COUNT_LIVE_UP_TO, readKeptCounts } from '../kept-counts.ts'
 import { readDeprecatedUses } from '../../../platform/audit/deprecated-use-counts.ts'
 import { addedIn } from '../../../kernel/registry/since.ts'
 import { encryptionKeyCheck, outboxCheck, probeDatabase, tablesCheck, type HealthCheck } from '../checks.ts'
+
+const forwardBacklog = z.object({
+  source: z.string().describe('Slug of the content source.'),
+  name: z.string(),
+  pending: z.number().int().describe('Forwards waiting for their first or next attempt.'),
+  failed: z.number().int().describe('Forwards given up after their last retry.'),
+}) satisfies z.ZodType<ForwardBacklog>
 
 const statusReport = z.object({
   product_version: z.string(),
@@ -48,7 +55,7 @@ export const getStatus = defineOperation({
   examples: [{ title: 'Site and product health', params: {} }],
   params: z.object({}),
   returns: statusReport,
-  async handler (_params, { db, modules, statusCounters, options, now, background }) {
+  async handler (_params, { db, modules, statusCounters, options, now, background, hooks }) {
     const database = await probeDatabase(db)
     const [disabled, live, kept, pending, failed, oldestPending, forwarding, retention, deprecatedUses] = await Promise.all([
       modules.disabled(),
@@ -57,8 +64,8 @@ export const getStatus = defineOperation({
       db.svcOutboxMessage.count({ where: { status: 'pending' } }),
       db.svcOutboxMessage.count({ where: { status: 'failed' } }),
       db.svcOutboxMessage.findFirst({ where: { status: 'pending' }, orderBy: { createdAt: 'asc' }, select: { createdAt: true } }),
-      // Only where content sources are installed: a host without posts has no such list.
-      modules.has('content_sources') ? forwardBacklogs(db) : [],
+      // Provided only where content sources are installed: a host without posts has no such list.
+      hooks.get(forwardingBacklog)?.(db) ?? [],
       retentionReport(db, options.retention),
       readDeprecatedUses(db),
     ])

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { userChanged } from '../events.ts'
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { formatSlot } from '../../../platform/db/slots.ts'
-import { emptySlot, userNumParam } from '../shape.ts'
+import { emptySlot, userNumParam } from '../../../platform/db/team-member-slot.ts'
 
 export const deleteUser = defineOperation({
   summary: 'Free a team-member slot: its fields, account link and role assignments are erased.',

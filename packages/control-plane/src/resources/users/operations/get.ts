@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
-import { findMember, memberRecord, toMemberRecord, userNumParam } from '../shape.ts'
+import { findMember, memberRecord, toMemberRecord } from '../shape.ts'
+import { userNumParam } from '../../../platform/db/team-member-slot.ts'
 
 export const getUser = defineOperation({
   summary: 'Read one team member.',

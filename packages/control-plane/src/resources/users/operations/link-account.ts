@@ -5,7 +5,8 @@ import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { notFound } from '../../../platform/errors/errors.ts'
 import { accountLoader } from '../../../platform/host-contract/load-account.ts'
 import { accountIdValue } from '../../../platform/host-contract/account-id.ts'
-import { findMember, memberRecord, toMemberRecord, updateMember, userNumParam } from '../shape.ts'
+import { findMember, memberRecord, toMemberRecord, updateMember } from '../shape.ts'
+import { userNumParam } from '../../../platform/db/team-member-slot.ts'
 
 export const linkUserAccount = defineOperation({
   summary: 'Link a team member to a host account (needed for the welcome e-mail).',

@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { formatSlot } from '../../../platform/db/slots.ts'
 import { userChanged } from '../events.ts'
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
-import { findMember, memberRecord, toMemberRecord, updateMember, userNumParam } from '../shape.ts'
+import { findMember, memberRecord, toMemberRecord, updateMember } from '../shape.ts'
+import { userNumParam } from '../../../platform/db/team-member-slot.ts'
 
 export const unlinkUserAccount = defineOperation({
   summary: 'Remove the link between a team member and their host account.',

@@ -4,7 +4,8 @@ import { userChanged } from '../events.ts'
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { sameJson } from '../../../platform/lib/canonical-json.ts'
 import { memberWritableParams } from '../fields.ts'
-import { findMember, memberRecord, toMemberData, toMemberRecord, updateMember, userNumParam, type MemberData, type MemberRow } from '../shape.ts'
+import { findMember, memberRecord, toMemberData, toMemberRecord, updateMember, type MemberData, type MemberRow } from '../shape.ts'
+import { userNumParam } from '../../../platform/db/team-member-slot.ts'
 
 const differs = (data: MemberData, row: MemberRow) =>
   Object.entries(data).some(([column, value]) => !sameJson(value, row[column as keyof MemberData]))

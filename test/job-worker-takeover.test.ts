@@ -1,0 +1,99 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals'
+import { createTestDatabase, openPrisma, type TestDatabase } from './support/database.ts'
+import type { HostDb } from './support/in-process-server.ts'
+import { resolveDatabase } from '../packages/control-plane/src/platform/db/database-url.ts'
+import { migrate } from '../packages/control-plane/src/platform/db/migrate.ts'
+import { JobWorker } from '../packages/control-plane/src/platform/jobs/worker.ts'
+import type { JobStep } from '../packages/control-plane/src/platform/jobs/job-step.ts'
+
+const LEASE_MS = 600
+
+/** Asks `read` again (every 25 ms, up to 30 s) until `done` holds for its answer. */
+async function until<T> (read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let tries = 0; tries < 1200; tries++) {
+    const value = await read()
+    if (done(value)) return value
+    await new Promise(resolve => setTimeout(resolve, 25))
+  }
+  throw new Error('gave up waiting')
+}
+
+let database: TestDatabase
+let db: HostDb
+let workers: JobWorker[] = []
+/** While false, a `long` job never ends: the worker holding it stays busy with it. */
+let longJobsMayEnd = false
+
+const steps: Record<string, JobStep> = {
+  long: async (job) => {
+    await new Promise(resolve => setTimeout(resolve, 10))
+    return { cursor: String(Number(job.cursor ?? 0) + 1), done: 1, tally: {}, finished: longJobsMayEnd }
+  },
+  short: async (job) => ({ cursor: String(Number(job.cursor ?? 0) + 1), done: 1, tally: {}, finished: Number(job.cursor ?? 0) >= 2 }),
+}
+
+function worker (): JobWorker {
+  const started = new JobWorker({ db, steps, starterRefusal: async () => null, onEnded: async () => {}, now: () => new Date() }, { leaseMs: LEASE_MS, pollMs: 200, batchSize: 1 })
+  started.start()
+  workers.push(started)
+  return started
+}
+
+const queue = (kind: string, target: string) => db.svcJob.create({ data: { kind, target, activeKey: `${kind}:${target}`, status: 'queued', total: 3 }, select: { id: true } })
+const jobRow = (id: number) => db.svcJob.findUniqueOrThrow({ where: { id }, select: { status: true, holder: true, heldUntil: true, done: true } })
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  await migrate(resolveDatabase(database.url))
+  db = openPrisma(database.url)
+})
+
+afterEach(async () => {
+  longJobsMayEnd = true
+  await Promise.all(workers.map(each => each.stop()))
+  workers = []
+  longJobsMayEnd = false
+  await db.svcJob.deleteMany({})
+})
+
+afterAll(async () => {
+  await db?.$disconnect()
+  await database?.drop()
+})
+
+describe('the job worker', () => {
+  test('a worker busy with a long job takes up a dead instance\'s job once its lease runs out, before its own job ends', async () => {
+    const busy = worker()
+    const own = await queue('long', 'own')
+    const mine = await until(() => jobRow(own.id), row => row.status === 'running' && row.done > 0)
+    // A job an instance held when it was killed: its lease runs out and nothing renews it.
+    const orphan = await db.svcJob.create({ data: { kind: 'short', target: 'orphan', activeKey: 'short:orphan', status: 'running', total: 3, holder: 'killed:instance', heldUntil: new Date(Date.now() + LEASE_MS) }, select: { id: true } })
+    void busy.kick()
+
+    await until(() => jobRow(orphan.id), row => row.status === 'succeeded')
+    const ownNow = await jobRow(own.id)
+    expect(ownNow.status).toBe('running')
+    expect(ownNow.holder).toBe(mine.holder)
+  })
+
+  test('the jobs one worker holds take turns: each of two long jobs moves on', async () => {
+    worker()
+    const first = await queue('long', 'first')
+    const second = await queue('long', 'second')
+    await until(() => Promise.all([jobRow(first.id), jobRow(second.id)]), rows => rows.every(row => row.done >= 3))
+  })
+
+  test('a stopped worker lets go of the jobs it holds, and another takes them up without waiting out the lease', async () => {
+    const leaving = worker()
+    const job = await queue('long', 'handed-over')
+    const held = await until(() => jobRow(job.id), row => row.status === 'running' && row.done > 0)
+    await leaving.stop()
+    const released = await jobRow(job.id)
+    expect(released.holder).toBe(held.holder)
+    expect(released.heldUntil!.getTime()).toBeLessThanOrEqual(Date.now())
+
+    worker()
+    const taken = await until(() => jobRow(job.id), row => row.holder !== held.holder)
+    expect(taken.status).toBe('running')
+  })
+})
