@@ -24,6 +24,8 @@ const fields = css({
     whiteSpace: 'pre-wrap',
   },
   '&& th': { color: tokenSchema.color.foreground.neutralSecondary, fontWeight: tokenSchema.typography.fontWeight.regular },
+  // A long value (a post's body) scrolls in its cell rather than stretching the diff.
+  'del, ins': { display: 'block', maxHeight: '12rem', overflow: 'auto' },
   del: { backgroundColor: tokenSchema.color.background.critical, color: tokenSchema.color.foreground.critical },
   ins: { backgroundColor: tokenSchema.color.background.positive, color: tokenSchema.color.foreground.positive, textDecoration: 'none' },
 })
