@@ -102,9 +102,16 @@ function isolatingAdapter (site: SqlDriverAdapter, connect: () => Promise<SqlDri
   let previewConnection: Promise<SqlDriverAdapter> | undefined
   const openPreviewConnection = () => {
     previewConnection ??= connect().then(async adapter => {
-      await adapter.executeScript('PRAGMA journal_mode = WAL')
+      try {
+        await adapter.executeScript('PRAGMA journal_mode = WAL')
+      } catch (error) {
+        await adapter.dispose()
+        throw error
+      }
       return adapter
     })
+    // A connection that could not be opened is tried again by the next preview, not kept as a failure.
+    previewConnection.catch(() => { previewConnection = undefined })
     return previewConnection
   }
   const queryRaw = site.queryRaw.bind(site)

@@ -10,7 +10,7 @@ import { auditTotal } from '../../../platform/audit/audit-total.ts'
 
 export const listAudit = defineOperation({
   summary: 'Page through the audit log, newest first.',
-  description: 'Every call is recorded — through dispatch, the GET read form, the route per operation or MCP — with secret params redacted, its Request-Id and, for a call that wrote, its changes (secret columns sealed), refusals included (a bad or expired key, a missing capability), with no account when none was identified.',
+  description: 'Every call is recorded — through dispatch, the GET read form, the route per operation or MCP — with secret params redacted and its Request-Id, refusals included (a bad or expired key, a missing capability), with no account when none was identified. A call that wrote shows its changes, secret columns sealed.',
   readonly: true,
   examples: [{ title: 'The latest CRM connections created', params: { operation: 'crm.create', per_page: 10 } }],
   params: z.object({
