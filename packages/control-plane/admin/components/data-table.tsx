@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { css, tokenSchema } from '@keystar/ui/style'
 import { Text } from '@keystar/ui/typography'
 
@@ -19,6 +19,8 @@ type DataTableProps<Row> = {
   /** Shown instead of rows when there are none. */
   empty: ReactNode
   onRowPress?: (row: Row) => void
+  /** Shown below a row, across the whole table (what a held call would change); nothing when it answers null. */
+  detail?: (row: Row) => ReactNode
 }
 
 const table = css({
@@ -50,7 +52,7 @@ const table = css({
 })
 
 /** A plain, unvirtualised table: few rows, natural height, readable cells. */
-export function DataTable<Row> ({ label, columns, rows, rowKey, empty, onRowPress }: DataTableProps<Row>) {
+export function DataTable<Row> ({ label, columns, rows, rowKey, empty, onRowPress, detail }: DataTableProps<Row>) {
   return (
     <table className={table} aria-label={label}>
       <colgroup>
@@ -68,16 +70,18 @@ export function DataTable<Row> ({ label, columns, rows, rowKey, empty, onRowPres
           </tr>
         )}
         {rows.map(row => (
-          <tr
-            key={rowKey(row)}
-            data-row={rowKey(row)}
-            data-pressable={onRowPress ? '' : undefined}
-            tabIndex={onRowPress ? 0 : undefined}
-            onClick={onRowPress ? () => onRowPress(row) : undefined}
-            onKeyDown={onRowPress ? event => { if (event.key === 'Enter') onRowPress(row) } : undefined}
-          >
-            {columns.map(column => <td key={column.key} style={{ textAlign: column.align ?? 'start' }}>{column.cell(row)}</td>)}
-          </tr>
+          <Fragment key={rowKey(row)}>
+            <tr
+              data-row={rowKey(row)}
+              data-pressable={onRowPress ? '' : undefined}
+              tabIndex={onRowPress ? 0 : undefined}
+              onClick={onRowPress ? () => onRowPress(row) : undefined}
+              onKeyDown={onRowPress ? event => { if (event.key === 'Enter') onRowPress(row) } : undefined}
+            >
+              {columns.map(column => <td key={column.key} style={{ textAlign: column.align ?? 'start' }}>{column.cell(row)}</td>)}
+            </tr>
+            {detail && <tr data-detail-of={rowKey(row)}><td colSpan={columns.length}>{detail(row)}</td></tr>}
+          </Fragment>
         ))}
       </tbody>
     </table>

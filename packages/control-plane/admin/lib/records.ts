@@ -1,4 +1,4 @@
-import type { CallResult } from './svc-client.ts'
+import type { CallResult, Previewed } from './svc-client.ts'
 
 /**
  * What the pages read from operation results, named for the pages; every one is inferred from
@@ -14,7 +14,9 @@ export type MintedApiKey = CallResult<'api_keys', 'mint'>
 type ApprovalList = CallResult<'approvals', 'list'>
 export type Approval = ApprovalList['approvals'][number]
 
-export type AuditEntry = CallResult<'audit', 'list'>['items'][number]
+export type AuditEntry = CallResult<'audit', 'get'>
+export type RevertOutcome = CallResult<'audit', 'revert'>
+export type RevertPreview = Previewed<RevertOutcome>
 
 type CrmList = CallResult<'crm', 'list'>
 export type CrmConnection = CrmList['crms'][number]

@@ -2,6 +2,7 @@ import type { AdminPage, ManifestEntry } from '../../src/kernel/registry/manifes
 import type { BuiltinApi } from '../../src/resources/index.ts'
 import type { FailureEnvelope, SuccessEnvelope } from '../../src/platform/http/envelope.ts'
 import type { DispatchBody } from '../../src/doors/http/dispatch-route.ts'
+import type { Preview } from '../../src/platform/change-sets/change.ts'
 
 /** The meta tag the control plane's Admin UI document carries its namespace's base path in (`restRoot` + `/svc/v1`). */
 const SVC_BASE_META = 'svc-base-path'
@@ -45,6 +46,8 @@ export type DispatchRequest<R extends ResourceName, A extends ActionName<R>> = {
   resource: R
   action: A
   confirm?: boolean
+  /** The plan a preview answered: the call runs only as it was previewed (409 `plan_stale` otherwise). */
+  plan?: string
 } & (NoParams extends CallParams<R, A> ? { params?: CallParams<R, A> } : { params: CallParams<R, A> })
 
 /** A typed request, for one kept in a constant: `const LIST = operation('crm', 'list')`. */
@@ -85,11 +88,19 @@ export function dispatch<R extends ResourceName, A extends ActionName<R>> (call:
   return dispatchUntyped(call as UntypedRequest)
 }
 
+/** A preview's answer: what the call would change and answer (its operation's result, one-time secrets `"[preview]"`), and the plan that runs it exactly so. */
+export type Previewed<Result> = { preview: Omit<Preview, 'result'> & { result: Result }, plan: string, plan_expires_at: string }
+
+/** The call with `preview: true`: it runs through every check and is rolled back, answering what it would change (nothing is written). */
+export function previewDispatch<R extends ResourceName, A extends ActionName<R>> (call: DispatchRequest<R, A>): Promise<SvcResponse<Previewed<CallResult<R, A>>>> {
+  return dispatchUntyped({ ...call as UntypedRequest, preview: true })
+}
+
 /** `dispatch` for a call named at run time (the operations console); its data is whatever came back. */
-export function dispatchUntyped<Data = unknown> ({ resource, action, params = {}, confirm }: UntypedRequest): Promise<SvcResponse<Data>> {
+export function dispatchUntyped<Data = unknown> ({ resource, action, params = {}, confirm, preview, plan }: UntypedRequest): Promise<SvcResponse<Data>> {
   return request<Data>('/manage/dispatch', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ resource, action, params, ...(confirm === undefined ? {} : { confirm }) }),
+    body: JSON.stringify({ resource, action, params, ...(confirm === undefined ? {} : { confirm }), ...(preview ? { preview } : {}), ...(plan === undefined ? {} : { plan }) }),
   })
 }

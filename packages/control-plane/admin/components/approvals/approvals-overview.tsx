@@ -6,6 +6,7 @@ import { dispatch, type SvcFailure, operation } from '../../lib/svc-client.ts'
 import type { Approval } from '../../lib/records.ts'
 import { formatTime } from '../../lib/format.ts'
 import { useOperation } from '../../lib/use-operation.ts'
+import { CallPreviewView } from '../changes/call-preview.tsx'
 import { DataTable, type Column } from '../data-table.tsx'
 import { FailureNotice } from '../failure-notice.tsx'
 import { Panel } from '../panel.tsx'
@@ -13,7 +14,17 @@ import { OperationState } from '../operation-state.tsx'
 
 const PENDING = operation('approvals', 'list', { status: 'pending' })
 
-/** Destructive calls that approval-gated keys asked for: approve (it runs now, as that key) or reject. */
+/** What the held call would change, previewed when it was held (none for an operation that cannot be previewed). */
+function WouldChange ({ approval }: { approval: Approval }) {
+  return (
+    <VStack gap='regular' data-testid='approval-preview'>
+      <Text size='small' weight='medium'>If approved, it would change</Text>
+      <CallPreviewView preview={approval.preview} />
+    </VStack>
+  )
+}
+
+/** Destructive calls that approval-gated keys asked for, each with what it would change: approve (it runs now, as that key) or reject. */
 export function ApprovalsOverview () {
   const approvals = useOperation(PENDING)
   const [failure, setFailure] = useState<(SvcFailure & { status: number }) | null>(null)
@@ -56,7 +67,7 @@ export function ApprovalsOverview () {
     <Panel title='Waiting for a decision'>
       {failure && <FailureNotice failure={failure} title='The decision was not recorded' />}
       <OperationState state={approvals}>
-        {data => <DataTable label='Pending approvals' columns={columns} rows={data.approvals} rowKey={approval => approval.id} empty='Nothing waits for approval.' />}
+        {data => <DataTable label='Pending approvals' columns={columns} rows={data.approvals} rowKey={approval => approval.id} empty='Nothing waits for approval.' detail={approval => <WouldChange approval={approval} />} />}
       </OperationState>
     </Panel>
   )
