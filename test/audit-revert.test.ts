@@ -152,6 +152,21 @@ describe('audit.revert by trace: an agent\'s batch undone at once', () => {
     expect(await counts()).toEqual(before)
   })
 
+  test('a revert of a trace that wrote one row twice, previewed and then applied with its plan: the plan is not stale', async () => {
+    const { crm_num } = await ok({ resource: 'crm', action: 'create', params: { name: 'Twice' } })
+    const first = await db().svcCrmSlot.findFirst({ where: { name: 'Twice' } })
+    await traced({ resource: 'crm', action: 'update', params: { crm_num, name: 'Twice once' } })
+    await traced({ resource: 'crm', action: 'update', params: { crm_num, name: 'Twice twice' } })
+
+    // Outside the trace: the revert is not one of the calls it undoes.
+    const untraced = (body: Record<string, unknown>) => request(plane.server.app).post(`${BASE}/manage/dispatch`).set('Authorization', `Bearer ${plane.admin.key}`).send(body)
+    const previewed = await untraced({ resource: 'audit', action: 'revert', params: { trace_id: traceId }, confirm: true, preview: true })
+    expect([previewed.status, previewed.body.code]).toEqual([200, undefined])
+    const applied = await untraced({ resource: 'audit', action: 'revert', params: { trace_id: traceId }, confirm: true, plan: previewed.body.data.plan })
+    expect([applied.status, applied.body.code]).toEqual([200, undefined])
+    expect(await db().svcCrmSlot.findUnique({ where: { id: first!.id } })).toMatchObject({ name: 'Twice' })
+  })
+
   test('five of the calls above under one traceparent (crm.update, variables.set, roles.assign, content_sources.update, leads.set_status): every row as it was', async () => {
     const { crm_num } = await ok({ resource: 'crm', action: 'create', params: { name: 'Traced CRM' } })
     await ok({ resource: 'variables', action: 'set', params: { name: 'traced.motto', value: 'before' } })

@@ -32,7 +32,11 @@ const digestOf = (value: unknown): string => sha256Hex(canonicalJson(value ?? nu
 /** A plan for what a preview showed: sealed, for the caller to send back as `plan` within ten minutes. */
 export function sealPlan (secrets: SecretBox, call: PlannedCall, changeSet: ChangeSet | null, now: Date): { plan: string, expiresAt: Date } {
   const expiresAt = new Date(now.getTime() + PLAN_LIFETIME_MS)
-  const rows = (changeSet?.changes ?? []).flatMap(({ entity, id, before }) => before
+  // A row as it was before the call: its first change's before image. A later change of the same
+  // row starts from what the call itself wrote, and a row the call created had no before at all.
+  const seen = new Set<string>()
+  const firstChanges = (changeSet?.changes ?? []).filter(({ entity, id }) => !seen.has(`${entity}:${id}`) && Boolean(seen.add(`${entity}:${id}`)))
+  const rows = firstChanges.flatMap(({ entity, id, before }) => before
     ? [{ entity, id, digest: digestOf(before), relations: Object.keys(before).filter(field => Array.isArray(before[field])) }]
     : [])
   const claims: PlanClaims = { credential: call.credential, operation: call.operation, params: digestOf(call.params), rows, expires: expiresAt.getTime(), nonce: randomBytes(12).toString('base64url') }
