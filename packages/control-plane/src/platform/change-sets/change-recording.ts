@@ -1,6 +1,17 @@
 import type { Change, ChangeSet, Effect } from './change.ts'
 import { canonicalJson } from '../lib/canonical-json.ts'
 
+/** `where` with each BigInt (a host's BigInt ids) as its digits: JSON has no BigInt. */
+function plainWhere (value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString()
+  if (Array.isArray(value)) return value.map(plainWhere)
+  if (typeof value !== 'object' || value === null || value instanceof Date) return value
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, plainWhere(inner)]))
+}
+
+/** A row read by `where` of `model`, as the key of what was read. */
+const readKey = (model: string, where: unknown): string => `${model} ${canonicalJson(plainWhere(where))}`
+
 type Row = Record<string, unknown>
 
 /** A change set holds at most this many rows; a call that writes more is recorded as incomplete (and cannot be reverted). */
@@ -28,12 +39,12 @@ export class ChangeRecording {
 
   /** Keeps a whole row the handler read by `where`. */
   rememberRead (model: string, where: unknown, row: Row): void {
-    this.#read.set(`${model} ${canonicalJson(where)}`, row)
+    this.#read.set(readKey(model, where), row)
   }
 
   /** The whole row the handler last read by `where`, here or before this transaction, unless its list was written since. */
   readBefore (model: string, where: unknown): Row | undefined {
-    return this.#read.get(`${model} ${canonicalJson(where)}`) ?? this.#parent?.readBefore(model, where)
+    return this.#read.get(readKey(model, where)) ?? this.#parent?.readBefore(model, where)
   }
 
   /** A write to `model`: what was read of it may have moved, here and in every transaction around this one. */
