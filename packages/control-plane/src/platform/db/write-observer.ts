@@ -66,8 +66,8 @@ export class ListWrites {
   }
 
   /**
-   * The adapter itself, its runners replaced by own properties: Prisma binds them once when the
-   * adapter connects, so a read costs one comparison of ours and no forwarding on the way.
+   * The adapter itself, its runners replaced by own properties: Prisma calls the adapter it was
+   * given, so a read costs one comparison of ours and no forwarding on the way.
    */
   #observeAdapter (adapter: SqlDriverAdapter): SqlDriverAdapter {
     const startTransaction = adapter.startTransaction.bind(adapter)
