@@ -22,7 +22,7 @@ import type { Db } from '../packages/control-plane/src/platform/db/client.ts'
 const CRM_LIST = { resource: 'crm', action: 'list', params: {} }
 
 describe('the host\'s Prisma client is its own', () => {
-  const hostConfig = (db: object) => ({
+  const hostConfig = (db: { extendPrismaClient?: (client: unknown) => unknown }) => ({
     db: { provider: 'sqlite' as const, prismaClientOptions: () => ({}), ...db },
     lists: { User: list({ access: allowAll, fields: { name: text(), email: text(), role: text() } }) },
   })
