@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { defineOperation, defineResource, defineStage, sendSuccess } from '../packages/control-plane/src/index.ts'
 import { resolveControlPlane } from '../packages/control-plane/src/kernel/control-plane.ts'
 import { controlPlaneLists } from '../packages/control-plane/src/kernel/lists.ts'
+import { controlPlaneModels } from '../packages/control-plane/src/kernel/models.ts'
 import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
 import { controlPlaneOptionsFromEnvironment, createHostConfig } from '../host/config.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
@@ -110,7 +111,16 @@ describe('the tables derived from the resources', () => {
   test('give the Keystone lists of the core and of every resource, sorted by key', () => {
     const keys = Object.keys(controlPlaneLists(plane))
     expect(keys).toEqual([...keys].sort())
-    expect(keys).toEqual(expect.arrayContaining(['Probe', 'SvcAuditEntry', 'SvcCounter', 'SvcCrmSlot', 'SvcModuleState', 'SvcOutboxMessage', 'SvcRateWindow']))
+    expect(keys).toEqual(expect.arrayContaining(['Probe', 'SvcCrmSlot', 'SvcModuleState']))
+  })
+
+  test('give the bookkeeping tables as Prisma models, not lists: the machinery\'s and every resource\'s, sorted, each once', () => {
+    const names = controlPlaneModels(plane).map(model => model.name)
+    expect(names).toEqual([...names].sort())
+    expect(names).toEqual(expect.arrayContaining(['SvcAuditEntry', 'SvcCounter', 'SvcJob', 'SvcOutboxMessage', 'SvcRateWindow', 'SvcTally', 'SvcWebhookDelivery']))
+    expect(Object.keys(controlPlaneLists(plane)).filter(key => names.includes(key))).toEqual([])
+    const twice = defineResource({ name: 'twice', models: [controlPlaneModels(plane)[0]!] })
+    expect(() => controlPlaneModels(resolveControlPlane([...builtinResources, twice]))).toThrow(/bookkeeping model \w+ is declared twice/)
   })
 
   test('hand each hook a resource provides to the others, none where no installed resource provides it, and refuse a hook provided twice', () => {

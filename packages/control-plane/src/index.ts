@@ -2,6 +2,7 @@ import type { BaseKeystoneTypeInfo, KeystoneConfigPre } from '@keystone-6/core/t
 import { installationOnConfig } from './kernel/installation-on-config.ts'
 import type { ControlPlaneOptions } from './kernel/options.ts'
 import { controlPlaneLists } from './kernel/lists.ts'
+import { controlPlaneSchema } from './kernel/models.ts'
 import { mountControlPlane } from './doors/http/mount.ts'
 import { builtinResources } from './resources/index.ts'
 import { watchHostClient } from './platform/db/watch-host-client.ts'
@@ -16,6 +17,7 @@ export type { HostOptions } from './platform/host-contract/host-options.ts'
 export type { AccountRow, AccountSelect, HostAccountsOptions } from './platform/host-contract/accounts.ts'
 export type { HostContentOptions } from './platform/host-contract/content.ts'
 export type { ListAccess } from './platform/auth/list-access.ts'
+export { bookkeepingModel, type BookkeepingModel, type ModelFacts } from './platform/db/bookkeeping-model.ts'
 export { configureResource, defineResource } from './kernel/define-resource.ts'
 export { defineHook, provide, type Hook, type ProvidedHook } from './kernel/hooks/define-hook.ts'
 export type { Hooks } from './kernel/hooks/hooks.ts'
@@ -75,7 +77,7 @@ export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTy
   const hostAdminFiles = keystoneConfig.ui?.getAdditionalFiles
   return {
     ...keystoneConfig,
-    db: { ...keystoneConfig.db, prismaClientOptions: watched.prismaClientOptions, extendPrismaClient: watched.extendPrismaClient },
+    db: { ...keystoneConfig.db, prismaClientOptions: watched.prismaClientOptions, extendPrismaClient: watched.extendPrismaClient, extendPrismaSchema: controlPlaneSchema(plane, keystoneConfig.db.extendPrismaSchema) },
     ...keystoneConfig.session ? { session: revocableSessions(keystoneConfig.session) } : {},
     lists: { ...plane.extendHostLists(keystoneConfig.lists), ...controlPlaneLists(plane) },
     ui: {

@@ -17,6 +17,7 @@ import type { RetentionRule } from '../platform/retention/rule.ts'
 import type { EventDeclaration } from '../platform/events/define-event.ts'
 import type { SealedColumn } from '../platform/secrets/sealed-column.ts'
 import type { ProvidedHook } from './hooks/define-hook.ts'
+import type { BookkeepingModel } from '../platform/db/bookkeeping-model.ts'
 
 export type { AdminPage }
 
@@ -54,6 +55,13 @@ export type ResourceConfig<Name extends string = string, Operations extends Oper
    * @default no lists
    */
   lists?: (readOnly: (capability?: string) => ListAccess, options: ResolvedOptions) => Lists
+  /**
+   * Its bookkeeping tables (queues, windows, logs) as Prisma models, made with `bookkeepingModel`:
+   * read and written through Prisma only, with no GraphQL API or Admin UI page, and so no cost to
+   * the host's own requests, which a Keystone list adds (docs/architecture.md).
+   * @default []
+   */
+  models?: readonly BookkeepingModel[]
   /**
    * Its operations by action, made with `defineOperation` (`{ create: createCrm }` is `crm.create`).
    * @default {}
@@ -157,6 +165,7 @@ export function defineResource<const Name extends string, Operations extends Ope
     module: config.module ?? 'switchable',
     icon: config.icon?.trim() ?? null,
     lists: config.lists ?? (() => ({})),
+    models: config.models ?? [],
     // The map's keys are the actions: the resource names each operation it declares.
     operations: Object.entries(operations).map(([action, declared]) => nameOperation(config.name, action, declared)),
     declared: operations,

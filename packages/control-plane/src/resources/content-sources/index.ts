@@ -3,8 +3,8 @@ import { configureResource, defineResource } from '../../kernel/define-resource.
 import { contentSourcesSettings, type ContentSourcesSettings } from './resource-settings.ts'
 import { setUpIngestLimiter } from './ingest/ingest-limiter.ts'
 import { contentSourceList } from './model.ts'
-import { contentDeliveryList } from './delivery-model.ts'
-import { contentItemList } from './item-model.ts'
+import { contentDeliveryModel } from './delivery-model.ts'
+import { contentItemModel } from './item-model.ts'
 import { forwardTopic } from './forward/topic.ts'
 import { ingestRoute } from './ingest/route.ts'
 import { approveContentSourceMapping } from './operations/approve-mapping.ts'
@@ -19,7 +19,6 @@ import { listContentSources } from './operations/list.ts'
 import { listContentDeliveries } from './operations/list-deliveries.ts'
 import { rotateContentSourceSecret } from './operations/rotate-secret.ts'
 import { updateContentSource } from './operations/update.ts'
-import { internalList } from '../../platform/auth/list-access.ts'
 import { contentInboxRetention } from './retention.ts'
 import { FORWARD_SECRET, WEBHOOK_SECRET } from './sealed-columns.ts'
 import { provide } from '../../kernel/hooks/define-hook.ts'
@@ -36,11 +35,8 @@ export const contentSourcesResource = defineResource({
   events: contentSourceEvents,
   settings: contentSourcesSettings,
   setup: setUpIngestLimiter,
-  lists: readOnly => ({
-    SvcContentDelivery: contentDeliveryList(internalList(readOnly())),
-    SvcContentItem: contentItemList(internalList(readOnly())),
-    SvcContentSource: contentSourceList(readOnly()),
-  }),
+  lists: readOnly => ({ SvcContentSource: contentSourceList(readOnly()) }),
+  models: [contentDeliveryModel, contentItemModel],
   operations: {
     approve_mapping: approveContentSourceMapping,
     create: createContentSource,

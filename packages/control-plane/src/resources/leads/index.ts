@@ -20,7 +20,7 @@ import { startVerifyAllLeads } from './operations/start-verify-all.ts'
 import { verifyLedgerJob } from './verify-ledger-job.ts'
 import { verifyLead } from './operations/verify.ts'
 import { verifyAllLeads } from './operations/verify-all.ts'
-import { leadChainCheckpointList } from './checkpoint-model.ts'
+import { leadChainCheckpointModel } from './checkpoint-model.ts'
 import { internalList } from '../../platform/auth/list-access.ts'
 
 /** Leads from the site's forms, each with a hash-chained timeline, pushed to the external contact system. */
@@ -30,8 +30,8 @@ export const leadsResource = defineResource({
   lists: readOnly => ({
     SvcLead: leadList(readOnly()),
     SvcLeadEvent: leadEventList(internalList(readOnly())),
-    SvcLeadChainCheckpoint: leadChainCheckpointList(internalList(readOnly())),
   }),
+  models: [leadChainCheckpointModel],
   operations: {
     capture: captureLeadOperation,
     daily_counts: leadDailyCounts,

@@ -3,8 +3,7 @@ import { configureResource, defineResource } from '../../kernel/define-resource.
 import { pipelinesSettings, type PipelinesSettings } from './resource-settings.ts'
 import { buildStageRegistry, stageRegistry } from './stages/registry.ts'
 import { pipelineRecipeList } from './recipe-model.ts'
-import { pipelineRunList } from './run-model.ts'
-import { internalList } from '../../platform/auth/list-access.ts'
+import { pipelineRunModel } from './run-model.ts'
 import { builtinStages } from './stages/builtin.ts'
 import { ensureDefaultRecipe } from './default-recipe.ts'
 import { withPublishTrigger } from './triggers/publish-hook.ts'
@@ -33,7 +32,8 @@ export const pipelinesResource = defineResource({
   requires: ['content'],
   settings: pipelinesSettings,
   setup: runtime => { runtime.state.set(stageRegistry, buildStageRegistry(runtime.options)) },
-  lists: readOnly => ({ SvcPipelineRecipe: pipelineRecipeList(readOnly()), SvcPipelineRun: pipelineRunList(internalList(readOnly())) }),
+  lists: readOnly => ({ SvcPipelineRecipe: pipelineRecipeList(readOnly()) }),
+  models: [pipelineRunModel],
   operations: {
     create_recipe: createRecipe,
     daily_run_counts: dailyRunCounts,

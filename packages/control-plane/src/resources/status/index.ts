@@ -1,7 +1,6 @@
 import { defineResource } from '../../kernel/define-resource.ts'
-import { internalList } from '../../platform/auth/list-access.ts'
-import { keptCountList } from './kept-count-model.ts'
-import { tallyList } from './tally-model.ts'
+import { keptCountModel } from './kept-count-model.ts'
+import { tallyModel } from './tally-model.ts'
 import { auditActivity } from './operations/audit-activity.ts'
 import { getStatus } from './operations/get.ts'
 import { outboxDepth } from './operations/outbox-depth.ts'
@@ -10,10 +9,7 @@ import { outboxDepth } from './operations/outbox-depth.ts'
 export const statusResource = defineResource({
   name: 'status',
   module: 'locked',
-  lists: readOnly => ({
-    SvcKeptCount: keptCountList(internalList(readOnly())),
-    SvcTally: tallyList(internalList(readOnly())),
-  }),
+  models: [keptCountModel, tallyModel],
   operations: { audit_activity: auditActivity, get: getStatus, outbox_depth: outboxDepth },
   adminPages: [{ path: '/control-plane/status', label: 'Health', title: 'Site health', requires: ['status.get', 'status.audit_activity', 'status.outbox_depth'] }],
 })

@@ -1,18 +1,14 @@
-import { list } from '@keystone-6/core'
-import { integer, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../platform/auth/list-access.ts'
+import { bookkeepingModel } from '../../platform/db/bookkeeping-model.ts'
 
 /**
  * The last count of each kept status counter (one that counts a table growing without bound), so
  * `status.get` reads one small table instead of counting a large one on every call.
  */
-export const keptCountList = ({ access, ui }: ListAccess) => list({
-  access,
-  ui: { ...ui, label: 'Kept counts', hideNavigation: true },
-  db: { map: 'svc_kept_counts' },
-  fields: {
-    key: text({ validation: { isRequired: true }, isIndexed: 'unique' }),
-    count: integer({ defaultValue: 0, db: { isNullable: false } }),
-    countedAt: timestamp({ db: { isNullable: true } }),
-  },
-})
+export const keptCountModel = bookkeepingModel('SvcKeptCount', ({ hostId }) => `
+  id ${hostId}
+  key       String    @unique @default("")
+  count     Int       @default(0)
+  countedAt DateTime?
+
+  @@map("svc_kept_counts")
+`)

@@ -1,7 +1,4 @@
-import { list } from '@keystone-6/core'
-import { integer, text } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../platform/auth/list-access.ts'
-import { compoundUnique } from '../../platform/db/compound-unique.ts'
+import { bookkeepingModel } from '../../platform/db/bookkeeping-model.ts'
 
 /**
  * Counts kept per series, period and dimension (leads per day by source, runs per day by status,
@@ -9,19 +6,14 @@ import { compoundUnique } from '../../platform/db/compound-unique.ts'
  * own triggers (migration `0024_tallies`), in the transaction of the row they count, so a chart
  * reads one range of the unique index instead of the rows themselves.
  */
-export const tallyList = ({ access, ui }: ListAccess) => list({
-  access,
-  ui: { ...ui, label: 'Tallies', hideNavigation: true },
-  db: {
-    map: 'svc_tallies',
-    idField: { kind: 'autoincrement' },
-    extendPrismaSchema: compoundUnique('series', 'bucket', 'dimension'),
-  },
-  fields: {
-    series: text({ validation: { isRequired: true } }),
-    /** `YYYY-MM-DD` or `YYYY-MM-DDTHH` (UTC), or '' for a count with no period (leads by status). */
-    bucket: text(),
-    dimension: text(),
-    count: integer({ defaultValue: 0, db: { isNullable: false } }),
-  },
-})
+export const tallyModel = bookkeepingModel('SvcTally', () => `
+  id        Int    @id @default(autoincrement())
+  series    String @default("")
+  // 'YYYY-MM-DD' or 'YYYY-MM-DDTHH' (UTC), or '' for a count with no period (leads by status).
+  bucket    String @default("")
+  dimension String @default("")
+  count     Int    @default(0)
+
+  @@unique([series, bucket, dimension])
+  @@map("svc_tallies")
+`)

@@ -1,7 +1,7 @@
 import { userChanged } from './events.ts'
 import { defineResource } from '../../kernel/define-resource.ts'
 import { teamMemberList } from './model.ts'
-import { welcomeEmailWindowList } from './welcome-window-model.ts'
+import { welcomeEmailWindowModel } from './welcome-window-model.ts'
 import { personalPageRoute } from './personal-page-route.ts'
 import { createUser } from './operations/create.ts'
 import { deleteUser } from './operations/delete.ts'
@@ -11,13 +11,13 @@ import { listUsers } from './operations/list.ts'
 import { sendWelcomeEmail } from './operations/send-welcome-email.ts'
 import { unlinkUserAccount } from './operations/unlink-account.ts'
 import { updateUser } from './operations/update.ts'
-import { internalList } from '../../platform/auth/list-access.ts'
 
 /** The team directory: members in numbered slots, their public pages and their welcome e-mail. */
 export const usersResource = defineResource({
   name: 'users',
   events: [userChanged],
-  lists: (readOnly, options) => ({ SvcTeamMember: teamMemberList(readOnly(), options.host.accounts.list), SvcWelcomeEmailWindow: welcomeEmailWindowList(internalList(readOnly())) }),
+  lists: (readOnly, options) => ({ SvcTeamMember: teamMemberList(readOnly(), options.host.accounts.list) }),
+  models: [welcomeEmailWindowModel],
   operations: {
     create: createUser,
     delete: deleteUser,

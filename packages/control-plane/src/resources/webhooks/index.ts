@@ -14,8 +14,7 @@ import { webhookTest } from './events.ts'
 import { PREVIOUS_SIGNING_SECRET, SIGNING_SECRET } from './signing-secrets.ts'
 import { webhookRetention } from './retention.ts'
 import { webhookSubscriptionList } from './subscription-list.ts'
-import { webhookDeliveryList } from './delivery-list.ts'
-import { internalList } from '../../platform/auth/list-access.ts'
+import { webhookDeliveryModel } from './delivery-model.ts'
 
 /**
  * Subscriptions to the control plane's outbound events: signed deliveries (Standard Webhooks)
@@ -26,7 +25,8 @@ export const webhooksResource = defineResource({
   name: 'webhooks',
   module: 'locked',
   sealedColumns: [SIGNING_SECRET, PREVIOUS_SIGNING_SECRET],
-  lists: readOnly => ({ SvcWebhookSubscription: webhookSubscriptionList(readOnly()), SvcWebhookDelivery: webhookDeliveryList(internalList(readOnly())) }),
+  lists: readOnly => ({ SvcWebhookSubscription: webhookSubscriptionList(readOnly()) }),
+  models: [webhookDeliveryModel],
   operations: {
     create: createWebhook,
     delete: deleteWebhook,
