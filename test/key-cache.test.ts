@@ -8,7 +8,7 @@ import { migrate } from '../packages/control-plane/src/platform/db/migrate.ts'
 import { resolveDatabase } from '../packages/control-plane/src/platform/db/database-url.ts'
 import { createAdapterFactory } from '../packages/control-plane/src/platform/db/adapter.ts'
 import { ListWrites } from '../packages/control-plane/src/platform/db/write-observer.ts'
-import { cachedKeyLookup, KEY_CACHE_TTL_MS, keyLists } from '../packages/control-plane/src/platform/auth/key-cache.ts'
+import { cachedKeyLookup, KEY_CACHE_TTL_MS, keyTables } from '../packages/control-plane/src/platform/auth/key-cache.ts'
 import { accountLoader, type AccountLoader } from '../packages/control-plane/src/platform/host-contract/load-account.ts'
 import { resolveAccounts } from '../packages/control-plane/src/platform/host-contract/accounts.ts'
 import type { Db } from '../packages/control-plane/src/platform/db/client.ts'
@@ -32,8 +32,8 @@ describe('key lookup cache, one process against another on the same database', (
   beforeAll(async () => {
     database = await createTestDatabase()
     await migrate(resolveDatabase(database.url))
-    writes = new ListWrites(keyLists('User'))
-    local = writes.extend(new PrismaClient({ adapter: writes.observeCommits(createAdapterFactory(resolveDatabase(database.url))) as never })) as unknown as Db
+    writes = new ListWrites(keyTables('User'))
+    local = new PrismaClient({ adapter: writes.observe(createAdapterFactory(resolveDatabase(database.url))) as never }) as unknown as Db
     other = openPrisma(database.url)
     account = await createAccount(local)
     loadAccount = accountLoader(local, resolveAccounts())

@@ -17,7 +17,7 @@ const NAMESPACE = '/api/svc/v1'
 let site: ListeningServer
 let admin: TestAccount
 /** Every write this file's site makes to the OAuth records through its Prisma client, whether or not it changes a row. */
-const oauthRecordWrites = new ListWrites(['SvcOAuthRecord'])
+const oauthRecordWrites = new ListWrites(['svc_oauth_records'])
 
 beforeAll(async () => {
   site = await startTestServer({ controlPlane: REGISTERING, host: { writes: oauthRecordWrites }, listen: true })

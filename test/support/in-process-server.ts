@@ -142,14 +142,13 @@ async function startHost (controlPlane: ControlPlaneOptions, sharedWith: InProce
   }
 }
 
-/** The host's Prisma client, extended so its writes to `writes`' lists are reported there (outside the plugin's own extension). */
+/** The host's driver adapter, observed so its writes to `writes`' tables are reported there (outside the plugin's own observer). */
 function observeWrites (config: ReturnType<typeof createHostConfig>, writes: ListWrites): void {
-  const { prismaClientOptions, extendPrismaClient } = config.db
+  const { prismaClientOptions } = config.db
   config.db.prismaClientOptions = () => {
     const options = prismaClientOptions()
-    return { ...options, adapter: writes.observeCommits(options.adapter) }
+    return { ...options, adapter: writes.observe(options.adapter) }
   }
-  config.db.extendPrismaClient = client => writes.extend(extendPrismaClient ? extendPrismaClient(client) : client)
 }
 
 function wrapExpressApp (config: ReturnType<typeof createHostConfig>, around: NonNullable<HostOptions['aroundExpressApp']>): void {

@@ -6,8 +6,9 @@ import { controlPlaneSchema } from './kernel/models.ts'
 import { mountControlPlane } from './doors/http/mount.ts'
 import { builtinResources } from './resources/index.ts'
 import { watchHostClient } from './platform/db/watch-host-client.ts'
-import { keyLists } from './platform/auth/key-cache.ts'
+import { keyTables } from './platform/auth/key-cache.ts'
 import { resolveAccounts } from './platform/host-contract/accounts.ts'
+import { listTable } from './platform/host-contract/accounts-list.ts'
 import { controlPlaneAdminFiles } from './doors/admin-ui/admin-files.ts'
 import { assertNoPageCollisions } from './doors/admin-ui/page-collisions.ts'
 import { revocableSessions } from './platform/auth/session-versions.ts'
@@ -69,15 +70,15 @@ export { assertAllowedDestination } from './platform/outgoing-http/outbound-guar
  */
 export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTypeInfo>> (keystoneConfig: Config, options: ControlPlaneOptions = {}): Config {
   assertNoPageCollisions(keystoneConfig.lists)
-  // Keys are cached only while the host's Prisma client reports this process's writes to them (auth/key-cache.ts);
-  // audit rows go to its adapter directly once it is connected (audit/insert-rows.ts).
-  const watched = watchHostClient(keystoneConfig.db, keyLists(resolveAccounts(options.host?.accounts).list))
+  // Keys are cached only while the host's driver adapter reports this process's writes to them (auth/key-cache.ts);
+  // audit rows go to that adapter directly once it is connected (audit/insert-rows.ts).
+  const watched = watchHostClient(keystoneConfig.db.prismaClientOptions, keyTables(listTable(keystoneConfig.lists, resolveAccounts(options.host?.accounts).list)))
   const plane = installationOnConfig(builtinResources, keystoneConfig, options, { credentialWrites: watched.writes, hostAdapter: watched.adapter })
   const hostExtend = keystoneConfig.server?.extendExpressApp
   const hostAdminFiles = keystoneConfig.ui?.getAdditionalFiles
   return {
     ...keystoneConfig,
-    db: { ...keystoneConfig.db, prismaClientOptions: watched.prismaClientOptions, extendPrismaClient: watched.extendPrismaClient, extendPrismaSchema: controlPlaneSchema(plane, keystoneConfig.db.extendPrismaSchema) },
+    db: { ...keystoneConfig.db, prismaClientOptions: watched.prismaClientOptions, extendPrismaSchema: controlPlaneSchema(plane, keystoneConfig.db.extendPrismaSchema) },
     ...keystoneConfig.session ? { session: revocableSessions(keystoneConfig.session) } : {},
     lists: { ...plane.extendHostLists(keystoneConfig.lists), ...controlPlaneLists(plane) },
     ui: {

@@ -37,6 +37,9 @@ const asDate = (value: Date | string | number | null): Date | null => value === 
 const earliest = (dates: readonly (Date | null)[]): Date | null =>
   dates.reduce<Date | null>((min, date) => date !== null && (min === null || date < min) ? date : min, null)
 
+/** The API keys' table (their list's `db.map`), as the statement below names it. */
+export const API_KEY_TABLE = 'svc_api_keys'
+
 /** A lineage deeper than this is refused outright rather than walked: it can only come from a loop. */
 const MAX_DEPTH = 64
 

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts'
 import type { ListWrites } from '../db/write-observer.ts'
 import type { AccountLoader } from '../host-contract/load-account.ts'
-import { findKeyWithOwner, type KeyWithOwner } from './find-key.ts'
+import { API_KEY_TABLE, findKeyWithOwner, type KeyWithOwner } from './find-key.ts'
 
 /** Finds an API key and its owner's current account by the key's public id. */
 export type KeyLookup = (publicId: string) => Promise<KeyWithOwner | null>
@@ -18,15 +18,15 @@ const MAX_KEYS = 10_000
 
 type Entry = { key: KeyWithOwner, version: number, readAt: number }
 
-/** The lists a cached key depends on: the key's row and its owner's, in the host's accounts list (`host.accounts.list`). */
-export const keyLists = (accountsList: string): readonly string[] => ['SvcApiKey', accountsList]
+/** The tables a cached key depends on: the key's row and its owner's, in the host's accounts table (`host.accounts.list`'s). */
+export const keyTables = (accountsTable: string): readonly string[] => [API_KEY_TABLE, accountsTable]
 
 /** Every lookup reads the database. */
 export const uncachedKeyLookup = (db: Db, loadAccount: AccountLoader): KeyLookup => publicId => findKeyWithOwner(db, loadAccount, publicId)
 
 /**
  * Lookups served from memory for up to `ttlMs` after a read, while `writes` (watching
- * `keyLists`) has not moved. Unknown keys are not remembered, so guessing ids fills nothing.
+ * `keyTables`) has not moved. Unknown keys are not remembered, so guessing ids fills nothing.
  */
 export function cachedKeyLookup (
   db: Db, loadAccount: AccountLoader, writes: ListWrites, ttlMs = KEY_CACHE_TTL_MS, clock: () => number = () => performance.now(),

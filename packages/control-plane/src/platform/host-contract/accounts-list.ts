@@ -14,6 +14,9 @@ function idTypeOf (idField: IdFieldConfig | undefined): AccountsListFacts['idTyp
   return idField.type === 'BigInt' ? 'bigint' : 'int'
 }
 
+/** The table Prisma writes a list's rows to: its `db.map`, else the list key. */
+export const listTable = (lists: AccountsHostConfig['lists'], listKey: string): string => lists[listKey]?.db?.map ?? listKey
+
 function missingField (option: string, field: string, list: string, fix: string): Error {
   return new Error(`host.accounts.${option} names "${field}", which the ${list} list does not have: set ${fix}`)
 }
@@ -45,5 +48,5 @@ export function inspectAccountsList (config: AccountsHostConfig, options: HostAc
   for (const [option, field, fix] of namedFields(options)) {
     if (!has(field)) throw missingField(option, field, listKey, fix)
   }
-  return { table: list.db?.map ?? listKey, idType: idTypeOf(list.db?.idField ?? config.db.idField), fields: ['id', ...Object.keys(list.fields)] }
+  return { table: listTable(config.lists, listKey), idType: idTypeOf(list.db?.idField ?? config.db.idField), fields: ['id', ...Object.keys(list.fields)] }
 }

@@ -1,12 +1,13 @@
 import { list } from '@keystone-6/core'
 import { checkbox, integer, relationship, text, timestamp } from '@keystone-6/core/fields'
 import type { ListAccess } from '../../platform/auth/list-access.ts'
+import { API_KEY_TABLE } from '../../platform/auth/find-key.ts'
 
 /** `accounts`: the key `host.accounts.list` names; a key belongs to one of its accounts. */
 export const apiKeyList = ({ access, ui }: ListAccess, accounts: string) => list({
   access,
   ui: { ...ui, label: 'API keys', listView: { initialColumns: ['label', 'publicId', 'owner', 'parent', 'lastUsedAt', 'lastUsedIp', 'revokedAt'] } },
-  db: { map: 'svc_api_keys' },
+  db: { map: API_KEY_TABLE },
   fields: {
     publicId: text({ validation: { isRequired: true }, isIndexed: 'unique' }),
     secretDigest: text({ validation: { isRequired: true }, graphql: { omit: true } }),
