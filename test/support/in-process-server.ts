@@ -45,6 +45,8 @@ export type ListeningServer = InProcessServer & { origin: string }
 type HostOptions = Pick<HostSettings, 'signInLimits' | 'signInWait' | 'idField'> & {
   /** Told of every statement the host's Prisma client runs against its tables: what a test counts writes with. */
   writes?: ListWrites
+  /** Around the host's `extendExpressApp` (its own layers, then the control plane's): what a test adds to the app before and after them. */
+  aroundExpressApp?: (app: Express, extend: () => Promise<void>) => Promise<void>
 }
 
 export type TestServerOptions = {
@@ -116,6 +118,7 @@ async function startHost (controlPlane: ControlPlaneOptions, sharedWith: InProce
     },
   })
   if (host.writes) observeWrites(config, host.writes)
+  if (host.aroundExpressApp) wrapExpressApp(config, host.aroundExpressApp)
   const target = resolveDatabase(databaseUrl)
   // Another id kind for accounts and posts is another datamodel: its own client and tables.
   const client = host.idField ? await prismaClientOf(config, target) : null
@@ -146,6 +149,11 @@ function observeWrites (config: ReturnType<typeof createHostConfig>, writes: Lis
     const options = prismaClientOptions()
     return { ...options, adapter: writes.observe(options.adapter) }
   }
+}
+
+function wrapExpressApp (config: ReturnType<typeof createHostConfig>, around: NonNullable<HostOptions['aroundExpressApp']>): void {
+  const extend = config.server.extendExpressApp
+  config.server.extendExpressApp = (app, context) => around(app, async () => { await extend(app, context) })
 }
 
 /** Calls one resource's operations: `crm('create', {name})`, `crm('delete', {crm_num}, true)`. */

@@ -1,20 +1,19 @@
-import type { Express, RequestHandler } from 'express'
+import express, { type Express, type RequestHandler } from 'express'
 import type { KeystoneContext } from '@keystone-6/core/types'
 import type { Installation } from '../../kernel/control-plane.ts'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import { createRuntime } from '../../kernel/create-runtime.ts'
 import { createRouter } from './router.ts'
 import { mountOAuth } from '../oauth/routes.ts'
-import type { MountedRoute } from '../../kernel/route.ts'
-import { toMiddleware } from './middleware.ts'
-import { routeDoorOf } from './caller.ts'
-import { ROUTE_DOOR } from './doors.ts'
+import { mountSiteRoutes } from './site-routes.ts'
+import { pathGate } from './path-gate.ts'
 
 const RUNTIME_KEY = 'svcControlPlane'
 
 /**
- * Runs each resource's setup, mounts the namespace and the resources' site routes on Keystone's
- * express app, runs the resources' seeds, and starts background work; returns the runtime for the host's own use.
+ * Runs each resource's setup, mounts the OAuth door, the namespace and the resources' site routes
+ * on Keystone's express app (one layer ahead of Keystone's own), runs the resources' seeds, and
+ * starts background work; returns the runtime for the host's own use.
  */
 export async function mountControlPlane (app: Express, keystone: KeystoneContext, plane: Installation): Promise<ControlPlaneRuntime> {
   const { options, warnings } = plane.checkHost(keystone.graphql?.schema)
@@ -24,11 +23,7 @@ export async function mountControlPlane (app: Express, keystone: KeystoneContext
   // Naming the framework helps only someone probing for its known flaws.
   app.disable('x-powered-by')
   for (const resource of plane.resources) await resource.setup(runtime)
-  mountOAuth(app, runtime)
-  app.use(plane.options.basePath, createRouter(runtime, plane.routes.filter(route => !route.site)))
-  for (const route of plane.routes.filter(route => route.site)) {
-    app[route.method === 'GET' ? 'get' : 'post'](route.path, siteRouteSwitch(runtime, route), toMiddleware(runtime, (live, req, res) => route.handler(live, req, res, routeDoorOf(live, req, res, ROUTE_DOOR))))
-  }
+  app.use(gatedRoutes(app, runtime, plane))
   app.locals[RUNTIME_KEY] = runtime
   for (const { what, run } of plane.seeds) {
     try {
@@ -43,13 +38,16 @@ export async function mountControlPlane (app: Express, keystone: KeystoneContext
 }
 
 /**
- * A site page follows its module's switch like the namespace's routes, but answers as the site
- * would without it: the request falls through to the host (its own page or its 404), not a JSON envelope.
+ * The OAuth door, the namespace and the site routes, in that order, on a router of their own that
+ * routes as the host's app does, behind one gate: the host's own requests pass them in one step.
  */
-function siteRouteSwitch (runtime: ControlPlaneRuntime, route: MountedRoute): RequestHandler {
-  return (_req, _res, next) => {
-    runtime.modules.isEnabled(route.module).then(enabled => enabled ? next() : next('route'), next)
-  }
+function gatedRoutes (app: Express, runtime: ControlPlaneRuntime, plane: Installation): RequestHandler {
+  const routing = { caseSensitive: app.enabled('case sensitive routing'), strict: app.enabled('strict routing') }
+  const router = express.Router(routing)
+  const oauthPaths = mountOAuth(router, runtime)
+  router.use(plane.options.basePath, createRouter(runtime, plane.routes.filter(route => !route.site)))
+  const sitePaths = mountSiteRoutes(router, runtime, plane.routes.filter(route => route.site))
+  return pathGate([...oauthPaths, plane.options.basePath, ...sitePaths], router, routing)
 }
 
 /** The runtime mounted on an app, for hosts and tests that need to stop it. */

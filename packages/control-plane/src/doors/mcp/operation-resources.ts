@@ -4,6 +4,7 @@ import type { Identity } from '../../kernel/access/door-auth.ts'
 import type { Operation } from '../../kernel/registry/define-operation.ts'
 import { TEMPLATE_VARIABLE, type McpResourceOptions } from '../../kernel/registry/mcp-options.ts'
 import { readOperation } from './read-operation.ts'
+import { escapeRegExp } from '../../platform/lib/escape-reg-exp.ts'
 
 const JSON_TYPE = 'application/json'
 
@@ -33,7 +34,7 @@ export const operationResourceTemplates = (runnable: readonly Operation[]): List
 function paramsAt (template: string, uri: string): Record<string, string> | null {
   const names: string[] = []
   const pattern = template.split(TEMPLATE_VARIABLE).map((part, index) => {
-    if (index % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    if (index % 2 === 0) return escapeRegExp(part)
     names.push(part)
     return '([^/?#]+)'
   }).join('')

@@ -1,4 +1,4 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express'
+import express, { type NextFunction, type Request, type Response, type Router } from 'express'
 import type { ControlPlaneRuntime } from '../../kernel/runtime.ts'
 import { accountLoader } from '../../platform/host-contract/load-account.ts'
 import { assertSameSite, type Account } from '../../kernel/access/door-auth.ts'
@@ -6,7 +6,7 @@ import { browserRequestOf, sessionAccountId } from '../http/caller.ts'
 import { forbidden, invalidParams, unauthenticated } from '../../platform/errors/errors.ts'
 import { sendFailure, sendSuccess } from '../../platform/http/envelope.ts'
 import { toSvcError } from '../../platform/errors/to-svc-error.ts'
-import { INTERACTION_PATH, originOf } from '../../platform/oauth/resource-urls.ts'
+import { INTERACTION_PATH, originOf, protectedResourceMetadataUrl } from '../../platform/oauth/resource-urls.ts'
 import { READ_ONLY_SCOPE } from '../../platform/oauth/scopes.ts'
 import { rememberGrantApproval } from '../../platform/oauth/grant-approval.ts'
 import { offeredScopes, redirectHostOf, requesterOf } from './consent-request.ts'
@@ -47,11 +47,20 @@ async function consentContext (runtime: ControlPlaneRuntime, req: Request, res: 
   return { provider, interaction, account, client, clientId }
 }
 
+/** Where oidc-provider answers; the sign-in and consent steps (`INTERACTION_PATH`) are beneath it. */
+const PROTOCOL_PREFIX = '/oauth/'
+const OPENID_CONFIGURATION_PATH = '/.well-known/openid-configuration'
+/** RFC 8414's name for the same document, for clients that look there first. */
+const AUTHORIZATION_SERVER_METADATA_PATH = '/.well-known/oauth-authorization-server'
+
+const resourceMetadataPathOf = (resource: string): string => new URL(protectedResourceMetadataUrl(resource)).pathname
+
 /**
  * The authorization server (oidc-provider) at `/oauth/*`, its metadata at the origin's well-known
  * paths, the protected resources' metadata, and the sign-in and consent steps between them.
+ * Returns the paths it serves, beneath which every request it answers lies.
  */
-export function mountOAuth (app: Express, runtime: ControlPlaneRuntime): void {
+export function mountOAuth (router: Router, runtime: ControlPlaneRuntime): string[] {
   const { urls } = runtime.oauth
   const origin = originOf(runtime.options)
   const provider = (req: Request, res: Response, next: NextFunction) => {
@@ -67,15 +76,16 @@ export function mountOAuth (app: Express, runtime: ControlPlaneRuntime): void {
       resource_documentation: `${urls.namespace}/docs`,
     })
   }
-  app.use(oauthRateLimit(runtime))
-  for (const resource of [urls.mcp, urls.namespace]) app.get(`/.well-known/oauth-protected-resource${new URL(resource).pathname}`, resourceMetadata(resource))
-  app.get('/.well-known/oauth-authorization-server', (req, res, next) => {
-    req.url = '/.well-known/openid-configuration'
+  const resources = [urls.mcp, urls.namespace]
+  router.use(oauthRateLimit(runtime))
+  for (const resource of resources) router.get(resourceMetadataPathOf(resource), resourceMetadata(resource))
+  router.get(AUTHORIZATION_SERVER_METADATA_PATH, (req, res, next) => {
+    req.url = OPENID_CONFIGURATION_PATH
     provider(req, res, next)
   })
-  app.get('/.well-known/openid-configuration', provider)
+  router.get(OPENID_CONFIGURATION_PATH, provider)
 
-  app.get(`${INTERACTION_PATH}/:uid`, handled(runtime, async (req, res) => {
+  router.get(`${INTERACTION_PATH}/:uid`, handled(runtime, async (req, res) => {
     const instance = await runtime.oauth.provider()
     const interaction = await instance.interactionDetails(req, res).catch(() => null)
     if (!interaction || interaction.uid !== req.params.uid) throw invalidParams('this sign-in request has expired or belongs to another browser; start again from the app')
@@ -94,7 +104,7 @@ export function mountOAuth (app: Express, runtime: ControlPlaneRuntime): void {
     res.redirect(303, consentPath(interaction.uid))
   }))
 
-  app.get(`${INTERACTION_PATH}/:uid/details`, handled(runtime, async (req, res) => {
+  router.get(`${INTERACTION_PATH}/:uid/details`, handled(runtime, async (req, res) => {
     const { interaction, account, client, clientId } = await consentContext(runtime, req, res)
     const redirectUri = String(interaction.params.redirect_uri)
     sendSuccess(res, {
@@ -110,7 +120,7 @@ export function mountOAuth (app: Express, runtime: ControlPlaneRuntime): void {
     }, false)
   }))
 
-  app.post(`${INTERACTION_PATH}/:uid/confirm`, express.json({ limit: '16kb' }), handled(runtime, async (req, res) => {
+  router.post(`${INTERACTION_PATH}/:uid/confirm`, express.json({ limit: '16kb' }), handled(runtime, async (req, res) => {
     assertSameSite(browserRequestOf(req))
     const { provider: instance, interaction, account, clientId } = await consentContext(runtime, req, res)
     const body = req.body as { scopes?: unknown, approve_destructive?: unknown } | undefined
@@ -139,13 +149,14 @@ export function mountOAuth (app: Express, runtime: ControlPlaneRuntime): void {
     sendSuccess(res, { redirect_to: redirectTo, scopes: granted }, true)
   }))
 
-  app.post(`${INTERACTION_PATH}/:uid/deny`, express.json({ limit: '16kb' }), handled(runtime, async (req, res) => {
+  router.post(`${INTERACTION_PATH}/:uid/deny`, express.json({ limit: '16kb' }), handled(runtime, async (req, res) => {
     assertSameSite(browserRequestOf(req))
     const { provider: instance } = await consentContext(runtime, req, res)
     const redirectTo = await instance.interactionResult(req, res, { error: 'access_denied', error_description: 'the user denied access' }, { mergeWithLastSubmission: false })
     sendSuccess(res, { redirect_to: redirectTo }, false)
   }))
 
-  // Not `app.use('/oauth', …)`: oidc-provider would take express's mount point for its own and prefix it again.
-  app.use((req, res, next) => req.path.startsWith('/oauth/') ? provider(req, res, next) : next())
+  // Not `router.use('/oauth', …)`: oidc-provider would take express's mount point for its own and prefix it again.
+  router.use((req, res, next) => req.path.startsWith(PROTOCOL_PREFIX) ? provider(req, res, next) : next())
+  return [...resources.map(resourceMetadataPathOf), AUTHORIZATION_SERVER_METADATA_PATH, OPENID_CONFIGURATION_PATH, PROTOCOL_PREFIX]
 }
