@@ -86,11 +86,13 @@ describe('content sources in GraphQL', () => {
       ['mutation { createSvcContentSource(data: { name: "Injected", slug: "injected" }) { id } }', {}],
       ['mutation ($id: ID!) { updateSvcContentSource(where: { id: $id }, data: { authMode: "none" }) { id } }', { id }],
       ['mutation ($id: ID!) { deleteSvcContentSource(where: { id: $id }) { id } }', { id }],
-      ['mutation { createSvcContentDelivery(data: { sourceId: "x", body: "{}" }) { id } }', {}],
     ] as const) {
       const res = await graphql(plane.server.app, mutation, variables, cookies.administrator)
       expect(res.body.errors?.[0]?.extensions?.code).toBe('KS_ACCESS_DENIED')
     }
+    // The inbox is a bookkeeping model: it has no GraphQL mutation at all.
+    const delivery = await graphql(plane.server.app, 'mutation { createSvcContentDelivery(data: { sourceId: "x", body: "{}" }) { id } }', {}, cookies.administrator)
+    expect(delivery.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED')
     expect(await plane.server.db.svcContentSource.findMany()).toEqual(before)
     expect(await plane.server.db.svcContentDelivery.count()).toBe(0)
   })
