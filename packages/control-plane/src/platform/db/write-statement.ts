@@ -1,3 +1,5 @@
+import { escapeRegExp } from '../lib/escape-reg-exp.ts'
+
 /** `S`, `s`: a statement starting with it (SELECT, SET, SAVEPOINT, SHOW) writes no row. */
 const UPPER_S = 83
 const LOWER_S = 115
@@ -10,8 +12,6 @@ const NO_ROW_WRITTEN = new Set(['SELECT', 'PRAGMA', 'VALUES', 'SHOW', 'SET', 'SA
 
 /** What makes a `WITH …` statement a write: its main statement, or a data-modifying CTE on PostgreSQL. */
 const WRITE_VERB = /\b(?:INSERT|UPDATE|DELETE|MERGE|REPLACE)\b/i
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
  * Whether a SQL statement may write to one of `tables`: it names one (quoted as Prisma quotes
