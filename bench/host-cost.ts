@@ -14,10 +14,11 @@
  *    `posts(take: 10) { id title author { name } tags { name } }` and its write
  *    `updatePost(title)`; which site goes first flips every round. Each site's CPU time per request
  *    is read from `/proc/<pid>/stat` (user + system) over its own load.
- * 3. Idle CPU per second of each, both idle at once, before any load and after it, over two windows
- *    of `BENCH_IDLE_SECONDS`: the first still holds the collector's one-off work after a start or a
- *    load (V8 shrinks the heap in the seconds after allocation stops), the second is what the site
- *    does when nothing happens — the background work — and is the figure with the target.
+ * 3. Idle CPU per second of each, both idle at once, before any load and after it: first over
+ *    `BENCH_IDLE_SETTLE_SECONDS` while the collector settles (V8 shrinks the heap with a few full
+ *    collections in the seconds after allocation stops, in proportion to the heap), then over
+ *    `BENCH_IDLE_SECONDS`: what the site does when nothing happens, its background work, the
+ *    figure with the target; and the resident memory each holds once settled.
  *
  * The figures that count are the medians of the rounds' paired ratios (with / without): a busy
  * moment of the shared machine falls on both sides of a pair. `BENCH_PROFILE=1` starts both sites
@@ -44,6 +45,7 @@ const ROUNDS = positiveInteger('BENCH_ROUNDS', 8)
 const ROUND_SECONDS = positiveInteger('BENCH_ROUND_SECONDS', 4)
 const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 10)
 const IDLE_SECONDS = positiveInteger('BENCH_IDLE_SECONDS', 30)
+const IDLE_SETTLE_SECONDS = positiveInteger('BENCH_IDLE_SETTLE_SECONDS', 60)
 const STARTS = positiveInteger('BENCH_STARTS', 3)
 const PROFILE = process.env.BENCH_PROFILE === '1'
 const POSTS = 40
@@ -186,13 +188,13 @@ const requestsOf = (url: string, posts: string[]): Record<string, LoadRequest> =
 
 const fixed = (value: number, digits = 2) => value.toFixed(digits)
 
-type IdleCpu = { settling: Record<Side, number>, settled: Record<Side, number> }
+type Idle = { settling: Record<Side, number>, settled: Record<Side, number>, memory: Record<Side, { rss: number, peak: number }> }
 
-/** Each site's CPU per second over `IDLE_SECONDS`, both idle at once. */
-async function cpuPerSecond (sites: Record<Side, Site>): Promise<Record<Side, number>> {
+/** Each site's CPU per second over `seconds`, both idle at once. */
+async function cpuPerSecond (sites: Record<Side, Site>, windowSeconds: number): Promise<Record<Side, number>> {
   const before = { without: await cpuMs(sites.without.pid), with: await cpuMs(sites.with.pid) }
   const started = performance.now()
-  await new Promise(resolve => setTimeout(resolve, IDLE_SECONDS * 1000))
+  await new Promise(resolve => setTimeout(resolve, windowSeconds * 1000))
   const seconds = (performance.now() - started) / 1000
   return {
     without: (await cpuMs(sites.without.pid) - before.without) / seconds,
@@ -200,11 +202,12 @@ async function cpuPerSecond (sites: Record<Side, Site>): Promise<Record<Side, nu
   }
 }
 
-/** After 5 s of quiet, two windows: the collector settling after a start or a load, then the idle site. */
-async function idleCpu (sites: Record<Side, Site>): Promise<IdleCpu> {
+/** After 5 s of quiet: the collector settling after a start or a load, then the idle site, and what each then holds. */
+async function idle (sites: Record<Side, Site>): Promise<Idle> {
   await new Promise(resolve => setTimeout(resolve, 5000))
-  const settling = await cpuPerSecond(sites)
-  return { settling, settled: await cpuPerSecond(sites) }
+  const settling = await cpuPerSecond(sites, IDLE_SETTLE_SECONDS)
+  const settled = await cpuPerSecond(sites, IDLE_SECONDS)
+  return { settling, settled, memory: { without: await memoryMiB(sites.without.pid), with: await memoryMiB(sites.with.pid) } }
 }
 
 const idleLine = (when: string, idle: Record<Side, number>) =>
@@ -246,8 +249,8 @@ async function main (): Promise<void> {
   try {
     await Promise.all(Object.values(sites).map(site => firstAnswer(site)))
     // Idle before any load as well: right after one, both sites' collectors are still at work.
-    console.log(`[bench:host] idle for 2 × ${IDLE_SECONDS} s, before any load`)
-    const idleUnloaded = await idleCpu(sites)
+    console.log(`[bench:host] idle for ${IDLE_SETTLE_SECONDS} + ${IDLE_SECONDS} s, before any load`)
+    const idleUnloaded = await idle(sites)
     const requests = { without: requestsOf(sites.without.url, posts), with: requestsOf(sites.with.url, posts) }
     const targets = Object.keys(requests.with)
     console.log('[bench:host] warming up')
@@ -267,8 +270,8 @@ async function main (): Promise<void> {
     }
     const afterLoad = { without: await memoryMiB(sites.without.pid), with: await memoryMiB(sites.with.pid) }
 
-    console.log(`[bench:host] idle for 2 × ${IDLE_SECONDS} s, after the load`)
-    const idle = await idleCpu(sites)
+    console.log(`[bench:host] idle for ${IDLE_SETTLE_SECONDS} + ${IDLE_SECONDS} s, after the load`)
+    const idleLoaded = await idle(sites)
 
     const summary = targets.map(target => {
       const { baseline, subject, ...ratios } = pairedMedians(rounds, target, 'without', 'with')
@@ -277,12 +280,12 @@ async function main (): Promise<void> {
     const startOf = (side: Side) => ({ firstAnswerMs: median(starts[side].map(s => s.firstAnswerMs)), rssMiB: median(starts[side].map(s => s.rssMiB)) })
     const report = {
       at: new Date().toISOString(),
-      conditions: { rounds: ROUNDS, roundSeconds: ROUND_SECONDS, connections: CONNECTIONS, idleSeconds: IDLE_SECONDS, starts: STARTS, loadAverage: loadavg(), cpus: availableParallelism(), node: process.version },
+      conditions: { rounds: ROUNDS, roundSeconds: ROUND_SECONDS, connections: CONNECTIONS, idleSeconds: IDLE_SECONDS, idleSettleSeconds: IDLE_SETTLE_SECONDS, starts: STARTS, loadAverage: loadavg(), cpus: availableParallelism(), node: process.version },
       summary,
       start: { without: startOf('without'), with: startOf('with') },
       afterLoad,
-      idleCpuMsPerSecond: idle,
-      idleCpuMsPerSecondBeforeLoad: idleUnloaded,
+      idleBeforeLoad: idleUnloaded,
+      idleAfterLoad: idleLoaded,
       rounds,
     }
     const [load1, load5] = loadavg()
@@ -296,11 +299,13 @@ async function main (): Promise<void> {
         `throughput ${fixed(s.throughputRatio)}×, CPU efficiency ${fixed(s.cpuEfficiencyRatio)}× (target ≥ 0.97× each)`),
       `first answer after spawn: without ${fixed(report.start.without.firstAnswerMs, 0)} ms, with ${fixed(report.start.with.firstAnswerMs, 0)} ms ` +
         `(+${fixed(report.start.with.firstAnswerMs - report.start.without.firstAnswerMs, 0)} ms; target ≤ +500)`,
-      `resident memory once started: without ${fixed(report.start.without.rssMiB, 1)} MiB, with ${fixed(report.start.with.rssMiB, 1)} MiB ` +
-        `(+${fixed(report.start.with.rssMiB - report.start.without.rssMiB, 1)}; target ≤ +40 MB); after the load ${fixed(afterLoad.without.rss, 1)} / ${fixed(afterLoad.with.rss, 1)} MiB, ` +
-        `peak ${fixed(afterLoad.without.peak, 1)} / ${fixed(afterLoad.with.peak, 1)} MiB`,
-      `idle CPU, settled (the second ${IDLE_SECONDS} s; target ≤ +1 ms/s): ${idleLine('before any load', idleUnloaded.settled)}; ${idleLine('after the load', idle.settled)}`,
-      `idle CPU, settling (the first ${IDLE_SECONDS} s): ${idleLine('before any load', idleUnloaded.settling)}; ${idleLine('after the load', idle.settling)}`,
+      `resident memory once started and settled: without ${fixed(idleUnloaded.memory.without.rss, 1)} MiB, with ${fixed(idleUnloaded.memory.with.rss, 1)} MiB ` +
+        `(+${fixed(idleUnloaded.memory.with.rss - idleUnloaded.memory.without.rss, 1)}; target ≤ +40 MB); ` +
+        `2 s after the first answer ${fixed(report.start.without.rssMiB, 1)} / ${fixed(report.start.with.rssMiB, 1)} MiB ` +
+        `(+${fixed(report.start.with.rssMiB - report.start.without.rssMiB, 1)}); right after the load ${fixed(afterLoad.without.rss, 1)} / ${fixed(afterLoad.with.rss, 1)} MiB, ` +
+        `settled ${fixed(idleLoaded.memory.without.rss, 1)} / ${fixed(idleLoaded.memory.with.rss, 1)} MiB; peak ${fixed(idleLoaded.memory.without.peak, 1)} / ${fixed(idleLoaded.memory.with.peak, 1)} MiB`,
+      `idle CPU, settled (${IDLE_SECONDS} s after ${IDLE_SETTLE_SECONDS} s; target ≤ +1 ms/s): ${idleLine('before any load', idleUnloaded.settled)}; ${idleLine('after the load', idleLoaded.settled)}`,
+      `idle CPU, settling (the first ${IDLE_SETTLE_SECONDS} s): ${idleLine('before any load', idleUnloaded.settling)}; ${idleLine('after the load', idleLoaded.settling)}`,
     ].join('\n'))
     await mkdir(path.join(ROOT, 'var/bench'), { recursive: true })
     await writeFile(path.join(ROOT, 'var/bench/host-cost.json'), JSON.stringify(report, null, 2))

@@ -21,20 +21,27 @@ export function withBookkeepingModels (models: readonly BookkeepingModel[], list
   return schema => {
     const extended = hostExtend ? hostExtend(schema) : schema
     const facts = modelFacts(extended, lists.defaultIdList)
-    return models.reduce((printed, model) => insertModel(printed, model.print(facts), model.name, lists.names), extended)
+    const placed = [...lists.names]
+    let printed = extended
+    for (const model of models) {
+      printed = insertModel(printed, model.print(facts), model.name, placed)
+      placed.push(model.name)
+      placed.sort((a, b) => a.localeCompare(b))
+    }
+    return printed
   }
 }
 
 const modelStart = (schema: string, name: string): number => schema.search(new RegExp(`^model ${name} \\{`, 'm'))
 
-function insertModel (schema: string, model: string, name: string, lists: readonly string[]): string {
-  const next = lists.find(list => list.localeCompare(name) > 0)
+/** Before the first of the package's models already placed that sorts after it, else after the last of them. */
+function insertModel (schema: string, model: string, name: string, placed: readonly string[]): string {
+  const next = placed.find(other => other.localeCompare(name) > 0)
   if (next !== undefined) {
     const at = modelStart(schema, next)
     return `${schema.slice(0, at)}${model}\n${schema.slice(at)}`
   }
-  const last = modelStart(schema, lists.at(-1)!)
-  const end = schema.indexOf('\n}', last) + 2
+  const end = schema.indexOf('\n}', modelStart(schema, placed.at(-1)!)) + 2
   return `${schema.slice(0, end)}\n${model}${schema.slice(end)}`
 }
 
