@@ -1,4 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
+import { executionAsyncId } from 'node:async_hooks'
 import { z } from 'zod'
 import { defineOperation, defineResource } from '../packages/control-plane/src/index.ts'
 import { useTestServer } from './support/in-process-server.ts'
@@ -96,5 +97,17 @@ describe('a preview is isolated from the site\'s other requests', () => {
     expect([answered.status, answered.body.changed]).toEqual([200, true])
     expect(await plane.server.db.svcVariable.count({ where: { name: 'set_meanwhile' } })).toBe(1)
     expect(await plane.server.db.svcVariable.count({ where: { name: 'preview-two' } })).toBe(0)
+  })
+})
+
+describe('what a preview leaves the site', () => {
+  /** Non-zero only while something tracks promises (async hooks): before Node 24, an entered AsyncLocalStorage does, for the whole process. */
+  const asyncIdOfAContinuation = () => new Promise<number>(resolve => { void Promise.resolve().then(() => resolve(executionAsyncId())) })
+
+  test('no tracking of the site\'s promises once no preview runs (before Node 24 it costs every promise)', async () => {
+    expect(await asyncIdOfAContinuation()).toBe(0)
+    const previewed = await plane.dispatch({ resource: 'variables', action: 'set', params: { name: 'after_preview', value: 1 }, preview: true } as never)
+    expect(previewed.status).toBe(200)
+    expect(await asyncIdOfAContinuation()).toBe(0)
   })
 })
