@@ -42,6 +42,31 @@ async function expectExactlyMaxSlotsFilled (targets: Array<Parameters<typeof req
   expect(await db.svcCounter.findMany({ select: { key: true, value: true } })).toEqual([{ key: 'crm_count', value: MAX }])
 }
 
+/**
+ * Sends `limit` + 4 requests alternating between the processes, and checks they admitted exactly
+ * `limit` together, then both refused. Not that the first `limit` all pass: a process may hold the
+ * last hit of the window unspent while the other is refused (at most a lease of 1 each here,
+ * docs/performance.md "The tolerance"); the holder spends it on its next request.
+ */
+async function expectOneLimitBetweenTheProcesses (limit: number, admitted: number, send: (i: number) => PromiseLike<request.Response>) {
+  const statuses: number[] = []
+  const refusals: request.Response[] = []
+  for (let i = 0; i < limit + 4; i++) {
+    const res = await send(i)
+    statuses.push(res.status)
+    if (res.status === 429) refusals.push(res)
+  }
+  expect(statuses.filter(status => status !== admitted && status !== 429)).toEqual([])
+  expect(statuses.filter(status => status === admitted)).toHaveLength(limit)
+  expect(statuses.slice(-2)).toEqual([429, 429])
+  // Refused early only while the other process held its last hit: at most one per process.
+  expect(statuses.slice(0, limit).filter(status => status === 429).length).toBeLessThanOrEqual(2)
+  for (const res of refusals) {
+    expect(res.body.code).toBe('rate_limited')
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+  }
+}
+
 describe('concurrent crm.create within one process', () => {
   const plane = useTestServer({ builtins: [crm({ maxSystems: MAX })], rateLimit: false })
 
@@ -108,14 +133,7 @@ describeOnPostgres('two server processes on one PostgreSQL database', () => {
   test('the rate limit is shared: the processes count one key together', async () => {
     await inOneRateWindow(async () => {
       const { key } = await createAccount(db)
-      const get = (i: number) => request(servers[i % 2]!.url).get('/api/svc/v1/manage/crm/list').set('Authorization', `Bearer ${key}`)
-      for (let i = 0; i < LIMIT; i++) expect((await get(i)).status).toBe(200)
-      const [first, second] = [await get(0), await get(1)]
-      for (const res of [first, second]) {
-        expect(res.status).toBe(429)
-        expect(res.body.code).toBe('rate_limited')
-        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
-      }
+      await expectOneLimitBetweenTheProcesses(LIMIT, 200, i => request(servers[i % 2]!.url).get('/api/svc/v1/manage/crm/list').set('Authorization', `Bearer ${key}`))
     })
   }, 120_000)
 
@@ -126,11 +144,7 @@ describeOnPostgres('two server processes on one PostgreSQL database', () => {
         .send({ resource: 'content_sources', action: 'create', params: { name: `Shared door ${randomUUID()}`, auth_mode: 'none' } })
       const slug = created.body.data.slug as string
       const ingest = (i: number) => request(servers[i % 2]!.url).post(`/api/svc/v1/ingest/${slug}`).set('Content-Type', 'application/json').send({ title: `t${i}` })
-      for (let i = 0; i < INGEST_LIMIT; i++) expect((await ingest(i)).status).toBe(202)
-      for (const res of [await ingest(0), await ingest(1)]) {
-        expect([res.status, res.body.code]).toEqual([429, 'rate_limited'])
-        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
-      }
+      await expectOneLimitBetweenTheProcesses(INGEST_LIMIT, 202, ingest)
     })
   }, 120_000)
 })
