@@ -59,41 +59,16 @@ describe('host content model', () => {
 })
 
 describe('content sources in GraphQL', () => {
-  test('the secret columns are not in the schema', async () => {
-    const res = await graphql(plane.server.app, '{ __schema { types { name fields { name } inputFields { name } } } }')
-    const names = (res.body.data.__schema.types as Array<{ name: string, fields: { name: string }[] | null, inputFields: { name: string }[] | null }>)
-      .flatMap(type => [...(type.fields ?? []), ...(type.inputFields ?? [])].map(field => `${type.name}.${field.name}`))
-    expect(names).toContain('SvcContentSource.authMode')
-    expect(names.filter(name => /secretCiphertext|forwardSecretCiphertext/.test(name))).toEqual([])
-  })
-
-  test('administrators read sources, without secrets; subscribers read nothing', async () => {
-    const query = '{ svcContentSources { name slug authMode } }'
-    const admin = await graphql(plane.server.app, query, {}, cookies.administrator)
-    expect(admin.body.data.svcContentSources).toEqual([{ name: 'GraphQL probe', slug: 'graphql-probe', authMode: 'bearer' }])
-    const subscriber = await graphql(plane.server.app, query, {}, cookies.subscriber)
-    expect(subscriber.body.data?.svcContentSources ?? []).toEqual([])
-    for (const body of [admin, subscriber].map(res => JSON.stringify(res.body))) {
-      expect(body).not.toContain(WEBHOOK_SECRET)
-      expect(body).not.toContain(FORWARD_SECRET)
+  test('have no type, query or mutation there: not even an administrator reads a source, or its secrets, through GraphQL', async () => {
+    const schema = await graphql(plane.server.app, '{ __schema { types { name } } }')
+    expect((schema.body.data.__schema.types as { name: string }[]).map(type => type.name).filter(name => name.startsWith('SvcContentSource'))).toEqual([])
+    expect(await plane.server.db.svcContentSource.count({ where: { slug: 'graphql-probe' } })).toBe(1)
+    for (const cookie of [cookies.administrator, cookies.subscriber]) {
+      const res = await graphql(plane.server.app, '{ svcContentSources { name slug authMode } }', {}, cookie)
+      expect(res.body.errors?.map((error: { extensions?: { code?: string } }) => error.extensions?.code)).toEqual(['GRAPHQL_VALIDATION_FAILED'])
+      expect(JSON.stringify(res.body)).not.toContain('graphql-probe')
+      expect(JSON.stringify(res.body)).not.toContain(WEBHOOK_SECRET)
+      expect(JSON.stringify(res.body)).not.toContain(FORWARD_SECRET)
     }
-  })
-
-  test('even an administrator cannot create, change or delete sources or deliveries through GraphQL', async () => {
-    const before = await plane.server.db.svcContentSource.findMany()
-    const { id } = before[0]!
-    for (const [mutation, variables] of [
-      ['mutation { createSvcContentSource(data: { name: "Injected", slug: "injected" }) { id } }', {}],
-      ['mutation ($id: ID!) { updateSvcContentSource(where: { id: $id }, data: { authMode: "none" }) { id } }', { id }],
-      ['mutation ($id: ID!) { deleteSvcContentSource(where: { id: $id }) { id } }', { id }],
-    ] as const) {
-      const res = await graphql(plane.server.app, mutation, variables, cookies.administrator)
-      expect(res.body.errors?.[0]?.extensions?.code).toBe('KS_ACCESS_DENIED')
-    }
-    // The inbox is a bookkeeping model: it has no GraphQL mutation at all.
-    const delivery = await graphql(plane.server.app, 'mutation { createSvcContentDelivery(data: { sourceId: "x", body: "{}" }) { id } }', {}, cookies.administrator)
-    expect(delivery.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED')
-    expect(await plane.server.db.svcContentSource.findMany()).toEqual(before)
-    expect(await plane.server.db.svcContentDelivery.count()).toBe(0)
   })
 })

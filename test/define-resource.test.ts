@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { defineOperation, defineResource, defineStage, sendSuccess } from '../packages/control-plane/src/index.ts'
 import { resolveControlPlane } from '../packages/control-plane/src/kernel/control-plane.ts'
 import { controlPlaneLists } from '../packages/control-plane/src/kernel/lists.ts'
-import { controlPlaneModels } from '../packages/control-plane/src/kernel/models.ts'
+import { controlPlaneModels, controlPlaneSchema } from '../packages/control-plane/src/kernel/models.ts'
 import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
 import { controlPlaneOptionsFromEnvironment, createHostConfig } from '../host/config.ts'
 import { siteNotes } from '../examples/site-notes/index.ts'
@@ -111,13 +111,13 @@ describe('the tables derived from the resources', () => {
   test('give the Keystone lists of the core and of every resource, sorted by key', () => {
     const keys = Object.keys(controlPlaneLists(plane))
     expect(keys).toEqual([...keys].sort())
-    expect(keys).toEqual(expect.arrayContaining(['Probe', 'SvcCrmSlot', 'SvcModuleState']))
+    expect(keys).toEqual(['Probe', 'SvcModuleState'])
   })
 
-  test('give the bookkeeping tables as Prisma models, not lists: the machinery\'s and every resource\'s, sorted, each once', () => {
+  test('give the package\'s tables as Prisma models, not lists: the machinery\'s and every resource\'s, sorted, each once', () => {
     const names = controlPlaneModels(plane).map(model => model.name)
     expect(names).toEqual([...names].sort())
-    expect(names).toEqual(expect.arrayContaining(['SvcAuditEntry', 'SvcCounter', 'SvcJob', 'SvcOutboxMessage', 'SvcRateWindow', 'SvcTally', 'SvcWebhookDelivery']))
+    expect(names).toEqual(expect.arrayContaining(['SvcApiKey', 'SvcAuditEntry', 'SvcCounter', 'SvcCrmSlot', 'SvcJob', 'SvcLead', 'SvcOutboxMessage', 'SvcRateWindow', 'SvcTally', 'SvcTeamMember', 'SvcWebhookDelivery']))
     expect(Object.keys(controlPlaneLists(plane)).filter(key => names.includes(key))).toEqual([])
     const twice = defineResource({ name: 'twice', models: [controlPlaneModels(plane)[0]!] })
     expect(() => controlPlaneModels(resolveControlPlane([...builtinResources, twice]))).toThrow(/bookkeeping model \w+ is declared twice/)
@@ -141,8 +141,10 @@ describe('the tables derived from the resources', () => {
 
   test('refuse a resource, a list, an outbox topic or a stage type declared twice', () => {
     expect(() => resolveControlPlane(builtinResources, { extensions: [defineResource({ name: 'crm' })] })).toThrow('resource crm is declared twice')
-    const shadow = resolveControlPlane(builtinResources, { extensions: [defineResource({ name: 'shadow', lists: () => probeList('SvcCrmSlot') })] })
-    expect(() => controlPlaneLists(shadow)).toThrow('list SvcCrmSlot of the shadow resource is declared twice')
+    const shadow = resolveControlPlane(builtinResources, { extensions: [defineResource({ name: 'probe', lists: () => probeList('Probe') }), defineResource({ name: 'shadow', lists: () => probeList('Probe') })] })
+    expect(() => controlPlaneLists(shadow)).toThrow('list Probe of the shadow resource is declared twice')
+    const overModel = resolveControlPlane(builtinResources, { extensions: [defineResource({ name: 'shadow', lists: () => probeList('SvcCrmSlot') })] })
+    expect(() => controlPlaneSchema(overModel, Object.keys(controlPlaneLists(overModel)))).toThrow('list SvcCrmSlot is also a bookkeeping model of the control plane')
     const topic = defineResource({ name: 'twin', outboxTopics: [{ topic: 'leads.contact_status', deliver: async () => {} }] })
     expect(() => resolveControlPlane(builtinResources, { extensions: [topic] })).toThrow('outbox topic leads.contact_status is declared twice')
     const stage = defineStage({ type: 'set_excerpt', summary: 'twin', options: z.object({}), run: () => ({ changed: false }) })

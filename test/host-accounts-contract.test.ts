@@ -8,6 +8,8 @@ import { inspectAccountsList } from '../packages/control-plane/src/platform/host
 import { resolveAccounts, withSignInFields } from '../packages/control-plane/src/platform/host-contract/accounts.ts'
 import { signInFieldsOf } from '../packages/control-plane/src/platform/host-contract/sign-in-fields.ts'
 import { installationOnConfig } from '../packages/control-plane/src/kernel/installation-on-config.ts'
+import type { Db } from '../packages/control-plane/src/platform/db/client.ts'
+import { keystoneDatamodel } from '../packages/control-plane/src/doors/cli/generate.ts'
 import { builtinResources } from '../packages/control-plane/src/resources/index.ts'
 import { createAuth } from '@keystone-6/auth'
 import { hostPosts } from '../packages/control-plane/src/platform/host-contract/posts.ts'
@@ -155,10 +157,13 @@ describe('what needs an e-mail says so when the accounts have none', () => {
 })
 
 describe('a host of another shape', () => {
-  test('the plugin lists point at its accounts list', () => {
-    const system = createSystem(config(hostConfig(memberLists(), { host: { accounts: MEMBER_ACCOUNTS, content: false } }) as never))
-    expect(system.lists.SvcApiKey!.resolvedDbFields.owner).toMatchObject({ kind: 'relation', list: 'Member' })
-    expect(system.lists.SvcTeamMember!.resolvedDbFields.account).toMatchObject({ kind: 'relation', list: 'Member' })
+  test('the package\'s keys and team members point at its accounts model, with its integer id, in the schema Keystone prints', async () => {
+    const prisma = await keystoneDatamodel(config(hostConfig(memberLists(), { host: { accounts: MEMBER_ACCOUNTS, content: false } }) as never), 'sqlite')
+    const model = (name: string) => new RegExp(`^model ${name} \\{\\n([^}]*)\\}`, 'm').exec(prisma)?.[1]?.replace(/ +/g, ' ') ?? ''
+    expect(model('SvcApiKey')).toContain(' owner Member? @relation("SvcApiKey_owner", fields: [ownerId], references: [id])\n ownerId Int? @map("owner")\n')
+    expect(model('SvcTeamMember')).toContain(' account Member? @relation("SvcTeamMember_account", fields: [accountId], references: [id])\n accountId Int? @map("account")\n')
+    expect(model('Member')).toContain(' from_SvcApiKey_owner SvcApiKey[] @relation("SvcApiKey_owner")\n from_SvcTeamMember_account SvcTeamMember[] @relation("SvcTeamMember_account")\n\n @@map("members")\n')
+    expect(prisma).not.toMatch(/^model User \{/m)
   })
 
   test('its accounts are read through its delegate, with its id type, and roleOf decides the role', async () => {
@@ -185,11 +190,14 @@ const EDITORS_ADMINISTER: ControlPlaneOptions = {
   host: { accounts: { roleOf: account => account.role === 'editor' ? 'administrator' : account.role } },
 }
 
-const PLUGIN_LIST_QUERY = '{ svcRoles { slug } svcRolesCount }'
+// The one list the package keeps (module switches), read with manage_options; a row seeded in each server.
+const PLUGIN_LIST_QUERY = '{ svcModuleStates { key } svcModuleStatesCount }'
+const seedModuleSwitch = (plane: { server: { db: Db } }) => plane.server.db.svcModuleState.upsert({ where: { key: 'ai' }, create: { key: 'ai', enabled: true }, update: {} })
 
 describe('host.accounts.roleOf decides what an account may do', () => {
   describe('with a roleOf that makes editors administrators', () => {
     const plane = useTestServer(EDITORS_ADMINISTER)
+    beforeAll(() => seedModuleSwitch(plane))
 
     test('an editor\'s key lists CRM systems', async () => {
       const editor = await plane.account('editor')
@@ -201,7 +209,7 @@ describe('host.accounts.roleOf decides what an account may do', () => {
       const editor = await plane.account('editor')
       const res = await graphql(plane.server.app, PLUGIN_LIST_QUERY, {}, await sessionCookie(plane.server.app, editor.email, editor.password))
       expect(res.body.errors).toBeUndefined()
-      expect(res.body.data.svcRolesCount).toBeGreaterThan(0)
+      expect(res.body.data.svcModuleStatesCount).toBeGreaterThan(0)
     })
 
     test('the key is cut off once the account is no longer an editor, and back once it is', async () => {
@@ -216,9 +224,9 @@ describe('host.accounts.roleOf decides what an account may do', () => {
     test('a session loses the plugin lists once the account is demoted', async () => {
       const editor = await plane.account('editor')
       const cookie = await sessionCookie(plane.server.app, editor.email, editor.password)
-      expect((await graphql(plane.server.app, PLUGIN_LIST_QUERY, {}, cookie)).body.data.svcRolesCount).toBeGreaterThan(0)
+      expect((await graphql(plane.server.app, PLUGIN_LIST_QUERY, {}, cookie)).body.data.svcModuleStatesCount).toBeGreaterThan(0)
       await plane.server.db.user.update({ where: { id: editor.id }, data: { role: 'subscriber' } })
-      expect((await graphql(plane.server.app, PLUGIN_LIST_QUERY, {}, cookie)).body.data).toEqual({ svcRoles: [], svcRolesCount: 0 })
+      expect((await graphql(plane.server.app, PLUGIN_LIST_QUERY, {}, cookie)).body.data).toEqual({ svcModuleStates: [], svcModuleStatesCount: 0 })
     })
   })
 
@@ -226,7 +234,10 @@ describe('host.accounts.roleOf decides what an account may do', () => {
     const plane = useTestServer()
     let editor: Awaited<ReturnType<typeof plane.account>>
 
-    beforeAll(async () => { editor = await plane.account('editor') })
+    beforeAll(async () => {
+      await seedModuleSwitch(plane)
+      editor = await plane.account('editor')
+    })
 
     test('an editor\'s key is refused', async () => {
       expect(await editor.dispatch(CRM_LIST)).toMatchObject({ status: 403, body: { code: 'forbidden' } })
@@ -234,17 +245,17 @@ describe('host.accounts.roleOf decides what an account may do', () => {
 
     test('an editor\'s session reads nothing of the plugin lists', async () => {
       const res = await graphql(plane.server.app, PLUGIN_LIST_QUERY, {}, await sessionCookie(plane.server.app, editor.email, editor.password))
-      expect(res.body.data).toEqual({ svcRoles: [], svcRolesCount: 0 })
+      expect(res.body.data).toEqual({ svcModuleStates: [], svcModuleStatesCount: 0 })
     })
 
     test('an administrator demoted to editor is cut off at once, key and session', async () => {
       const admin = await plane.account('administrator')
       const cookie = await sessionCookie(plane.server.app, admin.email, admin.password)
       expect((await admin.dispatch(CRM_LIST)).status).toBe(200)
-      expect((await graphql(plane.server.app, PLUGIN_LIST_QUERY, {}, cookie)).body.data.svcRolesCount).toBeGreaterThan(0)
+      expect((await graphql(plane.server.app, PLUGIN_LIST_QUERY, {}, cookie)).body.data.svcModuleStatesCount).toBeGreaterThan(0)
       await plane.server.db.user.update({ where: { id: admin.id }, data: { role: 'editor' } })
       expect(await admin.dispatch(CRM_LIST)).toMatchObject({ status: 403, body: { code: 'forbidden' } })
-      expect((await graphql(plane.server.app, PLUGIN_LIST_QUERY, {}, cookie)).body.data).toEqual({ svcRoles: [], svcRolesCount: 0 })
+      expect((await graphql(plane.server.app, PLUGIN_LIST_QUERY, {}, cookie)).body.data).toEqual({ svcModuleStates: [], svcModuleStatesCount: 0 })
     })
   })
 })

@@ -178,15 +178,14 @@ describe('the publish trigger', () => {
     expect((await readPost(plane.server.db, post.id)).content).toBe('<h2 id="from-the-editor">From the editor</h2>')
   })
 
-  test('the pipeline recipes are no side door: GraphQL cannot write them, and only holders of manage_options read them', async () => {
+  test('the pipeline recipes are no side door: GraphQL neither reads nor writes them, even for an administrator', async () => {
     const adminCookie = await sessionCookie(plane.server.app, plane.admin.email, plane.admin.password)
-    const read = await graphql(plane.server.app, '{ svcPipelineRecipes(where: { slug: { equals: "default" } }) { slug } }', {}, adminCookie)
-    expect(read.body.data).toEqual({ svcPipelineRecipes: [{ slug: 'default' }] })
-    const anonymous = await graphql(plane.server.app, '{ svcPipelineRecipes { slug } }')
-    expect(anonymous.body.data?.svcPipelineRecipes ?? []).toEqual([])
     const before = await plane.server.db.svcPipelineRecipe.count()
-    const write = await graphql(plane.server.app, 'mutation { createSvcPipelineRecipe(data: { slug: "forged", name: "Forged" }) { id } }', {}, adminCookie)
-    expect(write.body.errors?.[0]?.extensions?.code).toBe('KS_ACCESS_DENIED')
+    expect(before).toBeGreaterThan(0)
+    for (const query of ['{ svcPipelineRecipes { slug } }', 'mutation { createSvcPipelineRecipe(data: { slug: "forged", name: "Forged" }) { id } }']) {
+      const res = await graphql(plane.server.app, query, {}, adminCookie)
+      expect(res.body.errors?.map((error: { extensions?: { code?: string } }) => error.extensions?.code)).toEqual(['GRAPHQL_VALIDATION_FAILED'])
+    }
     expect(await plane.server.db.svcPipelineRecipe.count()).toBe(before)
   })
 

@@ -74,13 +74,14 @@ export function withControlPlane<Config extends KeystoneConfigPre<BaseKeystoneTy
   // audit rows go to that adapter directly once it is connected (audit/insert-rows.ts).
   const watched = watchHostClient(keystoneConfig.db.prismaClientOptions, keyTables(listTable(keystoneConfig.lists, resolveAccounts(options.host?.accounts).list)))
   const plane = installationOnConfig(builtinResources, keystoneConfig, options, { credentialWrites: watched.writes, hostAdapter: watched.adapter })
+  const lists = controlPlaneLists(plane)
   const hostExtend = keystoneConfig.server?.extendExpressApp
   const hostAdminFiles = keystoneConfig.ui?.getAdditionalFiles
   return {
     ...keystoneConfig,
-    db: { ...keystoneConfig.db, prismaClientOptions: watched.prismaClientOptions, extendPrismaSchema: controlPlaneSchema(plane, keystoneConfig.db.extendPrismaSchema) },
+    db: { ...keystoneConfig.db, prismaClientOptions: watched.prismaClientOptions, extendPrismaSchema: controlPlaneSchema(plane, Object.keys(lists), keystoneConfig.db.extendPrismaSchema) },
     ...keystoneConfig.session ? { session: revocableSessions(keystoneConfig.session) } : {},
-    lists: { ...plane.extendHostLists(keystoneConfig.lists), ...controlPlaneLists(plane) },
+    lists: { ...plane.extendHostLists(keystoneConfig.lists), ...lists },
     ui: {
       ...keystoneConfig.ui,
       getAdditionalFiles: async () => {

@@ -1,7 +1,7 @@
 import type { Installation } from './control-plane.ts'
 import type { BookkeepingModel } from '../platform/db/bookkeeping-model.ts'
 import { withBookkeepingModels } from '../platform/db/bookkeeping-schema.ts'
-import { controlPlaneLists, DEFAULT_ID_LIST } from './lists.ts'
+import { DEFAULT_ID_LIST } from './lists.ts'
 import { auditEntryModel } from '../platform/audit/audit-entry-model.ts'
 import { counterModel } from '../platform/db/counter-model.ts'
 import { rateWindowModel } from '../platform/db/rate-window-model.ts'
@@ -29,6 +29,10 @@ export function controlPlaneModels ({ resources }: Pick<Installation, 'resources
   return [...models.values()].sort((a, b) => a.name.localeCompare(b.name))
 }
 
-/** Keystone's `db.extendPrismaSchema`: the host's own extension, then the control plane's bookkeeping models among its lists. */
-export const controlPlaneSchema = (plane: Pick<Installation, 'options' | 'resources'>, hostExtend?: (schema: string) => string): (schema: string) => string =>
-  withBookkeepingModels(controlPlaneModels(plane), { names: Object.keys(controlPlaneLists(plane)), defaultIdList: DEFAULT_ID_LIST }, hostExtend)
+/** Keystone's `db.extendPrismaSchema`: the host's own extension, then the control plane's bookkeeping models among its lists (`listNames`). */
+export function controlPlaneSchema (plane: Pick<Installation, 'options' | 'resources'>, listNames: readonly string[], hostExtend?: (schema: string) => string): (schema: string) => string {
+  const models = controlPlaneModels(plane)
+  const shadowed = listNames.find(name => models.some(model => model.name === name))
+  if (shadowed !== undefined) throw new Error(`list ${shadowed} is also a bookkeeping model of the control plane: give the list another key`)
+  return withBookkeepingModels(models, { names: listNames, defaultIdList: DEFAULT_ID_LIST, accountsList: plane.options.host.accounts.list }, hostExtend)
+}

@@ -13,15 +13,15 @@ export type Artifacts = typeof import('@keystone-6/core/___internal-do-not-use-w
 
 export const MIGRATION_NAME = /^[a-z0-9_]+$/
 
+/** One past the highest number taken: numbers retired from a history with gaps (0012–0015 here) are not given out again. */
+const nextMigrationNumber = (migrations: ReadonlyArray<{ name: string }>): number =>
+  Math.max(0, ...migrations.map(migration => Number.parseInt(migration.name, 10)).filter(Number.isFinite)) + 1
+
 /**
  * The Prisma schema Keystone prints for a config on one provider (Keystone's internal artifacts
  * entry: `@keystone-6/core` is a pinned peer). Providers differ beyond the datasource (PostgreSQL
  * gets JSON column defaults SQLite cannot have), so each is printed on its own; printing connects to nothing.
  */
-/** One past the highest number taken: numbers retired from a history with gaps (0012–0015 here) are not given out again. */
-const nextMigrationNumber = (migrations: ReadonlyArray<{ name: string }>): number =>
-  Math.max(0, ...migrations.map(migration => Number.parseInt(migration.name, 10)).filter(Number.isFinite)) + 1
-
 export async function keystoneDatamodel (
   config: KeystoneConfig,
   provider: DatabaseProvider,

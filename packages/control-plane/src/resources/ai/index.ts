@@ -1,6 +1,6 @@
 import { configureResource, defineResource } from '../../kernel/define-resource.ts'
 import { aiResourceSettings, type AiResourceSettings } from './resource-settings.ts'
-import { aiSettingsList } from './model.ts'
+import { aiSettingsModel } from './model.ts'
 import { clearAiSecret } from './operations/clear-secret.ts'
 import { getAi } from './operations/get.ts'
 import { setAiSecret } from './operations/set-secret.ts'
@@ -13,7 +13,7 @@ export const aiResource = defineResource({
   name: 'ai',
   sealedColumns: [AI_API_KEY],
   settings: aiResourceSettings,
-  lists: readOnly => ({ SvcAiSetting: aiSettingsList(readOnly()) }),
+  models: [aiSettingsModel],
   operations: { clear_secret: clearAiSecret, get: getAi, set_secret: setAiSecret, test: testAi, update: updateAi },
 })
 

@@ -1,5 +1,5 @@
 import { defineResource } from '../../kernel/define-resource.ts'
-import { apiKeyList } from './model.ts'
+import { apiKeyModel } from './model.ts'
 import { apiKeyMinted, apiKeyRevoked } from './events.ts'
 import { listApiKeys } from './operations/list.ts'
 import { mintApiKey } from './operations/mint.ts'
@@ -10,7 +10,7 @@ export const apiKeysResource = defineResource({
   name: 'api_keys',
   module: 'locked',
   events: [apiKeyMinted, apiKeyRevoked],
-  lists: (readOnly, options) => ({ SvcApiKey: apiKeyList(readOnly(), options.host.accounts.list) }),
+  models: [apiKeyModel],
   operations: { list: listApiKeys, mint: mintApiKey, revoke: revokeApiKey },
   adminPages: [{ path: '/control-plane/api-keys', label: 'API keys', title: 'API keys', requires: ['api_keys.list', 'api_keys.mint', 'api_keys.revoke'] }],
 })

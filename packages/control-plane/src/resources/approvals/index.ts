@@ -1,5 +1,5 @@
 import { defineResource } from '../../kernel/define-resource.ts'
-import { approvalList } from './model.ts'
+import { approvalModel } from './model.ts'
 import { listApprovals } from './operations/list.ts'
 import { getApproval } from './operations/get.ts'
 import { approveApproval, rejectApproval } from './operations/decide.ts'
@@ -10,7 +10,7 @@ export const approvalsResource = defineResource({
   name: 'approvals',
   retention: approvalRetention,
   module: 'locked',
-  lists: readOnly => ({ SvcApproval: approvalList(readOnly()) }),
+  models: [approvalModel],
   operations: { list: listApprovals, get: getApproval, approve: approveApproval, reject: rejectApproval },
   adminPages: [{ path: '/control-plane/approvals', label: 'Approvals', title: 'Approvals', requires: ['approvals.list', 'approvals.approve', 'approvals.reject'] }],
 })

@@ -1,31 +1,32 @@
-import { list } from '@keystone-6/core'
-import { text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../platform/auth/list-access.ts'
+import { bookkeepingModel } from '../../platform/db/bookkeeping-model.ts'
 
 /**
  * A destructive call an approval-gated key asked for, held until an administrator decides.
- * `params` and `result` may carry secrets the call was given or returned, so GraphQL never sees them.
+ * `params` and `result` may carry secrets the call was given or returned: only dispatch reads them.
  */
-export const approvalList = ({ access, ui }: ListAccess) => list({
-  access,
-  ui: { ...ui, label: 'Approvals', listView: { initialColumns: ['operation', 'status', 'requesterEmail', 'keyId', 'createdAt', 'decidedByEmail'] } },
-  db: { map: 'svc_approvals' },
-  fields: {
-    operation: text({ validation: { isRequired: true } }),
-    params: text({ validation: { isRequired: true }, graphql: { omit: true } }),
-    /** `pending`, `approved`, `rejected`; an expired pending one reads as `expired`. */
-    status: text({ defaultValue: 'pending', validation: { isRequired: true }, isIndexed: true }),
-    keyId: text({ validation: { isRequired: true }, isIndexed: true }),
-    requesterId: text({ validation: { isRequired: true } }),
-    requesterEmail: text({ validation: { isRequired: true } }),
-    createdAt: timestamp({ defaultValue: { kind: 'now' } }),
-    expiresAt: timestamp({ validation: { isRequired: true }, isIndexed: true }),
-    decidedAt: timestamp({ db: { isNullable: true } }),
-    decidedById: text({ db: { isNullable: true } }),
-    decidedByEmail: text({ db: { isNullable: true } }),
-    /** What the call's preview said it would do, as JSON (`{ operation, changes, effects, result }`); null when it cannot be previewed. */
-    preview: text({ db: { isNullable: true }, graphql: { omit: true } }),
-    /** The stored call's envelope parts once approved: `{ ok, data, changed }` or `{ ok: false, error }`. */
-    result: text({ db: { isNullable: true }, graphql: { omit: true } }),
-  },
-})
+export const approvalModel = bookkeepingModel('SvcApproval', ({ hostId }) => `
+  id             ${hostId}
+  operation      String    @default("")
+  params         String    @default("")
+  // 'pending', 'approved', 'rejected'; an expired pending one reads as 'expired'.
+  status         String    @default("pending")
+  keyId          String    @default("")
+  requesterId    String    @default("")
+  requesterEmail String    @default("")
+  createdAt      DateTime? @default(now())
+  expiresAt      DateTime
+  decidedAt      DateTime?
+  decidedById    String?
+  decidedByEmail String?
+  // What the call's preview said it would do, as JSON ('{ operation, changes, effects, result }');
+  // null when it cannot be previewed.
+  preview        String?
+  // The stored call's envelope parts once approved: '{ ok, data, changed }' or '{ ok: false, error
+  // }'.
+  result         String?
+
+  @@index([status])
+  @@index([keyId])
+  @@index([expiresAt])
+  @@map("svc_approvals")
+`)

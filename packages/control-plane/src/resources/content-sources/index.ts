@@ -2,7 +2,7 @@ import { contentSourceEvents } from './events.ts'
 import { configureResource, defineResource } from '../../kernel/define-resource.ts'
 import { contentSourcesSettings, type ContentSourcesSettings } from './resource-settings.ts'
 import { setUpIngestLimiter } from './ingest/ingest-limiter.ts'
-import { contentSourceList } from './model.ts'
+import { contentSourceModel } from './model.ts'
 import { contentDeliveryModel } from './delivery-model.ts'
 import { contentItemModel } from './item-model.ts'
 import { forwardTopic } from './forward/topic.ts'
@@ -35,8 +35,7 @@ export const contentSourcesResource = defineResource({
   events: contentSourceEvents,
   settings: contentSourcesSettings,
   setup: setUpIngestLimiter,
-  lists: readOnly => ({ SvcContentSource: contentSourceList(readOnly()) }),
-  models: [contentDeliveryModel, contentItemModel],
+  models: [contentSourceModel, contentDeliveryModel, contentItemModel],
   operations: {
     approve_mapping: approveContentSourceMapping,
     create: createContentSource,

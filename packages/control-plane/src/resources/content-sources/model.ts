@@ -1,55 +1,49 @@
-import { list } from '@keystone-6/core'
-import { checkbox, integer, json, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../platform/auth/list-access.ts'
-
-const nullableText = () => text({ db: { isNullable: true } })
+import { bookkeepingModel } from '../../platform/db/bookkeeping-model.ts'
 
 /**
  * An inbound content source: how deliveries to `POST {base}/ingest/{slug}` are authenticated,
- * mapped to posts, cleaned and forwarded. Secrets are sealed and kept out of GraphQL.
+ * mapped to posts, cleaned and forwarded. Secrets are sealed.
  */
-export const contentSourceList = ({ access, ui }: ListAccess) => list({
-  access,
-  ui: { ...ui, label: 'Content sources', listView: { initialColumns: ['name', 'slug', 'enabled', 'status', 'mappingStatus'] } },
-  db: { map: 'svc_content_sources' },
-  fields: {
-    name: text({ validation: { isRequired: true } }),
-    slug: text({ validation: { isRequired: true }, isIndexed: 'unique' }),
-    enabled: checkbox({ defaultValue: true }),
-    status: text({ defaultValue: 'awaiting_sample' }),
-    authMode: text({ defaultValue: 'hmac' }),
-    secretCiphertext: text({ db: { isNullable: true }, graphql: { omit: true } }),
-    secretSource: text({ defaultValue: 'none' }),
-    sigHeaderMode: text({ defaultValue: 'standard' }),
-    sigHeaderName: text({ defaultValue: 'X-Svc-Signature' }),
-    defaultAuthorId: integer(),
-    pinAuthor: checkbox({ defaultValue: false }),
-    authorMatchMode: text({ defaultValue: 'default' }),
-    defaultReviewers: json({ defaultValue: { user_nums: [] } }),
-    defaultCcs: json({ defaultValue: { user_nums: [] } }),
-    defaultPostStatus: text({ defaultValue: 'draft' }),
-    reingestMode: text({ defaultValue: 'skip' }),
-    targetPostType: text({ defaultValue: 'post' }),
-    cptPostType: nullableText(),
-    metaFields: json({ defaultValue: {} }),
-    fmVariables: json({ defaultValue: {} }),
-    targetTagSlug: nullableText(),
-    taxonomyApplyMode: text({ defaultValue: 'append' }),
-    stripUncategorized: checkbox({ defaultValue: false }),
-    contentCleanup: checkbox({ defaultValue: false }),
-    stripInbodyToc: checkbox({ defaultValue: false }),
-    stripInbodyFaq: checkbox({ defaultValue: false }),
-    addHeadingAnchors: checkbox({ defaultValue: false }),
-    imageModify: json(),
-    forwardEnabled: checkbox({ defaultValue: false }),
-    forwardUrl: nullableText(),
-    forwardAuthMode: text({ defaultValue: 'none' }),
-    forwardSecretCiphertext: text({ db: { isNullable: true }, graphql: { omit: true } }),
-    mapping: json(),
-    mappingStatus: text({ defaultValue: 'none' }),
-    shapeFingerprint: nullableText(),
-    sample: json(),
-    createdAt: timestamp({ defaultValue: { kind: 'now' } }),
-    updatedAt: timestamp({ db: { updatedAt: true } }),
-  },
-})
+export const contentSourceModel = bookkeepingModel('SvcContentSource', ({ hostId, json }) => `
+  id                      ${hostId}
+  name                    String    @default("")
+  slug                    String    @unique @default("")
+  enabled                 Boolean   @default(true)
+  status                  String    @default("awaiting_sample")
+  authMode                String    @default("hmac")
+  secretCiphertext        String?
+  secretSource            String    @default("none")
+  sigHeaderMode           String    @default("standard")
+  sigHeaderName           String    @default("X-Svc-Signature")
+  defaultAuthorId         Int?
+  pinAuthor               Boolean   @default(false)
+  authorMatchMode         String    @default("default")
+  defaultReviewers        Json?${json('{"user_nums":[]}')}
+  defaultCcs              Json?${json('{"user_nums":[]}')}
+  defaultPostStatus       String    @default("draft")
+  reingestMode            String    @default("skip")
+  targetPostType          String    @default("post")
+  cptPostType             String?
+  metaFields              Json?${json('{}')}
+  fmVariables             Json?${json('{}')}
+  targetTagSlug           String?
+  taxonomyApplyMode       String    @default("append")
+  stripUncategorized      Boolean   @default(false)
+  contentCleanup          Boolean   @default(false)
+  stripInbodyToc          Boolean   @default(false)
+  stripInbodyFaq          Boolean   @default(false)
+  addHeadingAnchors       Boolean   @default(false)
+  imageModify             Json?
+  forwardEnabled          Boolean   @default(false)
+  forwardUrl              String?
+  forwardAuthMode         String    @default("none")
+  forwardSecretCiphertext String?
+  mapping                 Json?
+  mappingStatus           String    @default("none")
+  shapeFingerprint        String?
+  sample                  Json?
+  createdAt               DateTime? @default(now())
+  updatedAt               DateTime? @updatedAt
+
+  @@map("svc_content_sources")
+`)

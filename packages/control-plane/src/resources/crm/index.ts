@@ -1,6 +1,6 @@
 import { configureResource, defineResource } from '../../kernel/define-resource.ts'
 import { crmSettings, type CrmSettings } from './resource-settings.ts'
-import { crmSlotList } from './model.ts'
+import { crmSlotModel } from './model.ts'
 import { crmChanged } from './events.ts'
 import { createCrm } from './operations/create.ts'
 import { deleteCrm } from './operations/delete.ts'
@@ -19,7 +19,7 @@ export const crmResource = defineResource({
   sealedColumns: [CRM_API_KEY],
   settings: crmSettings,
   events: [crmChanged],
-  lists: readOnly => ({ SvcCrmSlot: crmSlotList(readOnly()) }),
+  models: [crmSlotModel],
   operations: { create: createCrm, delete: deleteCrm, get: getCrm, list: listCrm, set_secret: setCrmSecret, update: updateCrm },
   provides: [provide(crmConnection, slotConnection)],
   statusCounters: [{ key: 'crm', count: db => db.svcCrmSlot.count() }],

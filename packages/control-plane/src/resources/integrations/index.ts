@@ -1,5 +1,5 @@
 import { defineResource } from '../../kernel/define-resource.ts'
-import { integrationList } from './model.ts'
+import { integrationModel } from './model.ts'
 import { clearIntegrationSecret } from './operations/clear-secret.ts'
 import { getIntegration } from './operations/get.ts'
 import { listIntegrations } from './operations/list.ts'
@@ -11,7 +11,7 @@ import { INTEGRATION_SECRET } from './sealed-columns.ts'
 export const integrationsResource = defineResource({
   name: 'integrations',
   sealedColumns: [INTEGRATION_SECRET],
-  lists: readOnly => ({ SvcIntegration: integrationList(readOnly()) }),
+  models: [integrationModel],
   operations: {
     clear_secret: clearIntegrationSecret,
     get: getIntegration,

@@ -1,22 +1,18 @@
-import { list } from '@keystone-6/core'
-import { checkbox, integer, json, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../platform/auth/list-access.ts'
+import { bookkeepingModel } from '../../platform/db/bookkeeping-model.ts'
 
 /**
  * The stored state of a catalogue integration, one row per key once it has been configured; an
  * integration without a row is disabled with empty settings. `version` guards read-modify-writes.
  */
-export const integrationList = ({ access, ui }: ListAccess) => list({
-  access,
-  ui: { ...ui, label: 'Integrations', listView: { initialColumns: ['key', 'enabled', 'updatedAt'] } },
-  db: { map: 'svc_integrations' },
-  fields: {
-    key: text({ validation: { isRequired: true }, isIndexed: 'unique' }),
-    enabled: checkbox({ defaultValue: false }),
-    settings: json({ defaultValue: {} }),
-    secretCiphertext: text({ db: { isNullable: true }, graphql: { omit: true } }),
-    version: integer({ defaultValue: 0, db: { isNullable: false }, validation: { isRequired: true } }),
-    createdAt: timestamp({ defaultValue: { kind: 'now' } }),
-    updatedAt: timestamp({ db: { updatedAt: true } }),
-  },
-})
+export const integrationModel = bookkeepingModel('SvcIntegration', ({ hostId, json }) => `
+  id               ${hostId}
+  key              String    @unique @default("")
+  enabled          Boolean   @default(false)
+  settings         Json?${json('{}')}
+  secretCiphertext String?
+  version          Int       @default(0)
+  createdAt        DateTime? @default(now())
+  updatedAt        DateTime? @updatedAt
+
+  @@map("svc_integrations")
+`)

@@ -1,28 +1,23 @@
-import { list } from '@keystone-6/core'
-import { integer, json, relationship, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../platform/auth/list-access.ts'
-import { compoundIndexes } from '../../platform/db/compound-index.ts'
+import { bookkeepingModel } from '../../platform/db/bookkeeping-model.ts'
 
 /**
  * One link of a lead's chain. The unique (lead, seq) pair means two appends racing for the same
  * position cannot both commit, whatever process they run in.
  */
-export const leadEventList = ({ access, ui }: ListAccess) => list({
-  access,
-  ui: { ...ui, label: 'Lead events', listView: { initialColumns: ['lead', 'seq', 'type', 'at'] } },
-  db: {
-    map: 'svc_lead_events',
-    idField: { kind: 'autoincrement' },
-    // leads.export reads the ledger oldest first by (at, id).
-    extendPrismaSchema: schema => compoundIndexes(['at', 'id'])(schema.replace(/\}\s*$/, '  @@unique([leadId, seq])\n}')),
-  },
-  fields: {
-    lead: relationship({ ref: 'SvcLead.events', many: false }),
-    seq: integer({ validation: { isRequired: true, min: 1 } }),
-    type: text({ validation: { isRequired: true } }),
-    at: timestamp({ validation: { isRequired: true } }),
-    data: json({ defaultValue: {} }),
-    prevHash: text({ validation: { isRequired: true } }),
-    hash: text({ validation: { isRequired: true } }),
-  },
-})
+export const leadEventModel = bookkeepingModel('SvcLeadEvent', ({ json }) => `
+  id       Int      @id @default(autoincrement())
+  lead     SvcLead? @relation("SvcLeadEvent_lead", fields: [leadId], references: [id])
+  leadId   Int?     @map("lead")
+  seq      Int
+  type     String   @default("")
+  at       DateTime
+  data     Json?${json('{}')}
+  prevHash String   @default("")
+  hash     String   @default("")
+
+  @@unique([leadId, seq])
+  @@index([leadId])
+  // leads.export reads the ledger oldest first by (at, id).
+  @@index([at, id])
+  @@map("svc_lead_events")
+`)

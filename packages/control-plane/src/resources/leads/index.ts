@@ -1,8 +1,8 @@
 import { configureResource, defineResource } from '../../kernel/define-resource.ts'
 import { leadEvents } from './events.ts'
 import { leadsSettings, type LeadsSettings } from './resource-settings.ts'
-import { leadList } from './model.ts'
-import { leadEventList } from './event-model.ts'
+import { leadModel } from './model.ts'
+import { leadEventModel } from './event-model.ts'
 import { contactStatusTopic } from './contact-push.ts'
 import { publicLeadForm } from './public-form/route.ts'
 import { leadsExportStream } from './export-stream-route.ts'
@@ -21,17 +21,12 @@ import { verifyLedgerJob } from './verify-ledger-job.ts'
 import { verifyLead } from './operations/verify.ts'
 import { verifyAllLeads } from './operations/verify-all.ts'
 import { leadChainCheckpointModel } from './checkpoint-model.ts'
-import { internalList } from '../../platform/auth/list-access.ts'
 
 /** Leads from the site's forms, each with a hash-chained timeline, pushed to the external contact system. */
 export const leadsResource = defineResource({
   name: 'leads',
   settings: leadsSettings,
-  lists: readOnly => ({
-    SvcLead: leadList(readOnly()),
-    SvcLeadEvent: leadEventList(internalList(readOnly())),
-  }),
-  models: [leadChainCheckpointModel],
+  models: [leadModel, leadEventModel, leadChainCheckpointModel],
   operations: {
     capture: captureLeadOperation,
     daily_counts: leadDailyCounts,

@@ -2,7 +2,7 @@ import { pipelineRunCompleted } from './events.ts'
 import { configureResource, defineResource } from '../../kernel/define-resource.ts'
 import { pipelinesSettings, type PipelinesSettings } from './resource-settings.ts'
 import { buildStageRegistry, stageRegistry } from './stages/registry.ts'
-import { pipelineRecipeList } from './recipe-model.ts'
+import { pipelineRecipeModel } from './recipe-model.ts'
 import { pipelineRunModel } from './run-model.ts'
 import { builtinStages } from './stages/builtin.ts'
 import { ensureDefaultRecipe } from './default-recipe.ts'
@@ -32,8 +32,7 @@ export const pipelinesResource = defineResource({
   requires: ['content'],
   settings: pipelinesSettings,
   setup: runtime => { runtime.state.set(stageRegistry, buildStageRegistry(runtime.options)) },
-  lists: readOnly => ({ SvcPipelineRecipe: pipelineRecipeList(readOnly()) }),
-  models: [pipelineRunModel],
+  models: [pipelineRecipeModel, pipelineRunModel],
   operations: {
     create_recipe: createRecipe,
     daily_run_counts: dailyRunCounts,

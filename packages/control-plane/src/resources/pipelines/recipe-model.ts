@@ -1,23 +1,19 @@
-import { list } from '@keystone-6/core'
-import { integer, json, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../platform/auth/list-access.ts'
+import { bookkeepingModel } from '../../platform/db/bookkeeping-model.ts'
 
 /**
  * A pipeline recipe: ordered stages, what triggers it and how it behaves. `slug` is the recipe's
  * public id. The `default` recipe is seeded and cannot be deleted.
  */
-export const pipelineRecipeList = ({ access, ui }: ListAccess) => list({
-  access,
-  ui: { ...ui, label: 'Pipeline recipes', listView: { initialColumns: ['slug', 'name', 'priority', 'updatedAt'] } },
-  db: { map: 'svc_pipeline_recipes' },
-  fields: {
-    slug: text({ validation: { isRequired: true }, isIndexed: 'unique' }),
-    name: text({ validation: { isRequired: true } }),
-    priority: integer({ defaultValue: 0, db: { isNullable: false } }),
-    stages: json({ defaultValue: [] }),
-    trigger: json({ defaultValue: { on: ['manual'] } }),
-    policy: json({ defaultValue: {} }),
-    createdAt: timestamp({ defaultValue: { kind: 'now' } }),
-    updatedAt: timestamp({ db: { updatedAt: true } }),
-  },
-})
+export const pipelineRecipeModel = bookkeepingModel('SvcPipelineRecipe', ({ hostId, json }) => `
+  id        ${hostId}
+  slug      String    @unique @default("")
+  name      String    @default("")
+  priority  Int       @default(0)
+  stages    Json?${json('[]')}
+  trigger   Json?${json('{"on":["manual"]}')}
+  policy    Json?${json('{}')}
+  createdAt DateTime? @default(now())
+  updatedAt DateTime? @updatedAt
+
+  @@map("svc_pipeline_recipes")
+`)

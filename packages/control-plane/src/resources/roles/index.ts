@@ -1,6 +1,6 @@
 import { roleChanged } from './events.ts'
 import { defineResource } from '../../kernel/define-resource.ts'
-import { roleList } from './model.ts'
+import { roleModel } from './model.ts'
 import { ensureSystemRoles } from './system-roles.ts'
 import { assignRole } from './operations/assign.ts'
 import { createRole } from './operations/create.ts'
@@ -13,7 +13,7 @@ import { updateRole } from './operations/update.ts'
 export const rolesResource = defineResource({
   name: 'roles',
   events: [roleChanged],
-  lists: readOnly => ({ SvcRole: roleList(readOnly()) }),
+  models: [roleModel],
   operations: {
     assign: assignRole,
     create: createRole,

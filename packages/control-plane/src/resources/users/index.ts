@@ -1,6 +1,6 @@
 import { userChanged } from './events.ts'
 import { defineResource } from '../../kernel/define-resource.ts'
-import { teamMemberList } from './model.ts'
+import { teamMemberModel } from './model.ts'
 import { welcomeEmailWindowModel } from './welcome-window-model.ts'
 import { personalPageRoute } from './personal-page-route.ts'
 import { createUser } from './operations/create.ts'
@@ -16,8 +16,7 @@ import { updateUser } from './operations/update.ts'
 export const usersResource = defineResource({
   name: 'users',
   events: [userChanged],
-  lists: (readOnly, options) => ({ SvcTeamMember: teamMemberList(readOnly(), options.host.accounts.list) }),
-  models: [welcomeEmailWindowModel],
+  models: [teamMemberModel, welcomeEmailWindowModel],
   operations: {
     create: createUser,
     delete: deleteUser,

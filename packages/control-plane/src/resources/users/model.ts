@@ -1,39 +1,37 @@
-import { list } from '@keystone-6/core'
-import { integer, json, relationship, text, timestamp } from '@keystone-6/core/fields'
-import type { ListAccess } from '../../platform/auth/list-access.ts'
+import { bookkeepingModel } from '../../platform/db/bookkeeping-model.ts'
 
 /**
  * An occupied team-member slot. A free slot has no row, so a reused slot cannot inherit anything
- * from its previous occupant, and deleting the row drops its role assignments with it. `accounts`:
- * the key `host.accounts.list` names, the list a member's platform account is in.
+ * from its previous occupant, and deleting the row drops its role assignments with it. Its platform account is one of
+ * `host.accounts.list`'s.
  */
-export const teamMemberList = ({ access, ui }: ListAccess, accounts: string) => list({
-  access,
-  ui: { ...ui, label: 'Team members', listView: { initialColumns: ['slot', 'fullName', 'email', 'account'] } },
-  db: { map: 'svc_team_members' },
-  fields: {
-    slot: integer({ validation: { isRequired: true, min: 1, max: 999 }, isIndexed: 'unique' }),
-    firstName: text(),
-    lastName: text(),
-    fullName: text(),
-    nickname: text(),
-    companyName: text(),
-    phoneNumber: text(),
-    phoneMapPref: text(),
-    email: text(),
-    emailAlternate: text(),
-    emailPersonal: text(),
-    linkProfilePic: text(),
-    linkProfilePicAttachmentId: integer({ db: { isNullable: true } }),
-    modelPhotoIds: json({ defaultValue: [] }),
-    modelPhotoExcludeProfile: text(),
-    modelConsentGranted: text(),
-    // "Absent means on": a member who never chose receives reminders and replies.
-    notifyReminders: text({ defaultValue: '1' }),
-    notifyReplies: text({ defaultValue: '1' }),
-    account: relationship({ ref: accounts, many: false }),
-    roles: relationship({ ref: 'SvcRole.members', many: true }),
-    createdAt: timestamp({ defaultValue: { kind: 'now' } }),
-    updatedAt: timestamp({ db: { updatedAt: true } }),
-  },
-})
+export const teamMemberModel = bookkeepingModel('SvcTeamMember', ({ accounts, hostId, json }) => `
+  id                         ${hostId}
+  slot                       Int       @unique
+  firstName                  String    @default("")
+  lastName                   String    @default("")
+  fullName                   String    @default("")
+  nickname                   String    @default("")
+  companyName                String    @default("")
+  phoneNumber                String    @default("")
+  phoneMapPref               String    @default("")
+  email                      String    @default("")
+  emailAlternate             String    @default("")
+  emailPersonal              String    @default("")
+  linkProfilePic             String    @default("")
+  linkProfilePicAttachmentId Int?
+  modelPhotoIds              Json?${json('[]')}
+  modelPhotoExcludeProfile   String    @default("")
+  modelConsentGranted        String    @default("")
+  // "Absent means on": a member who never chose receives reminders and replies.
+  notifyReminders            String    @default("1")
+  notifyReplies              String    @default("1")
+  account                    ${accounts.model}?    @relation("SvcTeamMember_account", fields: [accountId], references: [id])
+  accountId                  ${accounts.foreignKey('account')}
+  roles                      SvcRole[] @relation("SvcRole_members")
+  createdAt                  DateTime? @default(now())
+  updatedAt                  DateTime? @updatedAt
+
+  @@index([accountId])
+  @@map("svc_team_members")
+`, { accountFields: ['account'] })

@@ -1,5 +1,5 @@
 import { defineResource } from '../../kernel/define-resource.ts'
-import { variableList } from './model.ts'
+import { variableModel } from './model.ts'
 import { deleteVariable } from './operations/delete.ts'
 import { getVariable } from './operations/get.ts'
 import { listVariables } from './operations/list.ts'
@@ -11,7 +11,7 @@ import { siteVariable } from '../../kernel/hooks/site-variable.ts'
 /** Named values the site's code reads with `readVariable`. */
 export const variablesResource = defineResource({
   name: 'variables',
-  lists: readOnly => ({ SvcVariable: variableList(readOnly()) }),
+  models: [variableModel],
   operations: { delete: deleteVariable, get: getVariable, list: listVariables, set: setVariable },
   provides: [provide(siteVariable, readVariable)],
 })

@@ -13,7 +13,7 @@ import { webhookDelivery } from './deliver.ts'
 import { webhookTest } from './events.ts'
 import { PREVIOUS_SIGNING_SECRET, SIGNING_SECRET } from './signing-secrets.ts'
 import { webhookRetention } from './retention.ts'
-import { webhookSubscriptionList } from './subscription-list.ts'
+import { webhookSubscriptionModel } from './subscription-model.ts'
 import { webhookDeliveryModel } from './delivery-model.ts'
 
 /**
@@ -25,8 +25,7 @@ export const webhooksResource = defineResource({
   name: 'webhooks',
   module: 'locked',
   sealedColumns: [SIGNING_SECRET, PREVIOUS_SIGNING_SECRET],
-  lists: readOnly => ({ SvcWebhookSubscription: webhookSubscriptionList(readOnly()) }),
-  models: [webhookDeliveryModel],
+  models: [webhookSubscriptionModel, webhookDeliveryModel],
   operations: {
     create: createWebhook,
     delete: deleteWebhook,
