@@ -2,8 +2,9 @@
  * `npm run bench`: one authenticated dispatch against the same work done without the control
  * plane, on one freshly seeded database and the real in-process host, at 10 and 50 connections:
  *
- *   reads   dispatch `crm.list` (API key), Keystone GraphQL `svcCrmSlots` (session), a bare
- *           express + driver route reading the same rows, and a bare route reading them through
+ *   reads   dispatch `crm.list` (API key), Keystone GraphQL reading as many rows of a list of the
+ *           same shape (`siteNotes`, the extension example's; session; the package's own tables
+ *           have no GraphQL API), a bare express + driver route reading the CRM rows, and a bare route reading them through
  *           Prisma's query API (two queries, slots and counter)
  *   writes  dispatch `variables.set` (API key, a new value every request), the same on a second host
  *           on the same database with `changeSets: false` (what recording a call's change set
@@ -38,6 +39,7 @@ import { sqliteFilePath, type DatabaseTarget } from '../packages/control-plane/s
 import type { Db } from '../packages/control-plane/src/platform/db/client.ts'
 import { benchDatabase, closeServer, createAdministrator, listen, servedAsNpmStart, startHost } from './support/host.ts'
 import { load, loadProblems, type LoadRequest, type LoadResult } from './lib/load.ts'
+import { siteNotesTable } from '../examples/site-notes/notes-table.ts'
 import { chosenBy, positiveInteger } from './lib/env.ts'
 import { rawBaseline } from './lib/raw-baseline.ts'
 import { printReport, type Goal, type Measurement } from './lib/report.ts'
@@ -95,6 +97,11 @@ async function seed (db: Db, fresh: boolean): Promise<Seeded> {
   // A fresh database gets the crm_count high-water mark the dispatch path would have set;
   // a shared PostgreSQL database keeps its own.
   if (fresh) await db.svcCounter.create({ data: { key: 'crm_count', value: CRM_ROWS } })
+  // The same rows in a Keystone list, for GraphQL to read.
+  const notes = siteNotesTable(db)
+  const { count: noteCount } = await notes.createMany({ data: slots.map(slot => ({ title: `Bench CRM ${slot}`, body: slot % 3 === 0 ? '' : `https://crm-${slot}.example.test`, pinned: slot % 2 === 0 })) })
+  if (noteCount !== CRM_ROWS) throw new Error('the site notes were not seeded')
+  cleanups.push(() => notes.deleteMany({ where: { title: { startsWith: 'Bench CRM ' } } }))
 
   const names = Array.from({ length: VARIABLES }, (_, index) => variableName(index + 1))
   await db.svcVariable.createMany({ data: names.map(name => ({ name, valueJson: '0' })) })
@@ -127,7 +134,7 @@ async function startPrismaBaseline (db: Db): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 // Requests, and a check, before and after the load, that each target answers what it should.
 
-const GRAPHQL_LIST = '{ svcCrmSlots(orderBy: { slot: asc }) { name slot url linkAdminOnly } }'
+const GRAPHQL_LIST = '{ siteNotes(where: { title: { startsWith: "Bench CRM " } }, orderBy: { id: asc }) { title body pinned author } }'
 
 const SIGN_IN = `mutation ($email: String!, $password: String!) {
   authenticateUserWithPassword(email: $email, password: $password) {
@@ -180,9 +187,9 @@ async function verifyDispatchRead (request: LoadRequest): Promise<void> {
 }
 
 async function verifyGraphql (request: LoadRequest): Promise<void> {
-  const body = await send(request) as { data?: { svcCrmSlots?: unknown }, errors?: unknown }
+  const body = await send(request) as { data?: { siteNotes?: unknown }, errors?: unknown }
   if (body.errors) throw new Error(`GraphQL answered errors: ${JSON.stringify(body.errors)}`)
-  expectRows('GraphQL', body.data?.svcCrmSlots, row => row.name)
+  expectRows('GraphQL', body.data?.siteNotes, row => row.title)
 }
 
 async function verifyRawRead (request: LoadRequest): Promise<void> {
@@ -270,7 +277,7 @@ async function measureAll (targets: Target[], connections: number): Promise<Meas
 
 const LABELS = {
   dispatchRead: 'dispatch crm.list',
-  graphqlRead: 'GraphQL svcCrmSlots',
+  graphqlRead: 'GraphQL siteNotes',
   rawRead: 'bare route read',
   prismaRead: 'bare route read, Prisma',
   dispatchWrite: 'dispatch variables.set',

@@ -33,9 +33,3 @@ export type ListAccess = {
 /** Read access in GraphQL and the Admin UI for holders of `capability`; writes only through dispatch. */
 export const readOnlyListFor = (capabilities: CapabilityMap, roleOf: SessionRoleOf, capability?: string): ListAccess =>
   ({ access: readOnlyListAccess(capabilities, roleOf, capability), ui: readOnlyListUi(capabilities, roleOf, capability) })
-
-/**
- * The control plane's bookkeeping (queues, windows, counters, logs): out of the Admin UI's dashboard
- * and navigation for everyone, still readable at its address and through the control-plane pages.
- */
-export const internalList = ({ access, ui }: ListAccess): ListAccess => ({ access, ui: { ...ui, hideNavigation: () => Promise.resolve(true) } })

@@ -9,7 +9,7 @@ export type AiProvider = typeof AI_PROVIDERS[number]
 export const PROVIDERS_NEEDING_BASE_URL: readonly AiProvider[] = ['azure_openai', 'openai_compatible']
 
 /** What `ai.get` answers before anything was stored. */
-export const AI_DEFAULTS = {
+const AI_DEFAULTS = {
   provider: 'openai',
   model: 'gpt-4o-mini',
   base_url: null,
