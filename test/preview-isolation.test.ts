@@ -1,10 +1,8 @@
 import { describe, expect, test } from '@jest/globals'
-import { executionAsyncId } from 'node:async_hooks'
-import { spawnSync } from 'node:child_process'
-import path from 'node:path'
 import { z } from 'zod'
 import { defineOperation, defineResource } from '../packages/control-plane/src/index.ts'
 import { useTestServer } from './support/in-process-server.ts'
+import { asyncIdOfAContinuation, expectToPassInAFreshProcess, noPromiseTracked } from './support/async-hooks.ts'
 
 /** Lets the test hold a preview's transaction open: the handler writes, says so, then waits to be let go. */
 class Gate {
@@ -103,19 +101,10 @@ describe('a preview is isolated from the site\'s other requests', () => {
 })
 
 describe('what a preview leaves the site', () => {
-  /** Non-zero only while something tracks promises (async hooks): before Node 24, an entered AsyncLocalStorage does, for the whole process. */
-  const asyncIdOfAContinuation = () => new Promise<number>(resolve => { void Promise.resolve().then(() => resolve(executionAsyncId())) })
 
   test('no tracking of the site\'s promises once no preview runs (before Node 24 it costs every promise)', async () => {
-    if (await asyncIdOfAContinuation() !== 0) {
-      // Something this jest worker ran before (another file's library: oidc-provider keeps an
-      // AsyncLocalStorage it never disables) tracks promises already: only a fresh process can tell.
-      expect(process.env.SVC_PREVIEW_FRESH_PROCESS).toBeUndefined()
-      const jest = path.join(process.cwd(), 'node_modules/jest/bin/jest.js')
-      const run = spawnSync(process.execPath, [jest, '--selectProjects', 'suite', '--runInBand', 'test/preview-isolation.test.ts', '-t', 'what a preview leaves'], {
-        env: { ...process.env, SVC_PREVIEW_FRESH_PROCESS: '1' }, encoding: 'utf8', timeout: 120_000,
-      })
-      expect(`${run.status} ${/Tests:.* 1 passed/.test(run.stderr)}`).toBe('0 true')
+    if (!await noPromiseTracked()) {
+      expectToPassInAFreshProcess('test/preview-isolation.test.ts', 'what a preview leaves')
       return
     }
     const previewed = await plane.dispatch({ resource: 'variables', action: 'set', params: { name: 'after_preview', value: 1 }, preview: true } as never)

@@ -64,7 +64,7 @@ export function mountOAuth (router: Router, runtime: ControlPlaneRuntime): strin
   const { urls } = runtime.oauth
   const origin = originOf(runtime.options)
   const provider = (req: Request, res: Response, next: NextFunction) => {
-    runtime.oauth.provider().then(instance => instance.callback()(req, res), next)
+    runtime.oauth.serve().then(serve => serve(req, res), next)
   }
   const resourceMetadata = (resource: string) => (_req: Request, res: Response) => {
     res.set('Cache-Control', 'public, max-age=300').json({

@@ -70,6 +70,8 @@ export class JobWorker {
   readonly #held: number[] = []
   /** The job whose batch runs now, out of `#held` meanwhile. */
   #current: number | null = null
+  /** In how many milliseconds the first lease on an active job ran out, as the last look for free jobs saw; null when it saw only some. */
+  #untilLeaseEnd: number | null = null
   #running: Promise<number> | null = null
   #again = false
   /** After `stop()`, until `start()`: a kick starts nothing. */
@@ -135,7 +137,7 @@ export class JobWorker {
     }
     if (this.#stopped) return ended
     // Asleep until another instance's lease on a job runs out, or the safety poll if sooner.
-    this.#wake.wakeIn(Math.min(this.#settings.pollMs, await this.#untilNextLeaseEnd() + 1))
+    this.#wake.wakeIn(Math.min(this.#settings.pollMs, (this.#untilLeaseEnd ?? await this.#untilNextLeaseEnd()) + 1))
     return ended
   }
 
@@ -148,11 +150,22 @@ export class JobWorker {
     return { ...this.#active(), OR: [{ holder: null }, { heldUntil: null }, { heldUntil: { lt: now } }] }
   }
 
-  /** Takes every job that is waiting or whose lease ran out (oldest first) into the round. */
+  /**
+   * Takes every job that is waiting or whose lease ran out (oldest first) into the round. Reads the
+   * active jobs themselves, so that while there are few (an idle site: none) the one query also
+   * says when the first lease runs out (`#untilLeaseEnd`), and the safety poll costs one query.
+   */
   async #takeFree (): Promise<void> {
     const now = this.#deps.now()
     const free = this.#free(now)
-    const candidates = await this.#deps.db.svcJob.findMany({ where: free, orderBy: { id: 'asc' }, take: CANDIDATES, select: { id: true, startedAt: true } })
+    const active = await this.#deps.db.svcJob.findMany({
+      where: this.#active(), orderBy: { id: 'asc' }, take: CANDIDATES + 1, select: { id: true, startedAt: true, holder: true, heldUntil: true },
+    })
+    const complete = active.length <= CANDIDATES
+    const isFree = (job: { holder: string | null, heldUntil: Date | null }) => job.holder === null || job.heldUntil === null || job.heldUntil < now
+    const leaseEnds = active.flatMap(job => isFree(job) ? [] : [job.heldUntil!.getTime() - now.getTime()])
+    this.#untilLeaseEnd = complete ? Math.min(Infinity, ...leaseEnds) : null
+    const candidates = complete ? active.filter(isFree) : await this.#deps.db.svcJob.findMany({ where: free, orderBy: { id: 'asc' }, take: CANDIDATES, select: { id: true, startedAt: true } })
     for (const candidate of candidates) {
       const { count } = await this.#deps.db.svcJob.updateMany({
         where: { id: candidate.id, ...free },

@@ -6,10 +6,13 @@ import type { Account, Identity } from '../auth/identity.ts'
 import type { ScopedOperation } from '../auth/scopes.ts'
 import { resourceUrls } from './resource-urls.ts'
 import { identityOfAccessToken } from './token-identity.ts'
+import { providerRequests, type ProviderRequests } from './provider-requests.ts'
 
 /** The authorization server of one process: its provider, made on first use, and the resources it protects. */
 export type OAuthServer = {
   provider: () => Promise<Provider>
+  /** The provider's own routes (`/oauth/*`, its metadata): `provider().callback()`, without its cost to the site's other requests. */
+  serve: () => Promise<ProviderRequests>
   urls: { namespace: string, mcp: string }
   identify: (token: string, now: Date) => Promise<Identity>
 }
@@ -30,9 +33,15 @@ export function createOAuthServer (deps: OAuthServerDeps): OAuthServer {
     made ??= import('./provider.ts').then(({ createProvider }) => createProvider(deps)).catch((error: unknown) => { made = null; throw error })
     return made
   }
+  let serving: Promise<ProviderRequests> | null = null
+  const serve = () => {
+    serving ??= provider().then(providerRequests).catch((error: unknown) => { serving = null; throw error })
+    return serving
+  }
   const urls = resourceUrls(deps.options)
   return {
     provider,
+    serve,
     urls,
     identify: (token, now) => identityOfAccessToken({ provider, db: deps.db, loadAccount: deps.loadAccount, audiences: [urls.mcp, urls.namespace] }, token, now),
   }
