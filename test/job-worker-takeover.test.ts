@@ -87,4 +87,23 @@ describe('the job worker', () => {
     const taken = await readUntilDone(() => jobRow(job.id), row => row.holder !== held.holder)
     expect(taken.status).toBe('running')
   })
+
+  test('an idle worker reads the jobs table once per safety poll: what is free and when the next lease ends come from one query', async () => {
+    const calls: string[] = []
+    const counted = new Proxy(db, {
+      get: (target, key, receiver) => key !== 'svcJob' ? Reflect.get(target, key, receiver) : new Proxy(target.svcJob, {
+        get: (jobs, method, inner) => {
+          const value = Reflect.get(jobs, method, inner)
+          return typeof value === 'function' ? (...args: unknown[]) => { calls.push(String(method)); return value.apply(jobs, args) } : value
+        },
+      }),
+    })
+    const idle = new JobWorker({ db: counted, steps, starterRefusal: async () => null, onEnded: async () => {}, now: () => new Date() }, { leaseMs: LEASE_MS, pollMs: 200, batchSize: 1 })
+    idle.start()
+    workers.push(idle)
+    await new Promise(resolve => setTimeout(resolve, 1100))
+    expect(new Set(calls)).toEqual(new Set(['findMany']))
+    expect(calls.length).toBeGreaterThanOrEqual(3)
+    expect(calls.length).toBeLessThanOrEqual(7)
+  })
 })
