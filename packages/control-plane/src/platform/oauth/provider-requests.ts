@@ -1,4 +1,4 @@
-import type { AsyncLocalStorage } from 'node:async_hooks'
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Provider } from 'oidc-provider'
 
@@ -15,11 +15,17 @@ export type ProviderRequests = (req: IncomingMessage, res: ServerResponse) => Pr
  * store once entered keeps async hooks on for every promise of the process, so from the first
  * OAuth request on every request of the site would pay (2.5× on promise-heavy code, measured with
  * previews, docs/performance.md). The store is disabled when the last request inside the provider
- * ends; the next one enters it anew (AsyncLocalStorage's `run` enables it again).
+ * ends; the next one enters it anew (AsyncLocalStorage's `run` enables it again). An
+ * oidc-provider that keeps its context elsewhere (`contextModule` not found, or no store) is
+ * served as its own `callback()` serves it, at that cost, rather than not at all.
  */
-export async function providerRequests (provider: Provider): Promise<ProviderRequests> {
-  const { default: requestContext } = await import(REQUEST_CONTEXT_MODULE) as { default: AsyncLocalStorage<unknown> }
+export async function providerRequests (provider: Provider, contextModule = REQUEST_CONTEXT_MODULE): Promise<ProviderRequests> {
   const handle = provider.callback()
+  const requestContext = await import(contextModule).then(
+    (loaded: { default?: unknown }) => loaded.default instanceof AsyncLocalStorage ? loaded.default : null,
+    () => null,
+  )
+  if (requestContext === null) return async (req, res) => { await handle(req, res) }
   let inside = 0
   return async (req, res) => {
     inside += 1
