@@ -70,8 +70,6 @@ export class JobWorker {
   readonly #held: number[] = []
   /** The job whose batch runs now, out of `#held` meanwhile. */
   #current: number | null = null
-  /** In how many milliseconds the first lease on an active job ran out, as the last look for free jobs saw; null when it saw only some. */
-  #untilLeaseEnd: number | null = null
   #running: Promise<number> | null = null
   #again = false
   /** After `stop()`, until `start()`: a kick starts nothing. */
@@ -119,11 +117,13 @@ export class JobWorker {
 
   async #drain (): Promise<number> {
     let ended = 0
+    // When the first lease held elsewhere runs out, as the last look for free jobs saw it.
+    let untilLeaseEnd: number | null = null
     try {
       do {
         this.#again = false
         while (!this.#stopped) {
-          await this.#takeFree()
+          untilLeaseEnd = await this.#takeFree()
           const id = this.#held.shift()
           if (id === undefined) break
           this.#current = id
@@ -137,7 +137,7 @@ export class JobWorker {
     }
     if (this.#stopped) return ended
     // Asleep until another instance's lease on a job runs out, or the safety poll if sooner.
-    this.#wake.wakeIn(Math.min(this.#settings.pollMs, (this.#untilLeaseEnd ?? await this.#untilNextLeaseEnd()) + 1))
+    this.#wake.wakeIn(Math.min(this.#settings.pollMs, (untilLeaseEnd ?? await this.#untilNextLeaseEnd()) + 1))
     return ended
   }
 
@@ -153,18 +153,19 @@ export class JobWorker {
   /**
    * Takes every job that is waiting or whose lease ran out (oldest first) into the round. Reads the
    * active jobs themselves, so that while there are few (an idle site: none) the one query also
-   * says when the first lease runs out (`#untilLeaseEnd`), and the safety poll costs one query.
+   * says in how many milliseconds the first lease runs out, which it answers (null when it read
+   * only some), and the safety poll costs one query.
    */
-  async #takeFree (): Promise<void> {
+  async #takeFree (): Promise<number | null> {
     const now = this.#deps.now()
     const free = this.#free(now)
     const active = await this.#deps.db.svcJob.findMany({
       where: this.#active(), orderBy: { id: 'asc' }, take: CANDIDATES + 1, select: { id: true, startedAt: true, holder: true, heldUntil: true },
     })
     const complete = active.length <= CANDIDATES
+    // `free`'s three conditions, on rows already read.
     const isFree = (job: { holder: string | null, heldUntil: Date | null }) => job.holder === null || job.heldUntil === null || job.heldUntil < now
     const leaseEnds = active.flatMap(job => isFree(job) ? [] : [job.heldUntil!.getTime() - now.getTime()])
-    this.#untilLeaseEnd = complete ? Math.min(Infinity, ...leaseEnds) : null
     const candidates = complete ? active.filter(isFree) : await this.#deps.db.svcJob.findMany({ where: free, orderBy: { id: 'asc' }, take: CANDIDATES, select: { id: true, startedAt: true } })
     for (const candidate of candidates) {
       const { count } = await this.#deps.db.svcJob.updateMany({
@@ -173,6 +174,7 @@ export class JobWorker {
       })
       if (count === 1) this.#held.push(candidate.id)
     }
+    return complete ? Math.min(Infinity, ...leaseEnds) : null
   }
 
   /** In how many milliseconds the first lease another instance holds on a job runs out. */

@@ -29,10 +29,7 @@ export async function providerRequests (provider: Provider, contextModule = REQU
   let inside = 0
   return async (req, res) => {
     inside += 1
-    let left = false
     res.once('close', () => {
-      if (left) return
-      left = true
       inside -= 1
       if (inside === 0) requestContext.disable()
     })
