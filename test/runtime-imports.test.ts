@@ -85,4 +85,12 @@ describe('what the package loads with the site', () => {
     // The last line proves the hook was in force: the same import, made directly, is refused.
     expect(output.trim()).toBe('loaded with the site: oidc-provider')
   })
+
+  test('the bundled server code is ASCII, so V8 holds each file\'s source at one byte per character', () => {
+    const serverDir = 'packages/control-plane/dist/server'
+    const files = readdirSync(serverDir, { recursive: true, encoding: 'utf8' }).filter(name => name.endsWith('.js'))
+    expect(files.length).toBeGreaterThan(3)
+    const beyondAscii = files.flatMap(name => [...readFileSync(path.join(serverDir, name), 'utf8').matchAll(/[^\x00-\x7f]/g)].map(([char]) => `${name}: U+${char.codePointAt(0)!.toString(16)}`))
+    expect(beyondAscii).toEqual([])
+  })
 })
