@@ -30,6 +30,24 @@ function worker (): JobWorker {
   return started
 }
 
+type Call = { method: string, at: number }
+
+/** A started worker on a database that records each call on the jobs table, with when it was made. */
+function idleWorker (calls: Call[], options: { pollMs: number, idlePollMs: number }): JobWorker {
+  const counted = new Proxy(db, {
+    get: (target, key, receiver) => key !== 'svcJob' ? Reflect.get(target, key, receiver) : new Proxy(target.svcJob, {
+      get: (jobs, method, inner) => {
+        const value = Reflect.get(jobs, method, inner)
+        return typeof value === 'function' ? (...args: unknown[]) => { calls.push({ method: String(method), at: Date.now() }); return value.apply(jobs, args) } : value
+      },
+    }),
+  })
+  const started = new JobWorker({ db: counted, steps, starterRefusal: async () => null, onEnded: async () => {}, now: () => new Date() }, { leaseMs: LEASE_MS, batchSize: 1, ...options })
+  started.start()
+  workers.push(started)
+  return started
+}
+
 const queue = (kind: string, target: string) => db.svcJob.create({ data: { kind, target, activeKey: `${kind}:${target}`, status: 'queued', total: 3 }, select: { id: true } })
 const jobRow = (id: number) => db.svcJob.findUniqueOrThrow({ where: { id }, select: { status: true, holder: true, heldUntil: true, done: true } })
 
@@ -89,21 +107,31 @@ describe('the job worker', () => {
   })
 
   test('an idle worker reads the jobs table once per safety poll: what is free and when the next lease ends come from one query', async () => {
-    const calls: string[] = []
-    const counted = new Proxy(db, {
-      get: (target, key, receiver) => key !== 'svcJob' ? Reflect.get(target, key, receiver) : new Proxy(target.svcJob, {
-        get: (jobs, method, inner) => {
-          const value = Reflect.get(jobs, method, inner)
-          return typeof value === 'function' ? (...args: unknown[]) => { calls.push(String(method)); return value.apply(jobs, args) } : value
-        },
-      }),
-    })
-    const idle = new JobWorker({ db: counted, steps, starterRefusal: async () => null, onEnded: async () => {}, now: () => new Date() }, { leaseMs: LEASE_MS, pollMs: 200, batchSize: 1 })
-    idle.start()
-    workers.push(idle)
+    const calls: Call[] = []
+    idleWorker(calls, { pollMs: 200, idlePollMs: 200 })
     await new Promise(resolve => setTimeout(resolve, 1100))
-    expect(new Set(calls)).toEqual(new Set(['findMany']))
+    expect(new Set(calls.map(call => call.method))).toEqual(new Set(['findMany']))
     expect(calls.length).toBeGreaterThanOrEqual(3)
     expect(calls.length).toBeLessThanOrEqual(7)
   })
+
+  test('an idle worker sleeps twice as long after each look that finds no job, up to idlePollMs, and a kick brings the safety poll back', async () => {
+    const calls: Call[] = []
+    const idle = idleWorker(calls, { pollMs: 100, idlePollMs: 400 })
+    await new Promise(resolve => setTimeout(resolve, 1700))
+    const gaps = calls.slice(1).map((call, i) => call.at - calls[i]!.at)
+    // Looks at about 0, 100, 300, 700, 1100 and 1500 ms: ten times as many at a steady 100 ms.
+    expect(gaps.length).toBeGreaterThanOrEqual(4)
+    expect(gaps.length).toBeLessThanOrEqual(6)
+    expect(gaps[0]).toBeLessThan(250)
+    expect(gaps[2]).toBeGreaterThanOrEqual(350)
+    expect(Math.max(...gaps)).toBeLessThan(650)
+    const kicked = Date.now()
+    await idle.kick()
+    await new Promise(resolve => setTimeout(resolve, 250))
+    const afterKick = calls.filter(call => call.at >= kicked)
+    expect(afterKick.length).toBe(2)
+    expect(afterKick[1]!.at - afterKick[0]!.at).toBeLessThan(250)
+  })
+
 })

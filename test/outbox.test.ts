@@ -123,6 +123,39 @@ describe('outbox', () => {
     expect(delivered).toEqual([{ n: 7 }])
   })
 
+  test('an idle worker looks twice as long apart after each look that finds no message, up to idlePollMs; a message enqueued in this process wakes it at once and the poll shortens again', async () => {
+    const looks: number[] = []
+    const db = plane.server.db
+    const counted = new Proxy(db, {
+      get: (target, key, receiver) => key !== 'svcOutboxMessage' ? Reflect.get(target, key, receiver) : new Proxy(target.svcOutboxMessage, {
+        get: (messages, method, inner) => {
+          const value = Reflect.get(messages, method, inner)
+          if (method === 'groupBy') looks.push(Date.now())
+          return typeof value === 'function' ? value.bind(messages) : value
+        },
+      }),
+    })
+    const delivered: unknown[] = []
+    const worker = new OutboxWorker(counted, { 'test.deliver': async payload => { delivered.push(payload) } }, { pollMs: 100, idlePollMs: 400 })
+    worker.start()
+    try {
+      await new Promise(resolve => setTimeout(resolve, 1700))
+      const gaps = looks.slice(1).map((at, i) => at - looks[i]!)
+      // Looks at about 0, 100, 300, 700, 1100 and 1500 ms: ten times as many at a steady 100 ms.
+      expect(gaps.length).toBeGreaterThanOrEqual(4)
+      expect(gaps.length).toBeLessThanOrEqual(6)
+      expect(gaps[2]).toBeGreaterThanOrEqual(350)
+      const kicked = Date.now()
+      await enqueueOutbox(db, { topic: 'test.deliver', orderingKey: 'k', payload: { n: 1 } }, new Date())
+      await worker.kick()
+      expect(delivered).toEqual([{ n: 1 }])
+      await new Promise(resolve => setTimeout(resolve, 250))
+      expect(looks.filter(at => at >= kicked).length).toBeGreaterThanOrEqual(2)
+    } finally {
+      await worker.stop()
+    }
+  })
+
   test('backoff doubles from the base and is capped', () => {
     const options = { baseMs: 100, maxMs: 1000, maxAttempts: 10 }
     expect([1, 2, 3, 4, 5, 6].map(n => retryDelayMs(n, options))).toEqual([100, 200, 400, 800, 1000, 1000])

@@ -33,7 +33,7 @@ export async function createTestDatabase (): Promise<TestDatabase> {
   if (testProvider === 'sqlite') {
     const url = `file:./var/test/${randomUUID()}.db`
     const file = path.resolve(sqliteFilePath(url))
-    return { url, drop: async () => { await Promise.all([file, `${file}-wal`, `${file}-shm`].map(f => rm(f, { force: true }))) } }
+    return { url, drop: async () => { await Promise.all([file, `${file}-wal`, `${file}-shm`, `${file}-svc-signals`].map(f => rm(f, { force: true, recursive: true }))) } }
   }
   const name = `svc_test_${randomBytes(6).toString('hex')}`
   await onServer(client => client.query(`CREATE DATABASE ${name}`))

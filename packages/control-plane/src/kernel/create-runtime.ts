@@ -59,8 +59,12 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
   const retention = new RetentionPruner(db, options.retention, { now: options.now, log })
   let stopObservingOutbox = () => {}
   const changes = createChangeFeed(db, options, log)
-  // A process without a worker of its own leaves the message to the instances that have one.
-  const kickOutbox = () => { if (options.outbox !== false) void outbox.kick(); else changes.announceWork('outbox') }
+  // The other instances hear of it too: one without work sleeps long, and should this one die before
+  // delivering, another takes the message up when its claim runs out (or at once, if this process has no worker).
+  const kickOutbox = () => {
+    if (options.outbox !== false) void outbox.kick()
+    changes.announceWork('outbox')
+  }
   const background = new BackgroundTasks(log)
   const state = new RuntimeState()
   const modules = new ModuleCatalogue(db, installation.modules, registry.all(), installation.unavailable)

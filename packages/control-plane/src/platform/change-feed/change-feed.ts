@@ -31,10 +31,7 @@ export interface ChangeFeed {
   close (): Promise<void>
 }
 
-/**
- * The listeners of one process, which the feeds share: a SQLite site is one instance (one process
- * holds its database), so its feed is this alone.
- */
+/** The listeners of one process, which the feeds that reach other instances are built on. */
 export class LocalChangeFeed implements ChangeFeed {
   readonly #listeners = new Set<ChangeListener>()
   readonly #endings: Array<() => Promise<void> | void> = []
@@ -51,7 +48,7 @@ export class LocalChangeFeed implements ChangeFeed {
 
   start (): void {}
 
-  /** No other instance to tell: one process holds the database. */
+  /** No other instance to tell. */
   announceWork (): void {}
 
   onWork (): void {}

@@ -7,6 +7,7 @@ import { ACTIVE_JOB_STATUSES } from './job-status.ts'
 import { endJob, type EndedJob } from './end-job.ts'
 import { STARTER_FIELDS, type StarterRefusal } from './starter-refusal.ts'
 import { WakeTimer } from '../lib/wake-timer.ts'
+import { idlePollOf, SafetyPoll } from '../lib/safety-poll.ts'
 import { whileRenewing } from '../lib/lease-renewal.ts'
 import { withJobBatchSpan } from './batch-span.ts'
 import { instruments } from '../tracing/instruments.ts'
@@ -19,6 +20,11 @@ export type JobWorkerOptions = {
    */
   pollMs?: number
   /**
+   * The safety poll of an idle worker, in milliseconds: after each look that finds no job the
+   * worker sleeps twice as long as before, from `pollMs` up to this. @default 12 × pollMs
+   */
+  idlePollMs?: number
+  /**
    * How long a job stays with the instance working on it without a sign of life, in milliseconds;
    * renewed every third of it while a batch runs and after each batch, so a job of an instance that
    * died is taken up by another within about this long. @default 4000
@@ -28,7 +34,7 @@ export type JobWorkerOptions = {
   batchSize?: number
 }
 
-type Settings = Required<JobWorkerOptions>
+type Settings = Required<Omit<JobWorkerOptions, 'idlePollMs'>>
 
 type WorkerDeps = {
   db: Db
@@ -46,6 +52,9 @@ const MAX_ERROR_CHARS = 500
 const CANDIDATES = 10
 /** After a run that failed (the database unreachable, say): look again this soon. */
 const AFTER_FAILURE_MS = 1000
+
+/** What a look for free jobs saw: in how many milliseconds the first lease held elsewhere runs out (null: not known from it), and how many jobs were active. */
+type FreeLook = { untilLeaseEnd: number | null, active: number }
 
 /** What became of a job after one of its batches. */
 type BatchOutcome = 'more' | 'ended' | 'left'
@@ -65,7 +74,8 @@ export class JobWorker {
   readonly #log: (message: string, error?: unknown) => void
   /** Names this process in `holder`, so an operator (or a test) can tell which instance works on a job. */
   readonly #id = `${process.pid}:${randomUUID()}`
-  readonly #wake = new WakeTimer(() => { void this.kick() })
+  readonly #wake = new WakeTimer(() => { void this.#look() })
+  readonly #safety: SafetyPoll
   /** The jobs this worker holds, in the order of their next batch. */
   readonly #held: number[] = []
   /** The job whose batch runs now, out of `#held` meanwhile. */
@@ -78,6 +88,7 @@ export class JobWorker {
   constructor (deps: WorkerDeps, options: JobWorkerOptions = {}) {
     this.#deps = deps
     this.#settings = { pollMs: options.pollMs ?? 5000, leaseMs: options.leaseMs ?? 4000, batchSize: Math.max(1, options.batchSize ?? 25) }
+    this.#safety = new SafetyPoll(this.#settings.pollMs, idlePollOf(this.#settings.pollMs, options.idlePollMs))
     this.#log = deps.log ?? defaultLog
   }
 
@@ -101,6 +112,11 @@ export class JobWorker {
    * Resolves with how many jobs this run ended; a kick while a run is under way makes it look again.
    */
   kick (): Promise<number> {
+    this.#safety.reset()
+    return this.#look()
+  }
+
+  #look (): Promise<number> {
     if (this.#stopped) return Promise.resolve(0)
     if (this.#running) {
       this.#again = true
@@ -117,13 +133,13 @@ export class JobWorker {
 
   async #drain (): Promise<number> {
     let ended = 0
-    // When the first lease held elsewhere runs out, as the last look for free jobs saw it.
-    let untilLeaseEnd: number | null = null
+    // When the first lease held elsewhere runs out, and whether any job was active, as the last look for free jobs saw them.
+    let look: FreeLook = { untilLeaseEnd: null, active: 0 }
     try {
       do {
         this.#again = false
         while (!this.#stopped) {
-          untilLeaseEnd = await this.#takeFree()
+          look = await this.#takeFree()
           const id = this.#held.shift()
           if (id === undefined) break
           this.#current = id
@@ -137,7 +153,8 @@ export class JobWorker {
     }
     if (this.#stopped) return ended
     // Asleep until another instance's lease on a job runs out, or the safety poll if sooner.
-    this.#wake.wakeIn(Math.min(this.#settings.pollMs, (untilLeaseEnd ?? await this.#untilNextLeaseEnd()) + 1))
+    const untilLeaseEnd = look.untilLeaseEnd ?? await this.#untilNextLeaseEnd()
+    this.#wake.wakeIn(Math.min(this.#safety.after(ended > 0 || look.active > 0), untilLeaseEnd + 1))
     return ended
   }
 
@@ -154,9 +171,9 @@ export class JobWorker {
    * Takes every job that is waiting or whose lease ran out (oldest first) into the round. Reads the
    * active jobs themselves, so that while there are few (an idle site: none) the one query also
    * says in how many milliseconds the first lease runs out, which it answers (null when it read
-   * only some), and the safety poll costs one query.
+   * only some) with how many it read, and the safety poll costs one query.
    */
-  async #takeFree (): Promise<number | null> {
+  async #takeFree (): Promise<FreeLook> {
     const now = this.#deps.now()
     const free = this.#free(now)
     const active = await this.#deps.db.svcJob.findMany({
@@ -174,7 +191,7 @@ export class JobWorker {
       })
       if (count === 1) this.#held.push(candidate.id)
     }
-    return complete ? Math.min(Infinity, ...leaseEnds) : null
+    return { untilLeaseEnd: complete ? Math.min(Infinity, ...leaseEnds) : null, active: active.length }
   }
 
   /** In how many milliseconds the first lease another instance holds on a job runs out. */

@@ -4,6 +4,7 @@ import { retryDelayMs, type BackoffOptions } from './backoff.ts'
 import { OutboxGiveUp } from './give-up.ts'
 import { defaultLog } from '../lib/log.ts'
 import { WakeTimer } from '../lib/wake-timer.ts'
+import { idlePollOf, SafetyPoll } from '../lib/safety-poll.ts'
 import { whileRenewing } from '../lib/lease-renewal.ts'
 import { withOutboxAttemptSpan } from './attempt-span.ts'
 
@@ -17,6 +18,11 @@ export type OutboxWorkerOptions = BackoffOptions & {
    * due, and when another instance's claim runs out. @default 5000
    */
   pollMs?: number
+  /**
+   * The safety poll of an idle worker, in milliseconds: after each look that finds no message the
+   * worker sleeps twice as long as before, from `pollMs` up to this. @default 12 × pollMs
+   */
+  idlePollMs?: number
   /**
    * How long a claimed message stays reserved for this worker, in milliseconds; renewed every third
    * of it while its delivery runs, so a message of an instance that died is delivered by another
@@ -60,7 +66,7 @@ type Backoff = Required<BackoffOptions>
 export class OutboxWorker {
   readonly #db: Db
   readonly #handlers: Record<string, OutboxHandler>
-  readonly #options: Required<Omit<OutboxWorkerOptions, 'now' | 'log'>>
+  readonly #options: Required<Omit<OutboxWorkerOptions, 'now' | 'log' | 'idlePollMs'>>
   readonly #retry: Record<string, Backoff>
   readonly #now: () => Date
   readonly #log: (message: string, error?: unknown) => void
@@ -69,7 +75,8 @@ export class OutboxWorker {
   /** Ordering keys with a lane in flight in this process. */
   readonly #busyKeys = new Set<string>()
   readonly #inFlight = new Set<Promise<number>>()
-  readonly #wake = new WakeTimer(() => { void this.kick() })
+  readonly #wake = new WakeTimer(() => { void this.#look() })
+  readonly #safety: SafetyPoll
 
   constructor (db: Db, handlers: Record<string, OutboxHandler>, options: OutboxWorkerOptions = {}, retry: Record<string, BackoffOptions> = {}) {
     this.#db = db
@@ -87,6 +94,7 @@ export class OutboxWorker {
       maxMs: backoff.maxMs ?? this.#options.maxMs,
       maxAttempts: backoff.maxAttempts ?? this.#options.maxAttempts,
     }]))
+    this.#safety = new SafetyPoll(this.#options.pollMs, idlePollOf(this.#options.pollMs, options.idlePollMs))
     this.#now = options.now ?? (() => new Date())
     this.#log = options.log ?? defaultLog
   }
@@ -109,6 +117,11 @@ export class OutboxWorker {
    * its lanes and those delivered; callers that do not await it (after a commit, the poll) never wait.
    */
   kick (): Promise<number> {
+    this.#safety.reset()
+    return this.#look()
+  }
+
+  #look (): Promise<number> {
     const earlier = [...this.#inFlight]
     const run = this.runOnce().catch(error => {
       this.#log('outbox run failed', error)
@@ -143,13 +156,13 @@ export class OutboxWorker {
       return delivered
     })
     const delivered = (await Promise.all(runners)).reduce((sum, n) => sum + n, 0)
-    this.#wakeAt(later)
+    this.#wakeAt(later, due.length > 0 || later !== null)
     return delivered
   }
 
-  /** Sleeps until `at` (a retry falling due, another instance's claim running out), or the safety poll if sooner. */
-  #wakeAt (at: Date | null): void {
-    this.#wake.wakeIn(Math.min(this.#options.pollMs, at === null ? Infinity : at.getTime() - this.#now().getTime()))
+  /** Sleeps until `at` (a retry falling due, another instance's claim running out), or the safety poll if sooner; the poll waits longer after each look that `found` nothing. */
+  #wakeAt (at: Date | null, found: boolean): void {
+    this.#wake.wakeIn(Math.min(this.#safety.after(found), at === null ? Infinity : at.getTime() - this.#now().getTime()))
   }
 
   /** Takes the next head whose key no lane holds, and holds it. */
@@ -265,7 +278,7 @@ export class OutboxWorker {
           lockedBy: null,
         },
       })
-      if (!failed) this.#wakeAt(nextAttemptAt)
+      if (!failed) this.#wakeAt(nextAttemptAt, true)
       // A message given up is out of the way: the ones behind it may go now.
       return failed ? 'failed' : 'retry'
     }
