@@ -130,7 +130,7 @@ describeOnSqlite('the change feed of instances sharing a SQLite file', () => {
 
     beforeAll(async () => {
       database = await createTestDatabase()
-      db = openPrisma(database.url) as unknown as Db
+      db = openPrisma(database.url)
     })
 
     afterAll(async () => {
@@ -139,7 +139,7 @@ describeOnSqlite('the change feed of instances sharing a SQLite file', () => {
     })
 
     test('the runtime\'s feed finds the database file SQLite has open and signals beside it', async () => {
-      const [first, second] = [createChangeFeed(db, { databaseProvider: 'sqlite' }, quiet), createChangeFeed(db, { databaseProvider: 'sqlite' }, quiet)]
+      const [first, second] = [createChangeFeed(db, { databaseProvider: 'sqlite', hostAdapter: null }, quiet), createChangeFeed(db, { databaseProvider: 'sqlite', hostAdapter: null }, quiet)]
       feeds.push(first, second)
       await Promise.all([first, second].map(feed => (feed as SqliteChangeFeed).listening()))
       const heard: string[] = []
