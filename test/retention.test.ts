@@ -4,6 +4,7 @@ import { defineResource, type ControlPlaneOptions } from '../packages/control-pl
 import { datedRowsRule } from '../packages/control-plane/src/platform/retention/rule.ts'
 import { resolveRetention } from '../packages/control-plane/src/platform/retention/retention-options.ts'
 import { CORE_RETENTION_RULES } from '../packages/control-plane/src/platform/retention/core-rules.ts'
+import { RetentionPruner } from '../packages/control-plane/src/platform/retention/pruner.ts'
 import type { Db } from '../packages/control-plane/src/platform/db/client.ts'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -143,6 +144,32 @@ describe('one pruner at a time across instances', () => {
     expect([a === null, b === null].sort()).toEqual([false, true])
     expect(await second.runtime.retention.runOnce()).not.toBeNull()
     expect(await first.runtime.retention.runOnce()).not.toBeNull()
+  })
+})
+
+describe('when a started pruner first prunes', () => {
+  const HOUR = 60 * 60_000
+  const at = new Date('2026-06-01T12:00:00Z')
+  const pruner = (intervalMs: number) => new RetentionPruner(plane.server.db, { rules: [], intervalMs, batchSize: 100 }, { now: () => at, log: () => {} })
+  const lastPruned = async (msAgo: number | null) => {
+    await plane.server.db.svcRetentionState.deleteMany()
+    if (msAgo !== null) await plane.server.db.svcRetentionState.create({ data: { key: 'audit', rows: 0, lastPrunedAt: new Date(at.getTime() - msAgo), lastPruned: 0 } })
+  }
+
+  test('a database never pruned waits a whole interval: nothing in it has been old enough for longer than this process has run', async () => {
+    await lastPruned(null)
+    expect(await pruner(HOUR).untilDue()).toBe(HOUR)
+  })
+
+  test('a restart does not prune again before the interval since the last prune, any instance\'s, is over', async () => {
+    await lastPruned(10 * 60_000)
+    expect(await pruner(HOUR).untilDue()).toBe(50 * 60_000)
+  })
+
+  test('a prune overdue at start runs a minute after it, so a start (or a restart loop) costs nothing', async () => {
+    await lastPruned(3 * HOUR)
+    expect(await pruner(HOUR).untilDue()).toBe(60_000)
+    expect(await pruner(20_000).untilDue()).toBe(20_000)
   })
 })
 

@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const LEASE_MS = 5 * 60_000
 /** Between batches: other writers take the write lock meanwhile (SQLite has only one). */
 const PAUSE_MS = 20
-/** The first prune waits this long after start, so a start (or a restart loop) costs nothing. */
+/** A prune overdue at start waits this long, so a start (or a restart loop) costs nothing. */
 const FIRST_RUN_DELAY_MS = 60_000
 
 export type RulePruned = { name: string, pruned: number, rows: number, oldestAt: Date | null, error: string | null }
@@ -37,15 +37,32 @@ export class RetentionPruner {
     this.#log = options.log
   }
 
-  /** Prunes every `intervalMs`, unless that is 0. */
+  /**
+   * Prunes every `intervalMs`, unless that is 0: first when the last prune (any instance's, as the
+   * retention state records it) is that old, at the earliest a minute after start; a database never
+   * pruned has had nothing old enough for as long as this process has run, so a whole interval later.
+   */
   start (): void {
     if (this.#timer || this.#retention.intervalMs === 0) return
     this.#stopping = false
     const next = (delay: number) => {
-      this.#timer = setTimeout(() => { void this.runOnce().finally(() => { if (!this.#stopping) next(this.#retention.intervalMs) }) }, delay)
+      if (this.#stopping) return
+      this.#timer = setTimeout(() => { void this.runOnce().finally(() => next(this.#retention.intervalMs)) }, delay)
       this.#timer.unref()
     }
-    next(Math.min(FIRST_RUN_DELAY_MS, this.#retention.intervalMs))
+    void this.untilDue().then(next, error => {
+      this.#log('retention: could not read when the last prune ran', error)
+      next(Math.min(FIRST_RUN_DELAY_MS, this.#retention.intervalMs))
+    })
+  }
+
+  /** In how many milliseconds the first prune after a start falls due. */
+  async untilDue (): Promise<number> {
+    const { intervalMs } = this.#retention
+    const last = await this.#db.svcRetentionState.aggregate({ _max: { lastPrunedAt: true } })
+    const lastAt = last._max.lastPrunedAt
+    if (!lastAt) return intervalMs
+    return Math.min(intervalMs, Math.max(Math.min(FIRST_RUN_DELAY_MS, intervalMs), lastAt.getTime() + intervalMs - this.#now().getTime()))
   }
 
   async stop (): Promise<void> {
