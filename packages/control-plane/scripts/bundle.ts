@@ -41,7 +41,7 @@ const { outputFiles } = await build({
 })
 
 // esbuild escapes every string, template and regular expression; what it leaves are comments.
-const escaped = (text: string) => text.replace(/[^\x00-\x7f]/g, char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+const escaped = (text: string) => text.replace(/[\u0080-\uffff]/g, char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
 
 for (const file of outputFiles) {
   await mkdir(path.dirname(file.path), { recursive: true })
