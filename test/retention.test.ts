@@ -166,6 +166,20 @@ describe('when a started pruner first prunes', () => {
     expect(await pruner(HOUR).untilDue()).toBe(50 * 60_000)
   })
 
+  test('a second start before the first prune is scheduled schedules none of its own', async () => {
+    await lastPruned(null)
+    let prunes = 0
+    const counted = pruner(60)
+    counted.runOnce = async () => { prunes++; return [] }
+    counted.start()
+    counted.start()
+    await new Promise(resolve => setTimeout(resolve, 200))
+    await counted.stop()
+    // One schedule prunes about three times in 200 ms; two would prune about six.
+    expect(prunes).toBeGreaterThanOrEqual(1)
+    expect(prunes).toBeLessThanOrEqual(4)
+  })
+
   test('a prune overdue at start runs a minute after it, so a start (or a restart loop) costs nothing', async () => {
     await lastPruned(3 * HOUR)
     expect(await pruner(HOUR).untilDue()).toBe(60_000)

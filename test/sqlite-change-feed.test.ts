@@ -26,6 +26,16 @@ async function feedOf (file: string | null): Promise<SqliteChangeFeed> {
   return feed
 }
 
+/** Two instances of the database `file`, listening, and what woke on each (`first jobs`, `second changes`…). */
+async function twoInstancesOf (name: string): Promise<{ first: SqliteChangeFeed, second: SqliteChangeFeed, heard: string[] }> {
+  const file = path.join(folder, name)
+  const [first, second] = [await feedOf(file), await feedOf(file)]
+  const heard: string[] = []
+  listenersOn(first, heard, 'first')
+  listenersOn(second, heard, 'second')
+  return { first, second, heard }
+}
+
 /** What woke: each listener registered on `feed` records its name in `heard`. */
 function listenersOn (feed: ChangeFeed, heard: string[], name: string): void {
   feed.onWork('jobs', () => heard.push(`${name} jobs`))
@@ -55,11 +65,7 @@ afterAll(async () => {
 
 describeOnSqlite('the change feed of instances sharing a SQLite file', () => {
   test('work announced by one instance wakes the other\'s worker of that kind, and neither its own nor another kind\'s', async () => {
-    const file = path.join(folder, 'work.db')
-    const [first, second] = [await feedOf(file), await feedOf(file)]
-    const heard: string[] = []
-    listenersOn(first, heard, 'first')
-    listenersOn(second, heard, 'second')
+    const { first, second, heard } = await twoInstancesOf('work.db')
     first.announceWork('jobs')
     await heardBecomes(heard, ['second jobs'])
     second.announceWork('outbox')
@@ -69,23 +75,24 @@ describeOnSqlite('the change feed of instances sharing a SQLite file', () => {
   })
 
   test('announcements made one after the other all arrive, none overwritten by the next', async () => {
-    const file = path.join(folder, 'burst.db')
-    const [first, second] = [await feedOf(file), await feedOf(file)]
-    const heard: string[] = []
-    listenersOn(second, heard, 'second')
+    const { first, heard } = await twoInstancesOf('burst.db')
     first.announceWork('jobs')
     first.announceWork('outbox')
     first.announce()
-    await readUntil(async () => heard.length, count => count >= 3)
-    expect(heard.sort()).toEqual(['second changes', 'second jobs', 'second outbox'])
+    await readUntil(async () => heard.length, count => count >= 4)
+    expect(heard.sort()).toEqual(['first changes', 'second changes', 'second jobs', 'second outbox'])
+  })
+
+  test('a burst of one kind (an enqueue per call) is written once, not once per announcement', async () => {
+    const { first, heard } = await twoInstancesOf('one-kind.db')
+    for (let i = 0; i < 20; i++) first.announceWork('outbox')
+    await heardBecomes(heard, ['second outbox'])
+    await settle()
+    expect(heard).toEqual(['second outbox'])
   })
 
   test('a change of what callers may run reaches the announcing instance\'s listeners at once and the other\'s through the file', async () => {
-    const file = path.join(folder, 'changes.db')
-    const [first, second] = [await feedOf(file), await feedOf(file)]
-    const heard: string[] = []
-    listenersOn(first, heard, 'first')
-    listenersOn(second, heard, 'second')
+    const { first, heard } = await twoInstancesOf('changes.db')
     first.announce()
     expect(heard).toEqual(['first changes'])
     await heardBecomes(heard, ['first changes', 'second changes'])

@@ -34,6 +34,7 @@ export interface ChangeFeed {
 /** The listeners of one process, which the feeds that reach other instances are built on. */
 export class LocalChangeFeed implements ChangeFeed {
   readonly #listeners = new Set<ChangeListener>()
+  readonly #workListeners = new Map<WorkKind, ChangeListener[]>()
   readonly #endings: Array<() => Promise<void> | void> = []
   readonly #log: (message: string, error?: unknown) => void
   #closed = false
@@ -51,7 +52,22 @@ export class LocalChangeFeed implements ChangeFeed {
   /** No other instance to tell. */
   announceWork (): void {}
 
-  onWork (): void {}
+  onWork (kind: WorkKind, listener: ChangeListener): void {
+    this.#workListeners.set(kind, [...this.#workListeners.get(kind) ?? [], listener])
+  }
+
+  /** Wakes this process's workers of `kinds` (every kind registered, by default), as another instance's announcement does; one that throws does not keep the others from waking. */
+  wakeWorkers (kinds: Iterable<WorkKind> = this.#workListeners.keys()): void {
+    for (const kind of kinds) {
+      for (const listener of this.#workListeners.get(kind) ?? []) {
+        try {
+          listener()
+        } catch (error) {
+          this.#log(`a ${kind} worker could not be woken`, error)
+        }
+      }
+    }
+  }
 
   announce (): void {
     this.deliver()

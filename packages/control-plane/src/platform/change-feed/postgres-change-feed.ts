@@ -33,7 +33,6 @@ export class PostgresChangeFeed implements ChangeFeed {
   #connecting: Promise<void> | null = null
   #retry: NodeJS.Timeout | null = null
   #retryMs = FIRST_RETRY_MS
-  readonly #workListeners = new Map<WorkKind, ChangeListener[]>()
 
   constructor (deps: PostgresChangeFeedDeps) {
     this.#deps = deps
@@ -56,19 +55,7 @@ export class PostgresChangeFeed implements ChangeFeed {
   }
 
   onWork (kind: WorkKind, listener: ChangeListener): void {
-    this.#workListeners.set(kind, [...this.#workListeners.get(kind) ?? [], listener])
-  }
-
-  #wakeWorkers (kinds: Iterable<WorkKind>): void {
-    for (const kind of kinds) {
-      for (const listener of this.#workListeners.get(kind) ?? []) {
-        try {
-          listener()
-        } catch (error) {
-          this.#deps.log(`a ${kind} worker could not be woken`, error)
-        }
-      }
-    }
+    this.#local.onWork(kind, listener)
   }
 
   subscribe (listener: ChangeListener): () => void {
@@ -107,7 +94,7 @@ export class PostgresChangeFeed implements ChangeFeed {
       client.on('notification', (message: Notification) => {
         if (message.channel === CHANGE_CHANNEL && message.payload !== this.#origin) this.#local.deliver()
         const [kind, origin] = message.channel === WORK_CHANNEL ? (message.payload ?? '').split(' ') : []
-        if (origin !== undefined && origin !== this.#origin) this.#wakeWorkers([kind as WorkKind])
+        if (origin !== undefined && origin !== this.#origin) this.#local.wakeWorkers([kind as WorkKind])
       })
       client.on('error', error => this.#lost(client!, error))
       client.on('end', () => this.#lost(client!))
@@ -123,7 +110,7 @@ export class PostgresChangeFeed implements ChangeFeed {
       this.#retryMs = FIRST_RETRY_MS
       if (reconnected) {
         this.#local.deliver()
-        this.#wakeWorkers(this.#workListeners.keys())
+        this.#local.wakeWorkers()
       }
     } catch (error) {
       await client?.end().catch(() => {})

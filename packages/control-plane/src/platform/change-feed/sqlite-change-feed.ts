@@ -27,11 +27,12 @@ export class SqliteChangeFeed implements ChangeFeed {
   readonly #local: LocalChangeFeed
   readonly #deps: SqliteChangeFeedDeps
   readonly #origin = randomUUID()
-  readonly #workListeners = new Map<WorkKind, ChangeListener[]>()
   #folder: Promise<string | null> | null = null
   #watcher: FSWatcher | null = null
-  /** The last announcement's write: each waits for the one before, as they share a temporary file. */
+  /** The last announcement's write: each waits for the one before, as those of a kind share a temporary file. */
   #written: Promise<void> = Promise.resolve()
+  /** Signals waiting to be written: a burst of one kind (an enqueue per call) is written once. */
+  readonly #queued = new Set<Signal>()
 
   constructor (deps: SqliteChangeFeedDeps) {
     this.#deps = deps
@@ -59,7 +60,7 @@ export class SqliteChangeFeed implements ChangeFeed {
   }
 
   onWork (kind: WorkKind, listener: ChangeListener): void {
-    this.#workListeners.set(kind, [...this.#workListeners.get(kind) ?? [], listener])
+    this.#local.onWork(kind, listener)
   }
 
   subscribe (listener: ChangeListener): () => void {
@@ -96,7 +97,10 @@ export class SqliteChangeFeed implements ChangeFeed {
   }
 
   #signal (signal: Signal): void {
+    if (this.#queued.has(signal)) return
+    this.#queued.add(signal)
     this.#written = this.#written.then(async () => {
+      this.#queued.delete(signal)
       const folder = await this.#folder
       if (!folder) return
       const written = path.join(folder, `.${this.#origin}.${signal}`)
@@ -109,16 +113,7 @@ export class SqliteChangeFeed implements ChangeFeed {
   #heard (name: string): void {
     const [origin, signal] = name.split('.')
     if (!origin || origin === this.#origin || signal === undefined || !isSignal(signal)) return
-    if (signal === 'changes') {
-      this.#local.deliver()
-      return
-    }
-    for (const listener of this.#workListeners.get(signal) ?? []) {
-      try {
-        listener()
-      } catch (error) {
-        this.#deps.log(`a ${signal} worker could not be woken`, error)
-      }
-    }
+    if (signal === 'changes') this.#local.deliver()
+    else this.#local.wakeWorkers([signal])
   }
 }

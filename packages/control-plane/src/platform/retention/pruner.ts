@@ -27,6 +27,8 @@ export class RetentionPruner {
   readonly #log: Log
   readonly #id = randomUUID()
   #timer: NodeJS.Timeout | null = null
+  /** Set from `start` until its first prune is scheduled, so a second `start` meanwhile schedules none. */
+  #starting = false
   #running: Promise<RulePruned[] | null> | null = null
   #stopping = false
 
@@ -43,9 +45,11 @@ export class RetentionPruner {
    * pruned has had nothing old enough for as long as this process has run, so a whole interval later.
    */
   start (): void {
-    if (this.#timer || this.#retention.intervalMs === 0) return
+    if (this.#timer || this.#starting || this.#retention.intervalMs === 0) return
     this.#stopping = false
+    this.#starting = true
     const next = (delay: number) => {
+      this.#starting = false
       if (this.#stopping) return
       this.#timer = setTimeout(() => { void this.runOnce().finally(() => next(this.#retention.intervalMs)) }, delay)
       this.#timer.unref()
