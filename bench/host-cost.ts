@@ -44,7 +44,8 @@ import { startInstalledSite, type InstalledSite } from '../test/support/installe
 const ROUNDS = positiveInteger('BENCH_ROUNDS', 8)
 const ROUND_SECONDS = positiveInteger('BENCH_ROUND_SECONDS', 4)
 const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 10)
-const IDLE_SECONDS = positiveInteger('BENCH_IDLE_SECONDS', 30)
+// A whole idle interval of the package's workers (`idlePollMs`, a minute): a shorter window sees its one wake or none.
+const IDLE_SECONDS = positiveInteger('BENCH_IDLE_SECONDS', 60)
 const IDLE_SETTLE_SECONDS = positiveInteger('BENCH_IDLE_SETTLE_SECONDS', 60)
 const STARTS = positiveInteger('BENCH_STARTS', 3)
 const PROFILE = process.env.BENCH_PROFILE === '1'

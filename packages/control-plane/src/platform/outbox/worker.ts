@@ -20,7 +20,8 @@ export type OutboxWorkerOptions = BackoffOptions & {
   pollMs?: number
   /**
    * The safety poll of an idle worker, in milliseconds: after each look that finds no message the
-   * worker sleeps twice as long as before, from `pollMs` up to this. @default 12 × pollMs
+   * worker sleeps twice as long as before, from `pollMs` up to this, then wakes every this long on
+   * the process's idle beat, with the other workers of the same interval. @default 12 × pollMs
    */
   idlePollMs?: number
   /**
