@@ -189,18 +189,29 @@ const requestsOf = (url: string, posts: string[]): Record<string, LoadRequest> =
 
 const fixed = (value: number, digits = 2) => value.toFixed(digits)
 
-type Idle = { settling: Record<Side, number>, settled: Record<Side, number>, memory: Record<Side, { rss: number, peak: number }> }
+type IdleCpu = Awaited<ReturnType<typeof cpuPerSecond>>
+type Idle = { settling: IdleCpu, settled: IdleCpu, memory: Record<Side, { rss: number, peak: number }> }
 
-/** Each site's CPU per second over `seconds`, both idle at once. */
-async function cpuPerSecond (sites: Record<Side, Site>, windowSeconds: number): Promise<Record<Side, number>> {
-  const before = { without: await cpuMs(sites.without.pid), with: await cpuMs(sites.with.pid) }
+const IDLE_SLICE_SECONDS = 10
+
+/**
+ * Each site's CPU per second over `seconds`, both idle at once, and its CPU milliseconds in each
+ * slice of 10 s (when in the window a site worked: a wake, a collection).
+ */
+async function cpuPerSecond (sites: Record<Side, Site>, windowSeconds: number): Promise<Record<Side, number> & { slices: Record<Side, number[]> }> {
+  const cpu = async () => ({ without: await cpuMs(sites.without.pid), with: await cpuMs(sites.with.pid) })
+  const before = await cpu()
+  const slices: Record<Side, number[]> = { without: [], with: [] }
   const started = performance.now()
-  await new Promise(resolve => setTimeout(resolve, windowSeconds * 1000))
-  const seconds = (performance.now() - started) / 1000
-  return {
-    without: (await cpuMs(sites.without.pid) - before.without) / seconds,
-    with: (await cpuMs(sites.with.pid) - before.with) / seconds,
+  let last = before
+  for (let left = windowSeconds; left > 0; left -= IDLE_SLICE_SECONDS) {
+    await new Promise(resolve => setTimeout(resolve, Math.min(left, IDLE_SLICE_SECONDS) * 1000))
+    const now = await cpu()
+    for (const side of ['without', 'with'] as Side[]) slices[side].push(now[side] - last[side])
+    last = now
   }
+  const seconds = (performance.now() - started) / 1000
+  return { without: (last.without - before.without) / seconds, with: (last.with - before.with) / seconds, slices }
 }
 
 /** After 5 s of quiet: the collector settling after a start or a load, then the idle site, and what each then holds. */
@@ -211,8 +222,9 @@ async function idle (sites: Record<Side, Site>): Promise<Idle> {
   return { settling, settled, memory: { without: await memoryMiB(sites.without.pid), with: await memoryMiB(sites.with.pid) } }
 }
 
-const idleLine = (when: string, idle: Record<Side, number>) =>
-  `${when}: without ${fixed(idle.without)} ms/s, with ${fixed(idle.with)} ms/s (+${fixed(idle.with - idle.without)})`
+const idleLine = (when: string, idle: IdleCpu) =>
+  `${when}: without ${fixed(idle.without)} ms/s, with ${fixed(idle.with)} ms/s (+${fixed(idle.with - idle.without)}; ` +
+  `ms of CPU per ${IDLE_SLICE_SECONDS} s: without ${idle.slices.without.join(' ')}, with ${idle.slices.with.join(' ')})`
 
 async function main (): Promise<void> {
   await rm(varDir, { recursive: true, force: true })
