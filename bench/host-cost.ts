@@ -24,7 +24,9 @@
  * moment of the shared machine falls on both sides of a pair. `BENCH_PROFILE=1` starts both sites
  * for the load with `--cpu-prof` (written to var/prof/host-cost/with/ and …/without/ when they stop). The results are kept in
  * var/bench/host-cost.json. `BENCH_PACKAGE=<tarball>` installs that tarball instead of the package
- * packed from this checkout (an earlier version, for a before/after).
+ * packed from this checkout (an earlier version, for a before/after). `BENCH_CONTROL=models` measures
+ * the starter given the package's models alone (the wired site's Prisma schema, none of its code)
+ * against the plain starter; `BENCH_CONTROL=code` the wired site against that control.
  */
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -49,6 +51,8 @@ const IDLE_SECONDS = positiveInteger('BENCH_IDLE_SECONDS', 60)
 const IDLE_SETTLE_SECONDS = positiveInteger('BENCH_IDLE_SETTLE_SECONDS', 60)
 const STARTS = positiveInteger('BENCH_STARTS', 3)
 const PROFILE = process.env.BENCH_PROFILE === '1'
+const CONTROL = process.env.BENCH_CONTROL
+if (CONTROL !== undefined && CONTROL !== 'models' && CONTROL !== 'code') throw new Error('BENCH_CONTROL is models or code')
 const POSTS = 40
 const AUTHORS = 5
 const TAGS = 8
@@ -195,7 +199,7 @@ type Idle = { settling: IdleCpu, settled: IdleCpu, memory: Record<Side, { rss: n
 const IDLE_SLICE_SECONDS = 10
 
 /**
- * Each site's CPU per second over `seconds`, both idle at once, and its CPU milliseconds in each
+ * Each site's CPU per second over `windowSeconds`, both idle at once, and its CPU milliseconds in each
  * slice of 10 s (when in the window a site worked: a wake, a collection).
  */
 async function cpuPerSecond (sites: Record<Side, Site>, windowSeconds: number): Promise<Record<Side, number> & { slices: Record<Side, number[]> }> {
@@ -226,20 +230,45 @@ const idleLine = (when: string, idle: IdleCpu) =>
   `${when}: without ${fixed(idle.without)} ms/s, with ${fixed(idle.with)} ms/s (+${fixed(idle.with - idle.without)}; ` +
   `ms of CPU per ${IDLE_SLICE_SECONDS} s: without ${idle.slices.without.join(' ')}, with ${idle.slices.with.join(' ')})`
 
+/**
+ * The control (`BENCH_CONTROL`): the starter as generated, given the wired site's Prisma schema —
+ * the package's models in its Prisma client and database, none of the package's code. `models`
+ * measures it against the plain starter (what the models cost), `code` the wired site against it.
+ */
+async function withControl (dirs: Record<Side, string>): Promise<Record<Side, string>> {
+  if (CONTROL === undefined) return dirs
+  const control = `${dirs.with}-models`
+  await rm(control, { recursive: true, force: true })
+  await mkdir(control, { recursive: true })
+  for (const file of STARTER_FILES) await copyFile(path.join(dirs.without, file), path.join(control, file))
+  await copyFile(path.join(dirs.with, 'schema.prisma'), path.join(control, 'wired-schema.prisma'))
+  const config = await readFile(path.join(dirs.without, 'keystone.ts'), 'utf8')
+  const schema = "extendPrismaSchema: () => require('node:fs').readFileSync(require('node:path').join(process.cwd(), 'wired-schema.prisma'), 'utf8'),"
+  const patched = config.replace("provider: 'sqlite',", `provider: 'sqlite',\n      ${schema}`)
+  if (patched === config) throw new Error('the starter\'s keystone.ts no longer names its provider as the control expects')
+  await writeFile(path.join(control, 'keystone.ts'), patched)
+  await symlink(path.join(dirs.with, 'node_modules'), path.join(control, 'node_modules'))
+  await run(control, process.execPath, [keystoneCli(control), 'build', '--no-ui'])
+  return CONTROL === 'models' ? { without: dirs.without, with: control } : { without: control, with: dirs.with }
+}
+
 async function main (): Promise<void> {
   await rm(varDir, { recursive: true, force: true })
   await mkdir(varDir, { recursive: true })
-  const dirs = await prepareFolders()
-  await build(dirs)
+  const built = await prepareFolders()
+  await build(built)
+  const dirs = await withControl(built)
 
-  const seeding = await startSite('with', dirs.with)
+  const seeding = await startSite('with', built.with)
   await firstAnswer(seeding)
   const posts = await seed(seeding.url)
   await seeding.stop()
   // The database as the wired site left it, with the log it may not have folded back in.
-  for (const file of ['keystone.db', 'keystone.db-wal']) {
-    await rm(path.join(dirs.without, file), { force: true })
-    if (existsSync(path.join(dirs.with, file))) await copyFile(path.join(dirs.with, file), path.join(dirs.without, file))
+  for (const dir of new Set([dirs.without, dirs.with].filter(dir => dir !== built.with))) {
+    for (const file of ['keystone.db', 'keystone.db-wal']) {
+      await rm(path.join(dir, file), { force: true })
+      if (existsSync(path.join(built.with, file))) await copyFile(path.join(built.with, file), path.join(dir, file))
+    }
   }
 
   console.log(`[bench:host] ${STARTS} starts of each, alternating`)
@@ -293,7 +322,7 @@ async function main (): Promise<void> {
     const startOf = (side: Side) => ({ firstAnswerMs: median(starts[side].map(s => s.firstAnswerMs)), rssMiB: median(starts[side].map(s => s.rssMiB)) })
     const report = {
       at: new Date().toISOString(),
-      conditions: { rounds: ROUNDS, roundSeconds: ROUND_SECONDS, connections: CONNECTIONS, idleSeconds: IDLE_SECONDS, idleSettleSeconds: IDLE_SETTLE_SECONDS, starts: STARTS, loadAverage: loadavg(), cpus: availableParallelism(), node: process.version },
+      conditions: { control: CONTROL ?? null, rounds: ROUNDS, roundSeconds: ROUND_SECONDS, connections: CONNECTIONS, idleSeconds: IDLE_SECONDS, idleSettleSeconds: IDLE_SETTLE_SECONDS, starts: STARTS, loadAverage: loadavg(), cpus: availableParallelism(), node: process.version },
       summary,
       start: { without: startOf('without'), with: startOf('with') },
       afterLoad,
@@ -304,7 +333,7 @@ async function main (): Promise<void> {
     const [load1, load5] = loadavg()
     console.log([
       '',
-      `Keystone's starter without and with the control plane: ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s, ${CONNECTIONS} connections, medians of the paired rounds`,
+      `Keystone's starter without and with the control plane${CONTROL === undefined ? '' : CONTROL === 'models' ? ' (the control: "with" is the starter with the package\'s models, no code)' : ' (the control: "without" is the starter with the package\'s models, no code)'}: ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s, ${CONNECTIONS} connections, medians of the paired rounds`,
       `load average ${fixed(load1!)} (1 min), ${fixed(load5!)} (5 min) at the end, ${availableParallelism()} CPUs, Node ${process.version}`,
       '',
       ...summary.map(s => `${s.target}: without ${fixed(s.without.requestsPerSecond, 0)} req/s, ${fixed(s.without.cpuMsPerRequest, 3)} ms CPU/req; ` +
