@@ -264,7 +264,8 @@ async function main (): Promise<void> {
   const posts = await seed(seeding.url)
   await seeding.stop()
   // The database as the wired site left it, with the log it may not have folded back in.
-  for (const dir of new Set([dirs.without, dirs.with].filter(dir => dir !== built.with))) {
+  // Every served folder but the wired one, whose database it is: the plain starter, the control or both.
+  for (const dir of [dirs.without, dirs.with].filter(dir => dir !== built.with)) {
     for (const file of ['keystone.db', 'keystone.db-wal']) {
       await rm(path.join(dir, file), { force: true })
       if (existsSync(path.join(built.with, file))) await copyFile(path.join(built.with, file), path.join(dir, file))
