@@ -51,7 +51,7 @@ describe('the extension guide example (examples/site-notes), installed through d
     expect(entries.slice(-2).map(entry => [entry.ok, entry.code])).toEqual([[false, 'confirm_required'], [true, null]])
   })
 
-  test('its list is readable in GraphQL by holders of its capability, and writable by nobody', async () => {
+  test('its list is readable in GraphQL by holders of its capability, and has no mutation for anyone', async () => {
     const editor = await plane.account('editor')
     const subscriber = await plane.account('subscriber')
     const editorCookie = await sessionCookie(plane.server.app, editor.email, editor.password)
@@ -61,6 +61,8 @@ describe('the extension guide example (examples/site-notes), installed through d
     expect((await graphql(plane.server.app, '{ siteNotesCount }', {}, subscriberCookie)).body.data?.siteNotesCount ?? 0).toBe(0)
     const write = await graphql(plane.server.app, 'mutation { createSiteNote(data: { title: "Injected" }) { id } }', {}, editorCookie)
     expect(write.body.data?.createSiteNote ?? null).toBeNull()
+    // Not refused by its access rules alone: a read-only list has no mutation in the schema (ListAccess.graphql).
+    expect(write.body.errors?.[0]?.message).toMatch(/^Cannot query field "createSiteNote"/)
     expect(await hostClient(plane.server.db).siteNote.count()).toBe(notes)
   })
 

@@ -24,12 +24,21 @@ function readOnlyListUi (capabilities: CapabilityMap, roleOf: SessionRoleOf, cap
   }
 }
 
-/** The access and UI settings a control-plane list spreads into its `list({...})` config. */
+/**
+ * No create, update or delete mutation in the GraphQL schema: every mutation a list adds costs the
+ * host's own mutations, whatever they write (one such list, with no package, made the starter's
+ * `updatePost` 2 % dearer; the same list without its mutations cost nothing: docs/performance.md),
+ * and the access rules above would refuse them anyway.
+ */
+const readOnlyListGraphql = { omit: { create: true, update: true, delete: true } } as const
+
+/** The access, GraphQL and UI settings a control-plane list spreads into its `list({...})` config. */
 export type ListAccess = {
   access: ReturnType<typeof readOnlyListAccess>
+  graphql: typeof readOnlyListGraphql
   ui: ReturnType<typeof readOnlyListUi>
 }
 
 /** Read access in GraphQL and the Admin UI for holders of `capability`; writes only through dispatch. */
 export const readOnlyListFor = (capabilities: CapabilityMap, roleOf: SessionRoleOf, capability?: string): ListAccess =>
-  ({ access: readOnlyListAccess(capabilities, roleOf, capability), ui: readOnlyListUi(capabilities, roleOf, capability) })
+  ({ access: readOnlyListAccess(capabilities, roleOf, capability), graphql: readOnlyListGraphql, ui: readOnlyListUi(capabilities, roleOf, capability) })
