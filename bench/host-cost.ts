@@ -252,6 +252,11 @@ async function withControl (dirs: Record<Side, string>): Promise<Record<Side, st
   return CONTROL === 'models' ? { without: dirs.without, with: control } : { without: control, with: dirs.with }
 }
 
+/** Which side the control stands in for, in the report's headline. */
+const controlNote = () => CONTROL === undefined
+  ? ''
+  : ` (the control: "${CONTROL === 'models' ? 'with' : 'without'}" is the starter with the package's models, no code)`
+
 async function main (): Promise<void> {
   await rm(varDir, { recursive: true, force: true })
   await mkdir(varDir, { recursive: true })
@@ -334,7 +339,7 @@ async function main (): Promise<void> {
     const [load1, load5] = loadavg()
     console.log([
       '',
-      `Keystone's starter without and with the control plane${CONTROL === undefined ? '' : CONTROL === 'models' ? ' (the control: "with" is the starter with the package\'s models, no code)' : ' (the control: "without" is the starter with the package\'s models, no code)'}: ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s, ${CONNECTIONS} connections, medians of the paired rounds`,
+      `Keystone's starter without and with the control plane${controlNote()}: ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s, ${CONNECTIONS} connections, medians of the paired rounds`,
       `load average ${fixed(load1!)} (1 min), ${fixed(load5!)} (5 min) at the end, ${availableParallelism()} CPUs, Node ${process.version}`,
       '',
       ...summary.map(s => `${s.target}: without ${fixed(s.without.requestsPerSecond, 0)} req/s, ${fixed(s.without.cpuMsPerRequest, 3)} ms CPU/req; ` +
