@@ -123,6 +123,9 @@ export class JobWorker {
       this.#again = true
       return this.#running
     }
+    // Every run ends by asking for its next wake, so one asked for before it is stale: an idle
+    // beat due just after a kick would look again at once, and then once more a poll later.
+    this.#wake.cancel()
     const run = whileRenewing(() => this.#drain(), this.#settings.leaseMs / 3, () => this.#renewHeld()).catch(error => {
       this.#log('job run failed', error)
       this.#wake.wakeIn(Math.min(this.#settings.pollMs, AFTER_FAILURE_MS))

@@ -28,6 +28,13 @@ export class WakeTimer {
     this.#timer.unref()
   }
 
+  /** Forgets the wake asked for, if any; later `wakeIn` calls set timers as before. */
+  cancel (): void {
+    if (this.#timer) clearTimeout(this.#timer)
+    this.#timer = null
+    this.#at = Infinity
+  }
+
   /** Lets `wakeIn` set timers (a new timer starts stopped). */
   start (): void {
     this.#stopped = false
@@ -35,8 +42,6 @@ export class WakeTimer {
 
   stop (): void {
     this.#stopped = true
-    if (this.#timer) clearTimeout(this.#timer)
-    this.#timer = null
-    this.#at = Infinity
+    this.cancel()
   }
 }
