@@ -8,20 +8,23 @@
  *
  * 1. Time to first answer and resident memory: each site is started alone, the two taking turns
  *    (`BENCH_STARTS` times each), timed from the process's spawn to its first answered GraphQL read.
- * 2. Both served at once, on copies of one seeded database (40 posts, 5 authors, 8 tags), loaded in
+ * 2. Both served at once, on copies of one seeded database (40 posts, 5 authors, 8 tags), as
+ *    `BENCH_PAIRS` pairs of processes one after the other, each pair loaded in
  *    `BENCH_ROUNDS` alternating rounds of `BENCH_ROUND_SECONDS` seconds at `BENCH_CONNECTIONS`
  *    connections (autocannon in a child process): the starter's read
  *    `posts(take: 10) { id title author { name } tags { name } }` and its write
  *    `updatePost(title)`; which site goes first flips every round. Each site's CPU time per request
  *    is read from `/proc/<pid>/stat` (user + system) over its own load.
- * 3. Idle CPU per second of each, both idle at once, before any load and after it: first over
+ * 3. Idle CPU per second of each pair, both idle at once, before any load and after it: first over
  *    `BENCH_IDLE_SETTLE_SECONDS` while the collector settles (V8 shrinks the heap with a few full
  *    collections in the seconds after allocation stops, in proportion to the heap), then over
  *    `BENCH_IDLE_SECONDS`: what the site does when nothing happens, its background work, the
  *    figure with the target; and the resident memory each holds once settled.
  *
- * The figures that count are the medians of the rounds' paired ratios (with / without): a busy
- * moment of the shared machine falls on both sides of a pair. `BENCH_PROFILE=1` starts both sites
+ * The figures that count are the medians of the rounds' paired ratios (with / without) over every
+ * pair's rounds, and for idle CPU and memory the medians over the pairs: a busy moment of the
+ * shared machine falls on both sides of a round, and what V8 made of one process at its start
+ * (which code it tiered up, how its allocator's arenas grew) on one pair of several. `BENCH_PROFILE=1` starts both sites
  * for the load with `--cpu-prof` (written to var/prof/host-cost/with/ and …/without/ when they stop). The results are kept in
  * var/bench/host-cost.json. `BENCH_PACKAGE=<tarball>` installs that tarball instead of the package
  * packed from this checkout (an earlier version, for a before/after). `BENCH_CONTROL=models` measures
@@ -43,7 +46,8 @@ import { packedPackage } from '../test/support/packed-package.ts'
 import { STARTER_FILES, installStarter, starterFolder, unwrapStarterConfig } from '../test/support/starter-site.ts'
 import { startInstalledSite, type InstalledSite } from '../test/support/installed-site.ts'
 
-const ROUNDS = positiveInteger('BENCH_ROUNDS', 8)
+const PAIRS = positiveInteger('BENCH_PAIRS', 3)
+const ROUNDS = positiveInteger('BENCH_ROUNDS', 4)
 const ROUND_SECONDS = positiveInteger('BENCH_ROUND_SECONDS', 4)
 const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 10)
 // A whole idle interval of the package's workers (`idlePollMs`, a minute): a shorter window sees its one wake or none.
@@ -226,10 +230,6 @@ async function idle (sites: Record<Side, Site>): Promise<Idle> {
   return { settling, settled, memory: { without: await memoryMiB(sites.without.pid), with: await memoryMiB(sites.with.pid) } }
 }
 
-const idleLine = (when: string, idle: IdleCpu) =>
-  `${when}: without ${fixed(idle.without)} ms/s, with ${fixed(idle.with)} ms/s (+${fixed(idle.with - idle.without)}; ` +
-  `ms of CPU per ${IDLE_SLICE_SECONDS} s: without ${idle.slices.without.join(' ')}, with ${idle.slices.with.join(' ')})`
-
 /**
  * The control (`BENCH_CONTROL`): the starter as generated, given the wired site's Prisma schema —
  * the package's models in its Prisma client and database, none of the package's code. `models`
@@ -256,6 +256,68 @@ async function withControl (dirs: Record<Side, string>): Promise<Record<Side, st
 const controlNote = () => CONTROL === undefined
   ? ''
   : ` (the control: "${CONTROL === 'models' ? 'with' : 'without'}" is the starter with the package's models, no code)`
+
+type PairResult = { rounds: Round[][], idleBeforeLoad: Idle, afterLoad: Record<Side, { rss: number, peak: number }>, idleAfterLoad: Idle }
+
+/**
+ * One pair of processes, served at once: idle and settled before any load, the load's rounds, idle
+ * and settled after it. What V8 makes of a process at its start stays with it to the end, so a
+ * pair can sit a few points off another on the same code: the report takes its figures over several.
+ */
+async function servePair (dirs: Record<Side, string>, posts: string[], pair: number): Promise<PairResult> {
+  const sites: Record<Side, Site> = {
+    without: await startSite('without', dirs.without, { profile: PROFILE }),
+    with: await startSite('with', dirs.with, { profile: PROFILE }),
+  }
+  const label = `[bench:host] pair ${pair + 1} of ${PAIRS}:`
+  try {
+    await Promise.all(Object.values(sites).map(site => firstAnswer(site)))
+    // Idle before any load as well: right after one, both sites' collectors are still at work.
+    console.log(`${label} idle for ${IDLE_SETTLE_SECONDS} + ${IDLE_SECONDS} s, before any load`)
+    const idleBeforeLoad = await idle(sites)
+    const requests = { without: requestsOf(sites.without.url, posts), with: requestsOf(sites.with.url, posts) }
+    const targets = Object.keys(requests.with)
+    console.log(`${label} warming up`)
+    for (const target of targets) for (const side of ['without', 'with'] as Side[]) await measure(sites[side], target, requests[side][target]!, 2)
+
+    const rounds: Round[][] = []
+    for (let round = 0; round < ROUNDS; round++) {
+      const order: Side[] = round % 2 === 0 ? ['without', 'with'] : ['with', 'without']
+      for (const target of targets) {
+        const paired: Round[] = []
+        for (const side of order) paired.push(await measure(sites[side], target, requests[side][target]!, ROUND_SECONDS))
+        rounds.push(paired)
+        const [a, b] = [paired.find(r => r.side === 'without')!, paired.find(r => r.side === 'with')!]
+        console.log(`pair ${pair + 1} round ${round + 1} ${target}: without ${fixed(a.requestsPerSecond, 0)} req/s ${fixed(a.cpuMsPerRequest, 3)} ms CPU/req, ` +
+          `with ${fixed(b.requestsPerSecond, 0)} req/s ${fixed(b.cpuMsPerRequest, 3)} ms CPU/req`)
+      }
+    }
+    const afterLoad = { without: await memoryMiB(sites.without.pid), with: await memoryMiB(sites.with.pid) }
+
+    console.log(`${label} idle for ${IDLE_SETTLE_SECONDS} + ${IDLE_SECONDS} s, after the load`)
+    const idleAfterLoad = await idle(sites)
+    console.log(`${label} settled memory before / after the load: without ${fixed(idleBeforeLoad.memory.without.rss, 1)} / ${fixed(idleAfterLoad.memory.without.rss, 1)} MiB, ` +
+      `with ${fixed(idleBeforeLoad.memory.with.rss, 1)} / ${fixed(idleAfterLoad.memory.with.rss, 1)} MiB`)
+    return { rounds, idleBeforeLoad, afterLoad, idleAfterLoad }
+  } finally {
+    await Promise.all(Object.values(sites).map(site => site.stop()))
+  }
+}
+
+/** Each side's figure as the median over the pairs, and the per-pair values. */
+function overPairs (values: Record<Side, number>[]): Record<Side, number> & { pairs: Record<Side, number>[] } {
+  return { without: median(values.map(v => v.without)), with: median(values.map(v => v.with)), pairs: values }
+}
+
+/** Idle CPU per second over the pairs: each side's median, and the median of the pairs' differences. */
+function idleOverPairs (windows: IdleCpu[]) {
+  return { ...overPairs(windows.map(({ without, with: wired }) => ({ without, with: wired }))), added: median(windows.map(w => w.with - w.without)), slices: windows.map(w => w.slices) }
+}
+
+/** Resident memory over the pairs: each side's median, and the median of the pairs' differences (what the package adds). */
+function memoryOverPairs (memories: Record<Side, { rss: number, peak: number }>[]) {
+  return { ...overPairs(memories.map(m => ({ without: m.without.rss, with: m.with.rss }))), added: median(memories.map(m => m.with.rss - m.without.rss)), peak: overPairs(memories.map(m => ({ without: m.without.peak, with: m.with.peak }))) }
+}
 
 async function main (): Promise<void> {
   await rm(varDir, { recursive: true, force: true })
@@ -290,76 +352,63 @@ async function main (): Promise<void> {
     }
   }
 
-  const sites: Record<Side, Site> = {
-    without: await startSite('without', dirs.without, { profile: PROFILE }),
-    with: await startSite('with', dirs.with, { profile: PROFILE }),
+  const pairs: PairResult[] = []
+  for (let pair = 0; pair < PAIRS; pair++) pairs.push(await servePair(dirs, posts, pair))
+
+  const rounds = pairs.flatMap(p => p.rounds)
+  const targets = [...new Set(rounds.map(pair => pair[0]!.target))]
+  const summaryOf = (of: Round[][]) => targets.map(target => {
+    const { baseline, subject, ...ratios } = pairedMedians(of, target, 'without', 'with')
+    return { target, without: baseline, with: subject, ...ratios }
+  })
+  const summary = summaryOf(rounds)
+  const startOf = (side: Side) => ({ firstAnswerMs: median(starts[side].map(s => s.firstAnswerMs)), rssMiB: median(starts[side].map(s => s.rssMiB)) })
+  const memory = {
+    beforeLoad: memoryOverPairs(pairs.map(p => p.idleBeforeLoad.memory)),
+    rightAfterLoad: memoryOverPairs(pairs.map(p => p.afterLoad)),
+    afterLoad: memoryOverPairs(pairs.map(p => p.idleAfterLoad.memory)),
   }
-  try {
-    await Promise.all(Object.values(sites).map(site => firstAnswer(site)))
-    // Idle before any load as well: right after one, both sites' collectors are still at work.
-    console.log(`[bench:host] idle for ${IDLE_SETTLE_SECONDS} + ${IDLE_SECONDS} s, before any load`)
-    const idleUnloaded = await idle(sites)
-    const requests = { without: requestsOf(sites.without.url, posts), with: requestsOf(sites.with.url, posts) }
-    const targets = Object.keys(requests.with)
-    console.log('[bench:host] warming up')
-    for (const target of targets) for (const side of ['without', 'with'] as Side[]) await measure(sites[side], target, requests[side][target]!, 2)
-
-    const rounds: Round[][] = []
-    for (let round = 0; round < ROUNDS; round++) {
-      const order: Side[] = round % 2 === 0 ? ['without', 'with'] : ['with', 'without']
-      for (const target of targets) {
-        const pair: Round[] = []
-        for (const side of order) pair.push(await measure(sites[side], target, requests[side][target]!, ROUND_SECONDS))
-        rounds.push(pair)
-        const [a, b] = [pair.find(r => r.side === 'without')!, pair.find(r => r.side === 'with')!]
-        console.log(`round ${round + 1} ${target}: without ${fixed(a.requestsPerSecond, 0)} req/s ${fixed(a.cpuMsPerRequest, 3)} ms CPU/req, ` +
-          `with ${fixed(b.requestsPerSecond, 0)} req/s ${fixed(b.cpuMsPerRequest, 3)} ms CPU/req`)
-      }
-    }
-    const afterLoad = { without: await memoryMiB(sites.without.pid), with: await memoryMiB(sites.with.pid) }
-
-    console.log(`[bench:host] idle for ${IDLE_SETTLE_SECONDS} + ${IDLE_SECONDS} s, after the load`)
-    const idleLoaded = await idle(sites)
-
-    const summary = targets.map(target => {
-      const { baseline, subject, ...ratios } = pairedMedians(rounds, target, 'without', 'with')
-      return { target, without: baseline, with: subject, ...ratios }
-    })
-    const startOf = (side: Side) => ({ firstAnswerMs: median(starts[side].map(s => s.firstAnswerMs)), rssMiB: median(starts[side].map(s => s.rssMiB)) })
-    const report = {
-      at: new Date().toISOString(),
-      conditions: { control: CONTROL ?? null, rounds: ROUNDS, roundSeconds: ROUND_SECONDS, connections: CONNECTIONS, idleSeconds: IDLE_SECONDS, idleSettleSeconds: IDLE_SETTLE_SECONDS, starts: STARTS, loadAverage: loadavg(), cpus: availableParallelism(), node: process.version },
-      summary,
-      start: { without: startOf('without'), with: startOf('with') },
-      afterLoad,
-      idleBeforeLoad: idleUnloaded,
-      idleAfterLoad: idleLoaded,
-      rounds,
-    }
-    const [load1, load5] = loadavg()
-    console.log([
-      '',
-      `Keystone's starter without and with the control plane${controlNote()}: ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s, ${CONNECTIONS} connections, medians of the paired rounds`,
-      `load average ${fixed(load1!)} (1 min), ${fixed(load5!)} (5 min) at the end, ${availableParallelism()} CPUs, Node ${process.version}`,
-      '',
-      ...summary.map(s => `${s.target}: without ${fixed(s.without.requestsPerSecond, 0)} req/s, ${fixed(s.without.cpuMsPerRequest, 3)} ms CPU/req; ` +
-        `with ${fixed(s.with.requestsPerSecond, 0)} req/s, ${fixed(s.with.cpuMsPerRequest, 3)} ms CPU/req; ` +
-        `throughput ${fixed(s.throughputRatio)}×, CPU efficiency ${fixed(s.cpuEfficiencyRatio)}× (target ≥ 0.97× each)`),
-      `first answer after spawn: without ${fixed(report.start.without.firstAnswerMs, 0)} ms, with ${fixed(report.start.with.firstAnswerMs, 0)} ms ` +
-        `(+${fixed(report.start.with.firstAnswerMs - report.start.without.firstAnswerMs, 0)} ms; target ≤ +500)`,
-      `resident memory once started and settled: without ${fixed(idleUnloaded.memory.without.rss, 1)} MiB, with ${fixed(idleUnloaded.memory.with.rss, 1)} MiB ` +
-        `(+${fixed(idleUnloaded.memory.with.rss - idleUnloaded.memory.without.rss, 1)}; target ≤ +40 MB); ` +
-        `2 s after the first answer ${fixed(report.start.without.rssMiB, 1)} / ${fixed(report.start.with.rssMiB, 1)} MiB ` +
-        `(+${fixed(report.start.with.rssMiB - report.start.without.rssMiB, 1)}); right after the load ${fixed(afterLoad.without.rss, 1)} / ${fixed(afterLoad.with.rss, 1)} MiB, ` +
-        `settled ${fixed(idleLoaded.memory.without.rss, 1)} / ${fixed(idleLoaded.memory.with.rss, 1)} MiB; peak ${fixed(idleLoaded.memory.without.peak, 1)} / ${fixed(idleLoaded.memory.with.peak, 1)} MiB`,
-      `idle CPU, settled (${IDLE_SECONDS} s after ${IDLE_SETTLE_SECONDS} s; target ≤ +1 ms/s): ${idleLine('before any load', idleUnloaded.settled)}; ${idleLine('after the load', idleLoaded.settled)}`,
-      `idle CPU, settling (the first ${IDLE_SETTLE_SECONDS} s): ${idleLine('before any load', idleUnloaded.settling)}; ${idleLine('after the load', idleLoaded.settling)}`,
-    ].join('\n'))
-    await mkdir(path.join(ROOT, 'var/bench'), { recursive: true })
-    await writeFile(path.join(ROOT, 'var/bench/host-cost.json'), JSON.stringify(report, null, 2))
-  } finally {
-    await Promise.all(Object.values(sites).map(site => site.stop()))
+  const idleCpu = {
+    beforeLoad: { settling: idleOverPairs(pairs.map(p => p.idleBeforeLoad.settling)), settled: idleOverPairs(pairs.map(p => p.idleBeforeLoad.settled)) },
+    afterLoad: { settling: idleOverPairs(pairs.map(p => p.idleAfterLoad.settling)), settled: idleOverPairs(pairs.map(p => p.idleAfterLoad.settled)) },
   }
+  const report = {
+    at: new Date().toISOString(),
+    conditions: { control: CONTROL ?? null, pairs: PAIRS, rounds: ROUNDS, roundSeconds: ROUND_SECONDS, connections: CONNECTIONS, idleSeconds: IDLE_SECONDS, idleSettleSeconds: IDLE_SETTLE_SECONDS, starts: STARTS, loadAverage: loadavg(), cpus: availableParallelism(), node: process.version },
+    summary,
+    summaryByPair: pairs.map(p => summaryOf(p.rounds)),
+    start: { without: startOf('without'), with: startOf('with') },
+    memory,
+    idleCpu,
+    rounds: pairs.map(p => p.rounds),
+  }
+  const [load1, load5] = loadavg()
+  const mib = (value: number) => fixed(value, 1)
+  const perPair = (values: Record<Side, number>[], digits = 1) => values.map(v => `+${fixed(v.with - v.without, digits)}`).join(', ')
+  const idleLine = (when: string, idle: ReturnType<typeof idleOverPairs>) =>
+    `${when}: without ${fixed(idle.without)} ms/s, with ${fixed(idle.with)} ms/s (+${fixed(idle.added)}; pairs ${perPair(idle.pairs)})`
+  console.log([
+    '',
+    `Keystone's starter without and with the control plane${controlNote()}: ${PAIRS} pairs of processes, each ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s, ${CONNECTIONS} connections; medians of all the paired rounds and over the pairs`,
+    `load average ${fixed(load1!)} (1 min), ${fixed(load5!)} (5 min) at the end, ${availableParallelism()} CPUs, Node ${process.version}`,
+    '',
+    ...summary.map(s => `${s.target}: without ${fixed(s.without.requestsPerSecond, 0)} req/s, ${fixed(s.without.cpuMsPerRequest, 3)} ms CPU/req; ` +
+      `with ${fixed(s.with.requestsPerSecond, 0)} req/s, ${fixed(s.with.cpuMsPerRequest, 3)} ms CPU/req; ` +
+      `throughput ${fixed(s.throughputRatio)}×, CPU efficiency ${fixed(s.cpuEfficiencyRatio)}× (target ≥ 0.97× each); ` +
+      `pairs ${report.summaryByPair.map(p => p.find(t => t.target === s.target)!).map(t => `${fixed(t.throughputRatio)}/${fixed(t.cpuEfficiencyRatio)}`).join(', ')}`),
+    `first answer after spawn: without ${fixed(report.start.without.firstAnswerMs, 0)} ms, with ${fixed(report.start.with.firstAnswerMs, 0)} ms ` +
+      `(+${fixed(report.start.with.firstAnswerMs - report.start.without.firstAnswerMs, 0)} ms; target ≤ +500)`,
+    `resident memory once started and settled: without ${mib(memory.beforeLoad.without)} MiB, with ${mib(memory.beforeLoad.with)} MiB ` +
+      `(+${mib(memory.beforeLoad.added)}; target ≤ +40 MB; pairs ${perPair(memory.beforeLoad.pairs)}); ` +
+      `2 s after the first answer ${mib(report.start.without.rssMiB)} / ${mib(report.start.with.rssMiB)} MiB ` +
+      `(+${mib(report.start.with.rssMiB - report.start.without.rssMiB)}); right after the load ${mib(memory.rightAfterLoad.without)} / ${mib(memory.rightAfterLoad.with)} MiB, ` +
+      `settled ${mib(memory.afterLoad.without)} / ${mib(memory.afterLoad.with)} MiB (+${mib(memory.afterLoad.added)}; pairs ${perPair(memory.afterLoad.pairs)}); ` +
+      `peak ${mib(memory.afterLoad.peak.without)} / ${mib(memory.afterLoad.peak.with)} MiB`,
+    `idle CPU, settled (${IDLE_SECONDS} s after ${IDLE_SETTLE_SECONDS} s; target ≤ +1 ms/s): ${idleLine('before any load', idleCpu.beforeLoad.settled)}; ${idleLine('after the load', idleCpu.afterLoad.settled)}`,
+    `idle CPU, settling (the first ${IDLE_SETTLE_SECONDS} s): ${idleLine('before any load', idleCpu.beforeLoad.settling)}; ${idleLine('after the load', idleCpu.afterLoad.settling)}`,
+  ].join('\n'))
+  await mkdir(path.join(ROOT, 'var/bench'), { recursive: true })
+  await writeFile(path.join(ROOT, 'var/bench/host-cost.json'), JSON.stringify(report, null, 2))
 }
 
 await main()

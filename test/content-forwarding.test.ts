@@ -4,6 +4,7 @@ import { type InProcessServer, useTestServer, type UsedTestServer } from './supp
 import { seenBodies } from './support/client.ts'
 import { deliver, startReceiver, type Receiver } from './support/webhooks.ts'
 import { OutboxWorker } from '../packages/control-plane/src/platform/outbox/worker.ts'
+import { rawTargetOf } from '../packages/control-plane/src/platform/db/raw-statements.ts'
 import { forwardTopic } from '../packages/control-plane/src/resources/content-sources/forward/topic.ts'
 import type { Json } from './support/json.ts'
 
@@ -44,7 +45,7 @@ describe('forwarding with a controlled clock', () => {
   beforeEach(async () => { await plane.server.db.svcOutboxMessage.deleteMany() })
 
   test('a peer that fails twice then accepts gets each post once, in order, after backoff', async () => {
-    const worker = new OutboxWorker(plane.server.db, { [forwardTopic.topic]: payload => forwardTopic.deliver(payload, plane.server.runtime) }, { now: () => clock, baseMs: 1000 })
+    const worker = new OutboxWorker(rawTargetOf(plane.server.db, plane.server.runtime.options), { [forwardTopic.topic]: payload => forwardTopic.deliver(payload, plane.server.runtime) }, { now: () => clock, baseMs: 1000 })
     const source = await forwardingSource(plane.server, sources, { forward_auth_mode: 'bearer', forward_secret: FORWARD_TOKEN })
     await sources('approve_mapping', { id: source.id, mapping: MAPPING })
     await deliver(plane.server.app, source.slug, { id: 'second', title: 'Second', html: '<p>2</p>' })
@@ -70,7 +71,7 @@ describe('forwarding with a controlled clock', () => {
   })
 
   test('hmac forwards carry Standard Webhooks headers, signed at each attempt, with a stable webhook-id', async () => {
-    const worker = new OutboxWorker(plane.server.db, { [forwardTopic.topic]: payload => forwardTopic.deliver(payload, plane.server.runtime) }, { now: () => clock, baseMs: 1000 })
+    const worker = new OutboxWorker(rawTargetOf(plane.server.db, plane.server.runtime.options), { [forwardTopic.topic]: payload => forwardTopic.deliver(payload, plane.server.runtime) }, { now: () => clock, baseMs: 1000 })
     const source = await forwardingSource(plane.server, sources, { forward_auth_mode: 'hmac', forward_secret: FORWARD_WHSEC })
     failuresLeft = 1
     await sources('approve_mapping', { id: source.id, mapping: MAPPING })
@@ -86,7 +87,7 @@ describe('forwarding with a controlled clock', () => {
   })
 
   test('pending forwards survive a restart: a new worker delivers them, with the secret read at delivery time', async () => {
-    const first = new OutboxWorker(plane.server.db, { [forwardTopic.topic]: payload => forwardTopic.deliver(payload, plane.server.runtime) }, { now: () => clock, baseMs: 10 })
+    const first = new OutboxWorker(rawTargetOf(plane.server.db, plane.server.runtime.options), { [forwardTopic.topic]: payload => forwardTopic.deliver(payload, plane.server.runtime) }, { now: () => clock, baseMs: 10 })
     const source = await forwardingSource(plane.server, sources, { forward_auth_mode: 'bearer', forward_secret: 'old-token' })
     failuresLeft = 1
     await sources('approve_mapping', { id: source.id, mapping: MAPPING })
@@ -96,7 +97,7 @@ describe('forwarding with a controlled clock', () => {
     const message = await plane.server.db.svcOutboxMessage.findFirstOrThrow({ where: { orderingKey: `content_source:${source.id}` } })
     expect(JSON.stringify(message.payload)).not.toContain('old-token')
 
-    const second = new OutboxWorker(plane.server.db, { [forwardTopic.topic]: payload => forwardTopic.deliver(payload, plane.server.runtime) }, { now: () => clock })
+    const second = new OutboxWorker(rawTargetOf(plane.server.db, plane.server.runtime.options), { [forwardTopic.topic]: payload => forwardTopic.deliver(payload, plane.server.runtime) }, { now: () => clock })
     advance(10)
     expect(await second.runOnce()).toBe(1)
     expect(receiver.received.map(request => request.headers.authorization)).toEqual(['Bearer old-token', `Bearer ${FORWARD_TOKEN}`])

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/gl
 import { createTestDatabase, openPrisma, type TestDatabase } from './support/database.ts'
 import type { HostDb } from './support/in-process-server.ts'
 import { readUntilDone } from './support/eventually.ts'
-import { resolveDatabase } from '../packages/control-plane/src/platform/db/database-url.ts'
+import { resolveDatabase, type DatabaseProvider } from '../packages/control-plane/src/platform/db/database-url.ts'
 import { migrate } from '../packages/control-plane/src/platform/db/migrate.ts'
 import { JobWorker } from '../packages/control-plane/src/platform/jobs/worker.ts'
 import type { JobStep } from '../packages/control-plane/src/platform/jobs/job-step.ts'
@@ -11,6 +11,7 @@ const LEASE_MS = 600
 
 let database: TestDatabase
 let db: HostDb
+let provider: DatabaseProvider
 let workers: JobWorker[] = []
 /** While false, a `long` job never ends: the worker holding it stays busy with it. */
 let longJobsMayEnd = false
@@ -24,7 +25,7 @@ const steps: Record<string, JobStep> = {
 }
 
 function worker (): JobWorker {
-  const started = new JobWorker({ db, steps, starterRefusal: async () => null, onEnded: async () => {}, now: () => new Date() }, { leaseMs: LEASE_MS, pollMs: 200, batchSize: 1 })
+  const started = new JobWorker({ target: { db, provider, adapter: null }, steps, starterRefusal: async () => null, onEnded: async () => {}, now: () => new Date() }, { leaseMs: LEASE_MS, pollMs: 200, batchSize: 1 })
   started.start()
   workers.push(started)
   return started
@@ -32,17 +33,30 @@ function worker (): JobWorker {
 
 type Call = { method: string, at: number }
 
-/** A started worker on a database that records each call on the jobs table, with when it was made. */
+/**
+ * A started worker on a database that records each call on the jobs table, with when it was made:
+ * the client's (`findMany`, …) and the statements written by hand (`$queryRawUnsafe`, which the
+ * look runs on when there is no driver adapter to run it on).
+ */
 function idleWorker (calls: Call[], options: { pollMs: number, idlePollMs: number }): JobWorker {
+  const record = (method: string) => calls.push({ method, at: Date.now() })
   const counted = new Proxy(db, {
-    get: (target, key, receiver) => key !== 'svcJob' ? Reflect.get(target, key, receiver) : new Proxy(target.svcJob, {
-      get: (jobs, method, inner) => {
-        const value = Reflect.get(jobs, method, inner)
-        return typeof value === 'function' ? (...args: unknown[]) => { calls.push({ method: String(method), at: Date.now() }); return value.apply(jobs, args) } : value
-      },
-    }),
+    get: (target, key, receiver) => {
+      if (key === '$queryRawUnsafe') {
+        return (sql: string, ...args: unknown[]) => {
+          if (sql.includes('"svc_jobs"')) record('$queryRawUnsafe')
+          return target.$queryRawUnsafe(sql, ...args)
+        }
+      }
+      return key !== 'svcJob' ? Reflect.get(target, key, receiver) : new Proxy(target.svcJob, {
+        get: (jobs, method, inner) => {
+          const value = Reflect.get(jobs, method, inner)
+          return typeof value === 'function' ? (...args: unknown[]) => { record(String(method)); return value.apply(jobs, args) } : value
+        },
+      })
+    },
   })
-  const started = new JobWorker({ db: counted, steps, starterRefusal: async () => null, onEnded: async () => {}, now: () => new Date() }, { leaseMs: LEASE_MS, batchSize: 1, ...options })
+  const started = new JobWorker({ target: { db: counted, provider, adapter: null }, steps, starterRefusal: async () => null, onEnded: async () => {}, now: () => new Date() }, { leaseMs: LEASE_MS, batchSize: 1, ...options })
   started.start()
   workers.push(started)
   return started
@@ -55,6 +69,7 @@ beforeAll(async () => {
   database = await createTestDatabase()
   await migrate(resolveDatabase(database.url))
   db = openPrisma(database.url)
+  provider = resolveDatabase(database.url).provider
 })
 
 afterEach(async () => {
@@ -106,11 +121,11 @@ describe('the job worker', () => {
     expect(taken.status).toBe('running')
   })
 
-  test('an idle worker reads the jobs table once per safety poll: what is free and when the next lease ends come from one query', async () => {
+  test('an idle worker reads the jobs table once per safety poll, with one statement written by hand: what is free and when the next lease ends come from it', async () => {
     const calls: Call[] = []
     idleWorker(calls, { pollMs: 200, idlePollMs: 200 })
     await new Promise(resolve => setTimeout(resolve, 1100))
-    expect(new Set(calls.map(call => call.method))).toEqual(new Set(['findMany']))
+    expect(new Set(calls.map(call => call.method))).toEqual(new Set(['$queryRawUnsafe']))
     expect(calls.length).toBeGreaterThanOrEqual(3)
     expect(calls.length).toBeLessThanOrEqual(7)
   })

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
 import { useTestServer } from './support/in-process-server.ts'
 import { OutboxWorker } from '../packages/control-plane/src/platform/outbox/worker.ts'
+import { rawTargetOf } from '../packages/control-plane/src/platform/db/raw-statements.ts'
 import { enqueueOutbox } from '../packages/control-plane/src/platform/outbox/enqueue.ts'
 import { retryDelayMs } from '../packages/control-plane/src/platform/outbox/backoff.ts'
 
@@ -19,7 +20,7 @@ describe('outbox', () => {
   test('a failing delivery is retried with exponential backoff until it succeeds, once', async () => {
     const calls: unknown[] = []
     let failuresLeft = 2
-    const worker = new OutboxWorker(plane.server.db, {
+    const worker = new OutboxWorker(rawTargetOf(plane.server.db, plane.server.runtime.options), {
       'test.deliver': async payload => {
         calls.push(payload)
         if (failuresLeft-- > 0) throw new Error('peer is down')
@@ -51,7 +52,7 @@ describe('outbox', () => {
   test('messages with one ordering key are delivered in order, a failure holding back the later ones', async () => {
     const delivered: number[] = []
     let failFirst = true
-    const worker = new OutboxWorker(plane.server.db, {
+    const worker = new OutboxWorker(rawTargetOf(plane.server.db, plane.server.runtime.options), {
       'test.deliver': async payload => {
         if (payload.n === 1 && failFirst) { failFirst = false; throw new Error('no') }
         delivered.push(payload.n as number)
@@ -68,7 +69,7 @@ describe('outbox', () => {
 
   test('50 messages behind a failing key do not starve another destination: it is delivered in the next cycle', async () => {
     const delivered: string[] = []
-    const worker = new OutboxWorker(plane.server.db, {
+    const worker = new OutboxWorker(rawTargetOf(plane.server.db, plane.server.runtime.options), {
       'test.deliver': async payload => {
         if (payload.to === 'down') throw new Error('peer is down')
         delivered.push(String(payload.to))
@@ -90,7 +91,7 @@ describe('outbox', () => {
   })
 
   test('a message is marked failed after the last attempt and no longer retried', async () => {
-    const worker = new OutboxWorker(plane.server.db, { 'test.deliver': async () => { throw new Error('always') } }, { now, baseMs: 1, maxAttempts: 2 })
+    const worker = new OutboxWorker(rawTargetOf(plane.server.db, plane.server.runtime.options), { 'test.deliver': async () => { throw new Error('always') } }, { now, baseMs: 1, maxAttempts: 2 })
     await enqueueOutbox(plane.server.db, { topic: 'test.deliver', orderingKey: 'k', payload: {} }, clock)
     await worker.runOnce()
     advance(10)
@@ -103,8 +104,8 @@ describe('outbox', () => {
   test('two workers on one database never deliver a message twice', async () => {
     const seen: number[] = []
     const handler = async (payload: Record<string, unknown>) => { seen.push(payload.n as number) }
-    const a = new OutboxWorker(plane.server.db, { 'test.deliver': handler }, { now })
-    const b = new OutboxWorker(plane.server.db, { 'test.deliver': handler }, { now })
+    const a = new OutboxWorker(rawTargetOf(plane.server.db, plane.server.runtime.options), { 'test.deliver': handler }, { now })
+    const b = new OutboxWorker(rawTargetOf(plane.server.db, plane.server.runtime.options), { 'test.deliver': handler }, { now })
     for (let n = 0; n < 20; n++) await enqueueOutbox(plane.server.db, { topic: 'test.deliver', orderingKey: `k${n}`, payload: { n } }, clock)
     await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()])
     await a.runOnce()
@@ -112,12 +113,12 @@ describe('outbox', () => {
   })
 
   test('pending messages survive a restart: a new worker delivers them', async () => {
-    const first = new OutboxWorker(plane.server.db, { 'test.deliver': async () => { throw new Error('down') } }, { now, baseMs: 5 })
+    const first = new OutboxWorker(rawTargetOf(plane.server.db, plane.server.runtime.options), { 'test.deliver': async () => { throw new Error('down') } }, { now, baseMs: 5 })
     await enqueueOutbox(plane.server.db, { topic: 'test.deliver', orderingKey: 'k', payload: { n: 7 } }, clock)
     await first.runOnce()
     await first.stop()
     const delivered: unknown[] = []
-    const second = new OutboxWorker(plane.server.db, { 'test.deliver': async payload => { delivered.push(payload) } }, { now })
+    const second = new OutboxWorker(rawTargetOf(plane.server.db, plane.server.runtime.options), { 'test.deliver': async payload => { delivered.push(payload) } }, { now })
     advance(5)
     await second.runOnce()
     expect(delivered).toEqual([{ n: 7 }])
@@ -126,17 +127,15 @@ describe('outbox', () => {
   test('an idle worker looks twice as long apart after each look that finds no message, up to idlePollMs; a message enqueued in this process wakes it at once and the poll shortens again', async () => {
     const looks: number[] = []
     const db = plane.server.db
+    // Without a driver adapter the look runs as the client's raw query: each is one look.
     const counted = new Proxy(db, {
-      get: (target, key, receiver) => key !== 'svcOutboxMessage' ? Reflect.get(target, key, receiver) : new Proxy(target.svcOutboxMessage, {
-        get: (messages, method, inner) => {
-          const value = Reflect.get(messages, method, inner)
-          if (method === 'groupBy') looks.push(Date.now())
-          return typeof value === 'function' ? value.bind(messages) : value
-        },
-      }),
+      get: (target, key, receiver) => key !== '$queryRawUnsafe' ? Reflect.get(target, key, receiver) : (sql: string, ...args: unknown[]) => {
+        if (sql.includes('GROUP BY "orderingKey"')) looks.push(Date.now())
+        return target.$queryRawUnsafe(sql, ...args)
+      },
     })
     const delivered: unknown[] = []
-    const worker = new OutboxWorker(counted, { 'test.deliver': async payload => { delivered.push(payload) } }, { pollMs: 100, idlePollMs: 400 })
+    const worker = new OutboxWorker({ db: counted, provider: plane.server.runtime.options.databaseProvider, adapter: null }, { 'test.deliver': async payload => { delivered.push(payload) } }, { pollMs: 100, idlePollMs: 400 })
     worker.start()
     try {
       await new Promise(resolve => setTimeout(resolve, 1700))

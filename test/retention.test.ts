@@ -5,6 +5,7 @@ import { datedRowsRule } from '../packages/control-plane/src/platform/retention/
 import { resolveRetention } from '../packages/control-plane/src/platform/retention/retention-options.ts'
 import { CORE_RETENTION_RULES } from '../packages/control-plane/src/platform/retention/core-rules.ts'
 import { RetentionPruner } from '../packages/control-plane/src/platform/retention/pruner.ts'
+import { rawTargetOf } from '../packages/control-plane/src/platform/db/raw-statements.ts'
 import type { Db } from '../packages/control-plane/src/platform/db/client.ts'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -150,7 +151,7 @@ describe('one pruner at a time across instances', () => {
 describe('when a started pruner first prunes', () => {
   const HOUR = 60 * 60_000
   const at = new Date('2026-06-01T12:00:00Z')
-  const pruner = (intervalMs: number) => new RetentionPruner(plane.server.db, { rules: [], intervalMs, batchSize: 100 }, { now: () => at, log: () => {} })
+  const pruner = (intervalMs: number) => new RetentionPruner(rawTargetOf(plane.server.db, plane.server.runtime.options), { rules: [], intervalMs, batchSize: 100 }, { now: () => at, log: () => {} })
   const lastPruned = async (msAgo: number | null) => {
     await plane.server.db.svcRetentionState.deleteMany()
     if (msAgo !== null) await plane.server.db.svcRetentionState.create({ data: { key: 'audit', rows: 0, lastPrunedAt: new Date(at.getTime() - msAgo), lastPruned: 0 } })

@@ -146,7 +146,7 @@ describeOnSqlite('the change feed of instances sharing a SQLite file', () => {
     })
 
     test('the runtime\'s feed finds the database file SQLite has open and signals beside it', async () => {
-      const [first, second] = [createChangeFeed(db, { databaseProvider: 'sqlite', hostAdapter: null }, quiet), createChangeFeed(db, { databaseProvider: 'sqlite', hostAdapter: null }, quiet)]
+      const [first, second] = [createChangeFeed({ db, provider: 'sqlite', adapter: null }, quiet), createChangeFeed({ db, provider: 'sqlite', adapter: null }, quiet)]
       feeds.push(first, second)
       await Promise.all([first, second].map(feed => (feed as SqliteChangeFeed).listening()))
       const heard: string[] = []

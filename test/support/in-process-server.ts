@@ -21,6 +21,8 @@ import { controlPlaneRuntimeOf } from '../../packages/control-plane/src/doors/ht
 import type { ControlPlaneRuntime } from '../../packages/control-plane/src/kernel/runtime.ts'
 import type { Db } from '../../packages/control-plane/src/platform/db/client.ts'
 import type { ListWrites } from '../../packages/control-plane/src/platform/db/write-observer.ts'
+import { forwarding } from '../../packages/control-plane/src/platform/db/forwarding.ts'
+import type { IsolationLevel, SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery } from '@prisma/driver-adapter-utils'
 
 /** The host's client: its own lists (typed by its generated client) and the plugin's (typed by the package's). */
 export type HostDb = PrismaModule.PrismaClient & Db
@@ -45,6 +47,12 @@ export type ListeningServer = InProcessServer & { origin: string }
 type HostOptions = Pick<HostSettings, 'signInLimits' | 'signInWait' | 'idField'> & {
   /** Told of every statement the host's Prisma client runs against its tables: what a test counts writes with. */
   writes?: ListWrites
+  /**
+   * Given every statement the host's Prisma client runs, in order: its queries (the host's and the
+   * package's through the client) and its raw SQL, not the statements the package writes by hand,
+   * which run on the driver adapter beneath.
+   */
+  clientStatements?: string[]
   /** Around the host's `extendExpressApp` (its own layers, then the control plane's): what a test adds to the app before and after them. */
   aroundExpressApp?: (app: Express, extend: () => Promise<void>) => Promise<void>
 }
@@ -118,6 +126,7 @@ async function startHost (controlPlane: ControlPlaneOptions, sharedWith: InProce
     },
   })
   if (host.writes) observeWrites(config, host.writes)
+  if (host.clientStatements) recordClientStatements(config, host.clientStatements)
   if (host.aroundExpressApp) wrapExpressApp(config, host.aroundExpressApp)
   const target = resolveDatabase(databaseUrl)
   // Another id kind for accounts and posts is another datamodel: its own client and tables.
@@ -148,6 +157,33 @@ function observeWrites (config: ReturnType<typeof createHostConfig>, writes: Lis
   config.db.prismaClientOptions = () => {
     const options = prismaClientOptions()
     return { ...options, adapter: writes.observe(options.adapter) }
+  }
+}
+
+/**
+ * The host's driver adapter as its Prisma client is given it, recording each statement the client
+ * runs on it (in a transaction too). The package keeps the adapter beneath (it captured the
+ * factory first), so its own statements are not recorded.
+ */
+function recordClientStatements (config: ReturnType<typeof createHostConfig>, statements: string[]): void {
+  const { prismaClientOptions } = config.db
+  const recording = <Runner extends Pick<SqlDriverAdapter, 'queryRaw' | 'executeRaw'>>(runner: Runner, more: Partial<Runner> = {}): Runner => forwarding(runner, {
+    queryRaw: (query: SqlQuery) => { statements.push(query.sql); return runner.queryRaw(query) },
+    executeRaw: (query: SqlQuery) => { statements.push(query.sql); return runner.executeRaw(query) },
+    ...more,
+  })
+  config.db.prismaClientOptions = () => {
+    const options = prismaClientOptions()
+    const factory = options.adapter as SqlDriverAdapterFactory
+    return {
+      ...options,
+      adapter: forwarding(factory, {
+        connect: async () => {
+          const adapter = await factory.connect()
+          return recording(adapter, { startTransaction: async (isolation?: IsolationLevel) => recording(await adapter.startTransaction(isolation)) })
+        },
+      }),
+    }
   }
 }
 

@@ -2,6 +2,7 @@ import { starterRefusal } from './job-starter.ts'
 import { startCallJob } from './start-call-job.ts'
 import type { KeystoneContext } from '@keystone-6/core/types'
 import type { Db } from '../platform/db/client.ts'
+import { rawTargetOf } from '../platform/db/raw-statements.ts'
 import type { Installation } from './control-plane.ts'
 import type { ControlPlaneRuntime } from './runtime.ts'
 import type { DeliveryDeps } from './outbox-topic.ts'
@@ -37,6 +38,8 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
   const { options } = installation
   const db = keystone.prisma as Db
   const sudo = keystone.sudo()
+  // Where the package's hand-written statements run: its audit INSERT, its workers' looks, the start's reads.
+  const target = rawTargetOf(db, options)
   const secrets = createSecretBox({
     configured: options.encryptionKey,
     varDir: options.varDir,
@@ -51,14 +54,14 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
   const { hooks } = installation
   const deps: DeliveryDeps = { db, secrets, options, eventReach, hooks }
   const outbox = new OutboxWorker(
-    db,
+    target,
     Object.fromEntries(installation.outboxTopics.map(topic => [topic.topic, (payload, message) => topic.deliver(payload, deps, message)])),
     { ...(options.outbox || {}), now: options.now, log },
     Object.fromEntries(installation.outboxTopics.flatMap(topic => topic.retry ? [[topic.topic, topic.retry]] : [])),
   )
-  const retention = new RetentionPruner(db, options.retention, { now: options.now, log })
+  const retention = new RetentionPruner(target, options.retention, { now: options.now, log })
   let stopObservingOutbox = () => {}
-  const changes = createChangeFeed(db, options, log)
+  const changes = createChangeFeed(target, log)
   // The other instances hear of it too: one without work sleeps long, and should this one die before
   // delivering, another takes the message up when its claim runs out (or at once, if this process has no worker).
   const kickOutbox = () => {
@@ -71,10 +74,10 @@ export function createRuntime (keystone: KeystoneContext, installation: Installa
   const { statusCounters } = installation
   const eventTypes = installation.events.map(event => event.type)
   const oauth = createOAuthServer({ db, secrets, options, operations: () => registry.all(), loadAccount })
-  const audit = new AuditWriter({ db, provider: options.databaseProvider, adapter: options.hostAdapter }, options.now)
+  const audit = new AuditWriter(target, options.now)
   const jobDeps = { db, options, modules, state, secrets, hooks }
   const jobs = new JobWorker({
-    db,
+    target,
     steps: Object.fromEntries(installation.jobKinds.map(kind => [kind.kind, (job, limit) => kind.step(job, limit, jobDeps)])),
     starterRefusal: job => starterRefusal({ db, secrets, loadAccount, capabilities: options.capabilities, operation: name => registry.all().find(entry => entry.name === name) }, job, options.now()),
     onEnded: job => recordSafely({ audit, log }, auditRecordOf(job)),

@@ -3,6 +3,7 @@ import type { ResolvedOptions } from '../platform/settings/resolved-options.ts'
 import type { CapabilityMap } from '../platform/auth/capabilities.ts'
 import type { ListAccess } from '../platform/auth/list-access.ts'
 import type { Db } from '../platform/db/client.ts'
+import type { RawTarget } from '../platform/db/raw-statements.ts'
 import { nameOperation, type Operation, type OperationMap } from './registry/define-operation.ts'
 import type { StatusCounter } from './registry/operation-context.ts'
 import type { OutboxTopic } from './outbox-topic.ts'
@@ -29,6 +30,13 @@ export type Seed = {
   /** What it writes, for the log when it cannot, e.g. `the system roles`. */
   what: string
   run: (db: Db) => Promise<void>
+  /**
+   * Whether what it writes is there already, asked before `run` with a statement written by hand:
+   * a start on a seeded database then makes no query of the Prisma client's before the host's
+   * first request (each new one is compiled by Prisma's query compiler, whose memory stays with
+   * the process: docs/performance.md, "A start that compiles nothing"). @default `run` always runs
+   */
+  present?: (target: RawTarget) => Promise<boolean>
 }
 
 

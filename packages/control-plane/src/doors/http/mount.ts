@@ -7,6 +7,7 @@ import { createRouter } from './router.ts'
 import { mountOAuth } from '../oauth/routes.ts'
 import { mountSiteRoutes } from './site-routes.ts'
 import { pathGate } from './path-gate.ts'
+import { rawTargetOf } from '../../platform/db/raw-statements.ts'
 
 const RUNTIME_KEY = 'svcControlPlane'
 
@@ -25,9 +26,10 @@ export async function mountControlPlane (app: Express, keystone: KeystoneContext
   for (const resource of plane.resources) await resource.setup(runtime)
   app.use(gatedRoutes(app, runtime, plane))
   app.locals[RUNTIME_KEY] = runtime
-  for (const { what, run } of plane.seeds) {
+  const target = rawTargetOf(runtime.db, options)
+  for (const { what, run, present } of plane.seeds) {
     try {
-      await run(runtime.db)
+      if (!await present?.(target)) await run(runtime.db)
     } catch (error) {
       // Not fatal: the operations that need them seed them again before they run.
       runtime.log(`could not seed ${what} at startup`, error)

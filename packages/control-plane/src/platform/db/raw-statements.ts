@@ -11,6 +11,10 @@ import type { AdapterHandle } from './adapter-handle.ts'
  */
 export type RawTarget = { db: Db, provider: DatabaseProvider, adapter: AdapterHandle | null }
 
+/** The target on `db` for a site's resolved options. */
+export const rawTargetOf = (db: Db, options: { databaseProvider: DatabaseProvider, hostAdapter: AdapterHandle | null }): RawTarget =>
+  ({ db, provider: options.databaseProvider, adapter: options.hostAdapter })
+
 /** A hand-written SELECT's rows as arrays of values in the select list's order (its column names must be distinct). */
 export async function queryRows ({ db, adapter }: RawTarget, statement: SqlQuery): Promise<unknown[][]> {
   const connected = adapter?.current

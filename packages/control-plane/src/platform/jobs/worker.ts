@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/client.ts'
+import type { RawTarget } from '../db/raw-statements.ts'
 import { defaultLog } from '../lib/log.ts'
 import { jsonColumn } from '../lib/json-value.ts'
 import type { JobStep } from './job-step.ts'
 import { ACTIVE_JOB_STATUSES } from './job-status.ts'
+import { readActiveJobs } from './active-jobs.ts'
 import { endJob, type EndedJob } from './end-job.ts'
 import { STARTER_FIELDS, type StarterRefusal } from './starter-refusal.ts'
 import { WakeTimer } from '../lib/wake-timer.ts'
@@ -38,7 +40,8 @@ export type JobWorkerOptions = {
 type Settings = Required<Omit<JobWorkerOptions, 'idlePollMs'>>
 
 type WorkerDeps = {
-  db: Db
+  /** The database, and for the worker's look, which SQL it speaks and the host's driver adapter. */
+  target: RawTarget
   /** The step of each kind of job this process works on. */
   steps: Readonly<Record<string, JobStep>>
   /** Why the job may no longer run as the credential that started it (revoked, lost its scope), or null; asked before each batch. */
@@ -71,6 +74,7 @@ type BatchOutcome = 'more' | 'ended' | 'left'
  */
 export class JobWorker {
   readonly #deps: WorkerDeps
+  readonly #db: Db
   readonly #settings: Settings
   readonly #log: (message: string, error?: unknown) => void
   /** Names this process in `holder`, so an operator (or a test) can tell which instance works on a job. */
@@ -88,6 +92,7 @@ export class JobWorker {
 
   constructor (deps: WorkerDeps, options: JobWorkerOptions = {}) {
     this.#deps = deps
+    this.#db = deps.target.db
     this.#settings = { pollMs: options.pollMs ?? 5000, leaseMs: options.leaseMs ?? 4000, batchSize: Math.max(1, options.batchSize ?? 25) }
     this.#safety = new SafetyPoll(this.#settings.pollMs, idlePollOf(this.#settings.pollMs, options.idlePollMs))
     this.#log = deps.log ?? defaultLog
@@ -180,16 +185,14 @@ export class JobWorker {
   async #takeFree (): Promise<FreeLook> {
     const now = this.#deps.now()
     const free = this.#free(now)
-    const active = await this.#deps.db.svcJob.findMany({
-      where: this.#active(), orderBy: { id: 'asc' }, take: CANDIDATES + 1, select: { id: true, startedAt: true, holder: true, heldUntil: true },
-    })
+    const active = await readActiveJobs(this.#deps.target, Object.keys(this.#deps.steps), CANDIDATES + 1)
     const complete = active.length <= CANDIDATES
     // `free`'s three conditions, on rows already read.
     const isFree = (job: { holder: string | null, heldUntil: Date | null }) => job.holder === null || job.heldUntil === null || job.heldUntil < now
     const leaseEnds = active.flatMap(job => isFree(job) ? [] : [job.heldUntil!.getTime() - now.getTime()])
-    const candidates = complete ? active.filter(isFree) : await this.#deps.db.svcJob.findMany({ where: free, orderBy: { id: 'asc' }, take: CANDIDATES, select: { id: true, startedAt: true } })
+    const candidates = complete ? active.filter(isFree) : await this.#db.svcJob.findMany({ where: free, orderBy: { id: 'asc' }, take: CANDIDATES, select: { id: true, startedAt: true } })
     for (const candidate of candidates) {
-      const { count } = await this.#deps.db.svcJob.updateMany({
+      const { count } = await this.#db.svcJob.updateMany({
         where: { id: candidate.id, ...free },
         data: { holder: this.#id, heldUntil: this.#leaseEnd(), status: 'running', ...candidate.startedAt ? {} : { startedAt: now } },
       })
@@ -201,7 +204,7 @@ export class JobWorker {
   /** In how many milliseconds the first lease another instance holds on a job runs out. */
   async #untilNextLeaseEnd (): Promise<number> {
     const now = this.#deps.now()
-    const next = await this.#deps.db.svcJob.findFirst({
+    const next = await this.#db.svcJob.findFirst({
       where: { ...this.#active(), heldUntil: { gte: now } },
       orderBy: { heldUntil: 'asc' },
       select: { heldUntil: true },
@@ -212,13 +215,13 @@ export class JobWorker {
   /** Keeps the leases of every job held here while one of them has its batch. */
   async #renewHeld (): Promise<void> {
     const ids = this.#current === null ? this.#held : [this.#current, ...this.#held]
-    if (ids.length > 0) await this.#deps.db.svcJob.updateMany({ where: { id: { in: ids }, holder: this.#id }, data: { heldUntil: this.#leaseEnd() } })
+    if (ids.length > 0) await this.#db.svcJob.updateMany({ where: { id: { in: ids }, holder: this.#id }, data: { heldUntil: this.#leaseEnd() } })
   }
 
   /** On stop: the jobs held here are free at once, for a live instance to take up. */
   async #release (): Promise<void> {
     const ids = this.#held.splice(0)
-    await this.#deps.db.svcJob.updateMany({ where: { id: { in: ids }, holder: this.#id }, data: { heldUntil: this.#deps.now() } })
+    await this.#db.svcJob.updateMany({ where: { id: { in: ids }, holder: this.#id }, data: { heldUntil: this.#deps.now() } })
   }
 
   #leaseEnd (): Date {
@@ -227,7 +230,7 @@ export class JobWorker {
 
   /** One batch of the job: whether it has more to do, ended here, or was left (cancelled elsewhere, taken over, gone). */
   async #batch (id: number): Promise<BatchOutcome> {
-    const { db } = this.#deps
+    const db = this.#db
     const job = await db.svcJob.findUnique({ where: { id }, select: { params: true, cursor: true, tally: true, holder: true, cancelRequested: true, traceparent: true, ...STARTER_FIELDS } })
     if (!job || job.holder !== this.#id) return 'left'
     if (job.cancelRequested) return this.#end(id, 'cancelled', null)
@@ -251,7 +254,7 @@ export class JobWorker {
   }
 
   async #end (id: number, status: 'succeeded' | 'failed' | 'cancelled', error: string | null): Promise<BatchOutcome> {
-    const ended = await endJob(this.#deps.db, { id, holder: this.#id }, status, error, this.#deps.now())
+    const ended = await endJob(this.#db, { id, holder: this.#id }, status, error, this.#deps.now())
     if (ended) {
       instruments().jobsEnded.add(1, { 'svc.job.kind': ended.kind, 'svc.job.status': status })
       await this.#deps.onEnded(ended)

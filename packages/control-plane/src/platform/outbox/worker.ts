@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/client.ts'
+import type { RawTarget } from '../db/raw-statements.ts'
+import { readPendingHeads } from './pending-heads.ts'
 import { retryDelayMs, type BackoffOptions } from './backoff.ts'
 import { OutboxGiveUp } from './give-up.ts'
 import { defaultLog } from '../lib/log.ts'
@@ -65,6 +67,7 @@ type Backoff = Required<BackoffOptions>
  * process, up to `concurrency` keys are delivered at once, each in a lane of its own.
  */
 export class OutboxWorker {
+  readonly #target: RawTarget
   readonly #db: Db
   readonly #handlers: Record<string, OutboxHandler>
   readonly #options: Required<Omit<OutboxWorkerOptions, 'now' | 'log' | 'idlePollMs'>>
@@ -79,8 +82,10 @@ export class OutboxWorker {
   readonly #wake = new WakeTimer(() => { void this.#look() })
   readonly #safety: SafetyPoll
 
-  constructor (db: Db, handlers: Record<string, OutboxHandler>, options: OutboxWorkerOptions = {}, retry: Record<string, BackoffOptions> = {}) {
-    this.#db = db
+  /** `target`: the database, and for the worker's look, which SQL it speaks and the host's driver adapter. */
+  constructor (target: RawTarget, handlers: Record<string, OutboxHandler>, options: OutboxWorkerOptions = {}, retry: Record<string, BackoffOptions> = {}) {
+    this.#target = target
+    this.#db = target.db
     this.#handlers = handlers
     this.#options = {
       baseMs: options.baseMs ?? 1000,
@@ -200,8 +205,7 @@ export class OutboxWorker {
    * instance's claim.
    */
   async #heads (): Promise<{ due: DueMessage[], later: Date | null }> {
-    const heads = await this.#db.svcOutboxMessage.groupBy({ by: ['orderingKey'], where: { status: 'pending' }, _min: { id: true } })
-    const ids = heads.map(head => head._min.id).filter((id): id is number => id !== null).sort((a, b) => a - b)
+    const ids = await readPendingHeads(this.#target)
     const now = this.#now()
     const due: DueMessage[] = []
     let later: Date | null = null

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Db } from '../db/client.ts'
+import type { RawTarget } from '../db/raw-statements.ts'
 import type { Log } from '../lib/log.ts'
 import type { ResolvedRetention } from './retention-options.ts'
 import { releaseLease, takeLease } from './lease.ts'
+import { lastPrunedAt } from './last-pruned.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Long enough for a batch and its pause; a holder that dies frees the lease this long after. */
@@ -21,6 +23,7 @@ export type RulePruned = { name: string, pruned: number, rows: number, oldestAt:
  * leaves work that the next prune (any instance's) finishes.
  */
 export class RetentionPruner {
+  readonly #target: RawTarget
   readonly #db: Db
   readonly #retention: ResolvedRetention
   readonly #now: () => Date
@@ -32,8 +35,9 @@ export class RetentionPruner {
   #running: Promise<RulePruned[] | null> | null = null
   #stopping = false
 
-  constructor (db: Db, retention: ResolvedRetention, options: { now: () => Date, log: Log }) {
-    this.#db = db
+  constructor (target: RawTarget, retention: ResolvedRetention, options: { now: () => Date, log: Log }) {
+    this.#target = target
+    this.#db = target.db
     this.#retention = retention
     this.#now = options.now
     this.#log = options.log
@@ -63,8 +67,7 @@ export class RetentionPruner {
   /** In how many milliseconds the first prune after a start falls due. */
   async untilDue (): Promise<number> {
     const { intervalMs } = this.#retention
-    const last = await this.#db.svcRetentionState.aggregate({ _max: { lastPrunedAt: true } })
-    const lastAt = last._max.lastPrunedAt
+    const lastAt = await lastPrunedAt(this.#target)
     if (!lastAt) return intervalMs
     return Math.min(intervalMs, Math.max(Math.min(FIRST_RUN_DELAY_MS, intervalMs), lastAt.getTime() + intervalMs - this.#now().getTime()))
   }

@@ -1,5 +1,7 @@
 import type { Db } from '../../platform/db/client.ts'
 import { isUniqueViolation } from '../../platform/db/client.ts'
+import { queryRows, type RawTarget } from '../../platform/db/raw-statements.ts'
+import { placeholder } from '../../platform/db/sql-placeholder.ts'
 import { recipeColumns, type RecipeDefinition } from './recipe-shape.ts'
 import { DEFAULT_RECIPE_ID } from './values.ts'
 
@@ -23,6 +25,16 @@ export const DEFAULT_RECIPE: RecipeDefinition = {
   ],
   trigger: { on: ['manual'] },
   policy: { skip_unchanged: true, on_error: 'stop', stage_timeout_ms: 5000 },
+}
+
+/** Whether the default recipe is there, by one statement written by hand (the seed's check at start). */
+export async function defaultRecipePresent (target: RawTarget): Promise<boolean> {
+  const rows = await queryRows(target, {
+    sql: `SELECT "id" FROM "svc_pipeline_recipes" WHERE "slug" = ${placeholder(target.provider, 0)}`,
+    args: [DEFAULT_RECIPE_ID],
+    argTypes: [{ scalarType: 'string', arity: 'scalar' }],
+  })
+  return rows.length > 0
 }
 
 /** Creates the default recipe when it is missing. Safe from any number of processes at once: the id is unique. */

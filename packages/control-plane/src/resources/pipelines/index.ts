@@ -5,7 +5,7 @@ import { buildStageRegistry, stageRegistry } from './stages/registry.ts'
 import { pipelineRecipeModel } from './recipe-model.ts'
 import { pipelineRunModel } from './run-model.ts'
 import { builtinStages } from './stages/builtin.ts'
-import { ensureDefaultRecipe } from './default-recipe.ts'
+import { defaultRecipePresent, ensureDefaultRecipe } from './default-recipe.ts'
 import { withPublishTrigger } from './triggers/publish-hook.ts'
 import { createRecipe } from './operations/create-recipe.ts'
 import { dailyRunCounts } from './operations/daily-run-counts.ts'
@@ -49,7 +49,7 @@ export const pipelinesResource = defineResource({
   },
   jobKinds: [runBatchJob],
   provides: [provide(postIngested, runIngestTriggers)],
-  seeds: [{ what: 'the default pipeline recipe', run: ensureDefaultRecipe }],
+  seeds: [{ what: 'the default pipeline recipe', run: ensureDefaultRecipe, present: defaultRecipePresent }],
   statusCounters: [
     { key: 'recipes', count: db => db.svcPipelineRecipe.count() },
     { key: 'runs', count: (db, bound) => db.svcPipelineRun.count(bound && { take: bound.upTo }), kept: true },

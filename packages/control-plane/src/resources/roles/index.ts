@@ -1,7 +1,7 @@
 import { roleChanged } from './events.ts'
 import { defineResource } from '../../kernel/define-resource.ts'
 import { roleModel } from './model.ts'
-import { ensureSystemRoles } from './system-roles.ts'
+import { ensureSystemRoles, systemRolesPresent } from './system-roles.ts'
 import { assignRole } from './operations/assign.ts'
 import { createRole } from './operations/create.ts'
 import { deleteRole } from './operations/delete.ts'
@@ -22,6 +22,6 @@ export const rolesResource = defineResource({
     unassign: unassignRole,
     update: updateRole,
   },
-  seeds: [{ what: 'the system roles', run: ensureSystemRoles }],
+  seeds: [{ what: 'the system roles', run: ensureSystemRoles, present: systemRolesPresent }],
   adminPages: [{ path: '/control-plane/roles', label: 'Roles', title: 'Roles', requires: ['roles.list'] }],
 })

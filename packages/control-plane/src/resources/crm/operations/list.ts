@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineOperation } from '../../../kernel/registry/define-operation.ts'
 import { crmRecord, crmRecordOf } from '../shape.ts'
 import { readCrmList } from '../read-list.ts'
+import { rawTargetOf } from '../../../platform/db/raw-statements.ts'
 
 export const listCrm = defineOperation({
   summary: 'List the occupied CRM slots, in slot order, and the crm_count high-water mark.',
@@ -10,7 +11,7 @@ export const listCrm = defineOperation({
   params: z.object({}),
   returns: z.object({ crms: z.array(crmRecord), crm_count: z.number().int() }),
   async handler (_params, { db, options }) {
-    const { slots, crmCount } = await readCrmList({ db, adapter: options.hostAdapter, provider: options.databaseProvider })
+    const { slots, crmCount } = await readCrmList(rawTargetOf(db, options))
     return { data: { crms: slots.map(crmRecordOf), crm_count: crmCount }, changed: false }
   },
 })
