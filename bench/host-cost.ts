@@ -196,6 +196,8 @@ const requestsOf = (url: string, posts: string[]): Record<string, LoadRequest> =
 })
 
 const fixed = (value: number, digits = 2) => value.toFixed(digits)
+/** A difference with its sign: +1.2, −3.4. */
+const signed = (value: number, digits = 2) => `${value < 0 ? '−' : '+'}${fixed(Math.abs(value), digits)}`
 
 type IdleCpu = Awaited<ReturnType<typeof cpuPerSecond>>
 type Idle = { settling: IdleCpu, settled: IdleCpu, memory: Record<Side, { rss: number, peak: number }> }
@@ -384,9 +386,9 @@ async function main (): Promise<void> {
   }
   const [load1, load5] = loadavg()
   const mib = (value: number) => fixed(value, 1)
-  const perPair = (values: Record<Side, number>[], digits = 1) => values.map(v => `+${fixed(v.with - v.without, digits)}`).join(', ')
+  const perPair = (values: Record<Side, number>[], digits = 1) => values.map(v => signed(v.with - v.without, digits)).join(', ')
   const idleLine = (when: string, idle: ReturnType<typeof idleOverPairs>) =>
-    `${when}: without ${fixed(idle.without)} ms/s, with ${fixed(idle.with)} ms/s (+${fixed(idle.added)}; pairs ${perPair(idle.pairs)})`
+    `${when}: without ${fixed(idle.without)} ms/s, with ${fixed(idle.with)} ms/s (${signed(idle.added)}; pairs ${perPair(idle.pairs)})`
   console.log([
     '',
     `Keystone's starter without and with the control plane${controlNote()}: ${PAIRS} pairs of processes, each ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s, ${CONNECTIONS} connections; medians of all the paired rounds and over the pairs`,
@@ -397,12 +399,12 @@ async function main (): Promise<void> {
       `throughput ${fixed(s.throughputRatio)}×, CPU efficiency ${fixed(s.cpuEfficiencyRatio)}× (target ≥ 0.97× each); ` +
       `pairs ${report.summaryByPair.map(p => p.find(t => t.target === s.target)!).map(t => `${fixed(t.throughputRatio)}/${fixed(t.cpuEfficiencyRatio)}`).join(', ')}`),
     `first answer after spawn: without ${fixed(report.start.without.firstAnswerMs, 0)} ms, with ${fixed(report.start.with.firstAnswerMs, 0)} ms ` +
-      `(+${fixed(report.start.with.firstAnswerMs - report.start.without.firstAnswerMs, 0)} ms; target ≤ +500)`,
+      `(${signed(report.start.with.firstAnswerMs - report.start.without.firstAnswerMs, 0)} ms; target ≤ +500)`,
     `resident memory once started and settled: without ${mib(memory.beforeLoad.without)} MiB, with ${mib(memory.beforeLoad.with)} MiB ` +
-      `(+${mib(memory.beforeLoad.added)}; target ≤ +40 MB; pairs ${perPair(memory.beforeLoad.pairs)}); ` +
+      `(${signed(memory.beforeLoad.added, 1)}; target ≤ +40 MB; pairs ${perPair(memory.beforeLoad.pairs)}); ` +
       `2 s after the first answer ${mib(report.start.without.rssMiB)} / ${mib(report.start.with.rssMiB)} MiB ` +
-      `(+${mib(report.start.with.rssMiB - report.start.without.rssMiB)}); right after the load ${mib(memory.rightAfterLoad.without)} / ${mib(memory.rightAfterLoad.with)} MiB, ` +
-      `settled ${mib(memory.afterLoad.without)} / ${mib(memory.afterLoad.with)} MiB (+${mib(memory.afterLoad.added)}; pairs ${perPair(memory.afterLoad.pairs)}); ` +
+      `(${signed(report.start.with.rssMiB - report.start.without.rssMiB, 1)}); right after the load ${mib(memory.rightAfterLoad.without)} / ${mib(memory.rightAfterLoad.with)} MiB, ` +
+      `settled ${mib(memory.afterLoad.without)} / ${mib(memory.afterLoad.with)} MiB (${signed(memory.afterLoad.added, 1)}; pairs ${perPair(memory.afterLoad.pairs)}); ` +
       `peak ${mib(memory.afterLoad.peak.without)} / ${mib(memory.afterLoad.peak.with)} MiB`,
     `idle CPU, settled (${IDLE_SECONDS} s after ${IDLE_SETTLE_SECONDS} s; target ≤ +1 ms/s): ${idleLine('before any load', idleCpu.beforeLoad.settled)}; ${idleLine('after the load', idleCpu.afterLoad.settled)}`,
     `idle CPU, settling (the first ${IDLE_SETTLE_SECONDS} s): ${idleLine('before any load', idleCpu.beforeLoad.settling)}; ${idleLine('after the load', idleCpu.afterLoad.settling)}`,

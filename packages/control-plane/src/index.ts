@@ -54,6 +54,7 @@ export { defineChangedEvent } from './platform/events/changed-event.ts'
 export { emitEvent, eventMetaOf, withEvent, type EventActor, type EventMeta } from './platform/events/emit.ts'
 export { DeliveryError, getJson, postJson } from './platform/outgoing-http/http-client.ts'
 export type { Db, Tx } from './platform/db/client.ts'
+export { queryRows, type RawTarget } from './platform/db/raw-statements.ts'
 export {
   SvcError, ERROR_STATUS, type ErrorCode, badRequest, conflict, forbidden, invalidParams, notFound, rateLimited,
 } from './platform/errors/errors.ts'
