@@ -4,8 +4,7 @@ import type { ChangeFeed } from '../platform/change-feed/change-feed.ts'
 import { PostgresChangeFeed } from '../platform/change-feed/postgres-change-feed.ts'
 import { SqliteChangeFeed } from '../platform/change-feed/sqlite-change-feed.ts'
 import { dedicatedPostgresConnection } from '../platform/db/dedicated-connection.ts'
-
-const STRING = { scalarType: 'string', arity: 'scalar' } as const
+import { scalarArg } from '../platform/db/raw-values.ts'
 
 /** The SQLite database's own file, as SQLite names it (empty for one in memory). */
 async function sqliteFile (target: RawTarget): Promise<string | null> {
@@ -23,7 +22,7 @@ export function createChangeFeed (target: RawTarget, log: Log): ChangeFeed {
   if (target.provider !== 'postgresql') return new SqliteChangeFeed({ databaseFile: () => sqliteFile(target), log })
   return new PostgresChangeFeed({
     connect: () => dedicatedPostgresConnection(target.db, target.adapter),
-    notify: async (channel, payload) => { await executeStatement(target, { sql: 'SELECT pg_notify($1, $2)', args: [channel, payload], argTypes: [STRING, STRING] }) },
+    notify: async (channel, payload) => { await executeStatement(target, { sql: 'SELECT pg_notify($1, $2)', args: [channel, payload], argTypes: [scalarArg('string'), scalarArg('string')] }) },
     log,
   })
 }

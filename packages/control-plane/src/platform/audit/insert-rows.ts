@@ -2,27 +2,27 @@ import type { ArgType, SqlQuery } from '@prisma/driver-adapter-utils'
 import type { DatabaseProvider } from '../db/database-url.ts'
 import { executeStatement, type RawTarget } from '../db/raw-statements.ts'
 import type { AuditRow } from './record.ts'
+import { scalarArg } from '../db/raw-values.ts'
 
-const scalar = (scalarType: ArgType['scalarType']): ArgType => ({ scalarType, arity: 'scalar' })
 
 /** The columns an audit row is written with (`id` is the database's own), and how the driver binds each. */
 const COLUMNS = {
-  at: scalar('datetime'),
-  operation: scalar('string'),
-  channel: scalar('string'),
-  tool: scalar('string'),
-  actorId: scalar('string'),
-  actorEmail: scalar('string'),
-  mode: scalar('string'),
-  keyId: scalar('string'),
-  ok: scalar('boolean'),
-  changed: scalar('boolean'),
-  code: scalar('string'),
-  durationMs: scalar('int'),
-  params: scalar('json'),
-  requestId: scalar('string'),
-  traceId: scalar('string'),
-  changeSet: scalar('json'),
+  at: scalarArg('datetime'),
+  operation: scalarArg('string'),
+  channel: scalarArg('string'),
+  tool: scalarArg('string'),
+  actorId: scalarArg('string'),
+  actorEmail: scalarArg('string'),
+  mode: scalarArg('string'),
+  keyId: scalarArg('string'),
+  ok: scalarArg('boolean'),
+  changed: scalarArg('boolean'),
+  code: scalarArg('string'),
+  durationMs: scalarArg('int'),
+  params: scalarArg('json'),
+  requestId: scalarArg('string'),
+  traceId: scalarArg('string'),
+  changeSet: scalarArg('json'),
 } satisfies Record<keyof AuditRow, ArgType>
 
 const JSON_COLUMNS: ReadonlySet<keyof AuditRow> = new Set(['params', 'changeSet'])

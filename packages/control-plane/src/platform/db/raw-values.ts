@@ -2,6 +2,9 @@ import type { ArgType } from '@prisma/driver-adapter-utils'
 import type { DatabaseProvider } from './database-url.ts'
 import { placeholder } from './sql-placeholder.ts'
 
+/** How the driver binds one argument of a statement written by hand. */
+export const scalarArg = (scalarType: ArgType['scalarType']): ArgType => ({ scalarType, arity: 'scalar' })
+
 /**
  * A DateTime column's value as a hand-written SELECT answers it: the driver adapter gives the
  * stored text (ISO 8601) or, for a SQLite host storing `unixepoch-ms`, a number; the Prisma
@@ -27,6 +30,6 @@ export function stringsIn (provider: DatabaseProvider, column: string, values: r
   return {
     sql: `"${column}" IN (${values.map((_, index) => placeholder(provider, first + index)).join(', ')})`,
     args: [...values],
-    argTypes: values.map(() => ({ scalarType: 'string', arity: 'scalar' })),
+    argTypes: values.map(() => scalarArg('string')),
   }
 }

@@ -1,6 +1,6 @@
 import type { RawTarget } from '../db/raw-statements.ts'
 import { queryRows } from '../db/raw-statements.ts'
-import { rawDate, rawNumber, stringsIn } from '../db/raw-values.ts'
+import { rawDate, rawNumber, scalarArg, stringsIn } from '../db/raw-values.ts'
 import { placeholder } from '../db/sql-placeholder.ts'
 import { ACTIVE_JOB_STATUSES } from './job-status.ts'
 
@@ -21,7 +21,7 @@ export async function readActiveJobs (target: RawTarget, kinds: readonly string[
     sql: `SELECT "id", "startedAt", "holder", "heldUntil" FROM "svc_jobs" WHERE ${statuses.sql} AND ${ofKinds.sql}` +
       ` ORDER BY "id" ASC LIMIT ${placeholder(target.provider, statuses.args.length + ofKinds.args.length)}`,
     args: [...statuses.args, ...ofKinds.args, limit],
-    argTypes: [...statuses.argTypes, ...ofKinds.argTypes, { scalarType: 'int', arity: 'scalar' }],
+    argTypes: [...statuses.argTypes, ...ofKinds.argTypes, scalarArg('int')],
   })
   return rows.map(([id, startedAt, holder, heldUntil]) => ({ id: rawNumber(id), startedAt: rawDate(startedAt), holder: holder as string | null, heldUntil: rawDate(heldUntil) }))
 }

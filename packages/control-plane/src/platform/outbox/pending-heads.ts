@@ -1,6 +1,6 @@
 import type { RawTarget } from '../db/raw-statements.ts'
 import { queryRows } from '../db/raw-statements.ts'
-import { rawNumber } from '../db/raw-values.ts'
+import { rawNumber, scalarArg } from '../db/raw-values.ts'
 import { placeholder } from '../db/sql-placeholder.ts'
 
 /**
@@ -13,7 +13,7 @@ export async function readPendingHeads (target: RawTarget): Promise<number[]> {
   const rows = await queryRows(target, {
     sql: `SELECT MIN("id") AS "head" FROM "svc_outbox_messages" WHERE "status" = ${placeholder(target.provider, 0)} GROUP BY "orderingKey"`,
     args: ['pending'],
-    argTypes: [{ scalarType: 'string', arity: 'scalar' }],
+    argTypes: [scalarArg('string')],
   })
   return rows.map(([head]) => rawNumber(head)).sort((a, b) => a - b)
 }

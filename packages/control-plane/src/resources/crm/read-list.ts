@@ -2,6 +2,7 @@ import type { DatabaseProvider } from '../../platform/db/database-url.ts'
 import { placeholder } from '../../platform/db/sql-placeholder.ts'
 import { queryRows, type RawTarget } from '../../platform/db/raw-statements.ts'
 import { CRM_COUNT, type CrmSlotFacts } from './shape.ts'
+import { scalarArg } from '../../platform/db/raw-values.ts'
 
 /**
  * The occupied slots in slot order and `crm_count`, in one statement: the anchor row keeps the
@@ -29,7 +30,7 @@ export async function readCrmList (target: RawTarget): Promise<{ slots: CrmSlotF
   const rows = await queryRows(target, {
     sql: STATEMENTS[target.provider],
     args: [CRM_COUNT],
-    argTypes: [{ scalarType: 'string', arity: 'scalar' }],
+    argTypes: [scalarArg('string')],
   })
   const slots: CrmSlotFacts[] = []
   for (const [, slot, name, url, linkAdminOnly, keySet] of rows) {

@@ -4,6 +4,7 @@ import { queryRows, type RawTarget } from '../../platform/db/raw-statements.ts'
 import { placeholder } from '../../platform/db/sql-placeholder.ts'
 import { recipeColumns, type RecipeDefinition } from './recipe-shape.ts'
 import { DEFAULT_RECIPE_ID } from './values.ts'
+import { scalarArg } from '../../platform/db/raw-values.ts'
 
 /**
  * Every built-in stage, in an order where each prepares the next: cleanup first, headings before
@@ -32,7 +33,7 @@ export async function defaultRecipePresent (target: RawTarget): Promise<boolean>
   const rows = await queryRows(target, {
     sql: `SELECT "id" FROM "svc_pipeline_recipes" WHERE "slug" = ${placeholder(target.provider, 0)}`,
     args: [DEFAULT_RECIPE_ID],
-    argTypes: [{ scalarType: 'string', arity: 'scalar' }],
+    argTypes: [scalarArg('string')],
   })
   return rows.length > 0
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/client.ts'
 import { isUniqueViolation } from '../../platform/db/client.ts'
 import { queryRows, type RawTarget } from '../../platform/db/raw-statements.ts'
-import { rawNumber, stringsIn } from '../../platform/db/raw-values.ts'
+import { rawNumber, scalarArg, stringsIn } from '../../platform/db/raw-values.ts'
 import { placeholder } from '../../platform/db/sql-placeholder.ts'
 
 /** The roles every site has. They are listed with system: true and cannot be changed or deleted. */
@@ -20,7 +20,7 @@ export async function systemRolesPresent (target: RawTarget): Promise<boolean> {
   const [row] = await queryRows(target, {
     sql: `SELECT COUNT(*) FROM "svc_roles" WHERE ${slugs.sql} AND "system" = ${placeholder(target.provider, slugs.args.length)}`,
     args: [...slugs.args, true],
-    argTypes: [...slugs.argTypes, { scalarType: 'boolean', arity: 'scalar' }],
+    argTypes: [...slugs.argTypes, scalarArg('boolean')],
   })
   return rawNumber(row?.[0]) === SYSTEM_ROLES.length
 }
