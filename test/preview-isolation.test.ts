@@ -3,28 +3,7 @@ import { z } from 'zod'
 import { defineOperation, defineResource } from '../packages/control-plane/src/index.ts'
 import { useTestServer } from './support/in-process-server.ts'
 import { asyncIdOfAContinuation, expectToPassInAFreshProcess, noPromiseTracked } from './support/async-hooks.ts'
-
-/** Lets the test hold a preview's transaction open: the handler writes, says so, then waits to be let go. */
-class Gate {
-  entered!: Promise<void>
-  #enter!: () => void
-  #release!: () => void
-  #released!: Promise<void>
-
-  constructor () { this.reset() }
-
-  reset (): void {
-    this.entered = new Promise(resolve => { this.#enter = resolve })
-    this.#released = new Promise(resolve => { this.#release = resolve })
-  }
-
-  async hold (): Promise<void> {
-    this.#enter()
-    await this.#released
-  }
-
-  release (): void { this.#release() }
-}
+import { Gate, started } from './support/held-open.ts'
 
 const gate = new Gate()
 
@@ -42,11 +21,6 @@ const hold = defineOperation({
 
 const plane = useTestServer({ extensions: [defineResource({ name: 'probe', operations: { hold } })] })
 
-/** Event-loop turns, not time: a write the site lets through reaches the database within a few of them. */
-async function turns (count: number): Promise<void> {
-  for (let turn = 0; turn < count; turn++) await new Promise(resolve => setImmediate(resolve))
-}
-
 /** Starts a preview of probe.hold and runs `meanwhile` while its transaction is open; lets it go even if `meanwhile` throws. */
 async function whilePreviewOpen<T> (name: string, meanwhile: () => Promise<T>): Promise<{ previewed: Awaited<ReturnType<typeof plane.dispatch>>, meanwhile: T }> {
   gate.reset()
@@ -60,12 +34,6 @@ async function whilePreviewOpen<T> (name: string, meanwhile: () => Promise<T>): 
     gate.release()
     await previewing
   }
-}
-
-/** `work` started: once it settled, or after some event-loop turns when it waits (for the preview to end); the test goes on either way. */
-async function started<T> (work: Promise<T>): Promise<{ work: Promise<T> }> {
-  await Promise.race([work, turns(500)])
-  return { work }
 }
 
 describe('a preview is isolated from the site\'s other requests', () => {

@@ -3,6 +3,7 @@ import { startCallJob } from './start-call-job.ts'
 import type { KeystoneContext } from '@keystone-6/core/types'
 import type { Db } from '../platform/db/client.ts'
 import { rawTargetOf } from '../platform/db/raw-statements.ts'
+import { isolatingClient } from '../platform/db/isolated-transactions.ts'
 import type { Installation } from './control-plane.ts'
 import type { ControlPlaneRuntime } from './runtime.ts'
 import type { DeliveryDeps } from './outbox-topic.ts'
@@ -36,7 +37,8 @@ const eventResourcesOf = (resources: readonly Resource[]): EventResources =>
 /** The runtime of an installation on the host's connected database. */
 export function createRuntime (keystone: KeystoneContext, installation: Installation, log = defaultLog): ControlPlaneRuntime {
   const { options } = installation
-  const db = keystone.prisma as Db
+  // Every transaction the package opens through it (its operations', an extension's, its workers') is isolated from the site's other requests.
+  const db = isolatingClient(keystone.prisma as Db, options.databaseProvider)
   const sudo = keystone.sudo()
   // Where the package's hand-written statements run: its audit INSERT, its workers' looks, the start's reads.
   const target = rawTargetOf(db, options)

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts'
 import { singleTransaction } from './single-transaction.ts'
-import { inPreviewTransaction } from '../db/preview-connection.ts'
+import { inIsolatedTransaction } from '../db/isolated-transactions.ts'
 
 /** Thrown out of a preview's transaction so Prisma rolls it back; never seen outside. */
 class RolledBack extends Error {}
@@ -8,12 +8,12 @@ class RolledBack extends Error {}
 /**
  * Runs `work` in one transaction that is then rolled back, whatever it wrote: the transactions it
  * opens run inside that one (`singleTransaction`), so nothing of it is committed; on SQLite it runs
- * on a connection of its own, so no other request's write joins it (`inPreviewTransaction`).
+ * on a connection of its own, so no other request's write joins it (`inIsolatedTransaction`).
  */
 export async function rolledBack<Result> (db: Db, work: (db: Db) => Promise<Result>): Promise<Result> {
   let done: { result: Result } | undefined
   try {
-    await inPreviewTransaction(() => db.$transaction(async tx => {
+    await inIsolatedTransaction(() => db.$transaction(async tx => {
       done = { result: await work(singleTransaction(tx) as unknown as Db) }
       throw new RolledBack('preview rolled back')
     }))
