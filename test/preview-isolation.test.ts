@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { defineOperation, defineResource } from '../packages/control-plane/src/index.ts'
 import { useTestServer } from './support/in-process-server.ts'
 import { asyncIdOfAContinuation, expectToPassInAFreshProcess, noPromiseTracked } from './support/async-hooks.ts'
-import { Gate, started } from './support/held-open.ts'
+import { Gate, started, whileHeld } from './support/held-open.ts'
 
 const gate = new Gate()
 
@@ -21,27 +21,16 @@ const hold = defineOperation({
 
 const plane = useTestServer({ extensions: [defineResource({ name: 'probe', operations: { hold } })] })
 
-/** Starts a preview of probe.hold and runs `meanwhile` while its transaction is open; lets it go even if `meanwhile` throws. */
-async function whilePreviewOpen<T> (name: string, meanwhile: () => Promise<T>): Promise<{ previewed: Awaited<ReturnType<typeof plane.dispatch>>, meanwhile: T }> {
-  gate.reset()
-  const previewing = plane.dispatch({ resource: 'probe', action: 'hold', params: { name }, preview: true } as never)
-  await gate.entered
-  try {
-    const result = await meanwhile()
-    gate.release()
-    return { meanwhile: result, previewed: await previewing }
-  } finally {
-    gate.release()
-    await previewing
-  }
-}
+/** Previews probe.hold and runs `meanwhile` while its transaction is open. */
+const whilePreviewOpen = <T>(name: string, meanwhile: () => Promise<T>) =>
+  whileHeld(gate, () => plane.dispatch({ resource: 'probe', action: 'hold', params: { name }, preview: true } as never), meanwhile)
 
 describe('a preview is isolated from the site\'s other requests', () => {
   test('a write the site makes while a preview\'s transaction is open survives the preview\'s rollback', async () => {
     const db = plane.server.db
     const now = new Date()
     let row: { id: string } | undefined
-    const { previewed } = await whilePreviewOpen('preview-only', async () => {
+    const { called: previewed } = await whilePreviewOpen('preview-only', async () => {
       const write = await started(db.svcVariable.create({ data: { name: 'written-meanwhile', valueJson: '"kept"', createdAt: now, updatedAt: now } }))
       gate.release()
       row = await write.work

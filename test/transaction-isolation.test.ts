@@ -4,7 +4,7 @@ import { conflict, defineOperation, defineResource } from '../packages/control-p
 import { useTestServer } from './support/in-process-server.ts'
 import { testProvider } from './support/database.ts'
 import { asyncIdOfAContinuation, expectToPassInAFreshProcess, noPromiseTracked } from './support/async-hooks.ts'
-import { Gate, started } from './support/held-open.ts'
+import { Gate, started, whileHeld } from './support/held-open.ts'
 
 const gate = new Gate()
 const rolledBack = () => conflict('the probe rolls its transaction back')
@@ -43,20 +43,9 @@ const writeBesideItsTransaction = defineOperation({
 
 const plane = useTestServer({ extensions: [defineResource({ name: 'probe', operations: { hold_then_roll_back: holdThenRollBack, write_beside: writeBesideItsTransaction } })] })
 
-/** Runs probe.hold_then_roll_back and `meanwhile` while its transaction is open; lets it go even if `meanwhile` throws. */
-async function whileTransactionOpen<T> (name: string, meanwhile: () => Promise<T>): Promise<{ called: Awaited<ReturnType<typeof plane.dispatch>>, meanwhile: T }> {
-  gate.reset()
-  const calling = plane.dispatch({ resource: 'probe', action: 'hold_then_roll_back', params: { name } })
-  await gate.entered
-  try {
-    const result = await meanwhile()
-    gate.release()
-    return { meanwhile: result, called: await calling }
-  } finally {
-    gate.release()
-    await calling
-  }
-}
+/** Calls probe.hold_then_roll_back and runs `meanwhile` while its transaction is open. */
+const whileTransactionOpen = <T>(name: string, meanwhile: () => Promise<T>) =>
+  whileHeld(gate, () => plane.dispatch({ resource: 'probe', action: 'hold_then_roll_back', params: { name } }), meanwhile)
 
 const variableRow = (name: string) => {
   const now = new Date()

@@ -30,3 +30,18 @@ export async function started<T> (work: Promise<T>): Promise<{ work: Promise<T> 
   await Promise.race([work, turns(500)])
   return { work }
 }
+
+/** Starts `call`, runs `meanwhile` once its handler holds at `gate`, then lets it go (even if `meanwhile` throws). */
+export async function whileHeld<Called, T> (gate: Gate, call: () => Promise<Called>, meanwhile: () => Promise<T>): Promise<{ called: Called, meanwhile: T }> {
+  gate.reset()
+  const calling = call()
+  await gate.entered
+  try {
+    const result = await meanwhile()
+    gate.release()
+    return { meanwhile: result, called: await calling }
+  } finally {
+    gate.release()
+    await calling
+  }
+}
