@@ -4,7 +4,6 @@ import { executeStatement, type RawTarget } from '../db/raw-statements.ts'
 import type { AuditRow } from './record.ts'
 import { scalarArg } from '../db/raw-values.ts'
 
-
 /** The columns an audit row is written with (`id` is the database's own), and how the driver binds each. */
 const COLUMNS = {
   at: scalarArg('datetime'),

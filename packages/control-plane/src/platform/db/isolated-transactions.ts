@@ -17,7 +17,7 @@ let isolatedRunning = 0
  * its own (`isolateTransactions`), so what another request writes meanwhile is neither seen by it
  * nor rolled back with it. Work already inside one runs as it is (its transactions are nested).
  */
-export async function inIsolatedTransaction<Result> (work: () => Promise<Result>): Promise<Result> {
+async function inIsolatedTransaction<Result> (work: () => Promise<Result>): Promise<Result> {
   if (isolated.getStore() !== undefined) return work()
   isolatedRunning++
   try {
